@@ -70,3 +70,16 @@ def test_shuffle_is_a_permutation_and_deterministic() -> None:
     Rng("deck").shuffle(a)
     Rng("deck").shuffle(b)
     assert a == b and sorted(a) == list(range(52)) and a != list(range(52))
+
+
+def test_scripted_rng_forces_draws_then_continues() -> None:
+    from kassen.core.rng import ScriptedRng
+
+    rng = ScriptedRng.faces([6, 1, 3])
+    assert [rng.die(6), rng.die(6), rng.die(6)] == [6, 1, 3]
+    saved = rng.getstate()
+    after = [rng.die(6) for _ in range(5)]
+    rng.setstate(saved)
+    assert [rng.die(6) for _ in range(5)] == after
+    with pytest.raises(AssertionError):
+        ScriptedRng([7]).below(6)

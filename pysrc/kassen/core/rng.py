@@ -111,3 +111,43 @@ class Rng:
     def setstate(self, state: Sequence[int]) -> None:
         """Restore a state taken by :meth:`getstate`."""
         self._s = [int(v) & MASK64 for v in state]
+
+
+class ScriptedRng(Rng):
+    """A generator that returns given draws, for tests that force dice or deck orders.
+
+    Each call to :meth:`below` takes the next scripted value (``0 <= v < n`` is checked, so a
+    test that scripts an impossible roll fails loudly); ``die(6)`` of a scripted 3 gives 4,
+    so script ``face - 1``, or use :meth:`faces`. When the script runs out, draws continue
+    from the real stream of ``seed``.
+    """
+
+    __slots__ = ("script",)
+
+    def __init__(self, draws: Sequence[int] = (), seed: str = "xo1:scripted") -> None:
+        super().__init__(seed)
+        self.script = list(draws)
+
+    @classmethod
+    def faces(cls, faces: Sequence[int], seed: str = "xo1:scripted") -> ScriptedRng:
+        """Script die faces (1-based) instead of raw draws."""
+        return cls([f - 1 for f in faces], seed)
+
+    def below(self, n: int) -> int:
+        """The next scripted draw, or a real one once the script is used up."""
+        if self.script:
+            value = self.script.pop(0)
+            if not 0 <= value < n:
+                raise AssertionError(f"scripted draw {value} is not below {n}")
+            return value
+        return super().below(n)
+
+    def getstate(self) -> tuple[int, ...]:  # type: ignore[override]
+        """State including the remaining script."""
+        return (*super().getstate(), len(self.script), *self.script)
+
+    def setstate(self, state: Sequence[int]) -> None:
+        """Restore what :meth:`getstate` took."""
+        super().setstate(state[:4])
+        count = state[4] if len(state) > 4 else 0
+        self.script = list(state[5 : 5 + count])
