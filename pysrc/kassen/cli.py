@@ -241,18 +241,94 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 
-    for extra in _plugin_verbs():
-        extra(sub)
+    p = sub.add_parser("tournament", help="round robin, elimination or one match-up")
+    p.add_argument("ruleset")
+    p.add_argument("--builds", required=True, help="a file with one build per line")
+    p.add_argument("--format", choices=("round-robin", "elimination", "matchup"),
+                   default="round-robin")
+    p.add_argument("--seeds", type=int, default=100, help="battles per pairing (random systems)")
+    p.add_argument("--seed", default="tournament", help="master seed")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true")
+    out.add_argument("--csv", action="store_true", help="standings as CSV")
+    out.add_argument("--matrix-csv", action="store_true", help="win-rate matrix as CSV")
+    p.add_argument("--lang", choices=("ja", "en"))
+    p.set_defaults(func=cmd_tournament)
     return parser
 
 
-def _plugin_verbs() -> list[Any]:
-    """Further verbs (tournament) register themselves here when present."""
-    try:
-        from kassen.core.tournament_cli import add_parser
-    except ImportError:
-        return []
-    return [add_parser]
+def _progress_bar() -> Any:
+    """A progress callback drawing on a terminal's stderr (None when not a terminal)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def draw(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(1, total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return draw
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Play a tournament and print its table."""
+    from kassen.core import export, tournament
+    from kassen.core.parallel import run_parallel
+
+    args.build, args.file = [], args.builds
+    texts = [text for _, text in _read_builds(args)]
+    entrants = tournament.load_entrants(args.ruleset, texts, _options(args))
+    progress = _progress_bar()
+    if args.format == "elimination":
+        table = tournament.elimination(entrants, args.seeds, args.seed, progress)
+    elif args.format == "matchup":
+        if len(texts) != 2:
+            raise ProblemError([Problem("core.wrong_side_count",
+                                        args={"count": len(texts), "expected": 2})])
+        table = tournament.matchup(entrants, args.seeds, args.seed, progress=progress)
+    else:
+        jobs = tournament.round_robin_jobs(entrants, args.seeds, args.seed)
+        results = run_parallel(entrants, jobs, args.workers, progress)
+        table = tournament.standings_and_matrix(entrants, jobs, results)
+        table.update({"format": "round-robin", "ruleset": entrants.ruleset.id,
+                      "seeds": tournament.games_per_pairing(entrants.ruleset, args.seeds)})
+    if args.json:
+        _print_json(table)
+    elif args.csv and "standings" in table:
+        sys.stdout.write(export.standings_csv(table))
+    elif args.matrix_csv and "matrix" in table:
+        sys.stdout.write(export.matrix_csv(table))
+    else:
+        _print_table(table)
+    return 0
+
+
+def _print_table(table: dict[str, Any]) -> None:
+    if "standings" in table:
+        print(f"{'#':>3} {'name':20} {'W':>5} {'D':>5} {'L':>5} {'pts':>7}  win rate (95%)")
+        for row in table["standings"]:
+            wr = row["win_rate"]
+            print(f"{row['rank']:>3} {row['name'][:20]:20} {row['wins']:>5} {row['draws']:>5} "
+                  f"{row['losses']:>5} {row['points']:>7}  {wr['rate']:.3f} "
+                  f"[{wr['low']:.3f}, {wr['high']:.3f}]")
+    elif "rounds" in table:
+        names = table["names"]
+        for rnd in table["rounds"]:
+            for m in rnd["matches"]:
+                a = "-" if m["a"] is None else names[m["a"]]
+                b = "-" if m["b"] is None else names[m["b"]]
+                print(f"round {rnd['round']}: {a} vs {b} -> {names[m['winner']]}")
+        print(f"champion: {names[table['champion']]}")
+    else:
+        for key in ("win", "draw", "loss"):
+            r = table[key]
+            print(f"{key:5} {r['rate']:.3f} [{r['low']:.3f}, {r['high']:.3f}]")
+        print(f"battles {table['battles']}  median turns {table['median_turns']}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

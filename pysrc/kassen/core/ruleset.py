@@ -167,6 +167,9 @@ class Ruleset(ABC):
     random: ClassVar[bool] = True
     """Whether battles draw random numbers (deterministic systems play a pairing once)."""
     sides: ClassVar[int] = 2
+    symmetric: ClassVar[bool] = False
+    """Whether swapping the sides never changes the outcome (tournaments then play one
+    seating per pairing instead of both)."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     samples: ClassVar[tuple[Sample, ...]] = ()
     max_turns: ClassVar[int] = 10_000
@@ -207,6 +210,7 @@ class Ruleset(ABC):
             "name_en": self.name_en,
             "random": self.random,
             "sides": self.sides,
+            "symmetric": self.symmetric,
             "options": [o.to_json() for o in self.options],
             "samples": [s.to_json() for s in self.samples],
             "policies": list(self.policy_names()),
