@@ -38,3 +38,21 @@ def test_bad_requests_answer_with_problems(tiny) -> None:
     data = json.loads(api.open_link("#m=1AAAA", "ja"))
     assert data["ok"] is False and data["problems"][0]["code"] == "core.link_inflate"
     assert json.loads(api.share_build("tiny", "Ann:5"))["link"].startswith("#b=")
+
+
+def test_tournament_split_over_workers_matches_one_process(tiny) -> None:
+    from kassen.core import tournament
+
+    request = json.dumps({"ruleset": "tiny", "builds": ["Ann:20", "Bob:25", "Cid:9"],
+                          "seeds": 3, "seed": "page", "options": {"limit": 10}})
+    plan = json.loads(api.tournament_plan(request))
+    jobs = plan["jobs"]
+    assert plan["ok"] and len(jobs) == 3 * 2 * 3
+    halves = [jobs[::2], jobs[1::2]]
+    results = [r for half in halves
+               for r in json.loads(api.tournament_play(request, json.dumps(half)))["results"]]
+    table = json.loads(api.tournament_table(request, json.dumps(results)))
+    ent = tournament.load_entrants("tiny", ["Ann:20", "Bob:25", "Cid:9"], {"limit": 10})
+    expected = tournament.round_robin(ent, 3, "page")
+    assert table["standings"] == expected["standings"]
+    assert table["matrix"] == expected["matrix"]

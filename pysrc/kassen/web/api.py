@@ -155,3 +155,86 @@ def digest(record_json: str) -> str:
                 "record": canonical_json(outcome.record.to_json())}
 
     return _guard("en", work)
+
+
+# -- tournaments: the page splits the jobs over its worker pool ------------------------------
+
+_entrants_cache: dict[str, Any] = {}
+
+
+def _entrants(request: dict[str, Any]) -> Any:
+    from kassen.core import tournament
+
+    key = canonical_json([request.get("ruleset"), request.get("builds"), request.get("options"),
+                          request.get("policies")])
+    found = _entrants_cache.get(key)
+    if found is None:
+        builds = request.get("builds")
+        if not isinstance(builds, list) or not all(isinstance(b, str) for b in builds):
+            raise ProblemError([Problem("core.no_builds")])
+        found = tournament.load_entrants(str(request.get("ruleset", "")), builds,
+                                         request.get("options") or {}, request.get("policies"))
+        _entrants_cache.clear()
+        _entrants_cache[key] = found
+    return found
+
+
+def _request(request_json: str) -> dict[str, Any]:
+    if len(request_json) > MAX_REQUEST_CHARS * 5:
+        raise ProblemError([Problem("core.input_too_long",
+                                    args={"length": len(request_json),
+                                          "limit": MAX_REQUEST_CHARS * 5})])
+    try:
+        request = json.loads(request_json)
+    except ValueError:
+        request = None
+    if not isinstance(request, dict):
+        raise ProblemError([Problem("core.record_schema",
+                                    args={"field": "request", "reason": "not an object"})])
+    return request
+
+
+def tournament_plan(request_json: str) -> str:
+    """Check a tournament request ``{ruleset, builds, options, seeds, seed}``; list its jobs."""
+
+    def work() -> dict[str, Any]:
+        from kassen.core import tournament
+
+        request = _request(request_json)
+        entrants = _entrants(request)
+        jobs = tournament.round_robin_jobs(entrants, int(request.get("seeds") or 1),
+                                           str(request.get("seed") or "tournament"))
+        return {"ok": True, "names": entrants.names, "texts": entrants.texts,
+                "jobs": [j.to_json() for j in jobs]}
+
+    return _guard("en", work)
+
+
+def tournament_play(request_json: str, jobs_json: str) -> str:
+    """Play a slice of jobs (``[[index, a, b, seed, match], …]``) in this worker."""
+
+    def work() -> dict[str, Any]:
+        from kassen.core import tournament
+
+        entrants = _entrants(_request(request_json))
+        jobs = [tournament.Job.from_json(j) for j in json.loads(jobs_json)]
+        return {"ok": True, "results": [r.to_json() for r in tournament.run_jobs(entrants, jobs)]}
+
+    return _guard("en", work)
+
+
+def tournament_table(request_json: str, results_json: str) -> str:
+    """The standings and matrix from every job's result."""
+
+    def work() -> dict[str, Any]:
+        from kassen.core import tournament
+
+        request = _request(request_json)
+        entrants = _entrants(request)
+        jobs = tournament.round_robin_jobs(entrants, int(request.get("seeds") or 1),
+                                           str(request.get("seed") or "tournament"))
+        results = [tournament.JobResult.from_json(r) for r in json.loads(results_json)]
+        table = tournament.standings_and_matrix(entrants, jobs, results)
+        return {"ok": True, **table}
+
+    return _guard("en", work)
