@@ -1,0 +1,101 @@
+"""Fuzzing the link decoder (design 4.2, issue 8): every input ends in a record, a build or a
+located problem — never another exception — and inputs over the limit are refused at once."""
+
+from __future__ import annotations
+
+import base64
+import time
+import zlib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kassen.core.links import MAX_LINK_CHARS, battle_link, encode_payload, parse_link
+from kassen.core.problems import ProblemError
+from kassen.core.record import Record
+
+FAST = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(max_examples=100_000, deadline=None, suppress_health_check=list(HealthCheck))
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=5)
+    | st.dictionaries(st.text(max_size=8), children, max_size=5),
+    max_leaves=30,
+)
+
+
+def check(link: str) -> None:
+    start = time.perf_counter()
+    try:
+        kind, value = parse_link(link)
+    except ProblemError as err:
+        assert err.problems and all(p.message("en") and p.message("ja") for p in err.problems)
+    else:
+        assert kind in ("battle", "build")
+        if kind == "battle":
+            assert isinstance(value, Record)
+    assert time.perf_counter() - start < 0.1
+
+
+def deflated(raw: bytes) -> str:
+    comp = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return "1" + base64.urlsafe_b64encode(comp.compress(raw) + comp.flush()).decode().rstrip("=")
+
+
+@FAST
+@given(st.text(max_size=300))
+def test_any_text(text: str) -> None:
+    check(text)
+    check("#m=" + text)
+    check("#b=1" + text)
+
+
+@FAST
+@given(st.binary(max_size=400))
+def test_any_deflated_bytes(raw: bytes) -> None:
+    check("#m=" + deflated(raw))
+    check("#m=1" + base64.urlsafe_b64encode(raw).decode().rstrip("="))
+
+
+@FAST
+@given(json_values)
+def test_any_json_value(value: object) -> None:
+    check("#m=" + encode_payload(value))
+    check("#b=" + encode_payload(value))
+
+
+@FAST
+@given(st.dictionaries(st.sampled_from(["v", "engine", "ruleset", "rv", "options", "sides",
+                                        "seed", "choices", "policies"]), json_values))
+def test_records_with_any_fields(fields: dict) -> None:
+    base = Record("tiny", "1", ["Ann:1", "Bob:2"], {}, "xo1:a").to_json()
+    check("#m=" + encode_payload({**base, **fields}))
+
+
+@FAST
+@given(st.integers(min_value=0, max_value=400), st.integers(min_value=0, max_value=255))
+def test_single_byte_corruptions_of_a_real_link(position: int, byte: int) -> None:
+    link = battle_link(Record("tiny", "1", ["Ann:1", "Bob:2"], {"limit": 3}, "xo1:a",
+                              ["hit"] * 20, ["coin", None]))
+    chars = list(link)
+    chars[position % len(chars)] = chr(byte)
+    check("".join(chars))
+    check(link[: position % len(link)])
+
+
+def test_megabyte_input_is_refused_at_once() -> None:
+    start = time.perf_counter()
+    with pytest.raises(ProblemError) as err:
+        parse_link("#m=1" + "A" * 1_000_000)
+    assert err.value.problems[0].code == "core.link_too_long"
+    assert time.perf_counter() - start < 0.05
+    assert MAX_LINK_CHARS < 1_000_000
+
+
+@pytest.mark.slow
+@SLOW
+@given(st.text(max_size=400) | st.binary(max_size=400).map(deflated))
+def test_slow_tier_hundred_thousand_links(text: str) -> None:
+    check("#m=" + text)
