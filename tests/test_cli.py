@@ -85,3 +85,10 @@ def test_module_entry_point_never_prints_a_traceback() -> None:
     )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and proc.stderr.startswith("1:1: ")
+
+
+def test_bench_reports_events_and_bare_loop(tiny, capsys) -> None:
+    code, out, _ = run(capsys, "bench", "--ruleset", "tiny", "--pairs", "30", "--json")
+    row = json.loads(out)["rulesets"][0]
+    assert code == 0 and row["ruleset"] == "tiny" and row["battles"] == 30
+    assert row["events_per_battle"] > 1 and row["bare_battles_per_second"] > 0

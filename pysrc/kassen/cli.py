@@ -189,7 +189,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         for row in report["rulesets"]:
             print(f"{row['ruleset']:12s} {row['battles']:6d} battles  "
                   f"{row['seconds']:8.3f} s  {row['battles_per_second']:10.1f} battles/s  "
-                  f"{row['events_per_battle']:8.1f} events/battle")
+                  f"{row['events_per_battle']:8.1f} events/battle  "
+                  f"bare {row['bare_battles_per_second']:10.1f}/s  "
+                  f"ratio {row['ratio_to_bare']:.2f}")
     return 0
 
 

@@ -1,7 +1,9 @@
 """``python -m kassen bench``: battles per second per ruleset over fixed, seeded build pairs.
 
 Each ruleset that can generate random legal builds (``random_build``) is measured over the
-same pairs every run, with events recorded, single-threaded.
+same pairs every run, single-threaded: once with every event recorded, and once as a bare loop
+that plays the same battles with a recorder that keeps nothing (the practical limit of the
+engine's arithmetic); the ratio says what events cost.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import time
 from typing import Any
 
 from kassen.core import registry, session
+from kassen.core.driver import Driver
+from kassen.core.events import NullRecorder
 from kassen.core.rng import Rng
 
 
@@ -38,11 +42,20 @@ def run_bench(ruleset_ids: list[str] | None, *, pairs: int, seed: str) -> dict[s
             outcome = session.run(prepared)
             events += outcome.battle.rec.event_count
         seconds = time.perf_counter() - start
+        start = time.perf_counter()
+        for prepared in setups:
+            battle = prepared.ruleset.new_battle(prepared.setup())
+            battle.rec = NullRecorder()
+            Driver(battle, snapshots=False).run()
+        bare = time.perf_counter() - start
         rows.append({
             "ruleset": ruleset_id,
             "battles": len(setups),
             "seconds": round(seconds, 4),
             "battles_per_second": round(len(setups) / seconds, 1) if seconds else None,
             "events_per_battle": round(events / max(1, len(setups)), 1),
+            "bare_seconds": round(bare, 4),
+            "bare_battles_per_second": round(len(setups) / bare, 1) if bare else None,
+            "ratio_to_bare": round(seconds / bare, 3) if bare else None,
         })
     return {"rulesets": rows}
