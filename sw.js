@@ -1,0 +1,53 @@
+// Kassen service worker: offline after the first visit.
+// Only the page's own small files (BUILD.shell) are precached at install; everything else,
+// the 9.6 MB wasm included, is cached at runtime as the page fetches it, so nothing big is
+// ever downloaded twice. Vendored runtime files (static/vendor/) are served cache-first; the
+// page's own files network-first with the cache as fallback. One cache per build id.
+import { BUILD } from "./static/vendor/build.mjs";
+
+const CACHE = `kassen-${BUILD.id}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(BUILD.shell.map((path) => new URL(path, self.registration.scope)));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+    if (hit) return hit;
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  const vendored = url.pathname.includes("/static/vendor/");
+  event.respondWith(vendored ? cacheFirst(request) : networkFirst(request));
+});
