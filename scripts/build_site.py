@@ -34,8 +34,9 @@ export * from "./pyodide.mjs";
 export const loadPyodide = (options = {}) =>
   base({ ...options, packages: [...(options.packages || []), "kassen"] });
 """
-RULES_CANDIDATES = tuple(Path(p) for p in (os.environ.get("KASSEN_RULES_DIR"),) if p) + (
-    ROOT / "rules", ROOT.parent / "shared" / "rules")
+_RULES_ENV = os.environ.get("KASSEN_RULES_DIR")
+RULES_CANDIDATES = (*([Path(_RULES_ENV)] if _RULES_ENV else []),
+                    ROOT / "rules", ROOT.parent / "shared" / "rules")
 
 
 def log(message: str) -> None:
@@ -89,7 +90,8 @@ def write_trimmed_lock(pyodide_dir: Path, wheel: Path) -> None:
             name: {
                 "name": name, "version": version, "file_name": f"../kassen/{wheel.name}",
                 "install_dir": "site", "sha256": sha256(wheel), "package_type": "package",
-                "imports": [name], "depends": [], "unvendored_tests": False, "shared_library": False,
+                "imports": [name], "depends": [], "unvendored_tests": False,
+                "shared_library": False,
             }
         },
     }

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC_FILES = {"/", "/index.html", "/rules.html", "/sw.js", "/favicon.ico"}
@@ -24,13 +25,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static handler limited to the page's files; quiet unless ``verbose``."""
 
     verbose = False
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+    extensions_map: ClassVar[dict[str, str]] = {
+                      **http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript",
                       ".wasm": "application/wasm", ".webmanifest": "application/manifest+json",
                       ".svg": "image/svg+xml", ".md": "text/markdown; charset=utf-8",
                       ".py": "text/x-python; charset=utf-8", ".whl": "application/zip"}
 
-    def send_head(self):  # noqa: D102  (SimpleHTTPRequestHandler hook)
+    def send_head(self):
+        """Refuse paths outside the site; send favicon requests to the SVG icon."""
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path == "/favicon.ico":
             self.send_response(301)
@@ -42,7 +45,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return None
         return super().send_head()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         """Log requests only when asked to."""
         if self.verbose:
             super().log_message(format, *args)
