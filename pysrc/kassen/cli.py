@@ -1,0 +1,279 @@
+"""``python -m kassen``: the command line of design 4.1.
+
+Bad input exits 2 with one located line per problem on stderr (``line:column: message``),
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from kassen import ENGINE_VERSION
+from kassen.core import options as options_mod
+from kassen.core import registry, session
+from kassen.core.links import battle_link, build_link, parse_link
+from kassen.core.problems import Problem, ProblemError
+
+MAX_FILE_BYTES = 1_000_000
+
+
+def _lang(args: argparse.Namespace) -> str:
+    if getattr(args, "lang", None):
+        return args.lang
+    return "ja" if os.environ.get("LANG", "").startswith("ja") else "en"
+
+
+def _located(problem: Problem, lang: str) -> str:
+    side = problem.args.get("side")
+    prefix = f"build {side}: " if side is not None else ""
+    return prefix + problem.located(lang)
+
+
+def _print_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=None) + "\n")
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    """List the rule systems with their options and samples."""
+    described = [r.describe() for r in registry.all_rulesets()]
+    if args.json:
+        _print_json(described)
+        return 0
+    lang = _lang(args)
+    for r in described:
+        name = r["name_ja"] if lang == "ja" else f"{r['name_en']} ({r['name_ja']})"
+        print(f"{r['id']}  v{r['version']}  {name}")
+        for o in r["options"]:
+            label = o["label_ja"] if lang == "ja" else o["label_en"]
+            print(f"    --option {o['key']}={o['default']}   {label} [{o['rule']}]")
+        for s in r["samples"]:
+            print(f"    sample: {s['name']}: {s['text']}")
+    return 0
+
+
+def _read_builds(args: argparse.Namespace) -> list[tuple[int, str]]:
+    """(line number, text) of each build to validate."""
+    if args.file is None:
+        return [(0, text) for text in args.build]
+    path = Path(args.file)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ProblemError([Problem("core.input_too_long",
+                                        args={"length": path.stat().st_size,
+                                              "limit": MAX_FILE_BYTES})])
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        raise ProblemError([Problem("core.file_unreadable",
+                                    args={"path": str(path), "reason": str(err)})]) from None
+    return [(n, line) for n, line in enumerate(lines, start=1)
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Check builds; print their canonical form, or the problems."""
+    lang = _lang(args)
+    ruleset = registry.get(args.ruleset)
+    opts, problems = options_mod.resolve(ruleset.options, _options(args))
+    if problems:
+        raise ProblemError(problems)
+    entries = _read_builds(args)
+    if not entries:
+        raise ProblemError([Problem("core.no_builds")])
+    report = []
+    bad = False
+    for line, text in entries:
+        build, found = session.parse_side(ruleset, text, opts)
+        if line:
+            found = [p.shifted(line + p.line - 1) for p in found]
+        bad = bad or bool(found)
+        report.append({
+            "line": line or None,
+            "ok": not found,
+            "canonical": ruleset.export(build) if build is not None and not found else None,
+            "problems": [p.to_json(lang) for p in found],
+        })
+        for p in found:
+            print(p.located(lang), file=sys.stderr)
+    if args.json:
+        _print_json({"ruleset": ruleset.id, "builds": report})
+    else:
+        for entry in report:
+            if entry["ok"]:
+                print(entry["canonical"])
+    return 2 if bad else 0
+
+
+def _options(args: argparse.Namespace) -> dict[str, str]:
+    given, problems = options_mod.parse_assignments(args.option or [])
+    if problems:
+        raise ProblemError(problems)
+    return given
+
+
+def _print_outcome(outcome: session.Outcome, args: argparse.Namespace) -> None:
+    if args.json:
+        _print_json(session.battle_json(outcome))
+        return
+    lang = _lang(args)
+    for line in session.log_lines(outcome, lang):
+        print(line)
+    result = outcome.result
+    winner = "-" if result.winner is None else str(result.winner + 1)
+    print(f"result: winner={winner} reason={result.reason} turn={result.turn}")
+    print(f"link: {battle_link(outcome.record)}")
+
+
+def _policies(args: argparse.Namespace) -> list[str | None] | None:
+    if not args.policy:
+        return None
+    return [None if p in ("human", "none") else p for p in args.policy]
+
+
+def cmd_battle(args: argparse.Namespace) -> int:
+    """Play one battle."""
+    prepared = session.prepare(args.ruleset, args.build, _options(args), args.seed,
+                               policies=_policies(args))
+    _print_outcome(session.run(prepared), args)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a battle link (a build link prints the build)."""
+    kind, value = parse_link(args.link)
+    if kind == "build":
+        ruleset = registry.get(value["ruleset"])
+        build, problems = session.parse_side(ruleset, value["text"], {})
+        if problems:
+            raise ProblemError(problems)
+        if args.json:
+            _print_json({"ruleset": ruleset.id, "build": ruleset.export(build)})
+        else:
+            print(ruleset.export(build))
+        return 0
+    _print_outcome(session.run(session.from_record(value)), args)
+    return 0
+
+
+def cmd_share(args: argparse.Namespace) -> int:
+    """Print a share link for one build or a whole battle."""
+    ruleset = registry.get(args.ruleset)
+    if len(args.build) == 1:
+        opts, problems = options_mod.resolve(ruleset.options, _options(args))
+        build, found = session.parse_side(ruleset, args.build[0], opts)
+        if problems or found:
+            raise ProblemError(problems + found)
+        print(build_link(ruleset.id, ruleset.export(build)))
+        return 0
+    prepared = session.prepare(args.ruleset, args.build, _options(args), args.seed,
+                               policies=_policies(args))
+    outcome = session.run(prepared)
+    print(battle_link(outcome.record))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Battles per second per ruleset (a benchmark, never a test)."""
+    from kassen.core.bench import run_bench
+
+    report = run_bench(args.ruleset or None, pairs=args.pairs, seed=args.seed or "bench")
+    if args.json:
+        _print_json(report)
+    else:
+        print(f"kassen {ENGINE_VERSION} on Python {sys.version.split()[0]}")
+        for row in report["rulesets"]:
+            print(f"{row['ruleset']:12s} {row['battles']:6d} battles  "
+                  f"{row['seconds']:8.3f} s  {row['battles_per_second']:10.1f} battles/s  "
+                  f"{row['events_per_battle']:8.1f} events/battle")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m kassen``."""
+    parser = argparse.ArgumentParser(prog="python -m kassen",
+                                     description="Kassen (合戦): battle simulator")
+    parser.add_argument("--version", action="version", version=f"kassen {ENGINE_VERSION}")
+    sub = parser.add_subparsers(dest="verb", required=True)
+
+    def common(p: argparse.ArgumentParser, *, json_flag: bool = True) -> None:
+        if json_flag:
+            p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.add_argument("--lang", choices=("ja", "en"), help="message language")
+
+    p = sub.add_parser("rulesets", help="list rule systems, options and samples")
+    common(p)
+    p.set_defaults(func=cmd_rulesets)
+
+    p = sub.add_parser("validate", help="check builds")
+    p.add_argument("ruleset")
+    group = p.add_mutually_exclusive_group(required=True)
+    group.add_argument("--build", action="append", help="one build (repeatable)")
+    group.add_argument("--file", help="a file with one build per line")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    common(p)
+    p.set_defaults(func=cmd_validate)
+
+    for verb, func, text in (("battle", cmd_battle, "play a battle"),
+                             ("share", cmd_share, "print a share link")):
+        p = sub.add_parser(verb, help=text)
+        p.add_argument("ruleset")
+        p.add_argument("--build", action="append", required=True, help="one side (repeat)")
+        p.add_argument("--seed")
+        p.add_argument("--option", action="append", metavar="KEY=VALUE")
+        p.add_argument("--policy", action="append", help="AI policy per side, in side order")
+        common(p, json_flag=verb == "battle")
+        p.set_defaults(func=func)
+
+    p = sub.add_parser("replay", help="replay a share link")
+    p.add_argument("link", help="a URL or fragment (#m=… or #b=…)")
+    common(p)
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("bench", help="battles per second per ruleset")
+    p.add_argument("--ruleset", action="append")
+    p.add_argument("--pairs", type=int, default=2000)
+    p.add_argument("--seed")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
+
+    for extra in _plugin_verbs():
+        extra(sub)
+    return parser
+
+
+def _plugin_verbs() -> list[Any]:
+    """Further verbs (tournament) register themselves here when present."""
+    try:
+        from kassen.core.tournament_cli import add_parser
+    except ImportError:
+        return []
+    return [add_parser]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    lang = _lang(args)
+    try:
+        return int(args.func(args))
+    except ProblemError as err:
+        for problem in err.problems:
+            print(_located(problem, lang), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as err:  # the last guard: no traceback for users
+        if os.environ.get("KASSEN_DEBUG"):
+            raise
+        print(f"internal error: {type(err).__name__}: {err} "
+              "(set KASSEN_DEBUG=1 for a traceback; please report it)", file=sys.stderr)
+        return 70

@@ -1,0 +1,1 @@
+"""The ruleset-agnostic core: randomness, events, problems, options, records, links, driver."""

@@ -1,0 +1,91 @@
+"""Decisions: requests the engine raises, answered by a policy or by a person (design 3).
+
+An engine calls :meth:`Decider.decide` with a :class:`Request` listing the legal answers.
+Recorded answers (a record's ``choices``) are replayed first, in order; past them the side's
+policy answers and the answer is appended, so the record always holds every choice and a
+replay needs no AI. A side played by a person has no policy: the decider raises
+:class:`NeedDecision` and the driver re-runs the turn once the person has answered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kassen.core.problems import Problem, ProblemError
+from kassen.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class Request:
+    """A decision a side must make: ``kind`` names it, ``options`` are the legal answers."""
+
+    side: int
+    kind: str
+    options: tuple[Any, ...]
+    context: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The request as sent to the page."""
+        return {"side": self.side, "kind": self.kind, "options": list(self.options),
+                "context": self.context}
+
+
+Policy = Callable[[Request, Rng], Any]
+"""A policy answers a request; it may draw from the stream it is given, which is derived
+from the seed and the decision's index, so replays and re-simulation never shift it."""
+
+
+class NeedDecision(Exception):
+    """A person must answer ``request`` before the battle can go on."""
+
+    def __init__(self, request: Request) -> None:
+        super().__init__(request.kind)
+        self.request = request
+
+
+class Decider:
+    """Replays recorded answers, then asks each side's policy, recording every answer."""
+
+    def __init__(
+        self,
+        choices: Sequence[Any],
+        policies: Sequence[Policy | None],
+        rng: Rng,
+    ) -> None:
+        self.choices: list[Any] = list(choices)
+        self.recorded = len(self.choices)
+        self.policies = list(policies)
+        self.rng = rng
+        self.cursor = 0
+
+    def decide(self, request: Request) -> Any:
+        """The answer to ``request``: recorded if there is one, else from the side's policy."""
+        if not request.options:
+            raise ValueError(f"request {request.kind} has no legal answer")
+        if self.cursor < len(self.choices):
+            answer = self.choices[self.cursor]
+            if answer not in request.options:
+                raise ProblemError([Problem("core.choice_invalid",
+                                            args={"index": self.cursor + 1,
+                                                  "answer": str(answer)[:60]})])
+            self.cursor += 1
+            return answer
+        policy = self.policies[request.side] if request.side < len(self.policies) else None
+        if policy is None:
+            raise NeedDecision(request)
+        answer = policy(request, self.rng.derive(str(self.cursor)))
+        if answer not in request.options:
+            raise ValueError(f"policy answered {answer!r}, not one of the options")
+        self.choices.append(answer)
+        self.cursor += 1
+        return answer
+
+    def getstate(self) -> int:
+        """The cursor, for snapshots (a policy's stream depends only on the cursor)."""
+        return self.cursor
+
+    def setstate(self, cursor: int) -> None:
+        """Restore what :meth:`getstate` took (recorded answers are kept)."""
+        self.cursor = cursor

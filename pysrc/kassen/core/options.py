@@ -1,0 +1,147 @@
+"""Rule options: every [inferred] or [designed] reading that changes outcomes is switchable.
+
+An :class:`OptionSpec` describes one option (key, default, allowed values, Japanese and
+English labels, the rule it governs). :func:`resolve` turns user-given values (typed JSON or
+command-line text) into a complete, checked option dictionary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kassen.core.problems import Problem
+
+MAX_TEXT_OPTION = 200
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One allowed value of a choice option, with its labels."""
+
+    value: str
+    label_ja: str
+    label_en: str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One rule option. ``kind`` is ``choice``, ``int`` or ``bool``."""
+
+    key: str
+    default: Any
+    label_ja: str
+    label_en: str
+    rule: str
+    kind: str = "choice"
+    choices: tuple[Choice, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help_ja: str = ""
+    help_en: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as listed by ``rulesets --json`` and the page."""
+        return {
+            "key": self.key,
+            "default": self.default,
+            "kind": self.kind,
+            "choices": [
+                {"value": c.value, "label_ja": c.label_ja, "label_en": c.label_en}
+                for c in self.choices
+            ],
+            "min": self.minimum,
+            "max": self.maximum,
+            "label_ja": self.label_ja,
+            "label_en": self.label_en,
+            "rule": self.rule,
+            "help_ja": self.help_ja,
+            "help_en": self.help_en,
+        }
+
+    def allowed(self) -> str:
+        """A short description of the allowed values (for messages)."""
+        if self.kind == "choice":
+            return "/".join(c.value for c in self.choices)
+        if self.kind == "bool":
+            return "true/false"
+        return f"{self.minimum}..{self.maximum}"
+
+    def coerce(self, value: Any) -> Any:
+        """The checked value, or raise ValueError. Strings from the command line are parsed."""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "1", "yes", "on"):
+                return True
+            if isinstance(value, str) and value.lower() in ("false", "0", "no", "off"):
+                return False
+            raise ValueError(value)
+        if self.kind == "int":
+            if isinstance(value, bool):
+                raise ValueError(value)
+            if isinstance(value, str):
+                value = value.strip()
+                if not value.lstrip("-").isdigit() or len(value) > 12:
+                    raise ValueError(value)
+                value = int(value)
+            if not isinstance(value, int):
+                raise ValueError(value)
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(value)
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(value)
+            return value
+        if not isinstance(value, str) or len(value) > MAX_TEXT_OPTION:
+            raise ValueError(value)
+        if value not in {c.value for c in self.choices}:
+            raise ValueError(value)
+        return value
+
+
+def defaults(specs: Sequence[OptionSpec]) -> dict[str, Any]:
+    """Every option at its recommended default."""
+    return {s.key: s.default for s in specs}
+
+
+def resolve(
+    specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
+) -> tuple[dict[str, Any], list[Problem]]:
+    """Defaults overlaid with ``given``; unknown keys and bad values become problems."""
+    values = defaults(specs)
+    problems: list[Problem] = []
+    by_key = {s.key: s for s in specs}
+    for key, raw in (given or {}).items():
+        spec = by_key.get(key)
+        if spec is None:
+            problems.append(
+                Problem("core.unknown_option", args={"key": str(key)[:60],
+                                                     "known": ", ".join(by_key) or "-"})
+            )
+            continue
+        try:
+            values[key] = spec.coerce(raw)
+        except ValueError:
+            problems.append(
+                Problem(
+                    "core.bad_option_value",
+                    rule=spec.rule,
+                    args={"key": key, "value": str(raw)[:60], "allowed": spec.allowed()},
+                )
+            )
+    return values, problems
+
+
+def parse_assignments(texts: Sequence[str]) -> tuple[dict[str, str], list[Problem]]:
+    """``["key=value", …]`` from the command line into a dict (values stay text)."""
+    result: dict[str, str] = {}
+    problems: list[Problem] = []
+    for index, text in enumerate(texts, start=1):
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            problems.append(Problem("core.bad_option_syntax", line=index, args={"text": text[:60]}))
+            continue
+        result[key.strip()] = value.strip()
+    return result, problems

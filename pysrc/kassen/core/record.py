@@ -1,0 +1,103 @@
+"""Records: a battle as data (design 3). A battle is a pure function of its record.
+
+``{"v": 1, "engine", "ruleset", "rv" (ruleset version), "options", "sides" (canonical build
+texts), "seed", "choices", "policies"}``. :func:`Record.from_json` checks every field's type
+and size before anything else reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kassen import ENGINE_VERSION
+from kassen.core.problems import Problem, ProblemError
+
+RECORD_VERSION = 1
+MAX_SIDES = 8
+MAX_SIDE_TEXT = 4000
+MAX_CHOICES = 20_000
+MAX_OPTIONS = 64
+MAX_SEED = 200
+
+
+@dataclass
+class Record:
+    """Everything needed to replay a battle exactly."""
+
+    ruleset: str
+    ruleset_version: str
+    sides: list[str]
+    options: dict[str, Any]
+    seed: str
+    choices: list[Any] = field(default_factory=list)
+    policies: list[str | None] = field(default_factory=list)
+    engine: str = ENGINE_VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as canonical-JSON-ready data."""
+        return {
+            "v": RECORD_VERSION,
+            "engine": self.engine,
+            "ruleset": self.ruleset,
+            "rv": self.ruleset_version,
+            "options": self.options,
+            "sides": self.sides,
+            "seed": self.seed,
+            "choices": self.choices,
+            "policies": self.policies,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """A record from decoded JSON, or raise ProblemError naming the bad field."""
+
+        def bad(name: str, reason: str) -> ProblemError:
+            return ProblemError([Problem("core.record_schema",
+                                         args={"field": name, "reason": reason})])
+
+        if not isinstance(data, dict):
+            raise bad("record", "not an object")
+        if data.get("v") != RECORD_VERSION:
+            raise bad("v", f"expected {RECORD_VERSION}")
+        for name in ("engine", "ruleset", "rv", "seed"):
+            value = data.get(name)
+            if not isinstance(value, str) or not value or len(value) > MAX_SEED:
+                raise bad(name, "expected a short non-empty string")
+        sides = data.get("sides")
+        if (not isinstance(sides, list) or not 1 <= len(sides) <= MAX_SIDES
+                or not all(isinstance(s, str) and len(s) <= MAX_SIDE_TEXT for s in sides)):
+            raise bad("sides", f"expected 1 to {MAX_SIDES} texts of at most {MAX_SIDE_TEXT}")
+        options = data.get("options", {})
+        if (not isinstance(options, dict) or len(options) > MAX_OPTIONS
+                or not all(isinstance(k, str) and isinstance(v, (str, int, bool))
+                           for k, v in options.items())):
+            raise bad("options", "expected an object of plain values")
+        choices = data.get("choices", [])
+        if not isinstance(choices, list) or len(choices) > MAX_CHOICES:
+            raise bad("choices", f"expected a list of at most {MAX_CHOICES}")
+        if not all(_plain(c) for c in choices):
+            raise bad("choices", "expected plain values")
+        policies = data.get("policies", [])
+        if (not isinstance(policies, list) or len(policies) > MAX_SIDES
+                or not all(p is None or (isinstance(p, str) and len(p) <= 40) for p in policies)):
+            raise bad("policies", "expected a list of policy names")
+        return cls(
+            ruleset=data["ruleset"],
+            ruleset_version=data["rv"],
+            sides=list(sides),
+            options=dict(options),
+            seed=data["seed"],
+            choices=list(choices),
+            policies=list(policies),
+            engine=data["engine"],
+        )
+
+
+def _plain(value: Any, depth: int = 0) -> bool:
+    """JSON scalars, or short lists of them (a choice may be a small tuple like a card pair)."""
+    if isinstance(value, (str, int, bool)) or value is None:
+        return not isinstance(value, str) or len(value) <= 200
+    if isinstance(value, list) and depth == 0 and len(value) <= 64:
+        return all(_plain(v, 1) for v in value)
+    return False

@@ -1,0 +1,153 @@
+"""The project's seeded random generator (design 4.3).
+
+Every random draw of every ruleset goes through :class:`Rng`. The algorithm is xoshiro256**
+written with plain integers and masks, so CPython 3.11 and Pyodide's 3.14 produce the same
+stream bit for bit. A seed is a *string that names its algorithm*: ``"xo1:<text>"``. Version 1
+expands ``<text>`` with SHA-256 into the 256-bit state, so any text is a valid seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+SEED_PREFIX = "xo1:"
+MASK64 = (1 << 64) - 1
+MAX_SEED_LENGTH = 200
+
+
+class SeedError(ValueError):
+    """A seed string that names an unknown algorithm or is too long."""
+
+
+def normalize_seed(seed: str | int) -> str:
+    """Return the canonical seed string: ``"xo1:"`` + text. Bare text or numbers get the prefix."""
+    text = str(seed).strip()
+    if len(text) > MAX_SEED_LENGTH:
+        raise SeedError(f"seed longer than {MAX_SEED_LENGTH} characters")
+    if ":" in text:
+        algorithm = text.split(":", 1)[0] + ":"
+        if algorithm != SEED_PREFIX:
+            raise SeedError(f"unknown seed algorithm {algorithm[:-1]!r} (known: xo1)")
+        return text
+    return SEED_PREFIX + text
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & MASK64
+
+
+class Rng:
+    """xoshiro256** seeded from a versioned seed string.
+
+    ``derive(label)`` gives an independent child stream (used for AI policies, tournament seeds),
+    so adding draws in one stream never shifts another.
+    """
+
+    __slots__ = ("_s", "seed")
+
+    def __init__(self, seed: str | int) -> None:
+        self.seed = normalize_seed(seed)
+        digest = hashlib.sha256(self.seed.encode("utf-8")).digest()
+        state = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
+        if not any(state):
+            state[0] = 1
+        self._s = state
+
+    def next_u64(self) -> int:
+        """The next raw 64-bit output."""
+        s = self._s
+        result = (_rotl((s[1] * 5) & MASK64, 7) * 9) & MASK64
+        t = (s[1] << 17) & MASK64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = _rotl(s[3], 45)
+        return result
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` by rejection sampling (no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        if n == 1:
+            return 0
+        bits = (n - 1).bit_length()
+        while True:
+            value = self.next_u64() >> (64 - bits)
+            if value < n:
+                return value
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in ``[low, high]``, both ends included."""
+        return low + self.below(high - low + 1)
+
+    def die(self, sides: int = 6) -> int:
+        """One roll of a die with ``sides`` faces (1..sides)."""
+        return 1 + self.below(sides)
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One element of a non-empty sequence."""
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def derive(self, label: str) -> Rng:
+        """An independent generator for a named sub-stream of this seed."""
+        return Rng(f"{self.seed}/{label}")
+
+    def getstate(self) -> tuple[int, int, int, int]:
+        """The full state, for snapshots."""
+        return tuple(self._s)  # type: ignore[return-value]
+
+    def setstate(self, state: Sequence[int]) -> None:
+        """Restore a state taken by :meth:`getstate`."""
+        self._s = [int(v) & MASK64 for v in state]
+
+
+class ScriptedRng(Rng):
+    """A generator that returns given draws, for tests that force dice or deck orders.
+
+    Each call to :meth:`below` takes the next scripted value (``0 <= v < n`` is checked, so a
+    test that scripts an impossible roll fails loudly); ``die(6)`` of a scripted 3 gives 4,
+    so script ``face - 1``, or use :meth:`faces`. When the script runs out, draws continue
+    from the real stream of ``seed``.
+    """
+
+    __slots__ = ("script",)
+
+    def __init__(self, draws: Sequence[int] = (), seed: str = "xo1:scripted") -> None:
+        super().__init__(seed)
+        self.script = list(draws)
+
+    @classmethod
+    def faces(cls, faces: Sequence[int], seed: str = "xo1:scripted") -> ScriptedRng:
+        """Script die faces (1-based) instead of raw draws."""
+        return cls([f - 1 for f in faces], seed)
+
+    def below(self, n: int) -> int:
+        """The next scripted draw, or a real one once the script is used up."""
+        if self.script:
+            value = self.script.pop(0)
+            if not 0 <= value < n:
+                raise AssertionError(f"scripted draw {value} is not below {n}")
+            return value
+        return super().below(n)
+
+    def getstate(self) -> tuple[int, ...]:  # type: ignore[override]
+        """State including the remaining script."""
+        return (*super().getstate(), len(self.script), *self.script)
+
+    def setstate(self, state: Sequence[int]) -> None:
+        """Restore what :meth:`getstate` took."""
+        super().setstate(state[:4])
+        count = state[4] if len(state) > 4 else 0
+        self.script = list(state[5 : 5 + count])

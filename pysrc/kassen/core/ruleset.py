@@ -1,0 +1,217 @@
+"""The interface every rule system implements, and the battle base class.
+
+A ruleset parses, validates and exports builds in its own notation, describes its options and
+samples, and starts a :class:`Battle` from a :class:`Setup`. A battle advances one *turn* at a
+time (the unit of snapshots: a turn, a round, a duel battle), writing events to its recorder.
+All mutable battle state lives in ``self.state`` so that :meth:`Battle.snapshot` can copy it.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from kassen.core.decisions import Decider, Policy
+from kassen.core.events import Recorder
+from kassen.core.options import OptionSpec
+from kassen.core.problems import Problem
+from kassen.core.rng import Rng
+
+MAX_BUILD_TEXT = 4000
+"""No build text longer than this is even parsed (refused at once with a message)."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A sample build shipped with a ruleset."""
+
+    name: str
+    text: str
+    note_ja: str = ""
+    note_en: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        """As listed by ``rulesets --json``."""
+        return {"name": self.name, "text": self.text, "note_ja": self.note_ja,
+                "note_en": self.note_en}
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a battle ended: ``winner`` is a side index or None (draw / aborted)."""
+
+    winner: int | None
+    reason: str
+    turn: int
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``result`` object of ``battle --json``."""
+        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "turn": self.turn}
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+@dataclass
+class Setup:
+    """Everything a battle is a pure function of (a record, with builds parsed)."""
+
+    builds: list[Any]
+    options: dict[str, Any]
+    seed: str
+    choices: list[Any] = field(default_factory=list)
+    policies: list[str | None] = field(default_factory=list)
+
+
+class Battle(ABC):
+    """A running battle. Subclasses set ``self.state`` and implement the abstract methods."""
+
+    state: Any
+
+    def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
+        self.setup = setup
+        self.ruleset = ruleset
+        self.options = setup.options
+        self.rng = Rng(setup.seed)
+        policies: list[Policy | None] = [
+            ruleset.policy(name) if name else None for name in setup.policies
+        ]
+        self.decider = Decider(setup.choices, policies, self.rng.derive("policy"))
+        self.rec = Recorder()
+
+    # -- what a ruleset implements --------------------------------------------------------
+    @property
+    @abstractmethod
+    def finished(self) -> bool:
+        """Whether the battle has ended."""
+
+    @property
+    @abstractmethod
+    def turn(self) -> int:
+        """The current turn counter (as the rules count turns)."""
+
+    @abstractmethod
+    def play_turn(self) -> None:
+        """Simulate one turn, emitting its steps and events to ``self.rec``."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The result (only meaningful once finished)."""
+
+    @abstractmethod
+    def members(self) -> list[dict[str, Any]]:
+        """Per side ``{"members": [...]}`` with final values, in order of entry (design 4.1)."""
+
+    @abstractmethod
+    def view(self) -> dict[str, Any]:
+        """The page's picture of the current state (JSON data)."""
+
+    def names(self) -> dict[str, str]:
+        """Member id → display name, for rendering events."""
+        out: dict[str, str] = {}
+        for side in self.members():
+            for m in side["members"]:
+                if "id" in m:
+                    out[m["id"]] = m["name"]
+        return out
+
+    aborted: str | None = None
+    """The safety cap that stopped the battle, if one did (result reason ``aborted``)."""
+
+    def abort(self, cap: str) -> None:
+        """Stop at a safety cap: logged as an event, and the result becomes ``aborted``."""
+        self.aborted = cap
+        self.rec.step("end", "aborted")
+        self.rec.emit("aborted", rule="cap", cap=cap)
+        self.rec.close()
+
+    def final_result(self) -> Result:
+        """The result, or ``aborted`` when a safety cap stopped the battle."""
+        if self.aborted is not None:
+            return Result(None, "aborted", self.turn, {"cap": self.aborted})
+        return self.result()
+
+    # -- snapshots ---------------------------------------------------------------------------
+    def snapshot(self) -> Any:
+        """A copy of everything that can change, taken at a turn start."""
+        return (copy.deepcopy(self.state), self.rng.getstate(), self.decider.getstate(),
+                self.rec.step_count, self.rec.event_count, self.rec.turn)
+
+    def restore(self, snap: Any, *, truncate: bool = True) -> None:
+        """Return to a snapshot; with ``truncate``, recorded steps after it are dropped."""
+        state, rng_state, decider_state, steps, events, turn = snap
+        self.state = copy.deepcopy(state)
+        self.rng.setstate(rng_state)
+        self.decider.setstate(decider_state)
+        if truncate:
+            self.rec.truncate(steps, events)
+        self.rec.turn = turn
+
+    @staticmethod
+    def snapshot_position(snap: Any) -> tuple[int, int, int]:
+        """(step count, event count, turn) at which a snapshot was taken."""
+        return snap[3], snap[4], snap[5]
+
+
+class Ruleset(ABC):
+    """One rule system. Instances are registered in :mod:`kassen.core.registry`."""
+
+    id: ClassVar[str]
+    version: ClassVar[str]
+    name_ja: ClassVar[str]
+    name_en: ClassVar[str]
+    random: ClassVar[bool] = True
+    """Whether battles draw random numbers (deterministic systems play a pairing once)."""
+    sides: ClassVar[int] = 2
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    samples: ClassVar[tuple[Sample, ...]] = ()
+    max_turns: ClassVar[int] = 10_000
+    """Driver safety cap on turns; rulesets have their own, tighter caps."""
+    max_steps: ClassVar[int] = 200_000
+    """Driver safety cap on steps."""
+
+    @abstractmethod
+    def parse(self, text: str, options: dict[str, Any]) -> tuple[Any | None, list[Problem]]:
+        """Parse and validate one side's text; a build, or None with located problems."""
+
+    @abstractmethod
+    def export(self, build: Any) -> str:
+        """The canonical text of a build: ``parse(export(b)) == b``."""
+
+    @abstractmethod
+    def new_battle(self, setup: Setup) -> Battle:
+        """A battle at its start."""
+
+    def random_build(self, rng: Rng) -> str | None:
+        """A random legal build text (for benchmarks, fuzzing and property tests)."""
+        return None
+
+    def policy_names(self) -> Sequence[str]:
+        """Names of the built-in AI policies (empty for systems with no decisions)."""
+        return ()
+
+    def policy(self, name: str) -> Policy | None:
+        """The AI policy called ``name``."""
+        return None
+
+    def describe(self) -> dict[str, Any]:
+        """The entry of ``rulesets --json``."""
+        return {
+            "id": self.id,
+            "version": self.version,
+            "name_ja": self.name_ja,
+            "name_en": self.name_en,
+            "random": self.random,
+            "sides": self.sides,
+            "options": [o.to_json() for o in self.options],
+            "samples": [s.to_json() for s in self.samples],
+            "policies": list(self.policy_names()),
+        }
+
+    def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
+        """Values of an event as the text templates want them (e.g. localized names)."""
+        return event_values

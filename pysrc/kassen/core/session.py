@@ -1,0 +1,168 @@
+"""From user input to a finished battle: the one path the command line, the page and the
+tests share.
+
+:func:`prepare` checks a ruleset id, side texts, options and a seed and returns a
+:class:`Prepared` (a record plus parsed builds) or raises ProblemError with every problem,
+each tagged with the side it belongs to. :func:`run` plays it; :func:`battle_json` is the
+``battle --json`` object of design 4.1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kassen.core import options as options_mod
+from kassen.core import registry
+from kassen.core.canonical import digest
+from kassen.core.driver import Driver
+from kassen.core.links import battle_link
+from kassen.core.problems import Problem, ProblemError
+from kassen.core.record import Record
+from kassen.core.render import render_event
+from kassen.core.rng import SeedError, normalize_seed
+from kassen.core.ruleset import MAX_BUILD_TEXT, Battle, Result, Ruleset, Setup
+
+DEFAULT_SEED = "xo1:kassen"
+
+
+@dataclass
+class Prepared:
+    """A checked record with its parsed builds."""
+
+    ruleset: Ruleset
+    record: Record
+    builds: list[Any]
+
+    def setup(self) -> Setup:
+        """The setup a battle is started from."""
+        return Setup(list(self.builds), dict(self.record.options), self.record.seed,
+                     list(self.record.choices), list(self.record.policies))
+
+
+@dataclass
+class Outcome:
+    """A battle that has been played."""
+
+    prepared: Prepared
+    battle: Battle
+    result: Result
+
+    @property
+    def record(self) -> Record:
+        """The record with every choice made during the battle."""
+        rec = self.prepared.record
+        return Record(rec.ruleset, rec.ruleset_version, list(rec.sides), dict(rec.options),
+                      rec.seed, list(self.battle.decider.choices), list(rec.policies),
+                      rec.engine)
+
+
+def side_problem(side: int, problem: Problem) -> Problem:
+    """Tag a problem with the (1-based) side it was found in."""
+    return Problem(problem.code, problem.line, problem.column, problem.rule,
+                   {**problem.args, "side": side})
+
+
+def parse_side(ruleset: Ruleset, text: str, opts: dict[str, Any]) -> tuple[Any, list[Problem]]:
+    """Parse one side's text, refusing over-long input at once."""
+    if not isinstance(text, str):
+        return None, [Problem("core.empty_build")]
+    if len(text) > MAX_BUILD_TEXT:
+        return None, [Problem("core.input_too_long",
+                              args={"length": len(text), "limit": MAX_BUILD_TEXT})]
+    if not text.strip():
+        return None, [Problem("core.empty_build")]
+    return ruleset.parse(text, opts)
+
+
+def prepare(
+    ruleset_id: str,
+    sides: Sequence[str],
+    given_options: Mapping[str, Any] | None = None,
+    seed: str | int | None = None,
+    choices: Sequence[Any] = (),
+    policies: Sequence[str | None] | None = None,
+) -> Prepared:
+    """Check everything and return a :class:`Prepared`, or raise ProblemError."""
+    ruleset = registry.get(ruleset_id)
+    opts, problems = options_mod.resolve(ruleset.options, given_options)
+    try:
+        seed_text = normalize_seed(DEFAULT_SEED if seed is None else seed)
+    except SeedError as err:
+        problems.append(Problem("core.bad_seed", args={"seed": str(seed)[:40],
+                                                       "reason": str(err)}))
+        seed_text = DEFAULT_SEED
+    if len(sides) != ruleset.sides:
+        problems.append(Problem("core.wrong_side_count",
+                                args={"count": len(sides), "expected": ruleset.sides}))
+    if policies is None:
+        names = ruleset.policy_names()
+        policies = [names[0] if names else None] * ruleset.sides
+    for name in policies:
+        if name is not None and name not in ruleset.policy_names():
+            problems.append(Problem("core.bad_option_value",
+                                    args={"key": "policy", "value": str(name)[:40],
+                                          "allowed": "/".join(ruleset.policy_names()) or "-"}))
+    builds: list[Any] = []
+    if not problems:
+        for index, text in enumerate(sides, start=1):
+            build, found = parse_side(ruleset, text, opts)
+            problems.extend(side_problem(index, p) for p in found)
+            builds.append(build)
+    if problems:
+        raise ProblemError(problems)
+    record = Record(ruleset.id, ruleset.version, [ruleset.export(b) for b in builds], opts,
+                    seed_text, list(choices), list(policies))
+    return Prepared(ruleset, record, builds)
+
+
+def from_record(record: Record) -> Prepared:
+    """Re-check a decoded record (its builds go through the ruleset's validator again)."""
+    return prepare(record.ruleset, record.sides, record.options, record.seed, record.choices,
+                   record.policies)
+
+
+def run(prepared: Prepared, *, views: bool = False, snapshots: bool = False) -> Outcome:
+    """Play the battle to its end; with ``views`` every step carries the page's view."""
+    battle = prepared.ruleset.new_battle(prepared.setup())
+    if views:
+        battle.rec.view = battle.view
+    result = Driver(battle, snapshots=snapshots).run()
+    return Outcome(prepared, battle, result)
+
+
+def events_json(battle: Battle) -> list[dict[str, Any]]:
+    """Every event of a battle as JSON data."""
+    return [e.to_json() for step in battle.rec.steps for e in step.events]
+
+
+def event_digest(battle: Battle) -> str:
+    """The digest that must agree across runtimes for the same record."""
+    return digest(events_json(battle))
+
+
+def battle_json(outcome: Outcome, *, with_events: bool = True) -> dict[str, Any]:
+    """The ``battle --json`` object of design 4.1."""
+    record = outcome.record
+    out: dict[str, Any] = {
+        "ruleset": record.ruleset,
+        "version": record.ruleset_version,
+        "seed": record.seed,
+        "options": record.options,
+        "result": outcome.result.to_json(),
+        "sides": outcome.battle.members(),
+    }
+    if with_events:
+        out["events"] = events_json(outcome.battle)
+    out["digest"] = event_digest(outcome.battle)
+    out["link"] = battle_link(record)
+    return out
+
+
+def log_lines(outcome: Outcome, lang: str) -> list[str]:
+    """The whole log, one rendered line per event."""
+    battle = outcome.battle
+    names = battle.names()
+    return [render_event(outcome.prepared.ruleset, e, names, lang)
+            for step in battle.rec.steps for e in step.events]

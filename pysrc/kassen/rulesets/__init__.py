@@ -1,0 +1,4 @@
+"""The built-in rule systems. Adding one is one line here plus its own folder."""
+
+BUILTIN: dict[str, str] = {
+}
