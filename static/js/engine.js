@@ -30,7 +30,7 @@ export async function startEngine({ onStage = () => {}, mode = "files" } = {}) {
     const call = async (name, ...args) => JSON.parse(await worker.sync[name](...args));
     const api = {
       hello: () => call("hello"),
-      validate: (ruleset, text, lang) => call("validate", ruleset, text, lang),
+      validate: (ruleset, text, lang, options = "{}") => call("validate", ruleset, text, lang, options),
       battle: (request) => call("battle", JSON.stringify(request)),
       openLink: (fragment, lang) => call("open_link", fragment, lang),
       shareBuild: (ruleset, text) => call("share_build", ruleset, text),

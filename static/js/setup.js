@@ -12,6 +12,7 @@ const nameOf = (r) => (lang() === "ja" ? r.name_ja : `${r.name_ja} (${r.name_en}
 /** Fill the picker from the engine's ruleset list (the placeholders go away). */
 function renderPicker() {
   const picker = $("ruleset");
+  if (!rulesets.length) return;  // keep the pre-rendered placeholders
   const chosen = picker.value;
   fill(picker, rulesets.map((r) => el("option", { value: r.id, text: nameOf(r) })));
   if (rulesets.some((r) => r.id === chosen)) picker.value = chosen;
@@ -76,7 +77,7 @@ export function readOptions() {
 export async function validateSide(side) {
   if (!api || !current()) return;
   const area = $(`build-${side}`);
-  const answer = await api.validate(current().id, area.value, lang());
+  const answer = await api.validate(current().id, area.value, lang(), JSON.stringify(readOptions()));
   const list = $(`problems-${side}`);
   area.setAttribute("aria-invalid", String(!answer.ok));
   fill(list, answer.ok

@@ -40,9 +40,10 @@ def hello() -> str:
     return _guard("hello", api.hello)
 
 
-def validate(ruleset_id: str, text: str, lang: str) -> str:
-    """Validate one build text; located problems in ``lang``."""
-    return _guard("validate", lambda: api.validate(str(ruleset_id), str(text), str(lang)))
+def validate(ruleset_id: str, text: str, lang: str, options_json: str = "{}") -> str:
+    """Validate one build text under the chosen options; located problems in ``lang``."""
+    return _guard("validate", lambda: api.validate(str(ruleset_id), str(text), str(lang),
+                                                   str(options_json)))
 
 
 def battle(request_json: str) -> str:
