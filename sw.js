@@ -22,21 +22,25 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-async function cacheFirst(request) {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(request);
-  if (hit) return hit;
-  const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+// The response goes to the page at once; the copy is written to the cache alongside
+// (event.waitUntil), so a 9.6 MB body never waits for the cache write.
+function store(event, cache, request, response) {
+  if (response.ok) event.waitUntil(cache.put(request, response.clone()));
   return response;
 }
 
-async function networkFirst(request) {
+async function cacheFirst(event) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(event.request);
+  if (hit) return hit;
+  return store(event, cache, event.request, await fetch(event.request));
+}
+
+async function networkFirst(event) {
+  const { request } = event;
   const cache = await caches.open(CACHE);
   try {
-    const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
-    return response;
+    return store(event, cache, request, await fetch(request));
   } catch (error) {
     const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
     if (hit) return hit;
@@ -49,5 +53,5 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   const vendored = url.pathname.includes("/static/vendor/");
-  event.respondWith(vendored ? cacheFirst(request) : networkFirst(request));
+  event.respondWith(vendored ? cacheFirst(event) : networkFirst(event));
 });

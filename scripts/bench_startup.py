@@ -29,9 +29,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 READY_TIMEOUT_MS = 120_000
 
 
-def measure(browser, url: str) -> dict[str, float]:
+def measure(browser, url: str, service_workers: str = "allow") -> dict[str, float]:
     """Open ``url`` in a fresh context; return ready and first-contentful-paint in seconds."""
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(service_workers=service_workers)
     blocked: list[str] = []
 
     def guard(route):
