@@ -1,0 +1,137 @@
+"""E2E fixtures: the built site on a local server, Debian Chromium, an offline guard.
+
+Every non-127.0.0.1 request is aborted and recorded; a test fails if any was attempted
+(unless it is marked ``allow_external``). Booting Python costs seconds, so pages are shared
+per module (``app`` fixture) instead of pytest-playwright's per-test ``page``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from serve import start_server  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"]
+READY_MS = 90_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in e2e/ is an e2e test; skip them all when the site is not built."""
+    built = (ROOT / "static" / "vendor" / "build.mjs").exists()
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(ROOT / "e2e"):
+            item.add_marker(pytest.mark.e2e)
+            if not built:
+                item.add_marker(pytest.mark.skip(
+                    reason="site not built: run python3 scripts/build_site.py"))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """Use Debian's Chromium (playwright cannot download browsers here)."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+class SiteServer:
+    """The local static server of the site, stoppable and restartable on the same port."""
+
+    def __init__(self) -> None:
+        self.server, self.url = start_server()
+        self.port = self.server.server_address[1]
+
+    def stop(self) -> None:
+        """Stop serving and close the socket (the page must then live on its service worker)."""
+        self.server.shutdown()
+        self.server.server_close()
+        self.server = None
+
+    def start(self) -> None:
+        """Serve again on the same port."""
+        if self.server is None:
+            self.server, _ = start_server(self.port)
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[SiteServer]:
+    """The site, served on 127.0.0.1 for the whole session."""
+    server = SiteServer()
+    yield server
+    if server.server is not None:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(site: SiteServer) -> str:
+    """pytest-playwright's base URL: our server."""
+    return site.url
+
+
+class Guard:
+    """Aborts every request not bound for 127.0.0.1 and remembers it."""
+
+    def __init__(self) -> None:
+        self.blocked: list[str] = []
+
+    def __call__(self, route) -> None:
+        if urllib.parse.urlsplit(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.blocked.append(route.request.url)
+            route.abort("blockedbyclient")
+
+
+class App:
+    """One browser context and page with the Kassen page loaded to "ready"."""
+
+    def __init__(self, browser, url: str) -> None:
+        self.guard = Guard()
+        self.context = browser.new_context()
+        self.context.set_default_timeout(READY_MS)
+        self.context.route("**/*", self.guard)
+        self.page = self.context.new_page()
+        self.console: list[str] = []
+        self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
+        self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
+        self.url = url
+
+    def open(self, fragment: str = "", wait_ready: bool = True) -> None:
+        """Navigate to the page (with an optional fragment) and wait for the engine."""
+        self.page.goto(self.url + fragment)
+        if wait_ready:
+            self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Wait until the engine answered its first call."""
+        self.page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_MS)
+
+    def call(self, name: str, *args: object) -> dict:
+        """Call the worker API from the page's main thread; return parsed JSON."""
+        return self.page.evaluate("([n, a]) => window.kassen.api[n](...a)", [name, list(args)])
+
+    def close(self) -> None:
+        """Close the context; fail if anything tried to leave 127.0.0.1."""
+        self.context.close()
+        assert self.guard.blocked == [], f"non-local requests attempted: {self.guard.blocked}"
+        csp = [line for line in self.console if "Content Security Policy" in line]
+        assert csp == [], f"CSP violations: {csp}"
+
+
+@pytest.fixture(scope="module")
+def app(browser, site: SiteServer) -> Iterator[App]:
+    """A page booted once per test module (Python start-up costs seconds)."""
+    site.start()
+    application = App(browser, site.url)
+    application.open()
+    yield application
+    application.close()

@@ -1,0 +1,119 @@
+// Japanese/English UI strings. Elements with data-i18n="key" get their text from here.
+const STRINGS = {
+  ja: {
+    title: "合戦 Kassen",
+    tagline: "ルールシステムの戦闘シミュレーター",
+    "stage.runtime": "Pythonを読み込み中… (1/3 ランタイム)",
+    "stage.engine": "Pythonを読み込み中… (2/3 エンジン)",
+    "stage.hello": "Pythonを読み込み中… (3/3 ルールセット)",
+    "stage.ready": "準備完了",
+    "stage.failed": "エンジンを起動できませんでした",
+    system: "システム",
+    sideA: "先手 (サイド1)",
+    sideB: "後手 (サイド2)",
+    sample: "サンプル",
+    build: "ビルド",
+    options: "ルールオプション",
+    seed: "シード",
+    seedHint: "空欄なら自動",
+    swap: "左右入れ替え",
+    battle: "戦闘開始",
+    share: "共有リンクをコピー",
+    shared: "リンクをコピーしました",
+    shareFailed: "コピーできませんでした。リンク:",
+    play: "再生",
+    pause: "一時停止",
+    prev: "前へ",
+    next: "次へ",
+    seek: "ステップ",
+    turn: "ターン",
+    phase: "フェイズ",
+    steps: "ステップ一覧",
+    log: "ログ",
+    result: "結果",
+    winner: "勝者",
+    draw: "引き分け",
+    rules: "ルール参照",
+    valid: "OK",
+    badLink: "リンクを開けませんでした",
+    keys: "キー: スペース=再生/停止, ←/→=ステップ",
+    waiting: "エンジン待ち…",
+    noDefault: "(なし)",
+  },
+  en: {
+    title: "Kassen 合戦",
+    tagline: "Battle simulator for Japanese hobby rule systems",
+    "stage.runtime": "Loading Python… (1/3 runtime)",
+    "stage.engine": "Loading Python… (2/3 engine)",
+    "stage.hello": "Loading Python… (3/3 rulesets)",
+    "stage.ready": "Ready",
+    "stage.failed": "The engine could not start",
+    system: "System",
+    sideA: "Side 1",
+    sideB: "Side 2",
+    sample: "Sample",
+    build: "Build",
+    options: "Rule options",
+    seed: "Seed",
+    seedHint: "empty = automatic",
+    swap: "Swap sides",
+    battle: "Battle",
+    share: "Copy share link",
+    shared: "Link copied",
+    shareFailed: "Could not copy. The link:",
+    play: "Play",
+    pause: "Pause",
+    prev: "Back",
+    next: "Forward",
+    seek: "Step",
+    turn: "Turn",
+    phase: "Phase",
+    steps: "Steps",
+    log: "Log",
+    result: "Result",
+    winner: "Winner",
+    draw: "Draw",
+    rules: "Rules reference",
+    valid: "OK",
+    badLink: "This link could not be opened",
+    keys: "Keys: space = play/pause, ←/→ = step",
+    waiting: "waiting for the engine…",
+    noDefault: "(none)",
+  },
+};
+
+let current = "ja";
+const listeners = [];
+
+/** The current language, "ja" or "en". */
+export const lang = () => current;
+
+/** Translate a key in the current language (falls back to the key itself). */
+export const t = (key) => STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+
+/** Register a callback run after every language change. */
+export const onLangChange = (fn) => listeners.push(fn);
+
+/** Pick the starting language: saved choice, then the browser's, then Japanese. */
+export function initialLang() {
+  try {
+    const saved = localStorage.getItem("kassen.lang");
+    if (saved === "ja" || saved === "en") return saved;
+  } catch { /* storage may be unavailable */ }
+  return (navigator.language || "ja").toLowerCase().startsWith("en") ? "en" : "ja";
+}
+
+/** Switch language: static texts, <html lang>, the switch buttons, then listeners. */
+export function setLang(next) {
+  current = next === "en" ? "en" : "ja";
+  document.documentElement.lang = current;
+  try { localStorage.setItem("kassen.lang", current); } catch { /* ignore */ }
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-placeholder]")) {
+    node.placeholder = t(node.dataset.i18nPlaceholder);
+  }
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === current));
+  }
+  for (const fn of listeners) fn(current);
+}

@@ -1,0 +1,102 @@
+// Kassen page entry: language, service worker, engine start, links, share.
+import { $, el, fill } from "./dom.js";
+import { initialLang, onLangChange, setLang, t } from "./i18n.js";
+import { ensureServiceWorker } from "./offline.js";
+import { initBattleControls, relabelBattle, showBattle, currentBattle } from "./battle.js";
+import { initSetup, relabelSetup, request, selectRuleset, setBuild } from "./setup.js";
+
+let api = null;
+let stage = "runtime";
+
+function setStage(name) {
+  stage = name;
+  $("status-text").textContent = t(`stage.${name}`);
+  if (name === "ready" || name === "failed") document.documentElement.dataset.engine = name;
+}
+
+/** Show a message (or a list of engine problems) in the alert box; null hides it. */
+function notify(title, problems = []) {
+  const box = $("notice");
+  if (!title) { box.hidden = true; fill(box); return; }
+  fill(box, el("strong", { text: title }),
+    problems.map((p) => el("div", { text: p.line ? `${p.line}:${p.column}: ${p.message}` : p.message })));
+  box.hidden = false;
+}
+
+async function runBattle() {
+  const button = $("battle");
+  button.disabled = true;
+  try {
+    const answer = await api.battle(request());
+    if (!answer.ok) { notify(t("battle"), answer.problems); return; }
+    notify(null);
+    showBattle(answer);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** Open a #m= (battle) or #b= (build) fragment; a bad one shows a message, nothing breaks. */
+async function openFragment(fragment) {
+  if (!/^#[mb]=/.test(fragment)) return;
+  let answer;
+  try {
+    answer = await api.openLink(fragment, document.documentElement.lang);
+  } catch (error) {
+    answer = { ok: false, problems: [{ message: String(error) }] };
+  }
+  if (!answer.ok) { notify(t("badLink"), answer.problems || []); return; }
+  notify(null);
+  if (answer.kind === "build") {
+    selectRuleset(answer.ruleset);
+    setBuild(0, answer.text);
+  } else {
+    showBattle(answer);
+  }
+}
+
+async function share() {
+  const battle = currentBattle();
+  if (!battle?.link) return;
+  const url = `${location.origin}${location.pathname}${battle.link}`;
+  try {
+    await navigator.clipboard.writeText(url);
+    notify(null);
+    $("status-text").textContent = t("shared");
+  } catch {
+    notify(t("shareFailed"), [{ message: url }]);
+  }
+  window.kassenLastShare = url;
+}
+
+async function boot() {
+  setLang(initialLang());
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.addEventListener("click", () => setLang(button.dataset.lang));
+  }
+  onLangChange(() => { setStage(stage); relabelSetup(); relabelBattle(); });
+  initBattleControls();
+  $("battle").addEventListener("click", runBattle);
+  $("share").addEventListener("click", share);
+  setStage("runtime");
+  await ensureServiceWorker();
+  const { startEngine } = await import("./engine.js");
+  try {
+    const engine = await startEngine({ onStage: (name) => name !== "ready" && setStage(name) });
+    api = engine.api;
+    window.kassen = { api, info: engine.info };  // for tests and the curious
+    $("engine-info").textContent = `engine ${engine.info.engine} · Python ${engine.info.python}`;
+    initSetup(api, engine.info);
+    $("battle").disabled = !engine.info.rulesets?.length;
+    window.kassenReadyAt = performance.now();
+    setStage("ready");
+    await openFragment(location.hash);
+    window.addEventListener("hashchange", () => openFragment(location.hash));
+  } catch (error) {
+    console.error(error);
+    setStage("failed");
+    notify(t("stage.failed"), [{ message: String(error?.message || error) }]);
+  }
+}
+
+boot();

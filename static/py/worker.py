@@ -1,0 +1,69 @@
+"""Kassen engine worker: runs in a PyScript worker (Pyodide), exports the JSON-string API.
+
+The page's main thread calls these functions through ``worker.sync.<name>(...)``; every
+argument and result is a ``str`` so crossing the worker boundary stays cheap. Any exception
+is turned into an ``{"ok": false, "problems": [...]}`` answer, so the page never sees a
+Python traceback as a broken promise.
+"""
+
+import json
+import sys
+import traceback
+
+import js  # the worker's global scope
+
+
+def _stage(name: str) -> None:
+    """Tell the page which start-up stage the worker has reached."""
+    channel = js.BroadcastChannel.new("kassen-engine")
+    channel.postMessage(name)
+    channel.close()
+
+
+_stage("engine")
+import kassen.web.api as api  # noqa: E402  (after the stage message on purpose)
+
+
+def _guard(name: str, call) -> str:
+    """Run one API call; turn any exception into a JSON problem list."""
+    try:
+        return call()
+    except Exception as exc:  # the page must always get JSON back
+        traceback.print_exc(file=sys.stderr)
+        problem = {"line": 0, "column": 0, "code": "internal", "rule": None,
+                   "message": f"{name}: {type(exc).__name__}: {exc}"}
+        return json.dumps({"ok": False, "problems": [problem]})
+
+
+def hello() -> str:
+    """Engine version, Python version and the rulesets with options and samples."""
+    return _guard("hello", api.hello)
+
+
+def validate(ruleset_id: str, text: str, lang: str, options_json: str = "{}") -> str:
+    """Validate one build text under the chosen options; located problems in ``lang``."""
+    return _guard("validate", lambda: api.validate(str(ruleset_id), str(text), str(lang),
+                                                   str(options_json)))
+
+
+def battle(request_json: str) -> str:
+    """Run a whole battle from a request; steps, text, views, digest and link."""
+    return _guard("battle", lambda: api.battle(str(request_json)))
+
+
+def open_link(fragment: str, lang: str) -> str:
+    """Decode a ``#m=`` or ``#b=`` fragment."""
+    return _guard("open_link", lambda: api.open_link(str(fragment), str(lang)))
+
+
+def share_build(ruleset_id: str, text: str) -> str:
+    """Make a ``#b=`` link for one build."""
+    return _guard("share_build", lambda: api.share_build(str(ruleset_id), str(text)))
+
+
+def digest(record_json: str) -> str:
+    """Event digest of a record (for the cross-runtime determinism check)."""
+    return _guard("digest", lambda: api.digest(str(record_json)))
+
+
+__export__ = ["hello", "validate", "battle", "open_link", "share_build", "digest"]
