@@ -29,7 +29,8 @@ def assign_colours(sheets: list[Sheet], mode: str, coin: int) -> list[str]:
     if mode == "preference":
         def score(colours: list[str]) -> int:
             want = {"赤": "red", "青": "blue"}
-            return sum(1 for s, col in zip(sheets, colours) if want.get(s.side) == col)
+            return sum(1 for s, col in zip(sheets, colours, strict=False)
+                       if want.get(s.side) == col)
         if score(["blue", "red"]) > score(["red", "blue"]):
             return ["blue", "red"]
     return ["red", "blue"]
@@ -389,9 +390,7 @@ class DiceBattle(Battle):
     def _demerit_square(self, c: int) -> None:
         tv = self.tv[c]
         stunned = self.ch(c)["stunned"]
-        if stunned and self.options["stunned_square_penalty"]:
-            slot = self.sheets[c].slot(tv["n"])
-        elif tv["source"]["kind"] == "slot":
+        if (stunned and self.options["stunned_square_penalty"]) or tv["source"]["kind"] == "slot":
             slot = self.sheets[c].slot(tv["n"])
         else:
             return

@@ -76,7 +76,10 @@ class Slot:
 
 @dataclass(frozen=True)
 class Sheet:
-    """A whole character sheet. ``slots[i]`` is slot ``i + 3``; ``specials[i]`` is face ``i + 1``."""
+    """A whole character sheet.
+
+    ``slots[i]`` is slot ``i + 3``; ``specials[i]`` is special face ``i + 1``.
+    """
 
     name: str
     side: str = ""
@@ -140,7 +143,7 @@ def cost_items(sheet: Sheet) -> list[tuple[str, int]]:
             items.append((f"slot{number}", ability_cost(slot.normal)))
         if slot.star is not None:
             items.append((f"slot{number}", star_cost(slot.star)))
-    for face, name in zip(SPECIAL_SLOTS, sheet.specials):
+    for face, name in zip(SPECIAL_SLOTS, sheet.specials, strict=False):
         if name:
             items.append((f"special{face}", cat.SPECIAL_BY_JA[name].cost))
     for name in sheet.passives:

@@ -343,7 +343,7 @@ def _check_board(sheet: Sheet, reader: _Reader, where_at: dict[str, tuple[int, i
     if len(free) < len(missing):
         reader.bad("no_room_for_demerits", 1, 1, "§2.5", count=len(missing), free=len(free))
         return None
-    for number, name in zip(free, missing):
+    for number, name in zip(free, missing, strict=False):
         board[number - 3] = Slot(Ability(name))
     return replace(sheet, slots=tuple(board))
 
@@ -385,7 +385,7 @@ def export(sheet: Sheet, *, one_line: bool = False) -> str:
         if slot.based:
             parts.append("based")
         lines.append(f"slot{number}: " + " ".join(parts))
-    for face, name in zip(SPECIAL_SLOTS, sheet.specials):
+    for face, name in zip(SPECIAL_SLOTS, sheet.specials, strict=False):
         if name:
             lines.append(f"special{face}: {name}")
     lines += [f"passive: {name}" for name in sheet.passives]

@@ -1,5 +1,7 @@
 """Japanese and English text of the dice ruleset: problem messages and event templates."""
 
+# ruff: noqa: E501  (templates read best on one line each)
+
 from __future__ import annotations
 
 from typing import Any
@@ -161,7 +163,7 @@ WORDS: dict[str, dict[str, str]] = {
            "double_knockout": "相打ちで両者KO（引き分け）",
            "double_knockout_lp": "両者KO、残りLPで判定", "turn_limit": "ターン上限、LP割合で判定",
            "turn_limit_draw": "ターン上限、引き分け", "stunned": "スタン中で能力なし",
-           "nobody": "攻撃なし", "active": "（パッシブ有効）", "exerted": "",
+           "nobody": "攻撃なし", "active": "（パッシブ有効）",
            "not_exerted": "（効果なし）", "passed": "（スタン中のため相手に移る）"},
     "en": {"red": "red", "blue": "blue", "absolute": "absolute attack right",
            "right": "attack right", "speed": "speed", "cross": "cross state",
@@ -174,7 +176,7 @@ WORDS: dict[str, dict[str, str]] = {
            "double_knockout_lp": "double knockout, decided on LP",
            "turn_limit": "turn limit, decided on LP ratio", "turn_limit_draw": "turn limit, draw",
            "stunned": "stunned, no ability", "nobody": "nobody attacks",
-           "active": " (passive active)", "exerted": "", "not_exerted": " (no effect)",
+           "active": " (passive active)", "not_exerted": " (no effect)",
            "passed": " (passed on: the winner is stunned)"},
 }
 
@@ -210,7 +212,7 @@ def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
     if "active" in values:
         out["active_text"] = words["active"] if values["active"] else ""
     if "exerted" in values:
-        out["exerted_text"] = words["exerted" if values["exerted"] else "not_exerted"]
+        out["exerted_text"] = "" if values["exerted"] else words["not_exerted"]
     if "source" in values:
         src = values["source"]
         if src == "stunned":
