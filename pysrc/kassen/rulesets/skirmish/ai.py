@@ -17,10 +17,10 @@ from kassen.rulesets.skirmish.catalogue import (
     ATTACK,
     BOLT,
     ITEMS,
-    N,
     PIERCE,
     SLEEP,
     Ability,
+    N,
 )
 from kassen.rulesets.skirmish.model import Pos, Unit
 

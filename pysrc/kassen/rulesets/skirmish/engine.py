@@ -111,7 +111,7 @@ class SkirmishBattle(Resolver, Battle):
             self.rec.emit("tie_roll", rule="§5.3", purpose=purpose,
                           units=[u.id for u in tied], rolls=rolls)
             top = max(rolls)
-            tied = [u for u, r in zip(tied, rolls) if r == top]
+            tied = [u for u, r in zip(tied, rolls, strict=False) if r == top]
         return tied[0]
 
     def pick_initiative(self, ready: list[Unit]) -> Unit:

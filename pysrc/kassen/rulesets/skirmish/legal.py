@@ -20,10 +20,10 @@ from kassen.rulesets.skirmish.catalogue import (
     AREA_ANY,
     ATTACK,
     ITEMS,
-    N,
     ONE,
     PIERCE,
     Ability,
+    N,
 )
 from kassen.rulesets.skirmish.model import Pos, Unit
 

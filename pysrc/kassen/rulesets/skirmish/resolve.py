@@ -20,11 +20,10 @@ from kassen.rulesets.skirmish.catalogue import (
     FLY,
     HEAL,
     ITEMS,
-    N,
     ONE,
-    PIERCE,
     SLEEP,
     Ability,
+    N,
 )
 from kassen.rulesets.skirmish.model import Effect, Unit
 
@@ -115,7 +114,7 @@ class Resolver:
         cells = self.map.line(u.pos, aim, legal.reach_of(u, ability))
         pools = legal.pierce_targets(self, u, cells, ability)
         chosen: list[Unit] = []
-        for index, (cell, pool) in enumerate(zip(cells, pools)):
+        for index, (cell, pool) in enumerate(zip(cells, pools, strict=False)):
             rest = any(pools[index + 1:])
             chosen += self.pick(u, ability, pool, ability.n, chosen, self.map.label(cell), rest)
         return chosen
@@ -219,10 +218,10 @@ class Resolver:
             if not shared and inst.crit:
                 dice.append(self.rng.die(10))
         if shared:
-            for inst, dice in zip(hits, rolls):
+            for inst, dice in zip(hits, rolls, strict=False):
                 if inst.crit:
                     dice.append(self.rng.die(10))
-        for inst, dice in zip(hits, rolls):
+        for inst, dice in zip(hits, rolls, strict=False):
             self.damage(use, inst, dice)
 
     def hit_check(self, use: Use, inst: Instance) -> None:
