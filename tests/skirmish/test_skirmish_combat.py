@@ -11,9 +11,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from skirmish_kit import events, fighter, kinds, make  # noqa: E402
+from skirmish_kit import events, fighter, kinds, make
 
-from kassen.rulesets.skirmish import catalogue, legal  # noqa: E402
+from kassen.rulesets.skirmish import catalogue, legal
 
 
 def act(b, uid: str, ms: str, rs: str = "none", script=()):

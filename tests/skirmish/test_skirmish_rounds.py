@@ -7,9 +7,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from skirmish_kit import events, fighter, kinds, make  # noqa: E402
+from skirmish_kit import events, fighter, kinds, make
 
-from kassen.rulesets.skirmish import legal  # noqa: E402
+from kassen.rulesets.skirmish import legal
 
 
 def test_round_is_sp_then_ip_tp_by_initiative_then_ep_section5() -> None:
@@ -83,7 +83,7 @@ def test_failed_rs_move_still_bans_magic_and_ms_move_section6_6_3() -> None:
                 script=[("rs", "0.0", "move:1"), ("ms", "0.0", "none")])
     b.play_turn()
     assert "move_blocked" in kinds(b) and b.unit("0.0").pos == (3, 0)
-    ms = [r for r in p.asked if r.kind == "ms" and r.context["actor"] == "0.0"][0]
+    ms = next(r for r in p.asked if r.kind == "ms" and r.context["actor"] == "0.0")
     assert not any(o.startswith(("move:", "skill:fire_bolt")) for o in ms.options)
 
 
@@ -121,13 +121,13 @@ def test_disengage_opposed_check_and_blockers_section6_6_4() -> None:
 
 
 def test_disengage_flight_bonus_and_cancel_section6_6_4_9_3() -> None:
-    b, ev = _ms_move([5, 5, 5, 5], fighter("A", ini=8, fly=1, area=3),
+    _, ev = _ms_move([5, 5, 5, 5], fighter("A", ini=8, fly=1, area=3),
                      [fighter("C", ini=8, area=3)])
     assert ev.values["flight"] == 4 and ev.values["passive"] == 22
-    b, ev = _ms_move([5, 5, 5, 5], fighter("A", ini=8, fly=1, area=3),
+    _, ev = _ms_move([5, 5, 5, 5], fighter("A", ini=8, fly=1, area=3),
                      [fighter("C", ini=8, area=3), fighter("D", ini=1, fly=1, area=3)])
     assert ev.values["flight"] == 0  # a declared obstructer with flight ≥ rank cancels
-    b, ev = _ms_move([5, 5, 5, 5], fighter("A", ini=8, fly=1, area=3),
+    _b, ev = _ms_move([5, 5, 5, 5], fighter("A", ini=8, fly=1, area=3),
                      [fighter("C", ini=8, area=3), fighter("D", ini=1, fly=1, area=3)],
                      flightCancelByRepresentativeOnly=True)
     assert ev.values["flight"] == 4  # seed-literal reading (§16 D3)
