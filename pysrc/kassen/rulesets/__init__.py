@@ -2,4 +2,5 @@
 
 BUILTIN: dict[str, str] = {
     "dice": "kassen.rulesets.dice",
+    "skirmish": "kassen.rulesets.skirmish",
 }
