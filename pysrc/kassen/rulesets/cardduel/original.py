@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core.decisions import Request
+from kassen.rulesets.cardduel.revised import end_why
 from kassen.rulesets.cardduel.storm import run_storm
 
 ENCHANT_STEP_CAP = 16
@@ -129,6 +130,10 @@ def play_duel(b: Any) -> None:
             why = "stall"
             b.rec.emit("battle_over", rule="§5.9", why=why)
             break
+        if not any(b.holds_right(w) for w in b.warriors()):
+            why = end_why(b)
+            b.rec.emit("battle_over", rule="§7 A3", why=why)
+            break
         if eng == o["roundCap"]:
             why = "round_cap"
             b.rec.emit("battle_over", rule="§5.9", why=why, cap=o["roundCap"])
@@ -139,7 +144,7 @@ def play_duel(b: Any) -> None:
         going = [b.ask_continue(w, "§7 A3") for w in b.warriors() if b.holds_right(w)]
         st["round"] = eng
         if not any(going):
-            why = "withdrawal" if any(w["withdrew"] for w in b.warriors()) else "rights"
+            why = end_why(b)
             b.rec.emit("battle_over", rule="§7 A3", why=why)
             break
     st["battle_ends"].append(why)

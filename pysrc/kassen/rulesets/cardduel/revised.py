@@ -59,6 +59,12 @@ def enchant_phase(b: Any) -> None:
             b.lose_mp(m, 1, "§5.3.1")
 
 
+def end_why(b: Any) -> str:
+    """Why the rounds ended with no right left: ``rights`` when a failure took one,
+    ``withdrawal`` when every warrior gave the right up (a statistics label)."""
+    return "rights" if any(w["failed"] for w in b.warriors()) else "withdrawal"
+
+
 def play_battle(b: Any) -> None:
     """One battle of procedure B (§5): rounds of B1–B8 until the loop ends, then B9."""
     st = b.state
@@ -105,6 +111,10 @@ def play_battle(b: Any) -> None:
             why = "stall"
             b.rec.emit("battle_over", rule="§5.9", why=why)
             break
+        if not any(b.holds_right(w) for w in b.warriors()):
+            why = end_why(b)
+            b.rec.emit("battle_over", rule="§5.8.2", why=why)
+            break
         if rnd == o["roundCap"]:
             why = "round_cap"
             b.rec.emit("battle_over", rule="§5.9", why=why, cap=o["roundCap"])
@@ -114,8 +124,7 @@ def play_battle(b: Any) -> None:
         b.rec.step("B8", "next_round")
         going = [b.ask_continue(w, "§5.8.1") for w in b.warriors() if b.holds_right(w)]
         if not any(going):
-            ws = b.warriors()
-            why = "withdrawal" if any(w["withdrew"] for w in ws) else "rights"
+            why = end_why(b)
             b.rec.emit("battle_over", rule="§5.8.2", why=why)
             break
     st["battle_ends"].append(why)
