@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
-from cardduel_helpers import ruleset  # noqa: E402
+from cardduel_helpers import ruleset
 
-from kassen.core.rng import Rng  # noqa: E402
-from kassen.rulesets.cardduel.catalogue import COSTUME_ORDER  # noqa: E402
-from kassen.rulesets.cardduel.model import Character, SideBuild  # noqa: E402
-from kassen.rulesets.cardduel.notation import export_side, parse_side  # noqa: E402
-from kassen.rulesets.cardduel.samples import SAMPLES  # noqa: E402
+from kassen.core.rng import Rng
+from kassen.rulesets.cardduel.catalogue import COSTUME_ORDER
+from kassen.rulesets.cardduel.model import Character, SideBuild
+from kassen.rulesets.cardduel.notation import export_side, parse_side
+from kassen.rulesets.cardduel.samples import SAMPLES
 
 
 def test_samples_12_5_parse_and_export_canonically() -> None:
@@ -78,7 +78,8 @@ def test_violations_are_located_with_messages_in_both_languages(text: str, code:
 
 def test_side_lineup_rules_2_7() -> None:
     """§2.7: one warrior and at most one mage per side."""
-    two = "A:warrior year=1 base=3 max=6 th=8 fav=- hp=10 + B:warrior year=1 base=3 max=6 th=8 fav=- hp=10"
+    one = "A:warrior year=1 base=3 max=6 th=8 fav=- hp=10"
+    two = f"{one} + {one}"
     assert parse_side(two)[1][0].code == "cardduel.side_lineup"
     three = " + ".join(["A:warrior year=1 base=3 max=6 th=8 fav=- hp=10"] * 3)
     assert parse_side(three)[1][0].code == "cardduel.side_size"

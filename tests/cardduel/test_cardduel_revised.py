@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from cardduel_helpers import M8, M8B, W8, W8B, events, kinds, stack, start  # noqa: E402
+from cardduel_helpers import M8, M8B, W8, W8B, events, kinds, stack, start
 
-from kassen.core.problems import ProblemError  # noqa: E402
+from kassen.core.problems import ProblemError
 
 TEAMS = [f"{W8} + {M8}", f"{W8B} + {M8B}"]
 NO_M0 = {"voluntaryCostume": False}

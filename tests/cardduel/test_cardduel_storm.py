@@ -6,14 +6,14 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from cardduel_helpers import M8, M8B, W8, W8B, events, stack, start  # noqa: E402
+from cardduel_helpers import M8, M8B, W8, W8B, events, stack, start
 
 TEAMS = [f"{W8} + {M8}", f"{W8B} + {M8B}"]
 
 
 def clash(sides, options=None, choices=()):
     """Both warriors play S5 (same suit and rank, §5.5.2)."""
-    b = start(sides, {"0.0": ["S5"], "1.0": ["S5"]}, list(choices) + ["S5", "S5"],
+    b = start(sides, {"0.0": ["S5"], "1.0": ["S5"]}, [*list(choices), "S5", "S5"],
               {"voluntaryCostume": False, **(options or {})})
     return b
 

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from cardduel_helpers import M8, M8B, W8, W8B, events, start  # noqa: E402
+from cardduel_helpers import M8, M8B, W8, W8B, events, start
 
 
 def test_knockout_inside_a_battle_d2_and_victory_by_defeats() -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from kassen.core.options import Choice, OptionSpec
 
 
-
 def _bool(key: str, default: bool, ja: str, en: str, rule: str) -> OptionSpec:
     return OptionSpec(key, default, ja, en, rule, kind="bool")
 

@@ -62,7 +62,8 @@ JA: dict[str, str] = {
     "event.battle_over": "ラウンド終了:{why}",
     "event.continue": "{actor}は次のラウンドへ進む",
     "event.withdraw": "{actor}はアタック権を放棄",
-    "event.damage_check": "ラストダメージチェック:アドバンテージ {adv_text}、ダメージ {damage_text}",
+    "event.damage_check": ("ラストダメージチェック:アドバンテージ {adv_text}、"
+                           "ダメージ {damage_text}"),
     "event.damage": "{actor}が{target}に{amount}ダメージ(HP{hp})",
     "event.reset": "場札と捨て札を山札に戻し、全員が山札を切り直す",
     "event.surrender": "{actor}の側が降参",
