@@ -42,7 +42,8 @@ class CardDuelBattle(Plays, Battle):
             "battle": 0, "round": 0, "step": "setup", "members": members, "field": [],
             "adv": [0, 0], "dealt": [0, 0], "surrendered": [False, False],
             "over": False, "ended_by": None, "winner": None, "reason": None,
-            "played": [], "happenings": [], "last_damage": None, "storm_now": False,
+            "played": [], "face_down": [], "happenings": [], "last_damage": None,
+            "storm_now": False,
             "storm": None, "storms": [], "battle_ends": [], "rounds_total": 0, "max_adv": 0,
         }
         for m in members:  # §3.2: shuffle, draw 基礎魔力
@@ -130,6 +131,7 @@ class CardDuelBattle(Plays, Battle):
             "phase": st["step"], "procedure": self.options["procedure"], "sides": sides,
             "field": [{"card": f["card"], "owner": f["owner"], "team": f["team"],
                        "kind": f["kind"], "used": f["used"]} for f in st["field"]],
+            "face_down": [dict(f) for f in st["face_down"]],
             "played": [dict(p) if p else None for p in st["played"]],
             "last_damage": st["last_damage"], "happenings": list(st["happenings"]),
             "storm": dict(st["storm"]) if st["storm"] else None,

@@ -1,4 +1,5 @@
-"""Measure the §16 figures: ``python -m kassen.rulesets.cardduel.measure [N] [--policies A,B]``.
+"""Measure the §16 figures: ``python -m kassen.rulesets.cardduel.measure [N] [--policies A,B]``
+(``--versus``: careful against bold, seats swapped).
 
 N matches per ordered pairing of the §12.5 samples (careful vs careful by default), seeds
 100000+i (1v1) and 200000+i (2v2), every option at its default. Prints the figures of §16
@@ -95,6 +96,26 @@ def measure(kind: str, n: int, policies: list[str], options: dict[str, Any] | No
     }
 
 
+def versus(kind: str, n: int) -> tuple[float, float]:
+    """Careful against bold over every pairing of the samples (mirrors included), seats
+    swapped: (careful %, bold %) of the games, the rest draws (§16)."""
+    sides = list(pool(kind).values())
+    base = 300000 if kind == "1v1" else 400000
+    wins = {"careful": 0, "bold": 0}
+    games = 0
+    for ta in sides:
+        for tb in sides:
+            for i in range(n):
+                for seats in (["careful", "bold"], ["bold", "careful"]):
+                    prepared = session.prepare("cardduel", [ta, tb], {}, str(base + i),
+                                               policies=seats)
+                    res = session.run(prepared).result
+                    games += 1
+                    if res.winner is not None:
+                        wins[seats[res.winner]] += 1
+    return 100.0 * wins["careful"] / games, 100.0 * wins["bold"] / games
+
+
 LABELS = {"score": "score % by sample", "battles": "battles per match (median, p90)",
           "rounds": "rounds per battle", "adv": "largest advantage in one battle",
           "ends": "battles ended by cap / rights / storm / withdrawal / stall %",
@@ -109,6 +130,12 @@ def main(argv: list[str]) -> int:
     policies = ["careful", "careful"]
     if "--policies" in argv:
         policies = argv[argv.index("--policies") + 1].split(",")
+    if "--versus" in argv:
+        spec = {"1v1": "45.5 / 48.5", "2v2": "47.0 / 49.8"}
+        for kind in ("1v1", "2v2"):
+            c, b = versus(kind, n)
+            print(f"careful vs bold {kind}: ours {c:.1f} / {b:.1f}   spec {spec[kind]}")
+        return 0
     for kind in ("1v1", "2v2"):
         start = time.perf_counter()
         got = measure(kind, n, policies)

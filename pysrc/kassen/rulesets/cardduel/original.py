@@ -23,8 +23,8 @@ def enchant_phase(b: Any) -> None:
     active = [m for m in b.mages() if not m["exhausted"]]
     if not active:
         return
-    st["step"] = "A1"
     b.rec.step("A1", "enchant_setup")
+    st["step"] = "A1"
     for m in active:
         b.voluntary_conversions(m, "§15 D10")
     for _ in range(ENCHANT_STEP_CAP):
@@ -41,6 +41,7 @@ def enchant_phase(b: Any) -> None:
                 m["locked"] = True
         if not sets:
             return
+        st["face_down"] = []
         results = []
         for s in sets:
             m = b.member(s["member"])
@@ -102,10 +103,11 @@ def play_duel(b: Any) -> None:
         st["round"] = eng
         st["played"] = []
         b.rec.step("A1", "round_start")
+        st["step"] = "A1"
         b.rec.emit("round_start", rule="§7", round=eng, battle=st["battle"])
         enchant_phase(b)
-        st["step"] = "A2"
         b.rec.step("A2", "engagement")
+        st["step"] = "A2"
         holders = [b.holds_right(w) for w in b.warriors()]
         commits: list[dict[str, Any] | None] = [
             b.ask_attack(w, holders[1 - w["side"]]) if holders[w["side"]] else None
@@ -138,8 +140,8 @@ def play_duel(b: Any) -> None:
             why = "round_cap"
             b.rec.emit("battle_over", rule="§5.9", why=why, cap=o["roundCap"])
             break
-        st["step"] = "A3"
         b.rec.step("A3", "continue_check")
+        st["step"] = "A3"
         st["round"] = eng + 1
         going = [b.ask_continue(w, "§7 A3") for w in b.warriors() if b.holds_right(w)]
         st["round"] = eng
@@ -149,7 +151,5 @@ def play_duel(b: Any) -> None:
             break
     st["battle_ends"].append(why)
     st["rounds_total"] += st["round"]
-    st["step"] = "A4"
     b.damage_step("A4", "§7 A4")
-    st["step"] = "A5"
     b.reset_table("A5", "§7 A5")

@@ -34,6 +34,7 @@ class Plays(Table):
         else:
             mage["hand"].remove(answer)
             card, source = answer, "hand"
+        self.state["face_down"].append({"member": mage["id"], "card": card, "source": source})
         self.rec.emit("enchant_set", mage["id"], rule="§5.1.1", source=source)
         return {"member": mage["id"], "card": card, "source": source}
 
@@ -74,6 +75,7 @@ class Plays(Table):
         else:
             w["hand"].remove(answer)
             card, source = answer, "hand"
+        self.state["face_down"].append({"member": w["id"], "card": card, "source": source})
         self.rec.emit("attack_set", w["id"], rule="§5.4.1", source=source)
         return {"member": w["id"], "card": card, "source": source}
 
@@ -82,6 +84,7 @@ class Plays(Table):
 
         ``commits[side]`` is None for a warrior without the right. Sets each commit's
         ``outcome`` (OK / FAIL / NONE) and effective ``value``."""
+        self.state["face_down"] = []
         for side, c in enumerate(commits):
             w = self.warrior_of(side)
             if c is None or c["card"] is None:

@@ -15,8 +15,8 @@ def enchant_phase(b: Any) -> None:
     mages = [m for m in b.mages() if not m["exhausted"] and not m["locked"]]
     if not mages:
         return
-    st["step"] = "B1"
     b.rec.step("B1", "enchant_setup")
+    st["step"] = "B1"
     sets = []
     for m in mages:
         b.voluntary_conversions(m, "§5.1.0")
@@ -25,8 +25,9 @@ def enchant_phase(b: Any) -> None:
             sets.append(chosen)
     if not sets:
         return
-    st["step"] = "B2"
     b.rec.step("B2", "enchant_check")
+    st["step"] = "B2"
+    st["face_down"] = []
     results = []
     for s in sets:
         m = b.member(s["member"])
@@ -43,8 +44,8 @@ def enchant_phase(b: Any) -> None:
             m["discard"].append(card)
             b.rec.emit("enchant_off", m["id"], rule="§5.2.4", card=card, duplicate=dup,
                        valid=valid)
-    st["step"] = "B3"
     b.rec.step("B3", "enchant_damage")
+    st["step"] = "B3"
     for m, card, dup, valid in results:
         if dup:
             st["happenings"].append({"kind": "emotion", "member": m["id"], "card": card})
@@ -75,22 +76,23 @@ def play_battle(b: Any) -> None:
         st["round"] = rnd
         st["played"] = []
         b.rec.step("B1", "round_start")
+        st["step"] = "B1"
         b.rec.emit("round_start", rule="§5", round=rnd, battle=st["battle"])
         enchant_phase(b)
         # B4 アタックセットアップ
-        st["step"] = "B4"
         b.rec.step("B4", "attack_setup")
+        st["step"] = "B4"
         holders = [b.holds_right(w) for w in b.warriors()]
         commits: list[dict[str, Any] | None] = [
             b.ask_attack(w, holders[1 - w["side"]]) if holders[w["side"]] else None
             for w in b.warriors()]
         # B5 アタックチェック
-        st["step"] = "B5"
         b.rec.step("B5", "attack_check")
+        st["step"] = "B5"
         clash = b.reveal_attacks(commits, "§5.5")
         # B6 アタックダメージチェック
-        st["step"] = "B6"
         b.rec.step("B6", "attack_damage")
+        st["step"] = "B6"
         if clash:
             st["happenings"].append({"kind": "storm"})
             run_storm(b)
@@ -98,8 +100,8 @@ def play_battle(b: Any) -> None:
             break
         b.apply_fails(commits, "§5.6.1")
         # B7 アドバンテージチェック
-        st["step"] = "B7"
         b.rec.step("B7", "advantage_check")
+        st["step"] = "B7"
         b.score(commits, "§5.7")
         if any(w["fainted"] for w in b.warriors()):
             why = "knockout"
@@ -120,8 +122,8 @@ def play_battle(b: Any) -> None:
             b.rec.emit("battle_over", rule="§5.9", why=why, cap=o["roundCap"])
             break
         # B8 ネクストラウンドチェック
-        st["step"] = "B8"
         b.rec.step("B8", "next_round")
+        st["step"] = "B8"
         going = [b.ask_continue(w, "§5.8.1") for w in b.warriors() if b.holds_right(w)]
         if not any(going):
             why = end_why(b)
@@ -129,6 +131,5 @@ def play_battle(b: Any) -> None:
             break
     st["battle_ends"].append(why)
     st["rounds_total"] += st["round"]
-    st["step"] = "B9"
     b.damage_step("B9", "§5.10.1")
     b.reset_table("B9", "§5.10.3")

@@ -112,6 +112,7 @@ def run_storm(b: Any) -> None:
     st["storm"] = {"S": 0}
     storm = st["storm"]
     b.rec.step("storm", "storm_power")
+    st["step"] = "storm"
     b.rec.emit("storm_start", rule="§6.2")
     high: dict[str, int] = {}
     for m in st["members"]:

@@ -196,6 +196,7 @@ class Table:
         st["storm_now"] = False
         self.rec.turn = st["battle"]
         self.rec.step("start", "battle_start")
+        st["step"] = "start"
         self.rec.emit("battle_start", rule="§5", battle=st["battle"])
         if st["battle"] > 1 and self.options["handRefill"] == "battle":
             for m in st["members"]:
@@ -224,6 +225,7 @@ class Table:
         """B9 / A4: the final damage formula (§4.6); HP floors at 0; fainting (§2.3)."""
         st = self.state
         self.rec.step(phase, "last_damage")
+        st["step"] = phase
         a, b = st["adv"]
         dealt = final_damage(a, b)
         st["last_damage"] = {"adv": [a, b], "damage": list(dealt)}
@@ -250,6 +252,7 @@ class Table:
         every participant shuffles (§5.10.2–3)."""
         st = self.state
         self.rec.step(phase, "reset")
+        st["step"] = phase
         st["adv"] = [0, 0]
         for m in st["members"]:
             m["right"] = True
@@ -301,6 +304,7 @@ class Table:
         st["winner"] = winner
         st["reason"] = reason
         self.rec.step("end", "match_end")
+        st["step"] = "end"
         self.rec.emit("match_end", rule="§8", ended_by=ended, winner=winner, reason=reason,
                       defeated=self.defeats(), dealt=list(st["dealt"]))
 
