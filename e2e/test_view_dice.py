@@ -16,6 +16,8 @@ pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SIZES = [(1280, 800), (360, 640)]
 SEED = "view-dice-e2e"
+SCROLL_TO = ("n => { n.scrollIntoView(); const c = document.querySelector('.controls');"
+             " if (c && n.closest('#viewer')) window.scrollBy(0, -c.offsetHeight); }")
 
 
 def _seek(page, index: int) -> None:
@@ -30,11 +32,12 @@ def _battle(page) -> dict:
     return page.evaluate("async () => (await import('./static/js/battle.js')).currentBattle()")
 
 
-def _shots(page, name: str) -> None:
+def _shots(page, name: str, top: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
+        page.eval_on_selector(top, SCROLL_TO)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, \
             f"{name}: the page scrolls sideways at {width}px"
         page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"), full_page=False)
@@ -63,7 +66,8 @@ def _check_step(page, battle: dict, index: int) -> None:
         assert abs(ratio - want) < 0.02
         gauge = page.locator(f"{card} .stun .gauge")
         assert gauge.get_attribute("aria-valuenow") == str(member["stun_gauge"])
-        lit = page.eval_on_selector_all(f"{card} .slots li.chosen", "ls => ls.map(l => l.dataset.slot)")
+        lit = page.eval_on_selector_all(f"{card} .slots li.chosen",
+                                        "ls => ls.map(l => l.dataset.slot)")
         source = (member.get("turn_values") or {}).get("source") or {}
         if source.get("kind") == "slot":
             assert lit == [str(source["slot"])]
@@ -96,11 +100,13 @@ def test_battle_view_follows_the_steps(app) -> None:
     decision = steps[decision_at]["view"]["decision"]
     assert page.get_attribute(".dice-decision", "data-by") == decision["by"]
     if decision["by"] in ("absolute", "right", "speed"):
-        assert page.eval_on_selector(".dice-decision tr.decides", "r => r.dataset.by") == decision["by"]
+        lit = page.eval_on_selector(".dice-decision tr.decides", "r => r.dataset.by")
+        assert lit == decision["by"]
     assert f"X {decision['x']}" in page.inner_text(".dice-decision")
 
     # a damage breakdown opens with the numbers of its hit event
-    hit_at, hit = next((i, e) for i, s in enumerate(steps) for e in s["events"] if e["kind"] == "hit")
+    hit_at, hit = next((i, e) for i, s in enumerate(steps) for e in s["events"]
+                       if e["kind"] == "hit")
     _seek(page, hit_at)
     details = page.locator(f"details.dice-hit[data-seq='{hit['seq']}']")
     assert details.get_attribute("open") is None
@@ -115,10 +121,11 @@ def test_battle_view_follows_the_steps(app) -> None:
                        ("takenMult", b["taken_mult"]), ("baseAtk", b["base_atk"])]:
         assert details.locator(f"[data-k='{key}'] b").first.inner_text() == str(value), key
     _check_step(page, battle, hit_at)
-    _shots(page, "dice-view")
+    _shots(page, "dice-view", "#board")
 
     # stepping back from a new turn's roll restores the previous dice
-    roll_at = next(i for i, s in enumerate(steps) if i > 0 and any(e["kind"] == "dice" for e in s["events"])
+    roll_at = next(i for i, s in enumerate(steps)
+                   if i > 0 and any(e["kind"] == "dice" for e in s["events"])
                    and steps[i - 1]["view"]["dice"] != s["view"]["dice"])
     _seek(page, roll_at)
     _check_step(page, battle, roll_at)
@@ -162,15 +169,15 @@ def test_sheet_form_writes_valid_text(app) -> None:
     # an unknown ability: the textarea shows it, the problem is located on the field
     page.fill("#dform0-slot15_normal", "存在しない技")
     page.press("#dform0-slot15_normal", "Tab")
-    page.wait_for_function("() => document.getElementById('build-0').value.includes('slot15: 存在しない技')")
+    page.wait_for_function(
+        "() => document.getElementById('build-0').value.includes('slot15: 存在しない技')")
     page.wait_for_selector("#problems-0 li:not(.ok)")
     page.wait_for_selector("#dform0-slot15_normal[aria-invalid='true']")
     page.fill("#dform0-slot15_normal", "")
     page.press("#dform0-slot15_normal", "Tab")
     page.wait_for_selector("#problems-0 li.ok")
     assert "slot15" not in page.input_value("#build-0")
-    page.locator("#build-form-0").scroll_into_view_if_needed()
-    _shots(page, "dice-form")
+    _shots(page, "dice-form", ".side[data-side='0'] .form-toggle")
 
     page.click(".side[data-side='0'] .form-toggle button[data-mode='text']")
     assert page.is_visible("#build-0") and page.is_hidden("#build-form-0")

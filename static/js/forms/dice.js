@@ -119,7 +119,8 @@ export function render(host, text, ctx) {
       el("td", {}, normal), el("td", {}, star), el("td", { class: "b" }, based));
   });
   const slotTable = el("table", { class: "dform-slots" },
-    el("caption", { text: `${term("sheet", lang)} — ${term("starHint", lang)}` }),
+    el("caption", {}, el("span", { text: term("sheet", lang) }),
+      el("small", { class: "muted", text: ` ${short("starHint", lang)}` })),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: short("slot", lang) }),
       el("th", { scope: "col", text: term("normal", lang) }), el("th", { scope: "col", text: term("star", lang) }),
       el("th", { scope: "col", title: term("based", lang), text: "B" }))),
