@@ -220,7 +220,7 @@ function card(el, m, i, sheet, ctx, turnEvents, stepHits) {
   const specialFired = turnEvents.some((e) => e.kind === "special" && e.actor === m.id && e.values?.exerted);
   const taken = stepHits.filter((e) => e.target === m.id);
   const s = m.sheet || {};
-  return el("section", { class: `dice-char side-${m.colour}${m.stunned ? " is-stunned" : ""}`,
+  return el("section", { class: `dice-char member side-${m.colour}${m.stunned ? " is-stunned" : ""}`,
     "aria-label": m.name, dataset: { side: String(i), member: m.id } },
   el("header", {},
     el("span", { class: `colour c-${m.colour}`, text: term(m.colour === "red" ? "R" : "B", lang) }),
