@@ -84,12 +84,11 @@ function decisionPanel(el, view, members, decided, lang) {
       el("strong", { text: term("decision", lang) }), el("span", { class: "muted", text: ` ${term("notYet", lang)}` }));
   }
   const speedDiff = Math.abs((d.speed?.[0] ?? 0) - (d.speed?.[1] ?? 0));
-  const row = (key, pair, note = "") => el("tr", { class: d.by === key ? "decides" : "", dataset: { by: key } },
+  const row = (key, pair) => el("tr", { class: d.by === key ? "decides" : "", dataset: { by: key } },
     el("th", { scope: "row" }, el("span", { text: short(key, "ja") }),
       lang === "en" ? el("small", { text: short(key, "en") }) : null),
     el("td", { class: `c-${members[0]?.colour}`, text: String(pair?.[0] ?? "") }),
-    el("td", { class: `c-${members[1]?.colour}`, text: String(pair?.[1] ?? "") }),
-    el("td", { class: "note", text: note }));
+    el("td", { class: `c-${members[1]?.colour}`, text: String(pair?.[1] ?? "") }));
   let outcome;
   const attackers = (d.attackers || []).map(nameOfId);
   if (!attackers.length) outcome = term("nobody", lang);
@@ -100,12 +99,13 @@ function decisionPanel(el, view, members, decided, lang) {
     el("table", {},
       el("caption", { text: term("decision", lang) }),
       el("thead", {}, el("tr", {}, el("td"), el("th", { scope: "col", text: name(0) }),
-        el("th", { scope: "col", text: name(1) }), el("td"))),
+        el("th", { scope: "col", text: name(1) }))),
       el("tbody", {},
         row("absolute", d.abs), row("right", d.right),
-        row("speed", d.speed, `${short("diff", lang)} ${speedDiff} ${speedDiff > d.x ? ">" : "≤"} X ${d.x}`))),
+        row("speed", d.speed))),
     el("p", { class: "outcome" },
-      el("span", { class: "by", text: `${term("decidedBy", lang)}: ${term(d.by === "cross" ? "cross" : d.by, lang)}` }),
+      el("span", { class: "by", text: `${term("decidedBy", lang)}: ${term(d.by, lang)}` }),
+      el("span", { class: "note", text: ` (${short("speed", lang)} ${short("diff", lang)} ${speedDiff} ${speedDiff > d.x ? ">" : "≤"} X ${d.x})` }),
       el("strong", { class: "who", text: ` ⇒ ${outcome}` })));
 }
 
