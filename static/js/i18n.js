@@ -39,6 +39,11 @@ const STRINGS = {
     keys: "キー: スペース=再生/停止, ←/→=ステップ",
     waiting: "エンジン待ち…",
     noDefault: "(なし)",
+    // build form views (forms/) — begin
+    "form.toggle": "ビルドの表示: テキスト / フォーム",
+    "form.text": "テキスト",
+    "form.form": "フォーム",
+    // build form views — end
   },
   en: {
     title: "Kassen 合戦",
@@ -79,6 +84,11 @@ const STRINGS = {
     keys: "Keys: space = play/pause, ←/→ = step",
     waiting: "waiting for the engine…",
     noDefault: "(none)",
+    // build form views (forms/) — begin
+    "form.toggle": "Build editor: text / form",
+    "form.text": "Text (テキスト)",
+    "form.form": "Form (フォーム)",
+    // build form views — end
   },
 };
 

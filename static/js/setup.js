@@ -1,6 +1,7 @@
 // The set-up area: system picker, two build editors with live validation, options, seed.
 import { $, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { initForms } from "./forms/index.js";
 
 let api = null;
 let rulesets = [];
@@ -84,6 +85,7 @@ export async function validateSide(side) {
   fill(list, answer.ok
     ? el("li", { class: "ok", text: t("valid") })
     : (answer.problems || []).map((p) => el("li", { text: `${p.line}:${p.column}: ${p.message}` })));
+  area.dispatchEvent(new CustomEvent("kassen:validated", { detail: answer }));  // form views follow
 }
 
 function scheduleValidate(side) {
@@ -141,6 +143,7 @@ export function initSetup(engineApi, info) {
     validateSide(0);
     validateSide(1);
   });
+  initForms({ api, ruleset: current, options: readOptions, validate: validateSide });  // text / form toggles
 }
 
 /** Re-render language-dependent parts. */
