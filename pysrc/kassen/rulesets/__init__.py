@@ -1,4 +1,5 @@
 """The built-in rule systems. Adding one is one line here plus its own folder."""
 
 BUILTIN: dict[str, str] = {
+    "marguerite": "kassen.rulesets.marguerite",
 }
