@@ -7,8 +7,12 @@ post-turn-0 death check, judgement) and one per 行動処理 (one action or one 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from kassen.core.decisions import Decider
+from kassen.core.events import Recorder
+from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.marguerite.catalogue import (
     ADD,
@@ -55,6 +59,7 @@ MAX_EVENTS = 60000
 MAX_ATK = 10 ** 300
 """Safety cap on |攻撃力| (灼熱剣 doubles it, D20)."""
 
+_UNUSED_RNG = Rng("xo1:marguerite-draws-nothing")
 _MP_CACHE: dict[str, tuple[int, ...]] = {}
 _CONTROL_NEXT = frozenset(("limited", "early", "late", "danger", "stun", "poison", "whole",
                            "resonate", "multiply"))
@@ -100,7 +105,14 @@ class MargueriteBattle(Battle):
     """A battle between two parties; ``self.state`` is a :class:`State`."""
 
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
-        super().__init__(setup, ruleset)
+        # Battle.__init__ minus seeding two random streams: this system never draws
+        # (``random = False``), and seeding costs more than a short battle's first turn.
+        self.setup = setup
+        self.ruleset = ruleset
+        self.options = setup.options
+        self.rng = copy.copy(_UNUSED_RNG)
+        self.decider = Decider(setup.choices, [], self.rng)
+        self.rec = Recorder()
         o = self.options
         self.o_reset = o.get("reset", "turn")
         self.o_status_end = o.get("status_phase", "start") == "end"
@@ -267,12 +279,24 @@ class MargueriteBattle(Battle):
                         group.append(f)
             if not group:
                 return
+            picks = [-2 if f.st[STUN] else self._choose(f) for f in group]
+            if max(picks) == -1:
+                # A group of skips for want of a sword changes nothing but AP, and the same
+                # group would win 行動権 again until the smallest AP runs out: one beat.
+                times = min(f.ap for f in group)
+                st.actions += times * len(group)
+                if st.actions > MAX_ACTIONS:
+                    self.abort(f"actions>{MAX_ACTIONS}")
+                    st.over = True
+                    return
+                self._skips(group, times)
+                continue
             st.actions += len(group)
             if st.actions > MAX_ACTIONS:
                 self.abort(f"actions>{MAX_ACTIONS}")
                 st.over = True
                 return
-            self._process(group)
+            self._process(group, picks)
             if self.aborted is not None:
                 st.over = True
                 return
@@ -289,26 +313,30 @@ class MargueriteBattle(Battle):
             return f.hp <= -(-f.maxhp // 2)
         return 2 * f.hp <= f.maxhp
 
-    def _executable(self, f: Fencer, i: int, s: Sword, ignore_used: bool) -> bool:
-        if s.used and not ignore_used:
-            return False
-        d = SWORDS[s.sid]
-        if d.act + s.shift > self.state.turn:
-            return False
-        if (d.danger or s.danger) and not self._half(f):
-            return False
-        if d.symptom and not (f.st[STUN] or f.st[SLEEP] or f.st[VENOM] or f.st[POISON]
-                              or f.st[MISCARRY]):
-            return False
-        if self.has_mp_costs and f.mp < self.mp_costs[s.sid]:
-            return False
-        return not (self.o_no_next_blocked and d.formula in _CONTROL_NEXT
-                    and i + 1 >= len(f.swords))
-
     def _find(self, f: Fencer, ignore_used: bool = False) -> int:
-        for i, s in enumerate(f.swords):
-            if self._executable(f, i, s, ignore_used):
-                return i
+        """Index of the first executable sword (R4.7), or -1. The hot path: inlined checks."""
+        turn = self.state.turn
+        half: bool | None = None
+        swords = f.swords
+        for i, s in enumerate(swords):
+            if s.used and not ignore_used:
+                continue
+            d = SWORDS[s.sid]
+            if d.act + s.shift > turn:
+                continue
+            if d.danger or s.danger:
+                if half is None:
+                    half = self._half(f)
+                if not half:
+                    continue
+            if d.symptom and not (f.st[STUN] or f.st[SLEEP] or f.st[VENOM] or f.st[POISON]
+                                  or f.st[MISCARRY]):
+                continue
+            if self.has_mp_costs and f.mp < self.mp_costs[s.sid]:
+                continue
+            if self.o_no_next_blocked and d.formula in _CONTROL_NEXT and i + 1 >= len(swords):
+                continue
+            return i
         return -1
 
     def _can_execute(self, f: Fencer) -> bool:
@@ -328,19 +356,28 @@ class MargueriteBattle(Battle):
         return i
 
     # -- 行動処理 (§8) -------------------------------------------------------------------------
-    def _process(self, group: list[Fencer]) -> None:
+    def _skips(self, group: list[Fencer], times: int) -> None:
+        """``times`` rounds of スキップ (no executable sword) by the same group (R4.7, R8.1)."""
+        self.state.executing = {}
+        rec = self.rec
+        rec.step("action", "skip")
+        for f in group:
+            f.ap -= times
+            rec.emit("skip", f.id, rule="R8.1", why="none", ap=f.ap, reserve=f.reserve,
+                     count=0, times=times)
+
+    def _process(self, group: list[Fencer], picks: list[int]) -> None:
         st = self.state
         rec = self.rec
         rec.step("action", "action")
         st.executing = {}
         acts: list[Act] = []
-        # 1. 実行剣の決定; 2./3. 実行対象・副対象決定
-        for f in group:
-            if f.st[STUN]:
+        # 1. 実行剣の決定 (done by the caller: ``picks``); 2./3. 実行対象・副対象決定
+        for f, i in zip(group, picks, strict=True):
+            if i == -2:
                 act = Act(f, None)
                 act.target = "stun"
             else:
-                i = self._choose(f)
                 if i < 0:
                     act = Act(f, None)
                 else:
@@ -361,10 +398,10 @@ class MargueriteBattle(Battle):
                 if act.target == "stun":
                     f.st[STUN] -= 1
                     rec.emit("skip", f.id, rule="§11 スタン", why="stun", ap=f.ap,
-                             reserve=f.reserve, count=f.st[STUN])
+                             reserve=f.reserve, count=f.st[STUN], times=1)
                 else:
                     rec.emit("skip", f.id, rule="R8.1", why="none", ap=f.ap,
-                             reserve=f.reserve, count=0)
+                             reserve=f.reserve, count=0, times=1)
                 continue
             sword.used = True
             d = act.def_
@@ -382,6 +419,9 @@ class MargueriteBattle(Battle):
             rec.emit("act", f.id, rule="R8.1", sword=d.code, ap=f.ap, reserve=f.reserve,
                      mp=f.mp, cost=cost, vanished=limited)
         # 5. 効果処理: kind priority, then rank within own party (R8.6)
+        if len(acts) == 1:
+            self._resolve_set(acts)
+            return
         counters: dict[tuple[int, int], int] = {}
         for act in acts:
             key = (act.actor.side, act.kind)
@@ -400,16 +440,15 @@ class MargueriteBattle(Battle):
             i = j
 
     def _aim(self, act: Act, index: int) -> None:
-        """実行対象決定 / 副対象決定: single targets and "the next sword" are fixed now (D9, D18)."""
+        """実行対象決定 / 副対象決定: single targets and the next sword are fixed now (D9, D18)."""
         f = act.actor
         d = act.def_
         assert d is not None and act.sword is not None
         if d.kind == ATTACK:
             if not (act.sword.whole or d.whole):
                 act.target = self._single_target(f)
-        elif d.kind in (CONTROL, ADD) and d.formula in _CONTROL_NEXT:
-            if index + 1 < len(f.swords):
-                act.target = f.swords[index + 1]
+        elif d.formula in _CONTROL_NEXT and index + 1 < len(f.swords):
+            act.target = f.swords[index + 1]
 
     def _single_target(self, f: Fencer) -> Fencer | None:
         """The enemy 先頭, or the front-most taunter (R8.4, §11 挑発)."""
@@ -434,7 +473,7 @@ class MargueriteBattle(Battle):
             return
         if kind == ADD and len(acts) > 1 and not self.o_interleave:
             picks = [self._add_pick(a) for a in acts]
-            for act, sword in zip(acts, picks):
+            for act, sword in zip(acts, picks, strict=True):
                 self._add_put(act, sword)
             return
         for act in acts:

@@ -121,8 +121,20 @@ class Fencer:
 class State:
     """Everything that changes during a battle."""
 
-    __slots__ = ("actions", "counts", "executing", "last", "lines", "members", "over", "phase",
-                 "turn", "turn0", "winner", "reason")
+    __slots__ = (
+        "actions",
+        "counts",
+        "executing",
+        "last",
+        "lines",
+        "members",
+        "over",
+        "phase",
+        "reason",
+        "turn",
+        "turn0",
+        "winner",
+    )
 
     def __init__(self) -> None:
         self.turn = 0                          # ターン数

@@ -85,7 +85,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "point budget (0 = free) (Q7)", "R3.1", kind="int", minimum=0, maximum=200),
     OptionSpec("hp_step", "5", "HPの刻み (Q7)", "HP steps (Q7)", "R3.1",
                choices=(_c("5", "5刻み (5で1点)", "steps of 5 (1 point per 5)"),
-                        _c("1", "自由 (5につき1点, 切り上げ)", "any value (1 point per 5, rounded up)"))),
+                        _c("1", "自由 (5につき1点, 切り上げ)",
+                           "any value (1 point per 5, rounded up)"))),
     OptionSpec("simultaneous", "two_phase", "超同時行動 (Q8)", "exactly simultaneous (Q8)",
                "R8.6", choices=(
                    _c("two_phase", "同時前の値で全て計算してから適用", "compute all, then apply"),

@@ -7,8 +7,9 @@ from typing import Any
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
-from kassen.rulesets.marguerite import notation, text  # noqa: F401  (registers the catalogue)
-from kassen.rulesets.marguerite.catalogue import STATUS_JA, SWORDS, BY_CODE
+from kassen.rulesets.marguerite import notation
+from kassen.rulesets.marguerite import text as _text  # noqa: F401  (registers the catalogue)
+from kassen.rulesets.marguerite.catalogue import BY_CODE, STATUS_JA, SWORDS
 from kassen.rulesets.marguerite.engine import MargueriteBattle
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.options import OPTIONS
