@@ -43,10 +43,12 @@ def parse_swords(text: str, offset: int) -> tuple[list[int], list[Problem]]:
     problems: list[Problem] = []
     i = 0
     n = len(text)
+    word = 0
     while i < n:
         ch = text[i]
         if ch in _SEPARATORS:
             i += 1
+            word = i
             continue
         if text.startswith("剣技", i):
             j = i + 2
@@ -69,10 +71,10 @@ def parse_swords(text: str, offset: int) -> tuple[list[int], list[Problem]]:
             j = i
             while j < n and text[j] not in _SEPARATORS:
                 j += 1
-            token = text[i:j]
-            problems.append(_p("unknown_sword", offset + i, "§12", token=token,
+            token = text[word:j]
+            problems.append(_p("unknown_sword", offset + word, "§12", token=token,
                                suggestions=suggest(token)))
-            i = j
+            i = word = j
     return out, problems
 
 
@@ -153,6 +155,8 @@ def parse(text: str, options: dict[str, Any]) -> tuple[Build | None, list[Proble
             assert number is not None
             stats.append(number)
     rest_fields = fields[4:]
+    if len(rest_fields) == 2 and name is not None and not rest_fields[1][0].strip():
+        rest_fields = rest_fields[:1]  # 名前:…/剣名、…/ with a trailing slash
     if len(rest_fields) > 2 or (len(rest_fields) == 2 and name is not None):
         extra = rest_fields[2] if len(rest_fields) > 2 else rest_fields[1]
         problems.append(_p("too_many_fields", extra[1], "R3.2"))

@@ -7,8 +7,8 @@ from kassen.core.ruleset import Sample
 SAMPLES: tuple[Sample, ...] = (
     Sample("九尾 里奈", "10/1/0/4/振舞星/九尾 里奈",
            "2011αシミュレータ説明書の例 (途心10)", "example of the 2011α simulator manual"),
-    Sample("メテオラ", "10/5/3/2/斬斬/メテオラ", "R3.2 の表記例 (途心12: 予算オプション要)",
-           "notation example of R3.2 (costs 12: needs a larger budget)"),
+    Sample("癒し手", "15/1/1/1/回盾斬/癒し手", "危殆で全回復する回復剣 (途心9)",
+           "回復剣 refills HP when at half (9 points)"),
     Sample("クオリナ", "クオリナ:10/1/1/2/斬撃剣、加護剣、盾の剣、斬撃剣",
            "基本ルールの例 (HP2/攻1/防1/速2/剣技4)",
            "base rule example (HP2/atk1/def1/spd2/4 swords)"),
