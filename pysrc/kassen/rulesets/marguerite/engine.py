@@ -284,7 +284,7 @@ class MargueriteBattle(Battle):
                 # A group of skips for want of a sword changes nothing but AP, and the same
                 # group would win 行動権 again until the smallest AP runs out: one beat.
                 times = min(f.ap for f in group)
-                st.actions += times * len(group)
+                st.actions += len(group)  # the cap bounds work: one beat is one unit
                 if st.actions > MAX_ACTIONS:
                     self.abort(f"actions>{MAX_ACTIONS}")
                     st.over = True
