@@ -59,6 +59,7 @@ MAX_EVENTS = 60000
 MAX_ATK = 10 ** 300
 """Safety cap on |攻撃力| (灼熱剣 doubles it, D20)."""
 
+_KEY_BIAS = 1 << 20
 _UNUSED_RNG = Rng("xo1:marguerite-draws-nothing")
 _MP_CACHE: dict[str, tuple[int, ...]] = {}
 _CONTROL_NEXT = frozenset(("limited", "early", "late", "danger", "stun", "poison", "whole",
@@ -264,15 +265,17 @@ class MargueriteBattle(Battle):
         st.phase = "action"
         lines = st.lines
         while True:
-            best: tuple[int, int] | None = None
+            best = -1
             group: list[Fencer] = []
             for line in lines:
                 for f in line:
                     if f.ap < 1 and (f.reserve < 1 or (not f.st[STUN]
                                                        and not self._can_execute(f))):
                         continue
-                    key = (f.st[QUICK] - f.st[SLOW], f.spd)
-                    if best is None or key > best:
+                    # (クイック − スロー, 素早さ) as one integer; 素早さ stays below 2^40
+                    sts = f.st
+                    key = f.spd + ((sts[QUICK] - sts[SLOW] + _KEY_BIAS) << 40)
+                    if key > best:
                         best = key
                         group = [f]
                     elif key == best:
@@ -280,7 +283,7 @@ class MargueriteBattle(Battle):
             if not group:
                 return
             picks = [-2 if f.st[STUN] else self._choose(f) for f in group]
-            if max(picks) == -1:
+            if all(p == -1 for p in picks):
                 # A group of skips for want of a sword changes nothing but AP, and the same
                 # group would win 行動権 again until the smallest AP runs out: one beat.
                 times = min(f.ap for f in group)
@@ -383,7 +386,7 @@ class MargueriteBattle(Battle):
                 else:
                     sword = f.swords[i]
                     act = Act(f, sword)
-                    st.executing[f.id] = i
+                    st.executing[f.id] = sword
                     self._aim(act, i)
             acts.append(act)
         # 4. 実行コスト
@@ -697,6 +700,7 @@ class MargueriteBattle(Battle):
     def _die(self, f: Fencer, rule: str) -> None:
         """Death, then at most one 蘇生 (ソウル before ライフ, D2)."""
         f.dead = True
+        self.state.pending = True
         self.rec.emit("death", f.id, rule=rule, hp=f.hp)
         self._revival(f)
 
@@ -903,7 +907,7 @@ class MargueriteBattle(Battle):
     def _settle(self) -> bool:
         """Dead 剣師 exit; then the end check (R9.3, R10.1). True when the battle ended."""
         st = self.state
-        for side in (0, 1):
+        for side in (0, 1) if st.pending else ():
             line = st.lines[side]
             if any(f.dead for f in line):
                 for f in line:
@@ -912,6 +916,7 @@ class MargueriteBattle(Battle):
                         f.overkill = max(0, -f.hp)
                         self.rec.emit("exit", f.id, rule="R9.3", hp=f.hp, overkill=f.overkill)
                 st.lines[side] = [f for f in line if not f.dead]
+        st.pending = False
         if not st.lines[0] or not st.lines[1] or st.turn > TURN_LIMIT:
             self._judge("R10.1")
             return True
@@ -983,20 +988,22 @@ class MargueriteBattle(Battle):
         for side in (0, 1):
             members = []
             for f in st.lines[side]:
-                executing = st.executing.get(f.id, -1)
+                executing = st.executing.get(f.id)
                 swords = []
-                for i, s in enumerate(f.swords):
+                for s in f.swords:
                     d = SWORDS[s.sid]
                     swords.append({"code": d.code, "name": d.ja, "kind": d.kind,
                                    "used": s.used, "enchants": s.enchants(),
                                    "limited": s.is_limited(), "start": d.act + s.shift,
-                                   "executing": i == executing})
+                                   "executing": s is executing})
                 members.append({
                     "id": f.id, "name": f.name, "hp": f.hp, "max_hp": f.maxhp, "atk": f.atk,
                     "def": f.def_, "spd": f.spd, "mp": f.mp, "ap": f.ap, "reserve": f.reserve,
                     "dead": f.dead, "exited": False, "built": f.built,
                     "statuses": self._statuses(f), "swords": swords,
-                    "executing": executing,
+                    "executing": None if executing is None else {
+                        "code": SWORDS[executing.sid].code, "name": SWORDS[executing.sid].ja,
+                        "vanished": executing.gone},
                 })
             exited = [{"id": f.id, "name": f.name, "hp": f.hp, "max_hp": f.maxhp,
                        "overkill": f.overkill, "exited": True, "statuses": self._statuses(f)}

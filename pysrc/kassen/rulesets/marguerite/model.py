@@ -129,6 +129,7 @@ class State:
         "lines",
         "members",
         "over",
+        "pending",
         "phase",
         "reason",
         "turn",
@@ -144,8 +145,9 @@ class State:
         self.members: list[list[Fencer]] = [[], []]   # order of entry (design 4.1)
         self.counts = [0, 0]                   # 剣師 created per side (member ids)
         self.actions = 0
-        self.executing: dict[str, int] = {}    # fencer id → index of the sword executing now
+        self.executing: dict[str, Sword] = {}  # fencer id → the sword executing in this beat
         self.over = False
         self.winner: int | None = None
         self.reason = ""
         self.last = -1                         # turn of the last played turn
+        self.pending = False                   # someone died since the last 事象確定
