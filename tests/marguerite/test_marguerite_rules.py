@@ -266,3 +266,15 @@ def test_snapshot_at_turn_start_replays_identically() -> None:
     b.restore(snap)
     b.play_turn()
     assert [e.to_json() for e in b.rec.events()] == first
+
+
+def test_stunned_and_swordless_in_one_group() -> None:
+    """§11 スタン, R8.1: in a group where one actor is stunned and the other has no sword,
+    the stunned one still uses its スタン (its skip is not a plain skip)."""
+    b = start("10/3/0/1/斬/P", "10/0/0/1//Q")
+    advance(b, 0)
+    fencer(b, 0).st[STUN] = 1
+    advance(b, 1)
+    assert fencer(b, 0).st[STUN] == 0 and fencer(b, 1).hp == 10
+    whys = sorted(e.values["why"] for e in events(b, "skip") if e.turn == 1)
+    assert whys == ["none", "stun"]

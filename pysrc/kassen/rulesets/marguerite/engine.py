@@ -204,14 +204,13 @@ class MargueriteBattle(Battle):
         st.turn += 1
         st.last = st.turn
         self.rec.turn = st.turn
-        if self.o_reset != "keep0" or st.turn >= 2:
-            for line in st.lines:
-                for f in line:
-                    for s in f.swords:
-                        s.used = False
+        reset = self.o_reset != "keep0" or st.turn >= 2
         self._phase("ap", "R5.3")
         for line in st.lines:
             for f in line:
+                if reset:  # R6.3 (Q1): every sword unused again
+                    for s in f.swords:
+                        s.used = False
                 if f.st[SLEEP] > 0:
                     f.st[SLEEP] -= 1
                     f.ap = 0
@@ -241,6 +240,8 @@ class MargueriteBattle(Battle):
         st = self.state
         self._phase("status", "R6.2")
         rec = self.rec
+        if not any(f.st[POISON] or f.st[VENOM] for line in st.lines for f in line):
+            return
         for line in st.lines:
             for f in line:
                 if f.st[VENOM]:
@@ -262,8 +263,8 @@ class MargueriteBattle(Battle):
     # -- 行動フェイズ (§7) -------------------------------------------------------------------
     def _action_phase(self) -> None:
         st = self.state
-        st.phase = "action"
         lines = st.lines
+        merge = False
         while True:
             best = -1
             group: list[Fencer] = []
@@ -292,8 +293,10 @@ class MargueriteBattle(Battle):
                     self.abort(f"actions>{MAX_ACTIONS}")
                     st.over = True
                     return
-                self._skips(group, times)
+                self._skips(group, times, merge)
+                merge = True
                 continue
+            merge = False
             st.actions += len(group)
             if st.actions > MAX_ACTIONS:
                 self.abort(f"actions>{MAX_ACTIONS}")
@@ -359,11 +362,14 @@ class MargueriteBattle(Battle):
         return i
 
     # -- 行動処理 (§8) -------------------------------------------------------------------------
-    def _skips(self, group: list[Fencer], times: int) -> None:
-        """``times`` rounds of スキップ (no executable sword) by the same group (R4.7, R8.1)."""
+    def _skips(self, group: list[Fencer], times: int, merge: bool) -> None:
+        """``times`` rounds of スキップ (no executable sword) by the same group (R4.7, R8.1);
+        with ``merge``, in the beat of the skips right before (nothing happened between)."""
         self.state.executing = {}
         rec = self.rec
-        rec.step("action", "skip")
+        if not merge:
+            rec.step("action", "skip")
+            self.state.phase = "action"
         for f in group:
             f.ap -= times
             rec.emit("skip", f.id, rule="R8.1", why="none", ap=f.ap, reserve=f.reserve,
@@ -373,6 +379,7 @@ class MargueriteBattle(Battle):
         st = self.state
         rec = self.rec
         rec.step("action", "action")
+        st.phase = "action"
         st.executing = {}
         acts: list[Act] = []
         # 1. 実行剣の決定 (done by the caller: ``picks``); 2./3. 実行対象・副対象決定
