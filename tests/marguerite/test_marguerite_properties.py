@@ -5,6 +5,8 @@ changes nothing."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kassen.core import session
 from kassen.core.rng import Rng
@@ -103,3 +105,11 @@ def test_free_budget_fuzz() -> None:
         outcome = session.run(session.prepare("marguerite", [a, b], opts))
         assert outcome.result.turn <= 60
         assert outcome.battle.rec.event_count < 70000
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_hypothesis_random_legal_pairs(seed: int) -> None:
+    """The same properties with hypothesis choosing the build seeds (R3.1 budget 10)."""
+    rng = Rng(f"xo1:h{seed}")
+    check_pair(RULESET.random_build(rng), RULESET.random_build(rng))

@@ -7,7 +7,6 @@ post-turn-0 death check, judgement) and one per 行動処理 (one action or one 
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from kassen.core.decisions import Decider
@@ -60,7 +59,17 @@ MAX_ATK = 10 ** 300
 """Safety cap on |攻撃力| (灼熱剣 doubles it, D20)."""
 
 _KEY_BIAS = 1 << 20
-_UNUSED_RNG = Rng("xo1:marguerite-draws-nothing")
+
+
+class _NoDraws(Rng):
+    """The battle's random stream: never drawn from (``random = False``), so not seeded."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self.seed = "xo1:marguerite"
+        self._s = [1, 2, 3, 4]
+
 _MP_CACHE: dict[str, tuple[int, ...]] = {}
 _CONTROL_NEXT = frozenset(("limited", "early", "late", "danger", "stun", "poison", "whole",
                            "resonate", "multiply"))
@@ -111,7 +120,7 @@ class MargueriteBattle(Battle):
         self.setup = setup
         self.ruleset = ruleset
         self.options = setup.options
-        self.rng = copy.copy(_UNUSED_RNG)
+        self.rng = _NoDraws()
         self.decider = Decider(setup.choices, [], self.rng)
         self.rec = Recorder()
         o = self.options
@@ -283,8 +292,19 @@ class MargueriteBattle(Battle):
                         group.append(f)
             if not group:
                 return
-            picks = [-2 if f.st[STUN] else self._choose(f) for f in group]
-            if all(p == -1 for p in picks):
+            picks: list[int] = []
+            plain = True  # every actor skips for want of an executable sword
+            cycle = self.o_reset == "cycle"
+            for f in group:
+                if f.st[STUN]:
+                    picks.append(-2)
+                    plain = False
+                    continue
+                i = self._choose(f) if cycle else self._find(f)
+                picks.append(i)
+                if i >= 0:
+                    plain = False
+            if plain:
                 # A group of skips for want of a sword changes nothing but AP, and the same
                 # group would win 行動権 again until the smallest AP runs out: one beat.
                 times = min(f.ap for f in group)
