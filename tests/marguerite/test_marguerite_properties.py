@@ -113,3 +113,13 @@ def test_hypothesis_random_legal_pairs(seed: int) -> None:
     """The same properties with hypothesis choosing the build seeds (R3.1 budget 10)."""
     rng = Rng(f"xo1:h{seed}")
     check_pair(RULESET.random_build(rng), RULESET.random_build(rng))
+
+
+@pytest.mark.parametrize(("a", "b"), pairs(40, "xo1:mirror"))
+def test_swapping_sides_mirrors_the_result(a: str, b: str) -> None:
+    """R7.3, R8.6 (Q8 two_phase): nothing favours party 1 over party 2; swapping the builds
+    swaps the winner and keeps reason and turn."""
+    r1 = session.run(session.prepare("marguerite", [a, b])).result
+    r2 = session.run(session.prepare("marguerite", [b, a])).result
+    mirrored = None if r2.winner is None else 1 - r2.winner
+    assert (r1.winner, r1.reason, r1.turn) == (mirrored, r2.reason, r2.turn)
