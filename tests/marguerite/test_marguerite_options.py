@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from marguerite_helpers import after, codes, fencer, finish
+from marguerite_helpers import advance, after, codes, fencer, finish, start
 
 from kassen.core import options as options_mod
 from kassen.rulesets.marguerite import RULESET
@@ -118,3 +118,24 @@ def test_option_listed_by_rulesets_json(spec: options_mod.OptionSpec) -> None:
     described = {o["key"]: o for o in RULESET.describe()["options"]}
     assert described[spec.key]["default"] == spec.default
     assert described[spec.key]["rule"] == spec.rule
+
+
+def test_reserve_ap_eligibility() -> None:
+    """R7.1, §18.19: 予備AP pays for an action only with an executable sword (default), or
+    always when AP is 0 (then it is spent on skips)."""
+    assert fencer(after("10/3/0/1/儀斬/A", DUMMY, 1), 0).reserve == 3
+    assert fencer(after("10/3/0/1/儀斬/A", DUMMY, 1, reserve="always"), 0).reserve == 0
+
+
+def test_stun_passed_sword() -> None:
+    """R8.1, §18.12: the sword a stunned 剣師 would have run stays unused, or becomes used."""
+    b = start("10/3/0/1/斬護/A", DUMMY)
+    advance(b, 0)
+    fencer(b, 0).st[0] = 1  # one スタン
+    advance(b, 1)
+    assert not fencer(b, 0).swords[0].used
+    b = start("10/3/0/1/斬護/A", DUMMY, stun_sword="used")
+    advance(b, 0)
+    fencer(b, 0).st[0] = 1
+    advance(b, 1)
+    assert fencer(b, 0).swords[0].used

@@ -133,6 +133,8 @@ class MargueriteBattle(Battle):
         self.o_half_ceil = o.get("half_hp", "exact") == "ceil"
         self.o_no_next_blocked = o.get("no_next", "executable") == "blocked"
         self.o_steal_keep = o.get("steal", "unused") == "keep"
+        self.o_reserve_always = o.get("reserve", "needs_sword") == "always"
+        self.o_stun_marks = o.get("stun_sword", "unused") == "used"
         text = o.get("mp_costs", "") or ""
         costs = _MP_CACHE.get(text)
         if costs is None:
@@ -279,8 +281,9 @@ class MargueriteBattle(Battle):
             group: list[Fencer] = []
             for line in lines:
                 for f in line:
-                    if f.ap < 1 and (f.reserve < 1 or (not f.st[STUN]
-                                                       and not self._can_execute(f))):
+                    if f.ap < 1 and (f.reserve < 1 or (
+                            not f.st[STUN] and not self.o_reserve_always
+                            and not self._can_execute(f))):
                         continue
                     # (クイック − スロー, 素早さ) as one integer; 素早さ stays below 2^40
                     sts = f.st
@@ -302,7 +305,7 @@ class MargueriteBattle(Battle):
                     continue
                 i = self._choose(f) if cycle else self._find(f)
                 picks.append(i)
-                if i >= 0:
+                if i >= 0 or f.ap < 1:
                     plain = False
             if plain:
                 # A group of skips for want of a sword changes nothing but AP, and the same
@@ -427,6 +430,10 @@ class MargueriteBattle(Battle):
             if sword is None:
                 if act.target == "stun":
                     f.st[STUN] -= 1
+                    if self.o_stun_marks:
+                        i = self._find(f)
+                        if i >= 0:
+                            f.swords[i].used = True
                     rec.emit("skip", f.id, rule="§11 スタン", why="stun", ap=f.ap,
                              reserve=f.reserve, count=f.st[STUN], times=1)
                 else:
