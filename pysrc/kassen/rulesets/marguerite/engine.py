@@ -542,7 +542,8 @@ class MargueriteBattle(Battle):
                 hit = self._compute(act, target, None)
                 self._apply(hit)
                 self._riders(hit)
-        self._independent(act)
+        if d.rider == "dance":
+            self._independent(act)
 
     def _attack_two_phase(self, acts: list[Act]) -> None:
         """超同時 attacks: compute every hit from the values before the set, then apply, then
@@ -652,7 +653,8 @@ class MargueriteBattle(Battle):
             recv.hp -= amount
             self.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
                           hp=recv.hp)
-            self._hp_changed(recv, "R8.5")
+            if recv.hp <= 0:
+                self._hp_changed(recv, "R8.5")
         elif amount < 0 and self.o_heal_negative:
             self._heal(recv, -amount, "R8.5", f)
         else:
@@ -661,12 +663,12 @@ class MargueriteBattle(Battle):
 
     def _riders(self, hit: Hit) -> None:
         """さらに riders and enchantment riders on ≥ 1 damage, then そして riders (R8.5.6)."""
-        if hit.amount < 1:
-            return
         act = hit.act
-        f = act.actor
         d = act.def_
         assert d is not None
+        if hit.amount < 1 or not (d.rider or act.stun or act.poison):
+            return
+        f = act.actor
         recv = hit.recv
         rider = d.rider
         rec = self.rec
