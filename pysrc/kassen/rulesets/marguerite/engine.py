@@ -998,7 +998,9 @@ class MargueriteBattle(Battle):
         st.winner = winner
         st.reason = reason
         self.rec.emit("judgement", rule=rule, reason=reason,
-                      winner=-1 if winner is None else winner, totals=totals, pushes=pushes,
+                      winner=-1 if winner is None else winner,
+                      measure="overkill" if wiped[0] and wiped[1] else "hp",
+                      total0=totals[0], total1=totals[1], push0=pushes[0], push1=pushes[1],
                       counter=st.turn)
 
     # -- output ------------------------------------------------------------------------------

@@ -66,7 +66,7 @@ class MargueriteRuleset(Ruleset):
         status = out.get("status")
         if isinstance(status, str) and status:
             out["status"] = STATUS_JA[_STATUS_INDEX.get(status, 0)]
-        for key in ("phase", "why", "stat", "enchant", "reason"):
+        for key in ("phase", "why", "stat", "enchant", "reason", "measure"):
             if key in out:
                 out[key] = label(key, str(out[key]), lang)
         if "winner" in out:

@@ -28,6 +28,7 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
                "overkill": ("オーバーキルジャッジ", "overkill judge"),
                "overturn": ("オーバーターンジャッジ", "overturn judge"),
                "push": ("プッシュ", "push (プッシュ)"), "draw": ("引き分け", "draw")},
+    "measure": {"hp": ("HP合計", "HP total"), "overkill": ("オーバーキル合計", "overkill total")},
     "winner": {"0": ("パーティ1の勝ち", "party 1 wins"), "1": ("パーティ2の勝ち", "party 2 wins"),
                "-1": ("勝者なし", "no winner")},
 }
@@ -91,7 +92,8 @@ JA = {
     "event.reverse": "{actor}が{target}の剣リストを逆順にした",
     "event.steal": "{actor}が{target}の{sword}を奪った",
     "event.year": "{actor}の{sword}：ターン数が{counter}になった",
-    "event.judgement": "{reason}：{winner}（{totals}、プッシュ{pushes}、ターン数{counter}）",
+    "event.judgement": "{reason}：{winner}（{measure} {total0} 対 {total1}、"
+                       "プッシュ {push0} 対 {push1}、ターン数{counter}）",
     "event.aborted": "安全上限（{cap}）に達したため戦闘を打ち切りました",
 }
 
@@ -143,7 +145,8 @@ EN = {
     "event.reverse": "{actor} reverses {target}'s sword list",
     "event.steal": "{actor} steals {target}'s {sword}",
     "event.year": "{actor}'s {sword}: the turn counter is now {counter}",
-    "event.judgement": "{reason}: {winner} ({totals}, push {pushes}, turn counter {counter})",
+    "event.judgement": "{reason}: {winner} ({measure} {total0} to {total1}, "
+                       "push {push0} to {push1}, turn counter {counter})",
     "event.aborted": "Battle stopped at a safety cap ({cap})",
 }
 
