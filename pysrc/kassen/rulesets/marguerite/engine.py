@@ -3,6 +3,8 @@ judgement (§10). Deterministic: no random draws at all.
 
 Every event names the rule that produced it. Steps: one per phase (行動回数決定, 状態効果, the
 post-turn-0 death check, judgement) and one per 行動処理 (one action or one simultaneous group).
+Attacks live in :mod:`.hits`, the other sword effects and death/蘇生 in :mod:`.effects`, the
+page's picture in :mod:`.view`.
 """
 
 from __future__ import annotations
@@ -13,50 +15,39 @@ from kassen.core.decisions import Decider
 from kassen.core.events import Recorder
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
+from kassen.rulesets.marguerite import view as view_mod
+from kassen.rulesets.marguerite.actions import (
+    CONTROL_NEXT,
+    Act,
+)
+from kassen.rulesets.marguerite.caps import (
+    MAX_ACTIONS,
+    MAX_EVENTS,
+    TURN_LIMIT,
+)
 from kassen.rulesets.marguerite.catalogue import (
     ADD,
     ATTACK,
-    BAD_STATUSES,
-    BY_NAME,
     CONSTRUCT,
     CONTROL,
     ENV,
-    GUARD,
-    LIFE,
     MISCARRY,
-    NULL_SWORD,
     POISON,
     PUSH,
     QUICK,
-    REFLECT,
     SKIP,
     SLEEP,
     SLOW,
-    SOUL,
-    STATUS_EN,
-    STATUS_JA,
     STUN,
     SUPPORT,
     SWORDS,
     TAUNT,
     VENOM,
-    SwordDef,
 )
+from kassen.rulesets.marguerite.effects import Effects
+from kassen.rulesets.marguerite.hits import Hits
 from kassen.rulesets.marguerite.model import Build, Fencer, State, Sword
 from kassen.rulesets.marguerite.options import parse_mp_costs
-
-TURN_LIMIT = 20
-"""The last turn (R1.3, R6.2.6)."""
-MAX_SWORDS = 64
-"""Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists)."""
-MAX_FENCERS = 24
-"""Safety cap: 剣師 created per party (entrant included)."""
-MAX_ACTIONS = 4000
-"""Safety cap: actions (including skips) per battle."""
-MAX_EVENTS = 60000
-"""Safety cap: events per battle (光速剣 makes 100 hits per action)."""
-MAX_ATK = 10 ** 300
-"""Safety cap on |攻撃力| (灼熱剣 doubles it, D20)."""
 
 _KEY_BIAS = 1 << 20
 
@@ -71,47 +62,9 @@ class _NoDraws(Rng):
         self._s = [1, 2, 3, 4]
 
 _MP_CACHE: dict[str, tuple[int, ...]] = {}
-_CONTROL_NEXT = frozenset(("limited", "early", "late", "danger", "stun", "poison", "whole",
-                           "resonate", "multiply"))
-_STAT_FIELD = {"atk+1": "atk", "def+1": "def_", "spd+1": "spd"}
-_GIVE = {"guard": GUARD, "life": LIFE, "reflect": REFLECT, "soul": SOUL, "push": PUSH,
-         "taunt": TAUNT, "quick": QUICK, "slow": SLOW}
-_RIDER_STATUS = {"stun": STUN, "poison": POISON, "venom": VENOM, "miscarry": MISCARRY}
-_RESET = {"reset_atk": ("atk", "atk0"), "reset_def": ("def_", "def0"),
-          "reset_spd": ("spd", "spd0")}
-_ENCHANT_RULE = "§13"
 
 
-class Act:
-    """One actor's action inside a 行動処理: the sword frozen at payment (D7) and its targets."""
-
-    __slots__ = ("actor", "def_", "kind", "poison", "rank", "stun", "sword", "target", "whole")
-
-    def __init__(self, actor: Fencer, sword: Sword | None) -> None:
-        self.actor = actor
-        self.sword = sword
-        self.def_: SwordDef | None = SWORDS[sword.sid] if sword is not None else None
-        self.kind = self.def_.kind if self.def_ is not None else SKIP
-        self.target: Any = None
-        self.whole = False
-        self.stun = 0
-        self.poison = 0
-        self.rank = 0
-
-
-class Hit:
-    """One computed hit of an attack (R8.5): who receives it and the final damage."""
-
-    __slots__ = ("act", "amount", "recv", "stolen")
-
-    def __init__(self, act: Act, recv: Fencer, amount: int, stolen: Sword | None) -> None:
-        self.act = act
-        self.recv = recv
-        self.amount = amount
-        self.stolen = stolen
-
-
-class MargueriteBattle(Battle):
+class MargueriteBattle(Hits, Effects, Battle):
     """A battle between two parties; ``self.state`` is a :class:`State`."""
 
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
@@ -363,7 +316,7 @@ class MargueriteBattle(Battle):
                 continue
             if self.has_mp_costs and f.mp < self.mp_costs[s.sid]:
                 continue
-            if self.o_no_next_blocked and d.formula in _CONTROL_NEXT and i + 1 >= len(swords):
+            if self.o_no_next_blocked and d.formula in CONTROL_NEXT and i + 1 >= len(swords):
                 continue
             return i
         return -1
@@ -484,7 +437,7 @@ class MargueriteBattle(Battle):
         if d.kind == ATTACK:
             if not (act.sword.whole or d.whole):
                 act.target = self._single_target(f)
-        elif d.formula in _CONTROL_NEXT and index + 1 < len(f.swords):
+        elif d.formula in CONTROL_NEXT and index + 1 < len(f.swords):
             act.target = f.swords[index + 1]
 
     def _single_target(self, f: Fencer) -> Fencer | None:
@@ -526,418 +479,6 @@ class MargueriteBattle(Battle):
                 self._environment(act)
             if self.aborted is not None:
                 return
-
-    # -- attacks (R8.3, R8.5) ------------------------------------------------------------------
-    def _targets(self, act: Act) -> list[Fencer]:
-        if act.whole:
-            return list(self.state.lines[1 - act.actor.side])
-        target = act.target
-        return [target] if target is not None else []
-
-    def _attack(self, act: Act) -> None:
-        d = act.def_
-        assert d is not None
-        for target in self._targets(act):
-            for _ in range(d.reps):
-                hit = self._compute(act, target, None)
-                self._apply(hit)
-                self._riders(hit)
-        if d.rider == "dance":
-            self._independent(act)
-
-    def _attack_two_phase(self, acts: list[Act]) -> None:
-        """超同時 attacks: compute every hit from the values before the set, then apply, then
-        riders (Q8, D5)."""
-        frozen: dict[str, tuple[int, int, int, int]] = {}
-        for line in self.state.lines:
-            for f in line:
-                frozen[f.id] = (f.atk, f.def_, f.hp, f.maxhp)
-        turn = self.state.turn
-        hits: list[Hit] = []
-        for act in acts:
-            d = act.def_
-            assert d is not None
-            for target in self._targets(act):
-                for _ in range(d.reps):
-                    hits.append(self._compute(act, target, frozen, turn))
-        for hit in hits:
-            self._apply(hit)
-        for hit in hits:
-            self._riders(hit)
-        for act in acts:
-            self._independent(act)
-
-    def _compute(self, act: Act, target: Fencer,
-                 frozen: dict[str, tuple[int, int, int, int]] | None,
-                 turn: int | None = None) -> Hit:
-        """Reflection chain, damage from current (or frozen) values, ガード (R8.5 1-3)."""
-        f = act.actor
-        d = act.def_
-        assert d is not None
-        rec = self.rec
-        recv = target
-        if not d.pierce and target is not f and target.st[REFLECT]:
-            other = target
-            recv = f
-            target.st[REFLECT] -= 1
-            rec.emit("reflect", target.id, f.id, rule="§11 反射", count=target.st[REFLECT])
-            while recv.st[REFLECT]:
-                recv.st[REFLECT] -= 1
-                rec.emit("reflect", recv.id, other.id, rule="§11 反射",
-                         count=recv.st[REFLECT])
-                recv, other = other, recv
-        if frozen is None:
-            atk, rdef, rhp = f.atk, recv.def_, recv.hp
-            own_hp, own_max = f.hp, f.maxhp
-            now = self.state.turn
-        else:
-            atk = frozen.get(f.id, (f.atk,))[0]
-            rv = frozen.get(recv.id) or (recv.atk, recv.def_, recv.hp, recv.maxhp)
-            rdef, rhp = rv[1], rv[2]
-            ov = frozen.get(f.id) or (f.atk, f.def_, f.hp, f.maxhp)
-            own_hp, own_max = ov[2], ov[3]
-            now = turn if turn is not None else self.state.turn
-        formula = d.formula
-        if formula == "ad":
-            amount = atk - rdef
-        elif formula == "2ad":
-            amount = 2 * atk - rdef
-        elif formula == "a":
-            amount = atk
-        elif formula == "a5d":
-            amount = atk // 5 - rdef
-        elif formula == "a10d":
-            amount = atk // 10 - rdef
-        elif formula == "a2":
-            amount = atk // 2
-        elif formula == "halfh":
-            amount = -(-rhp // 2) if rhp > 0 else 0
-        elif formula == "h":
-            amount = rhp if rhp > 0 else 0
-        elif formula == "one":
-            amount = 1
-        elif formula == "pow":
-            amount = 2 ** max(0, min(now, 1000))
-        elif formula == "rage":
-            amount = own_max - own_hp
-        else:  # zero (ヌル剣)
-            amount = 0
-        if not d.pierce and recv.st[GUARD]:
-            recv.st[GUARD] -= 1
-            before = amount
-            amount = -(-amount // 2)
-            rec.emit("guard", recv.id, f.id, rule="§11 ガード", before=before, amount=amount,
-                     count=recv.st[GUARD])
-        stolen = None
-        if frozen is not None and d.rider == "steal" and recv.swords:
-            stolen = recv.swords[0]
-        return Hit(act, recv, amount, stolen)
-
-    def _apply(self, hit: Hit) -> None:
-        """Apply one hit's damage (R8.5 4-5; 魔封剣 to MP, D4)."""
-        act = hit.act
-        f = act.actor
-        d = act.def_
-        assert d is not None
-        recv = hit.recv
-        amount = hit.amount
-        if d.to_mp:
-            if amount > 0 or (amount < 0 and self.o_heal_negative):
-                recv.mp -= amount
-            else:
-                amount = 0
-            self.rec.emit("mp_damage", f.id, recv.id, rule=d.rule, sword=d.code,
-                          amount=amount, mp=recv.mp)
-            return
-        if amount > 0:
-            recv.hp -= amount
-            self.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
-                          hp=recv.hp)
-            if recv.hp <= 0:
-                self._hp_changed(recv, "R8.5")
-        elif amount < 0 and self.o_heal_negative:
-            self._heal(recv, -amount, "R8.5", f)
-        else:
-            self.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=0,
-                          hp=recv.hp)
-
-    def _riders(self, hit: Hit) -> None:
-        """さらに riders and enchantment riders on ≥ 1 damage, then そして riders (R8.5.6)."""
-        act = hit.act
-        d = act.def_
-        assert d is not None
-        if hit.amount < 1 or not (d.rider or act.stun or act.poison):
-            return
-        f = act.actor
-        recv = hit.recv
-        rider = d.rider
-        rec = self.rec
-        if rider:
-            status = _RIDER_STATUS.get(rider)
-            if status is not None:
-                self._give(recv, status, 1, d.rule, f)
-            elif rider in _RESET:
-                field, base = _RESET[rider]
-                before = getattr(recv, field)
-                setattr(recv, field, getattr(recv, base))
-                rec.emit("stat", f.id, recv.id, rule=d.rule, stat=field.rstrip("_"),
-                         before=before, after=getattr(recv, field))
-            elif rider == "destroy":
-                if recv.swords:
-                    s = recv.swords.pop(0)
-                    s.gone = True
-                    rec.emit("destroy", f.id, recv.id, rule=d.rule, sword=SWORDS[s.sid].code)
-            elif rider == "exhaust":
-                for s in recv.swords:
-                    if not s.used:
-                        s.used = True
-                        rec.emit("exhaust", f.id, recv.id, rule=d.rule,
-                                 sword=SWORDS[s.sid].code)
-                        break
-            elif rider == "reverse":
-                recv.swords.reverse()
-                rec.emit("reverse", f.id, recv.id, rule=d.rule)
-        if act.stun:
-            self._give(recv, STUN, act.stun, _ENCHANT_RULE + " スタン与え", f)
-        if act.poison:
-            self._give(recv, POISON, act.poison, _ENCHANT_RULE + " 毒与え", f)
-        if rider == "vampire":
-            self._heal(f, hit.amount, d.rule, f)
-        elif rider == "steal":
-            s = hit.stolen if hit.stolen is not None else (recv.swords[0] if recv.swords
-                                                           else None)
-            if s is not None and any(x is s for x in recv.swords):
-                recv.swords.remove(s)
-                if not self.o_steal_keep:
-                    s.used = False
-                f.swords.append(s)
-                rec.emit("steal", f.id, recv.id, rule=d.rule, sword=SWORDS[s.sid].code)
-                self._check_swords(f)
-
-    def _independent(self, act: Act) -> None:
-        """／ effects after everything else: 舞踏剣 re-arms its own instance (D7)."""
-        d = act.def_
-        if d is not None and d.rider == "dance" and act.sword is not None \
-                and not act.sword.gone:
-            act.sword.used = False
-            self.rec.emit("rearm_self", act.actor.id, rule=d.rule, sword=d.code)
-
-    # -- HP, death and revival (§9, §11 蘇生) ----------------------------------------------------
-    def _hp_changed(self, f: Fencer, rule: str) -> None:
-        if self.state.turn0:
-            return
-        if f.hp <= 0:
-            if not f.dead:
-                self._die(f, rule)
-        elif f.dead:
-            f.dead = False
-            self.rec.emit("revive", f.id, rule="R9.4", hp=f.hp, status="")
-
-    def _die(self, f: Fencer, rule: str) -> None:
-        """Death, then at most one 蘇生 (ソウル before ライフ, D2)."""
-        f.dead = True
-        self.state.pending = True
-        self.rec.emit("death", f.id, rule=rule, hp=f.hp)
-        self._revival(f)
-
-    def _revival(self, f: Fencer) -> None:
-        """A dead 剣師 uses one ソウル, else one ライフ (§11 蘇生)."""
-        rec = self.rec
-        if f.st[SOUL]:
-            f.st[SOUL] -= 1
-            f.hp = f.maxhp
-            rec.emit("status_lost", f.id, f.id, rule="§11 ソウル", status="soul", n=1,
-                     count=f.st[SOUL])
-            if f.hp >= 1:
-                f.dead = False
-                rec.emit("revive", f.id, rule="§11 ソウル", hp=f.hp, status="soul")
-        elif f.st[LIFE]:
-            f.st[LIFE] -= 1
-            f.hp = 1
-            f.dead = False
-            rec.emit("status_lost", f.id, f.id, rule="§11 ライフ", status="life", n=1,
-                     count=f.st[LIFE])
-            rec.emit("revive", f.id, rule="§11 ライフ", hp=f.hp, status="life")
-
-    def _heal(self, f: Fencer, amount: int, rule: str, by: Fencer) -> None:
-        """回復: never above maxHP, nothing when HP ≥ maxHP (R15.3)."""
-        if f.hp >= f.maxhp or amount <= 0:
-            gained = 0
-        else:
-            gained = min(amount, f.maxhp - f.hp)
-            f.hp += gained
-        self.rec.emit("heal", by.id, f.id, rule=rule, amount=gained, hp=f.hp)
-        if gained:
-            self._hp_changed(f, rule)
-
-    def _give(self, f: Fencer, status: int, n: int, rule: str, by: Fencer) -> None:
-        """Give ``n`` of a status; 挑発 does not stack; 蘇生 on the dead fires at once (§11)."""
-        if status == TAUNT:
-            f.st[TAUNT] = 1
-        else:
-            f.st[status] += n
-        self.rec.emit("status_gain", by.id, f.id, rule=rule, status=STATUS_EN[status], n=n,
-                      count=f.st[status])
-        if f.dead and status in (SOUL, LIFE) and not f.exited:
-            self._revival(f)
-
-    # -- support, control, add, construct, environment -----------------------------------------
-    def _support(self, act: Act) -> None:
-        f = act.actor
-        d = act.def_
-        assert d is not None
-        targets = list(self.state.lines[f.side]) if act.whole else [f]
-        rec = self.rec
-        fx = d.formula
-        for t in targets:
-            if fx in _STAT_FIELD:
-                field = _STAT_FIELD[fx]
-                before = getattr(t, field)
-                setattr(t, field, before + 1)
-                rec.emit("stat", f.id, t.id, rule=d.rule, stat=field.rstrip("_"),
-                         before=before, after=before + 1)
-            elif fx in _GIVE:
-                self._give(t, _GIVE[fx], 1, d.rule, f)
-            elif fx == "fullheal":
-                t.hp = t.maxhp
-                rec.emit("hp_set", f.id, t.id, rule=d.rule, hp=t.hp)
-                self._hp_changed(t, d.rule)
-            elif fx == "cure":
-                for status in BAD_STATUSES:
-                    n = t.st[status]
-                    if n:
-                        t.st[status] = 0
-                        rec.emit("status_lost", f.id, t.id, rule=d.rule,
-                                 status=STATUS_EN[status], n=n, count=0)
-            elif fx.startswith("mp+"):
-                n = int(fx[3:])
-                t.mp += n
-                rec.emit("mp", f.id, t.id, rule=d.rule, amount=n, mp=t.mp)
-            elif fx == "reserve+3":
-                t.reserve += 3
-                rec.emit("reserve", f.id, t.id, rule=d.rule, amount=3, reserve=t.reserve)
-            elif fx == "dragon":
-                t.maxhp += 10
-                rec.emit("stat", f.id, t.id, rule=d.rule, stat="maxhp", before=t.maxhp - 10,
-                         after=t.maxhp)
-                t.hp += 10
-                rec.emit("hp_up", f.id, t.id, rule=d.rule, amount=10, hp=t.hp)
-                self._hp_changed(t, d.rule)
-                self._give(t, SLEEP, 1, d.rule, f)
-            elif fx == "atk*2":
-                before = t.atk
-                t.atk = before * 2
-                rec.emit("stat", f.id, t.id, rule=d.rule, stat="atk", before=before,
-                         after=t.atk)
-                if abs(t.atk) > MAX_ATK:
-                    self.abort("atk>10^300")
-                    return
-
-    def _control(self, act: Act) -> None:
-        f = act.actor
-        d = act.def_
-        assert d is not None
-        rec = self.rec
-        fx = d.formula
-        if fx == "rearm":
-            for s in f.swords:
-                s.used = False
-            rec.emit("rearm", f.id, rule=d.rule, sword=d.code)
-            return
-        target = act.target
-        if target is None or not any(s is target for s in f.swords):
-            rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
-            return
-        tdef = SWORDS[target.sid]
-        if fx == "resonate":
-            for s in f.swords:
-                if s is not target:
-                    s.become(target)
-            rec.emit("resonate", f.id, rule=d.rule, sword=tdef.code)
-            return
-        if fx == "limited":
-            target.limited = True
-        elif fx == "early":
-            target.shift -= 1
-        elif fx == "late":
-            target.shift += 1
-        elif fx == "danger":
-            target.danger = True
-        elif fx == "stun" and tdef.kind == ATTACK:
-            target.stun += 1
-        elif fx == "poison" and tdef.kind == ATTACK:
-            target.poison += 1
-        elif fx == "whole" and tdef.kind in (ATTACK, SUPPORT):
-            target.whole = True
-        else:
-            rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
-            return
-        rec.emit("enchant", f.id, rule=d.rule, sword=tdef.code, enchant=fx,
-                 index=f.swords.index(target))
-
-    def _add_pick(self, act: Act) -> Sword | None:
-        """The sword an 追加 sword adds, chosen right before adding (§12.6, D8)."""
-        f = act.actor
-        d = act.def_
-        assert d is not None
-        if d.formula == "fiction":
-            return Sword(NULL_SWORD.index)
-        if d.formula == "replica":
-            line = self.state.lines[1 - f.side]
-            if line and line[0].swords:
-                return line[0].swords[0].copy()
-            return None
-        target = act.target
-        if target is not None and any(s is target for s in f.swords):
-            return target.copy()
-        return None
-
-    def _add_put(self, act: Act, sword: Sword | None) -> None:
-        f = act.actor
-        d = act.def_
-        assert d is not None
-        if sword is None:
-            self.rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
-            return
-        f.swords.append(sword)
-        self.rec.emit("add_sword", f.id, rule=d.rule, sword=SWORDS[sword.sid].code,
-                      index=len(f.swords) - 1)
-        self._check_swords(f)
-
-    def _check_swords(self, f: Fencer) -> None:
-        if len(f.swords) > MAX_SWORDS and self.aborted is None:
-            self.abort(f"swords>{MAX_SWORDS}")
-
-    def _construct(self, act: Act) -> None:
-        """構築: the new 剣師 stands at the front with AP = 素早さ (§12.8, §14)."""
-        f = act.actor
-        d = act.def_
-        assert d is not None and d.build is not None
-        st = self.state
-        rec = self.rec
-        if f.st[MISCARRY]:
-            f.st[MISCARRY] -= 1
-            rec.emit("build_failed", f.id, rule="§11 流産", sword=d.code, count=f.st[MISCARRY])
-            return
-        if st.counts[f.side] >= MAX_FENCERS:
-            self.abort(f"fencers>={MAX_FENCERS}")
-            return
-        name, hp, atk, def_, spd, names = d.build
-        new = self._create(st, f.side, name, hp, atk, def_, spd,
-                           tuple(BY_NAME[n].index for n in names), built=True)
-        new.ap = spd
-        st.lines[f.side].insert(0, new)
-        rec.emit("build", f.id, new.id, rule=d.rule, sword=d.code, name=name, hp=hp)
-        if new.hp <= 0:
-            self._hp_changed(new, "R14.3")
-
-    def _environment(self, act: Act) -> None:
-        st = self.state
-        d = act.def_
-        assert d is not None
-        st.turn += 1
-        self.rec.turn = st.turn
-        self.rec.emit("year", act.actor.id, rule=d.rule, sword=d.code, counter=st.turn)
 
     # -- 事象確定 and judgement (§9, §10) ------------------------------------------------------
     def _settle(self) -> bool:
@@ -1004,52 +545,17 @@ class MargueriteBattle(Battle):
                       counter=st.turn)
 
     # -- output ------------------------------------------------------------------------------
-    @staticmethod
-    def _statuses(f: Fencer) -> dict[str, int]:
-        return {STATUS_JA[i]: n for i, n in enumerate(f.st) if n}
-
     def members(self) -> list[dict[str, Any]]:
         """Per side, every 剣師 in order of entry with final values (design 4.1)."""
-        return [{"members": [{
-            "id": f.id, "name": f.name, "hp": f.hp, "max_hp": f.maxhp, "atk": f.atk,
-            "def": f.def_, "spd": f.spd, "mp": f.mp, "exited": f.exited,
-            "statuses": self._statuses(f), "built": f.built,
-        } for f in side]} for side in self.state.members]
+        return view_mod.members(self.state)
 
     def names(self) -> dict[str, str]:
-        return {f.id: f.name for side in self.state.members for f in side}
+        """Member id → display name."""
+        return view_mod.names(self.state)
 
     def view(self) -> dict[str, Any]:
-        """The page's picture: parties front first, each 剣師 with stats, statuses, swords."""
-        st = self.state
-        sides = []
-        for side in (0, 1):
-            members = []
-            for f in st.lines[side]:
-                executing = st.executing.get(f.id)
-                swords = []
-                for s in f.swords:
-                    d = SWORDS[s.sid]
-                    swords.append({"code": d.code, "name": d.ja, "kind": d.kind,
-                                   "used": s.used, "enchants": s.enchants(),
-                                   "limited": s.is_limited(), "start": d.act + s.shift,
-                                   "executing": s is executing})
-                members.append({
-                    "id": f.id, "name": f.name, "hp": f.hp, "max_hp": f.maxhp, "atk": f.atk,
-                    "def": f.def_, "spd": f.spd, "mp": f.mp, "ap": f.ap, "reserve": f.reserve,
-                    "dead": f.dead, "exited": False, "built": f.built,
-                    "statuses": self._statuses(f), "swords": swords,
-                    "executing": None if executing is None else {
-                        "code": SWORDS[executing.sid].code, "name": SWORDS[executing.sid].ja,
-                        "vanished": executing.gone},
-                })
-            exited = [{"id": f.id, "name": f.name, "hp": f.hp, "max_hp": f.maxhp,
-                       "overkill": f.overkill, "exited": True, "statuses": self._statuses(f)}
-                      for f in st.members[side] if f.exited]
-            sides.append({"members": members, "exited": exited})
-        return {"turn": st.turn, "phase": st.phase, "turn0": st.turn0,
-                "phases": ["ap", "status", "action"], "sides": sides,
-                "over": st.over, "winner": st.winner, "reason": st.reason or None}
+        """The page's picture of the current state (see :mod:`.view`)."""
+        return view_mod.view(self.state)
 
 
 def new_battle(setup: Setup, ruleset: Ruleset) -> MargueriteBattle:
