@@ -231,7 +231,8 @@ class Effects:
         rec = self.rec
         if f.st[MISCARRY]:
             f.st[MISCARRY] -= 1
-            rec.emit("build_failed", f.id, rule="§11 流産", sword=d.code, count=f.st[MISCARRY])
+            rec.emit("build_failed", f.id, rule="§11 流産", sword=d.code, status="miscarriage",
+                     count=f.st[MISCARRY])
             return
         if st.counts[f.side] >= MAX_FENCERS:
             self.abort(f"fencers>={MAX_FENCERS}")

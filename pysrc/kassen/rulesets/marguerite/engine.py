@@ -3,7 +3,9 @@ judgement (§10). Deterministic: no random draws at all.
 
 Every event names the rule that produced it. Steps: one per phase (行動回数決定, 状態効果, the
 post-turn-0 death check, judgement) and one per 行動処理 (one action or one simultaneous group).
-Attacks live in :mod:`.hits`, the other sword effects and death/蘇生 in :mod:`.effects`, the
+An event that uses up a status (skip by スタン, スリープ, 反射, ガード, 流産, ソウル/ライフ) carries
+``status`` and the remaining ``count``; ``status_gain`` carries both too. Attacks live in
+:mod:`.hits`, the other sword effects and death/蘇生 in :mod:`.effects`, the
 page's picture in :mod:`.view`.
 """
 
@@ -179,7 +181,8 @@ class MargueriteBattle(Hits, Effects, Battle):
                     f.st[SLEEP] -= 1
                     f.ap = 0
                     f.reserve = 0
-                    self.rec.emit("sleep", f.id, rule="§11 スリープ", count=f.st[SLEEP])
+                    self.rec.emit("sleep", f.id, rule="§11 スリープ", status="sleep",
+                                  count=f.st[SLEEP])
                 else:
                     f.ap = f.spd
         if not self.o_status_end:
@@ -387,7 +390,7 @@ class MargueriteBattle(Hits, Effects, Battle):
                         i = self._find(f)
                         if i >= 0:
                             f.swords[i].used = True
-                    rec.emit("skip", f.id, rule="§11 スタン", why="stun", ap=f.ap,
+                    rec.emit("skip", f.id, rule="§11 スタン", why="stun", status="stun", ap=f.ap,
                              reserve=f.reserve, count=f.st[STUN], times=1)
                 else:
                     rec.emit("skip", f.id, rule="R8.1", why="none", ap=f.ap,

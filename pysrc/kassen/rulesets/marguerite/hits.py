@@ -81,10 +81,11 @@ class Hits:
             other = target
             recv = f
             target.st[REFLECT] -= 1
-            rec.emit("reflect", target.id, f.id, rule="§11 反射", count=target.st[REFLECT])
+            rec.emit("reflect", target.id, f.id, rule="§11 反射", status="reflect",
+                     count=target.st[REFLECT])
             while recv.st[REFLECT]:
                 recv.st[REFLECT] -= 1
-                rec.emit("reflect", recv.id, other.id, rule="§11 反射",
+                rec.emit("reflect", recv.id, other.id, rule="§11 反射", status="reflect",
                          count=recv.st[REFLECT])
                 recv, other = other, recv
         if frozen is None:
@@ -127,7 +128,8 @@ class Hits:
             recv.st[GUARD] -= 1
             before = amount
             amount = -(-amount // 2)
-            rec.emit("guard", recv.id, f.id, rule="§11 ガード", before=before, amount=amount,
+            rec.emit("guard", recv.id, f.id, rule="§11 ガード", status="guard", before=before,
+                     amount=amount,
                      count=recv.st[GUARD])
         stolen = None
         if frozen is not None and d.rider == "steal" and recv.swords:
