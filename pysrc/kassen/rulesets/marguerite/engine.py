@@ -96,6 +96,7 @@ class MargueriteBattle(Hits, Effects, Battle):
             costs = parse_mp_costs(text)
             _MP_CACHE[text] = costs
         self.mp_costs = costs
+        self._cycled: list[str] = []  # 剣師 re-armed by the cycle reading, not yet logged
         self.has_mp_costs = any(costs)
         st = State()
         for side, build in enumerate(setup.builds):
@@ -336,9 +337,14 @@ class MargueriteBattle(Hits, Effects, Battle):
         if i < 0 and self.o_reset == "cycle" and any(s.used for s in f.swords):
             for s in f.swords:
                 s.used = False
-            self.rec.emit("cycle", f.id, rule="R6.3")
+            self._cycled.append(f.id)  # logged in the beat of this action (_emit_cycles)
             i = self._find(f)
         return i
+
+    def _emit_cycles(self) -> None:
+        for fid in self._cycled:
+            self.rec.emit("cycle", fid, rule="R6.3")
+        self._cycled.clear()
 
     # -- 行動処理 (§8) -------------------------------------------------------------------------
     def _skips(self, group: list[Fencer], times: int, merge: bool) -> None:
@@ -349,6 +355,8 @@ class MargueriteBattle(Hits, Effects, Battle):
         if not merge:
             rec.step("action", "skip")
             self.state.phase = "action"
+        if self._cycled:
+            self._emit_cycles()
         for f in group:
             f.ap -= times
             rec.emit("skip", f.id, rule="R8.1", why="none", ap=f.ap, reserve=f.reserve,
@@ -360,6 +368,8 @@ class MargueriteBattle(Hits, Effects, Battle):
         rec.step("action", "action")
         st.phase = "action"
         st.executing = {}
+        if self._cycled:
+            self._emit_cycles()
         acts: list[Act] = []
         # 1. 実行剣の決定 (done by the caller: ``picks``); 2./3. 実行対象・副対象決定
         for f, i in zip(group, picks, strict=True):
