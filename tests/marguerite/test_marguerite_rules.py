@@ -278,3 +278,30 @@ def test_stunned_and_swordless_in_one_group() -> None:
     assert fencer(b, 0).st[STUN] == 0 and fencer(b, 1).hp == 10
     whys = sorted(e.values["why"] for e in events(b, "skip") if e.turn == 1)
     assert whys == ["none", "stun"]
+
+
+def test_years_sword_in_turn_zero_keeps_turn_zero_rules() -> None:
+    """D1: 星霜剣 run in turn 0 (via 導来剣) moves the counter; deaths still wait for the
+    check after turn 0, and the next turn is counter + 1."""
+    b = after("10/20/0/3/導星高/A", "10/0/0/0//D", 0)
+    assert b.state.turn == 1 and fencer(b, 1).exited  # 高速剣 hit, death after turn 0
+    b = after("10/0/0/2/導星/A", "10/0/0/0//D", 0)
+    assert b.state.turn == 1
+    b.play_turn()
+    assert b.state.turn == 2 + 1  # turn 2, and 星霜剣 again
+
+
+def test_hp_zero_still_acts_in_turn_zero() -> None:
+    """R6.1.5, R7.5, §18.14: at HP ≤ 0 in turn 0 a 剣師 is not dead yet and still acts."""
+    b = after("10/20/0/2/高/A", "10/3/0/1/高/D", 0)
+    assert fencer(b, 0).hp == 7 and fencer(b, 1).exited
+
+
+def test_soul_cannot_revive_at_max_hp_zero_and_life_stays() -> None:
+    """D2: one 蘇生 per death; ソウル at maxHP ≤ 0 leaves the 剣師 dead, ライフ unused."""
+    b = start("10/0/0/0//A", "0/0/0/0//Z")
+    z = fencer(b, 1)
+    z.st[SOUL] = 1
+    z.st[LIFE] = 1
+    advance(b, 0)
+    assert z.exited and z.st[SOUL] == 0 and z.st[LIFE] == 1
