@@ -63,6 +63,7 @@ class _NoDraws(Rng):
         self.seed = "xo1:marguerite"
         self._s = [1, 2, 3, 4]
 
+
 _MP_CACHE: dict[str, tuple[int, ...]] = {}
 
 
@@ -94,6 +95,8 @@ class MargueriteBattle(Hits, Effects, Battle):
         costs = _MP_CACHE.get(text)
         if costs is None:
             costs = parse_mp_costs(text)
+            if len(_MP_CACHE) > 64:
+                _MP_CACHE.clear()
             _MP_CACHE[text] = costs
         self.mp_costs = costs
         self._cycled: list[str] = []  # 剣師 re-armed by the cycle reading, not yet logged
