@@ -373,6 +373,9 @@ class MargueriteBattle(Hits, Effects, Battle):
         st.executing = {}
         if self._cycled:
             self._emit_cycles()
+        if len(group) == 1 and picks[0] >= 0:
+            self._process_one(group[0], picks[0])
+            return
         acts: list[Act] = []
         # 1. 実行剣の決定 (done by the caller: ``picks``); 2./3. 実行対象・副対象決定
         for f, i in zip(group, picks, strict=True):
@@ -409,21 +412,7 @@ class MargueriteBattle(Hits, Effects, Battle):
                     rec.emit("skip", f.id, rule="R8.1", why="none", ap=f.ap,
                              reserve=f.reserve, count=0, times=1)
                 continue
-            sword.used = True
-            d = act.def_
-            assert d is not None
-            act.whole = sword.whole or d.whole
-            act.stun = sword.stun
-            act.poison = sword.poison
-            cost = self.mp_costs[sword.sid] if self.has_mp_costs else 0
-            if cost:
-                f.mp -= cost
-            limited = sword.limited or d.limited
-            if limited:
-                f.swords.remove(sword)
-                sword.gone = True
-            rec.emit("act", f.id, rule="R8.1", sword=d.code, ap=f.ap, reserve=f.reserve,
-                     mp=f.mp, cost=cost, vanished=limited)
+            self._pay_sword(act, sword)
         # 5. 効果処理: kind priority, then rank within own party (R8.6)
         if len(acts) == 1:
             self._resolve_set(acts)
@@ -444,6 +433,42 @@ class MargueriteBattle(Hits, Effects, Battle):
             if self.aborted is not None:
                 return
             i = j
+
+    def _pay_sword(self, act: Act, sword: Sword) -> None:
+        """実行コスト of a sword (AP already paid): 使用済み, MP, リミ; the sword's kind and
+        enchantments are frozen into ``act`` now (D7)."""
+        f = act.actor
+        d = act.def_
+        assert d is not None
+        sword.used = True
+        act.whole = sword.whole or d.whole
+        act.stun = sword.stun
+        act.poison = sword.poison
+        cost = self.mp_costs[sword.sid] if self.has_mp_costs else 0
+        if cost:
+            f.mp -= cost
+        limited = sword.limited or d.limited
+        if limited:
+            f.swords.remove(sword)
+            sword.gone = True
+        self.rec.emit("act", f.id, rule="R8.1", sword=d.code, ap=f.ap, reserve=f.reserve,
+                      mp=f.mp, cost=cost, vanished=limited)
+
+    def _process_one(self, f: Fencer, i: int) -> None:
+        """The common case of :meth:`_process`: one actor executing a sword (R8.1)."""
+        sword = f.swords[i]
+        act = Act(f, sword)
+        self.state.executing[f.id] = sword
+        self._aim(act, i)
+        if f.ap >= 1:
+            f.ap -= 1
+        else:
+            f.reserve -= 1
+        self._pay_sword(act, sword)
+        if act.kind == ATTACK:
+            self._attack(act)
+        else:
+            self._resolve_set([act])
 
     def _aim(self, act: Act, index: int) -> None:
         """実行対象決定 / 副対象決定: single targets and the next sword are fixed now (D9, D18)."""
