@@ -2,7 +2,9 @@
 judgement (§10). Deterministic: no random draws at all.
 
 Every event names the rule that produced it. Steps: one per phase (行動回数決定, 状態効果, the
-post-turn-0 death check, judgement) and one per 行動処理 (one action or one simultaneous group).
+post-turn-0 death check, judgement) and one per 行動処理 (one action or one simultaneous group);
+a 状態効果 beat where nothing happens has no log line. Runs of plain skips (no executable
+sword) are one beat with one ``skip`` event per actor carrying ``times``.
 An event that uses up a status (skip by スタン, スリープ, 反射, ガード, 流産, ソウル/ライフ) carries
 ``status`` and the remaining ``count``; ``status_gain`` carries both too. Attacks live in
 :mod:`.hits`, the other sword effects and death/蘇生 in :mod:`.effects`, the
@@ -139,12 +141,15 @@ class MargueriteBattle(Hits, Effects, Battle):
         return fencer
 
     # -- turn skeleton ---------------------------------------------------------------------
-    def _phase(self, phase: str, rule: str) -> None:
+    def _phase(self, phase: str, rule: str, *, log: bool = True) -> None:
+        """Open the beat of a phase; ``log`` adds its header line to the log."""
         st = self.state
         st.phase = phase
-        st.executing = {}
+        if st.executing:
+            st.executing = {}
         self.rec.step(phase, "phase")
-        self.rec.emit("phase", rule=rule, phase=phase, turn=st.turn)
+        if log:
+            self.rec.emit("phase", rule=rule, phase=phase, turn=st.turn)
 
     def _turn_zero(self) -> None:
         st = self.state
@@ -209,10 +214,11 @@ class MargueriteBattle(Hits, Effects, Battle):
     def _status_phase(self) -> None:
         """猛毒 then every 毒 at once, then deaths (R6.2.4, D17)."""
         st = self.state
-        self._phase("status", "R6.2")
         rec = self.rec
         if not any(f.st[POISON] or f.st[VENOM] for line in st.lines for f in line):
+            self._phase("status", "R6.2", log=False)  # a quiet beat: nothing to report
             return
+        self._phase("status", "R6.2")
         for line in st.lines:
             for f in line:
                 if f.st[VENOM]:
