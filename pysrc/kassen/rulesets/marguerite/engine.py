@@ -15,9 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.core.decisions import Decider
-from kassen.core.events import Recorder
-from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.marguerite import view as view_mod
 from kassen.rulesets.marguerite.actions import (
@@ -56,16 +53,6 @@ from kassen.rulesets.marguerite.options import parse_mp_costs
 _KEY_BIAS = 1 << 20
 
 
-class _NoDraws(Rng):
-    """The battle's random stream: never drawn from (``random = False``), so not seeded."""
-
-    __slots__ = ()
-
-    def __init__(self) -> None:
-        self.seed = "xo1:marguerite"
-        self._s = [1, 2, 3, 4]
-
-
 _MP_CACHE: dict[str, tuple[int, ...]] = {}
 
 
@@ -73,14 +60,7 @@ class MargueriteBattle(Hits, Effects, Battle):
     """A battle between two parties; ``self.state`` is a :class:`State`."""
 
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
-        # Battle.__init__ minus seeding two random streams: this system never draws
-        # (``random = False``), and seeding costs more than a short battle's first turn.
-        self.setup = setup
-        self.ruleset = ruleset
-        self.options = setup.options
-        self.rng = _NoDraws()
-        self.decider = Decider(setup.choices, [], self.rng)
-        self.rec = Recorder()
+        super().__init__(setup, ruleset)
         o = self.options
         self.o_reset = o.get("reset", "turn")
         self.o_status_end = o.get("status_phase", "start") == "end"
