@@ -1,6 +1,7 @@
 // The set-up area: system picker, two build editors with live validation, options, seed.
 import { $, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { readPolicies, renderPolicies } from "./decide.js";
 
 let api = null;
 let rulesets = [];
@@ -28,6 +29,10 @@ function renderSamples() {
   }
 }
 
+// a choice is a plain value or {value, label_ja, label_en}
+const choiceValue = (c) => (c && typeof c === "object" ? c.value : c);
+const choiceText = (c) => (c && typeof c === "object" ? `${lang() === "ja" ? c.label_ja : c.label_en} (${c.value})` : String(c));
+
 function optionControl(spec) {
   const id = `opt-${spec.key}`;
   const label = lang() === "ja" ? spec.label_ja : spec.label_en;
@@ -36,8 +41,8 @@ function optionControl(spec) {
     input = el("input", { id, type: "checkbox" });
     input.checked = Boolean(spec.default);
   } else if (Array.isArray(spec.choices) && spec.choices.length) {
-    input = el("select", { id }, spec.choices.map((c, i) => el("option", { value: String(i), text: String(c) })));
-    input.value = String(Math.max(0, spec.choices.findIndex((c) => c === spec.default)));
+    input = el("select", { id }, spec.choices.map((c, i) => el("option", { value: String(i), text: choiceText(c) })));
+    input.value = String(Math.max(0, spec.choices.findIndex((c) => choiceValue(c) === spec.default)));
   } else if (spec.kind === "int" || spec.kind === "number") {
     input = el("input", { id, type: "number", min: spec.min ?? null, max: spec.max ?? null, step: 1 });
     input.value = String(spec.default ?? "");
@@ -66,7 +71,7 @@ export function readOptions() {
     const input = $(`opt-${spec.key}`);
     if (!input) continue;
     if (spec.kind === "bool") out[spec.key] = input.checked;
-    else if (Array.isArray(spec.choices) && spec.choices.length) out[spec.key] = spec.choices[Number(input.value)];
+    else if (Array.isArray(spec.choices) && spec.choices.length) out[spec.key] = choiceValue(spec.choices[Number(input.value)]);
     else if (spec.kind === "int" || spec.kind === "number") out[spec.key] = Number(input.value);
     else out[spec.key] = input.value;
   }
@@ -102,6 +107,7 @@ export function selectRuleset(id) {
   if (id && rulesets.some((r) => r.id === id)) $("ruleset").value = id;
   renderSamples();
   renderOptions();
+  renderPolicies(current());
   const samples = current()?.samples || [];
   if (samples.length) {
     useSample(0, 0);
@@ -119,7 +125,7 @@ export function setBuild(side, text) {
 export function request() {
   const seed = $("seed").value.trim();
   return { ruleset: current().id, sides: [$("build-0").value, $("build-1").value],
-    options: readOptions(), seed: seed || null, lang: lang() };
+    options: readOptions(), seed: seed || null, lang: lang(), policies: readPolicies(current()) };
 }
 
 /** Wire the set-up area to a ready engine. */
@@ -148,12 +154,13 @@ export function relabelSetup() {
   const values = readOptions();
   renderPicker();
   renderOptions();
+  renderPolicies(current());
   for (const [key, value] of Object.entries(values)) {
     const input = $(`opt-${key}`);
     const spec = current().options.find((o) => o.key === key);
     if (!input || !spec) continue;
     if (spec.kind === "bool") input.checked = value;
-    else if (Array.isArray(spec.choices) && spec.choices.length) input.value = String(spec.choices.indexOf(value));
+    else if (Array.isArray(spec.choices) && spec.choices.length) input.value = String(spec.choices.map(choiceValue).indexOf(value));
     else input.value = String(value);
   }
   validateSide(0);
