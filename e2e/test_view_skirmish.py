@@ -80,11 +80,14 @@ def board_areas(page) -> dict[str, list[str]]:
         [...a.querySelectorAll('.sk-token')].map(t => t.dataset.id).sort()]))""")
 
 
-def shoot(page, name: str) -> None:
+def shoot(page, name: str, anchor: str = "#board") -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in ((1280, 800), (360, 640)):
         page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(ARTIFACTS / f"skirmish-{name}-{width}.png"), full_page=True)
+        page.eval_on_selector(anchor, """n => window.scrollTo(0, n.getBoundingClientRect().top
+            + window.scrollY - document.querySelector('.controls').offsetHeight - 8)""")
+        page.wait_for_timeout(1500)  # let token moves and dice settle
+        page.screenshot(path=str(ARTIFACTS / f"skirmish-{name}-{width}.png"))
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"{name}: the page scrolls sideways at {width}px ({scroll})"
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -125,7 +128,8 @@ def test_ai_battle_shows_areas_initiative_and_rolls(app) -> None:
                 assert states[unit["id"]] == "acted", (index, unit)
             elif unit["id"] == view["actor"]:
                 assert states[unit["id"]] == "acting"
-        lit = page.eval_on_selector_all("#board .sk-ph.lit > .sk-code", "cs => cs.map(c => c.textContent)")
+        lit = page.eval_on_selector_all("#board .sk-ph.lit > .sk-code",
+                                        "cs => cs.map(c => c.textContent)")
         if steps[index]["phase"] in ("RS", "MS"):
             assert lit == ["TP", steps[index]["phase"]]
         elif steps[index]["phase"] in ("SP", "IP", "EP"):
@@ -167,10 +171,11 @@ def test_side_1_played_by_a_person(app) -> None:
         offered = page.eval_on_selector_all(
             "#decide .decide-option", "bs => bs.map(b => JSON.parse(b.dataset.option))")
         assert offered == pending["options"], f"decision {len(choices) + 1}"
-        labels = page.eval_on_selector_all("#decide .decide-label", "ls => ls.map(l => l.textContent)")
+        labels = page.eval_on_selector_all("#decide .decide-label",
+                                           "ls => ls.map(l => l.textContent)")
         assert all(labels) and labels != offered  # readable labels, not the raw strings
         if len(choices) == 2:
-            shoot(page, "decide")
+            shoot(page, "decide", "#decide")
         choice = person_choice(pending)
         choices.append(choice)
         button = page.locator(f"#decide .decide-option[data-option='{json.dumps(choice)}']")

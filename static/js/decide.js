@@ -10,6 +10,7 @@ import { viewFor } from "./views/index.js";
 let hooks = null;  // {api, showBattle, notify, play}
 let rulesets = [];
 let busy = false;
+let lastOffer = null;  // the arguments of the open panel, to relabel it
 
 const PERSON = "";
 
@@ -75,6 +76,7 @@ async function lookAhead(answer, view) {
 export async function present(answer, start = 0) {
   const box = panel();
   if (!answer.pending) {
+    lastOffer = null;
     box.hidden = true;
     fill(box);
     await hooks.showBattle(answer, start);
@@ -91,7 +93,8 @@ export async function present(answer, start = 0) {
   offer(box, answer, shown, view, Boolean(ahead));
 }
 
-function offer(box, answer, shown, view, lookedAhead) {
+function offer(box, answer, shown, view, lookedAhead, focus = true) {
+  lastOffer = [box, answer, shown, view, lookedAhead];
   const p = answer.pending;
   const ctx = { battle: shown, lang: lang(), t };
   const label = (o) => {
@@ -112,7 +115,7 @@ function offer(box, answer, shown, view, lookedAhead) {
     el("p", { class: "muted decide-note", text: `${t("decide.raw")}: ${p.kind} · ${JSON.stringify(p.context)}` }));
   box.hidden = false;
   box.dataset.kind = p.kind;
-  buttons[0]?.focus({ preventScroll: true });
+  if (focus) buttons[0]?.focus({ preventScroll: true });
 }
 
 async function choose(answer, option, at) {
@@ -152,8 +155,8 @@ export function initDecide(h, info) {
   }
 }
 
-/** Hide the panel (a new battle or a link replaces the one being decided). */
-export function closeDecision() {
+/** Re-render the open panel in the current language. */
+export function relabelDecision() {
   const box = $("decide");
-  if (box) { box.hidden = true; fill(box); }
+  if (box && !box.hidden && lastOffer && !busy) offer(...lastOffer, false);
 }

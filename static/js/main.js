@@ -3,7 +3,7 @@ import { $, el, fill } from "./dom.js";
 import { initialLang, onLangChange, setLang, t } from "./i18n.js";
 import { ensureServiceWorker } from "./offline.js";
 import { initBattleControls, play, relabelBattle, showBattle, currentBattle } from "./battle.js";
-import { initDecide, present } from "./decide.js";
+import { initDecide, present, relabelDecision } from "./decide.js";
 import { initSetup, relabelSetup, request, selectRuleset, setBuild } from "./setup.js";
 
 let api = null;
@@ -75,7 +75,7 @@ async function boot() {
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.addEventListener("click", () => setLang(button.dataset.lang));
   }
-  onLangChange(() => { setStage(stage); relabelSetup(); relabelBattle(); });
+  onLangChange(() => { setStage(stage); relabelSetup(); relabelBattle(); relabelDecision(); });
   initBattleControls();
   $("battle").addEventListener("click", runBattle);
   $("share").addEventListener("click", share);
