@@ -2,7 +2,8 @@
 import { $, el, fill } from "./dom.js";
 import { initialLang, onLangChange, setLang, t } from "./i18n.js";
 import { ensureServiceWorker } from "./offline.js";
-import { initBattleControls, relabelBattle, showBattle, currentBattle } from "./battle.js";
+import { initBattleControls, play, relabelBattle, showBattle, currentBattle } from "./battle.js";
+import { initDecide, present, relabelDecision } from "./decide.js";
 import { initSetup, relabelSetup, request, selectRuleset, setBuild } from "./setup.js";
 
 let api = null;
@@ -30,7 +31,7 @@ async function runBattle() {
     const answer = await api.battle(request());
     if (!answer.ok) { notify(t("battle"), answer.problems); return; }
     notify(null);
-    showBattle(answer);
+    await present(answer);
   } finally {
     button.disabled = false;
   }
@@ -51,7 +52,7 @@ async function openFragment(fragment) {
     selectRuleset(answer.ruleset);
     setBuild(0, answer.text);
   } else {
-    showBattle(answer);
+    present(answer);
   }
 }
 
@@ -74,7 +75,7 @@ async function boot() {
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.addEventListener("click", () => setLang(button.dataset.lang));
   }
-  onLangChange(() => { setStage(stage); relabelSetup(); relabelBattle(); });
+  onLangChange(() => { setStage(stage); relabelSetup(); relabelBattle(); relabelDecision(); });
   initBattleControls();
   $("battle").addEventListener("click", runBattle);
   $("share").addEventListener("click", share);
@@ -86,6 +87,7 @@ async function boot() {
     api = engine.api;
     window.kassen = { api, info: engine.info };  // for tests and the curious
     $("engine-info").textContent = `engine ${engine.info.engine} · Python ${engine.info.python}`;
+    initDecide({ api, showBattle, notify, play }, engine.info);
     initSetup(api, engine.info);
     $("battle").disabled = !engine.info.rulesets?.length;
     window.kassenReadyAt = performance.now();

@@ -2,6 +2,7 @@
 import { $, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { initForms } from "./forms/index.js";
+import { readPolicies, renderPolicies } from "./decide.js";
 
 let api = null;
 let rulesets = [];
@@ -29,6 +30,10 @@ function renderSamples() {
   }
 }
 
+// a choice is a plain value or {value, label_ja, label_en}
+const choiceValue = (c) => (c && typeof c === "object" ? c.value : c);
+const choiceText = (c) => (c && typeof c === "object" ? `${lang() === "ja" ? c.label_ja : c.label_en} (${c.value})` : String(c));
+
 function optionControl(spec) {
   const id = `opt-${spec.key}`;
   const label = lang() === "ja" ? spec.label_ja : spec.label_en;
@@ -38,7 +43,7 @@ function optionControl(spec) {
     input.checked = Boolean(spec.default);
   } else if (Array.isArray(spec.choices) && spec.choices.length) {
     input = el("select", { id }, spec.choices.map((c) => el("option", {
-      value: String(c.value), text: `${c[`label_${lang()}`] || c.value} (${c.value})` })));
+      value: String(choiceValue(c)), text: choiceText(c) })));
     input.value = String(spec.default);
   } else if (spec.kind === "int" || spec.kind === "number") {
     input = el("input", { id, type: "number", min: spec.min ?? null, max: spec.max ?? null, step: 1 });
@@ -105,6 +110,7 @@ export function selectRuleset(id) {
   if (id && rulesets.some((r) => r.id === id)) $("ruleset").value = id;
   renderSamples();
   renderOptions();
+  renderPolicies(current());
   const samples = current()?.samples || [];
   if (samples.length) {
     useSample(0, 0);
@@ -122,7 +128,7 @@ export function setBuild(side, text) {
 export function request() {
   const seed = $("seed").value.trim();
   return { ruleset: current().id, sides: [$("build-0").value, $("build-1").value],
-    options: readOptions(), seed: seed || null, lang: lang() };
+    options: readOptions(), seed: seed || null, lang: lang(), policies: readPolicies(current()) };
 }
 
 /** Wire the set-up area to a ready engine. */
@@ -152,6 +158,7 @@ export function relabelSetup() {
   const values = readOptions();
   renderPicker();
   renderOptions();
+  renderPolicies(current());
   for (const [key, value] of Object.entries(values)) {
     const input = $(`opt-${key}`);
     const spec = current().options.find((o) => o.key === key);

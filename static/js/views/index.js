@@ -4,6 +4,7 @@
 // A ruleset without an entry here uses the generic member panels of battle.js.
 export const VIEWS = {
   dice: "./dice.js",
+  skirmish: "./skirmish.js",
 };
 
 const loaded = new Map();
