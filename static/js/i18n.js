@@ -39,6 +39,9 @@ const STRINGS = {
     keys: "キー: スペース=再生/停止, ←/→=ステップ",
     waiting: "エンジン待ち…",
     noDefault: "(なし)",
+    // card duel view (static/js/views/cardduel.js)
+    "cd.viewing": "視点",
+    "cd.allOpen": "全カード公開",
   },
   en: {
     title: "Kassen 合戦",
@@ -79,6 +82,9 @@ const STRINGS = {
     keys: "Keys: space = play/pause, ←/→ = step",
     waiting: "waiting for the engine…",
     noDefault: "(none)",
+    // card duel view (static/js/views/cardduel.js)
+    "cd.viewing": "Viewing side",
+    "cd.allOpen": "All cards open",
   },
 };
 
