@@ -358,7 +358,8 @@ function fieldPanel(env) {
         ok === null ? null : el("span", { class: `cd-valid ${ok ? "ok" : "bad"}`, dataset: { valid: String(ok) },
           title: word(lang, ok ? "valid" : "invalid"), "aria-label": word(lang, ok ? "valid" : "invalid"), text: ok ? "✓" : "✗" }),
         el("span", { class: "cd-owner", text: names[f.owner] ?? f.owner }),
-        el("span", { class: "cd-kind", text: `${word(lang, kind)}${f.used ? ` · ${word(lang, "used")}` : ""}` }));
+        el("span", { class: "cd-kind", text: word(lang, kind) }),
+        f.used ? el("span", { class: "cd-kind cd-used", text: word(lang, "used") }) : null);
       }) : el("li", { class: "muted cd-empty", text: word(lang, "emptyField") })));
   });
   return el("section", { class: "cd-field", "aria-label": word(lang, "field") }, lanes);
@@ -437,8 +438,8 @@ export function render(board, step, ctx) {
 // -- decisions ---------------------------------------------------------------------------------
 function hint(lang, code, threshold, fav) {
   if (typeof threshold !== "number") return "";
-  return isValid(code, threshold, fav)
-    ? ` (${word(lang, "okHint", { v: effective(code, fav) })})` : ` (${word(lang, "badHint")})`;
+  const text = isValid(code, threshold, fav) ? word(lang, "okHint", { v: effective(code, fav) }) : word(lang, "badHint");
+  return lang === "en" ? ` (${text})` : `(${text})`;
 }
 
 function costumeName(lang, key) {
