@@ -288,8 +288,10 @@ def test_screenshots_and_no_sideways_scroll(duel, app) -> None:
         for at, name in ((pick_step(steps), "b4"), (storm, "storm")):
             seek(page, at)
             page.wait_for_timeout(700)  # let the animations finish
-            page.locator("#board").scroll_into_view_if_needed()
-            page.screenshot(path=str(ARTIFACTS / f"cardduel-{name}-{width}.png"), full_page=True)
+            page.evaluate("document.querySelector('#viewer').scrollIntoView()")
+            page.screenshot(path=str(ARTIFACTS / f"cardduel-{name}-{width}.png"))
+            page.locator("#board").screenshot(
+                path=str(ARTIFACTS / f"cardduel-{name}-{width}-board.png"))
             wide = page.evaluate("""w => [...document.querySelectorAll('#board *')]
                 .filter(e => e.getBoundingClientRect().right > w + 0.5).map(e => e.className)""",
                                  width)
