@@ -315,7 +315,8 @@ function memberPanel(m, side, env) {
   parts.push(el("div", { class: "cd-hand-row" },
     el("span", { class: "cd-label", text: `${word(lang, "hand")} ${count}` }), handBox));
 
-  return el("article", { class: `cd-member ${m.role}${statuses.includes("気絶") ? " fainted" : ""}`,
+  // "member" is the generic participant-panel class (e2e/test_page.py counts them)
+  return el("article", { class: `cd-member member ${m.role}${statuses.includes("気絶") ? " fainted" : ""}`,
     dataset: { member: m.id }, "aria-label": m.name }, parts);
 }
 
