@@ -59,6 +59,9 @@ const STRINGS = {
     "decide.thinking": "計算中…", "decide.preview": "このラウンドの途中経過（AIで先読み）",
     speed: "速度", prevTurn: "前のターン", nextTurn: "次のターン",
     keysMore: "PageUp/PageDown または [ / ] =ターン移動, +/- =速度, Home/End =最初/最後",
+    // card duel view (static/js/views/cardduel.js)
+    "cd.viewing": "視点",
+    "cd.allOpen": "全カード公開",
   },
   en: {
     title: "Kassen 合戦",
@@ -119,6 +122,9 @@ const STRINGS = {
     "decide.thinking": "thinking…", "decide.preview": "this round so far (looked ahead with the AI)",
     speed: "Speed", prevTurn: "Previous turn", nextTurn: "Next turn",
     keysMore: "PageUp/PageDown or [ / ] = turn, +/- = speed, Home/End = first/last",
+    // card duel view (static/js/views/cardduel.js)
+    "cd.viewing": "Viewing side",
+    "cd.allOpen": "All cards open",
   },
 };
 

@@ -5,6 +5,7 @@
 export const VIEWS = {
   dice: "./dice.js",
   skirmish: "./skirmish.js",
+  cardduel: "./cardduel.js",
 };
 
 const loaded = new Map();

@@ -1,0 +1,492 @@
+// The card duel (魔法学園カード対戦) table: per participant the hand (face up only for the
+// viewing side), deck and discard, the card set face down, HP or MP and costumes; the field with
+// owners; advantage counters; the step track B1–B9 (A1–A5 for the original procedure); round and
+// battle counters; the last damage check and happenings. Also readable labels for the duel's
+// decisions (describeOption / describeRequest) for the person-play panel.
+//
+// Hidden information: a card the viewing side cannot see is drawn as a back and its code never
+// enters the DOM (no text, no attribute). "All cards open" (for replays) shows everything.
+import { el, fill } from "../dom.js";
+import { t } from "../i18n.js";
+
+export const css = "static/css/views/cardduel.css";
+
+// -- vocabulary (ruleset data, like the engine's text.py) -----------------------------------
+const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RED = new Set(["H", "D"]);
+const RANK_VALUE = { A: 1, J: 11, Q: 12, K: 13 };
+const COSTUMES = {
+  ribbon: { ja: "リボン", en: "ribbon", mp: 1, cards: 1 },
+  gloves: { ja: "手袋", en: "gloves", mp: 1, cards: 1 },
+  hat: { ja: "帽子", en: "hat", mp: 1, cards: 2 },
+  shoes: { ja: "靴", en: "shoes", mp: 2, cards: 1 },
+  cloak: { ja: "マント", en: "cloak", mp: 2, cards: 2 },
+  robe: { ja: "ローブ", en: "robe", mp: 3, cards: 2 },
+};
+const STEPS = {
+  revised: ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"],
+  original: ["A1", "A2", "A3", "A4", "A5"],
+};
+const W = {
+  ja: {
+    B1: "エンチャントセットアップ", B2: "エンチャントチェック", B3: "エンチャントダメージチェック",
+    B4: "アタックセットアップ", B5: "アタックチェック", B6: "アタックダメージチェック",
+    B7: "アドバンテージチェック", B8: "ネクストラウンドチェック", B9: "ラストダメージチェック",
+    A1: "魔法強化", A2: "交戦", A3: "継続か降りるか", A4: "ダメージ処理", A5: "リセット",
+    start: "開始", end: "試合終了", storm: "マナ・ストーム",
+    battle: "バトル", round: "ラウンド", battleA: "対戦", roundA: "交戦",
+    th: "発現値", thTitle: "発現値・得意スート", steps: "手順", warrior: "魔法戦士", mage: "魔法術師", hand: "手札", deck: "山札",
+    discard: "捨て札", set: "伏せ札", attack: "アタック", enchant: "エンチャント",
+    happening: "ハプニング", stormCard: "ストーム", field: "場札", fieldOf: "{side}の場札",
+    emptyField: "場札なし", owner: "持ち主", used: "使用済み", adv: "アドバンテージ",
+    dealt: "与えたダメージ", right: "アタック権", noRight: "アタック権なし", costumes: "衣装",
+    lost: "失った衣装", valid: "有効", invalid: "無効", duplicate: "同じ数(ハプニング)",
+    passed: "パス", value: "値", back: "裏向きのカード", blind: "山札から(未確認)",
+    fromHand: "手札から", fromDeck: "山札から", fromField: "場から",
+    emotion: "エモーション・イベント!", stormOn: "マナ・ストーム!", pool: "ストームの力",
+    lastDamage: "ラストダメージチェック", happenings: "このバトルのハプニング",
+    over: "試合終了", winner: "{side}の勝ち", draw: "引き分け", cards: "{n}枚",
+    // decisions
+    optHand: "手札の{card}", optDeck: "山札の一番上(見ずに伏せる)", optField: "場のエンチャント{card}",
+    optPass: "パス", okHint: "有効・値{v}", badHint: "無効", convertMp: "{c}をMPに変換(+{n})",
+    convertHand: "{c}を手札に変換(+{n}枚)", noConvert: "変換しない", consume: "{c}を消費(MP{n}に回復)",
+    loseCostume: "{c}を失う", continueRound: "次のラウンドへ進む", withdraw: "アタック権を放棄する",
+    moreEnchant: "もう1枚エンチャントする", stopEnchant: "エンチャントを終える",
+    fightOn: "戦い続ける", surrender: "降参する",
+    qW1: "{who}:アタックに使うカードを選ぶ", qW2: "{who}:次のラウンドへ進むか",
+    qW3: "{who}:戦い続けるか降参するか", qM0: "{who}:衣装を変換するか(エンチャントの前に)",
+    qM1: "{who}:エンチャントのカードを選ぶ", qM2: "{who}:エンチャントを続けるか",
+    qM3: "{who}:MPが0、消費する衣装を選ぶ", qS1: "{who}:マナ・ストームで失う衣装を選ぶ",
+    qOther: "{who}:{kind}", sideN: "サイド{n}",
+  },
+  en: {
+    B1: "enchant setup", B2: "enchant check", B3: "enchant damage check", B4: "attack setup",
+    B5: "attack check", B6: "attack damage check", B7: "advantage check", B8: "next-round check",
+    B9: "last damage check", A1: "enchant", A2: "engagement", A3: "continue or step down",
+    A4: "damage", A5: "reset", start: "start", end: "match over", storm: "Mana Storm",
+    battle: "Battle", round: "Round", battleA: "Duel", roundA: "Engagement",
+    th: "threshold", thTitle: "threshold, favoured suits", steps: "Steps", warrior: "warrior", mage: "mage", hand: "Hand", deck: "Deck",
+    discard: "Discard", set: "Set", attack: "attack", enchant: "enchant",
+    happening: "happening", stormCard: "storm", field: "Field", fieldOf: "{side}'s field",
+    emptyField: "no field cards", owner: "owner", used: "used", adv: "Advantage",
+    dealt: "damage dealt", right: "attack right", noRight: "no attack right", costumes: "Costumes",
+    lost: "lost costumes", valid: "valid", invalid: "invalid", duplicate: "same rank (happening)",
+    passed: "pass", value: "value", back: "face-down card", blind: "from the deck (unseen)",
+    fromHand: "from the hand", fromDeck: "from the deck", fromField: "from the field",
+    emotion: "Emotion Event!", stormOn: "Mana Storm!", pool: "storm power",
+    lastDamage: "Last damage check", happenings: "Happenings this battle",
+    over: "Match over", winner: "{side} wins", draw: "draw", cards: "{n} cards",
+    optHand: "{card} from hand", optDeck: "top of deck (blind)", optField: "enchantment {card} on the field",
+    optPass: "pass", okHint: "valid, value {v}", badHint: "invalid", convertMp: "convert {c} into MP (+{n})",
+    convertHand: "convert {c} into cards (+{n})", noConvert: "no conversion", consume: "consume {c} (MP back to {n})",
+    loseCostume: "lose the {c}", continueRound: "go on to the next round", withdraw: "give up the attack right",
+    moreEnchant: "play another enchant card", stopEnchant: "stop enchanting",
+    fightOn: "fight on", surrender: "surrender",
+    qW1: "{who}: choose the attack card", qW2: "{who}: go on to the next round?",
+    qW3: "{who}: fight on or surrender?", qM0: "{who}: convert a costume before enchanting?",
+    qM1: "{who}: choose the enchant card", qM2: "{who}: keep enchanting?",
+    qM3: "{who}: MP is 0, choose a costume to consume", qS1: "{who}: choose the costume the Mana Storm takes",
+    qOther: "{who}: {kind}", sideN: "side {n}",
+  },
+};
+const word = (lang, key, args = {}) =>
+  (W[lang === "en" ? "en" : "ja"][key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ""));
+
+// -- cards -------------------------------------------------------------------------------------
+const isJoker = (code) => code[0] === "X";
+const rankOf = (code) => (isJoker(code) ? "" : code.slice(1));
+const valueOf = (code) => (isJoker(code) ? 0 : RANK_VALUE[rankOf(code)] ?? Number(rankOf(code)));
+
+/** "H10" → "♥10", "X1" → "Joker". */
+export function cardText(code) {
+  if (isJoker(code)) return "Joker";
+  return `${SUIT[code[0]] ?? "?"}${rankOf(code)}`;
+}
+
+/** §4.1: valid for a character with `threshold` and active favoured suits `fav`. */
+export function isValid(code, threshold, fav) {
+  return isJoker(code) || valueOf(code) <= threshold || (fav || []).includes(code[0]);
+}
+
+/** §4.2: printed value, +2 for an active favoured suit. */
+export function effective(code, fav) {
+  return valueOf(code) + (!isJoker(code) && (fav || []).includes(code[0]) ? 2 : 0);
+}
+
+/** A small CSS card: face up (code) or a back (code null: nothing about the card in the DOM). */
+function card(code, { cls = "", lang = "ja", label = null } = {}) {
+  if (!code) {
+    return el("span", { class: `cd-card back ${cls}`.trim(), role: "img", "aria-label": label || word(lang, "back") });
+  }
+  const joker = isJoker(code);
+  const colour = joker ? "joker" : RED.has(code[0]) ? "red" : "black";
+  return el("span", { class: `cd-card face ${colour} ${cls}`.trim(), role: "img", dataset: { card: code },
+    "aria-label": label ? `${cardText(code)} ${label}` : cardText(code) },
+  el("span", { class: "rank", "aria-hidden": "true", text: joker ? "JK" : rankOf(code) }),
+  el("span", { class: "suit", "aria-hidden": "true", text: joker ? "★" : SUIT[code[0]] }));
+}
+
+// -- state kept between renders -------------------------------------------------------------
+const prefs = { side: null, open: false };
+let last = { battle: null, index: -1 };
+let current = null; // {board, step, ctx} of the last render, for re-rendering on a control change
+
+/** The side a person plays in `battle` (they see their own cards), else the kept choice or 0. */
+function defaultSide(battle, kept) {
+  const policies = battle?.record?.policies;
+  if (Array.isArray(policies)) {
+    const person = policies.findIndex((p) => p === null);
+    if (person >= 0) return person;
+  }
+  return kept ?? 0;
+}
+
+function rerender(focusId) {
+  if (!current) return;
+  render(current.board, current.step, { ...current.ctx, rerender: true });
+  if (focusId) document.getElementById(focusId)?.focus();
+}
+
+// -- pieces ------------------------------------------------------------------------------------
+function sideName(lang, side) {
+  const key = side === 0 ? "sideA" : "sideB";
+  const name = t(key);
+  return name === key ? word(lang, "sideN", { n: side + 1 }) : name;
+}
+
+function controls(lang, view) {
+  const select = el("select", { id: "cd-viewer-side", onchange: (e) => {
+    prefs.side = Number(e.target.value);
+    rerender("cd-viewer-side");
+  } }, [0, 1].map((s) => el("option", { value: String(s), text: sideName(lang, s) })));
+  select.value = String(prefs.side);
+  const open = el("input", { type: "checkbox", id: "cd-open", onchange: (e) => {
+    prefs.open = e.target.checked;
+    rerender("cd-open");
+  } });
+  open.checked = prefs.open;
+  const proc = view.procedure === "original";
+  return el("div", { class: "cd-bar" },
+    el("span", { class: "cd-ctl" }, el("label", { for: "cd-viewer-side", text: t("cd.viewing") }), select),
+    el("span", { class: "cd-ctl" }, open, el("label", { for: "cd-open", text: t("cd.allOpen") })),
+    el("span", { class: "cd-counters" },
+      el("span", { class: "cd-counter", dataset: { counter: "battle" } },
+        word(lang, proc ? "battleA" : "battle"), " ", el("b", { text: String(view.battle ?? 0) })),
+      el("span", { class: "cd-counter", dataset: { counter: "round" } },
+        word(lang, proc ? "roundA" : "round"), " ", el("b", { text: String(view.round ?? 0) }))));
+}
+
+function track(lang, view) {
+  const steps = STEPS[view.procedure === "original" ? "original" : "revised"];
+  let lit = view.phase;
+  if (lit === "storm") lit = steps === STEPS.original ? "A2" : "B6";
+  const name = steps.includes(lit) ? `${lit} ${word(lang, lit)}` : word(lang, view.phase ?? "");
+  return el("div", { class: "cd-track-wrap" },
+    el("ol", { class: "cd-track", "aria-label": word(lang, "steps") }, steps.map((s) => el("li", {
+      dataset: { step: s }, title: word(lang, s), "aria-current": s === lit ? "step" : null,
+    }, el("span", { class: "cd-step-id", text: s }), el("span", { class: "cd-step-name", text: word(lang, s) })))),
+    el("p", { class: "cd-step-now", "aria-live": "polite" },
+      view.phase === "storm" ? el("span", { class: "cd-storm-tag", text: word(lang, "storm") }) : null, name));
+}
+
+function meter(cls, value, max, label) {
+  const pct = max > 0 ? Math.max(0, Math.min(100, (100 * value) / max)) : 0;
+  const bar = el("div", { class: `cd-meter ${cls}${pct <= 25 ? " low" : ""}`, role: "meter", "aria-label": label,
+    "aria-valuemin": 0, "aria-valuemax": Math.max(max, value), "aria-valuenow": value }, el("span"));
+  bar.firstChild.style.width = `${pct}%`;
+  return bar;
+}
+
+function lostCostumes(start, now) {
+  const left = [...now];
+  const lost = [];
+  for (const c of start) {
+    const i = left.indexOf(c);
+    if (i >= 0) left.splice(i, 1);
+    else lost.push(c);
+  }
+  return lost;
+}
+
+function costumeChip(lang, key, lost = false) {
+  const c = COSTUMES[key] || { ja: key, en: key, mp: "?", cards: "?" };
+  const title = lang === "en" ? `${c.en} (${c.ja}): MP +${c.mp} / ${c.cards} cards` : `${c.ja}: MP+${c.mp} / 手札+${c.cards}`;
+  return el("span", { class: `cd-costume${lost ? " lost" : ""}`, title, dataset: { costume: key } },
+    lang === "en" ? c.en : c.ja, el("small", { text: ` ${c.mp}/${c.cards}` }));
+}
+
+function sourceWord(lang, source) {
+  return word(lang, { hand: "fromHand", deck: "fromDeck", field: "fromField" }[source] || source);
+}
+
+function memberPanel(m, side, env) {
+  const { lang, view, prev, shown, animate, events, startView } = env;
+  const visible = shown(side);
+  const warrior = m.role === "warrior";
+  const pm = prev?.sides?.[side]?.members?.find((x) => x.id === m.id);
+  const parts = [];
+  const statuses = Object.keys(m.statuses || {});
+  parts.push(el("div", { class: "cd-who" },
+    el("span", { class: "cd-name", text: m.name }),
+    el("span", { class: `cd-role ${m.role}`, text: word(lang, m.role) }),
+    el("span", { class: "cd-stats", text: `${word(lang, "th")} ${m.threshold}${m.fav?.length ? ` ${m.fav.map((s) => SUIT[s]).join("")}` : ""}`,
+      title: word(lang, "thTitle") }),
+    statuses.map((s) => el("span", { class: "badge cd-status", text: s }))));
+
+  const res = el("div", { class: "cd-res" });
+  if (warrior) {
+    res.append(el("span", { class: "cd-num", dataset: { hp: String(m.hp) } }, "HP ", el("b", { text: String(m.hp) }), `/${m.max_hp}`),
+      meter("hp", m.hp, m.max_hp, "HP"),
+      el("span", { class: `cd-right${m.right ? "" : " off"}`, text: word(lang, m.right ? "right" : "noRight") }));
+    if (animate && pm && pm.hp > m.hp) res.append(el("span", { class: "cd-float", "aria-hidden": "true", text: `−${pm.hp - m.hp}` }));
+  } else {
+    res.append(el("span", { class: "cd-num", dataset: { mp: String(m.mp), maxMp: String(m.max_mp) } },
+      "MP ", el("b", { text: String(m.mp) }), `/${m.max_mp}`),
+    meter("mp", m.mp, m.max_mp, "MP"));
+    if (animate && pm && pm.mp !== m.mp) {
+      const d = m.mp - pm.mp;
+      res.append(el("span", { class: `cd-float${d > 0 ? " up" : ""}`, "aria-hidden": "true", text: d > 0 ? `+${d}` : `−${-d}` }));
+    }
+  }
+  parts.push(res);
+  if (!warrior) {
+    const startM = startView?.sides?.[side]?.members?.find((x) => x.id === m.id);
+    const lost = lostCostumes(startM?.costumes || [], m.costumes || []);
+    parts.push(el("div", { class: "cd-costumes", "aria-label": word(lang, "costumes") },
+      el("span", { class: "cd-label", text: word(lang, "costumes") }),
+      (m.costumes || []).map((c) => costumeChip(lang, c)),
+      lost.map((c) => costumeChip(lang, c, true))));
+  }
+
+  // zones: deck, discard, the face-down card, the revealed card of this step
+  const zones = el("div", { class: "cd-zones" });
+  zones.append(el("div", { class: "cd-zone cd-deck", dataset: { deck: String(m.deck_count) } },
+    el("span", { class: "cd-label", text: word(lang, "deck") }),
+    el("span", { class: "cd-stack", "aria-hidden": "true" }, card(null, { lang })),
+    el("b", { class: "cd-count", text: String(m.deck_count) })));
+  const discard = m.discard || [];
+  zones.append(el("div", { class: "cd-zone cd-discard", dataset: { discard: String(discard.length) } },
+    el("span", { class: "cd-label", text: word(lang, "discard") }),
+    discard.length ? card(discard[discard.length - 1], { lang, cls: "mini" }) : null,
+    el("b", { class: "cd-count", text: String(discard.length) })));
+  const down = (view.face_down || []).filter((f) => f.member === m.id);
+  const wasDown = new Set((prev?.face_down || []).filter((f) => f.member === m.id).map((f) => f.source));
+  for (const f of down) {
+    const seen = prefs.open || (visible && f.source !== "deck");
+    zones.append(el("div", { class: "cd-zone cd-set", dataset: { set: f.source } },
+      el("span", { class: "cd-label", text: word(lang, "set") }),
+      card(seen ? f.card : null, { lang, cls: `down${animate && !wasDown.has(f.source) ? " enter" : ""}` }),
+      el("small", { text: f.source === "deck" && !prefs.open ? word(lang, "blind") : sourceWord(lang, f.source) })));
+  }
+  // revealed this step: the attack (played) or the enchant card (events)
+  const played = (view.played || []).find((p) => p && p.member === m.id);
+  if (warrior && played) {
+    const flip = animate && events.some((e) => e.kind === "attack_reveal" && e.actor === m.id);
+    const verdict = played.card === null || played.outcome === "none" ? "passed" : played.outcome === "ok" ? "valid" : "invalid";
+    zones.append(el("div", { class: `cd-zone cd-played ${verdict}`, dataset: { outcome: played.outcome ?? "none" } },
+      el("span", { class: "cd-label", text: word(lang, "attack") }),
+      played.card ? card(played.card, { lang, cls: flip ? "flip" : "" }) : null,
+      el("small", { class: "cd-verdict", text: `${verdict === "valid" ? "✓ " : verdict === "invalid" ? "✗ " : ""}${word(lang, verdict)}${played.card ? ` · ${word(lang, "value")} ${played.value}` : ""}` })));
+  }
+  for (const e of events) {
+    if (e.actor !== m.id || !["enchant_on", "enchant_off", "enchant_placed"].includes(e.kind)) continue;
+    const v = e.values || {};
+    const verdict = v.duplicate ? "duplicate" : e.kind === "enchant_on" || v.valid ? "valid" : "invalid";
+    zones.append(el("div", { class: `cd-zone cd-played ${verdict}`, dataset: { outcome: verdict } },
+      el("span", { class: "cd-label", text: word(lang, "enchant") }),
+      v.card ? card(v.card, { lang, cls: animate ? "flip" : "" }) : null,
+      el("small", { class: "cd-verdict", text: `${verdict === "valid" ? "✓ " : verdict === "invalid" ? "✗ " : "! "}${word(lang, verdict)}` })));
+  }
+  parts.push(zones);
+
+  // the hand
+  const hand = m.hand || [];
+  const count = m.hand_count ?? hand.length;
+  const handBox = el("div", { class: `cd-hand${visible || prefs.open ? " open" : " hidden"}`,
+    dataset: { member: m.id, count: String(count) }, "aria-label": `${m.name} ${word(lang, "hand")} ${count}` });
+  if (visible || prefs.open) {
+    for (const c of hand) {
+      const ok = isValid(c, m.threshold, m.fav);
+      handBox.append(card(c, { lang, cls: ok ? "" : "weak", label: ok ? "" : word(lang, "invalid") }));
+    }
+  } else {
+    for (let i = 0; i < count; i += 1) handBox.append(card(null, { lang }));
+  }
+  parts.push(el("div", { class: "cd-hand-row" },
+    el("span", { class: "cd-label", text: `${word(lang, "hand")} ${count}` }), handBox));
+
+  // "member" is the generic participant-panel class (e2e/test_page.py counts them)
+  return el("article", { class: `cd-member member ${m.role}${statuses.includes("気絶") ? " fainted" : ""}`,
+    dataset: { member: m.id }, "aria-label": m.name }, parts);
+}
+
+function sidePanel(side, env) {
+  const { lang, view, prev, animate } = env;
+  const s = view.sides[side];
+  const adv = s.advantage ?? 0;
+  const gained = animate && prev && (prev.sides?.[side]?.advantage ?? 0) < adv;
+  const viewing = side === prefs.side;
+  return el("section", { class: `cd-side${viewing ? " viewing" : ""}`, dataset: { side: String(side) },
+    "aria-label": sideName(lang, side) },
+  el("header", { class: "cd-side-head" },
+    el("h3", { text: sideName(lang, side) }),
+    el("span", { class: `cd-adv${gained ? " gain" : ""}`, dataset: { adv: String(adv) },
+      title: word(lang, "adv") },
+    el("span", { class: "cd-label", text: word(lang, "adv") }), el("b", { text: String(adv) }),
+    el("span", { class: "cd-pips", "aria-hidden": "true" }, Array.from({ length: Math.min(adv, 10) }, () => el("i")))),
+    el("span", { class: "cd-dealt", text: `${word(lang, "dealt")} ${s.damage_dealt ?? 0}` })),
+  el("div", { class: "cd-members" }, s.members.map((m) => memberPanel(m, side, env))));
+}
+
+function fieldPanel(env) {
+  const { lang, view, names, prev, animate } = env;
+  const before = prev?.field?.length ?? 0;
+  const playedCards = new Set((view.played || []).filter(Boolean).map((p) => p.card));
+  const lanes = [0, 1].map((team) => {
+    const cards = view.field.map((f, i) => ({ ...f, i })).filter((f) => f.team === team);
+    return el("div", { class: "cd-lane", dataset: { team: String(team) } },
+      el("span", { class: "cd-label", text: word(lang, "fieldOf", { side: sideName(lang, team) }) }),
+      el("ul", { class: "cd-field-cards" }, cards.length ? cards.map((f) => {
+        // validity against the owner: attack and storm cards, and (original procedure) enchant
+        // cards, which stay whether valid or not; happening cards skip the tests (§5.3.2 b)
+        const owner = findMember(view, f.owner);
+        const ok = f.kind === "happening" || !owner ? null : isValid(f.card, owner.threshold, owner.fav);
+        const kind = f.kind === "storm" ? "stormCard" : f.kind;
+        const fresh = animate && f.i >= before;
+        return el("li", { class: `cd-fcard ${f.kind}${f.used ? " used" : ""}${playedCards.has(f.card) ? " hot" : ""}`,
+          dataset: { card: f.card, owner: f.owner } },
+        card(f.card, { lang, cls: fresh ? "flip" : "" }),
+        ok === null ? null : el("span", { class: `cd-valid ${ok ? "ok" : "bad"}`, dataset: { valid: String(ok) },
+          title: word(lang, ok ? "valid" : "invalid"), "aria-label": word(lang, ok ? "valid" : "invalid"), text: ok ? "✓" : "✗" }),
+        el("span", { class: "cd-owner", text: names[f.owner] ?? f.owner }),
+        el("span", { class: "cd-kind", text: word(lang, kind) }),
+        f.used ? el("span", { class: "cd-kind cd-used", text: word(lang, "used") }) : null);
+      }) : el("li", { class: "muted cd-empty", text: word(lang, "emptyField") })));
+  });
+  return el("section", { class: "cd-field", "aria-label": word(lang, "field") }, lanes);
+}
+
+function findMember(view, id) {
+  for (const s of view.sides) for (const m of s.members) if (m.id === id) return m;
+  return null;
+}
+
+function happeningsPanel(env, step) {
+  const { lang, view, prev, names, animate } = env;
+  const now = view.happenings || [];
+  const before = prev?.happenings || [];
+  const isPrefix = before.length <= now.length && before.every((h, i) => JSON.stringify(h) === JSON.stringify(now[i]));
+  const fresh = isPrefix ? now.slice(before.length) : now;
+  const out = [];
+  for (const h of fresh) {
+    if (h.kind === "emotion") {
+      out.push(el("div", { class: `cd-banner emotion${animate ? " pop" : ""}`, dataset: { happening: "emotion" } },
+        el("strong", { text: word(lang, "emotion") }), ` ${names[h.member] ?? h.member} `, card(h.card, { lang, cls: "mini" })));
+    } else if (h.kind === "storm") {
+      out.push(el("div", { class: `cd-banner storm${animate ? " pop" : ""}`, dataset: { happening: "storm" } },
+        el("strong", { text: word(lang, "stormOn") })));
+    }
+  }
+  if (view.storm && (view.phase === "storm" || fresh.some((h) => h.kind === "storm"))) {
+    const S = view.storm.S ?? 0;
+    const prevS = prev?.storm?.S;
+    out.push(el("div", { class: "cd-banner storm pool", dataset: { pool: String(S) } },
+      el("span", { text: `${word(lang, "storm")} — ${word(lang, "pool")} ` }), el("b", { text: `S = ${S}` }),
+      el("span", { class: "cd-pool", "aria-hidden": "true" }, Array.from({ length: Math.min(S, 30) }, () => el("i"))),
+      animate && typeof prevS === "number" && prevS !== S ? el("span", { class: "cd-float", "aria-hidden": "true", text: `${S - prevS > 0 ? "+" : "−"}${Math.abs(S - prevS)}` }) : null));
+  }
+  if (view.last_damage && step.kind === "last_damage") {
+    const d = view.last_damage;
+    out.push(el("div", { class: `cd-banner damage${animate ? " pop" : ""}`, dataset: { damage: d.damage.join(":") } },
+      el("strong", { text: word(lang, "lastDamage") }),
+      ` ${word(lang, "adv")} ${d.adv.join(" : ")} → `,
+      el("b", { text: `${lang === "en" ? "damage" : "ダメージ"} ${d.damage.join(" : ")}` })));
+  }
+  if (view.over) {
+    const who = view.winner === 0 || view.winner === 1 ? word(lang, "winner", { side: sideName(lang, view.winner) }) : word(lang, "draw");
+    out.push(el("div", { class: "cd-banner over" }, el("strong", { text: word(lang, "over") }), ` ${who}`));
+  }
+  const chips = now.length ? el("p", { class: "cd-happened" },
+    el("span", { class: "cd-label", text: word(lang, "happenings") }),
+    now.map((h) => el("span", { class: `cd-chip ${h.kind}`, text: h.kind === "emotion"
+      ? `${lang === "en" ? "Emotion" : "エモーション"}: ${names[h.member] ?? h.member} ${cardText(h.card)}` : word(lang, "storm") }))) : null;
+  return el("div", { class: "cd-news", "aria-live": "polite" }, out, chips);
+}
+
+// -- render ------------------------------------------------------------------------------------
+/** Draw the table for one step. */
+export function render(board, step, ctx) {
+  const lang = ctx.lang === "en" ? "en" : "ja";
+  const battle = ctx.battle;
+  const view = step?.view;
+  if (!view?.sides) { fill(board); return; }
+  if (!ctx.rerender && last.battle !== battle) prefs.side = defaultSide(battle, prefs.side);
+  const animate = !ctx.rerender && last.battle === battle && ctx.index === last.index + 1;
+  const prev = ctx.index > 0 ? battle?.steps?.[ctx.index - 1]?.view : null;
+  current = { board, step, ctx: { ...ctx, rerender: false } };
+  if (!ctx.rerender) last = { battle, index: ctx.index };
+  const names = {};
+  for (const s of view.sides) for (const m of s.members) names[m.id] = m.name;
+  const env = { lang, view, prev, names, animate, events: step.events || [],
+    startView: battle?.steps?.[0]?.view, shown: (side) => side === prefs.side };
+  const order = prefs.side === 1 ? [0, 1] : [1, 0]; // the viewing side sits at the bottom
+  fill(board, el("div", { class: "cd", dataset: { viewing: String(prefs.side), open: String(prefs.open),
+    phase: String(view.phase ?? "") } },
+  controls(lang, view), track(lang, view), happeningsPanel(env, step),
+  el("div", { class: "cd-table" }, sidePanel(order[0], env), fieldPanel(env), sidePanel(order[1], env))));
+}
+
+// -- decisions ---------------------------------------------------------------------------------
+function hint(lang, code, threshold, fav) {
+  if (typeof threshold !== "number") return "";
+  const text = isValid(code, threshold, fav) ? word(lang, "okHint", { v: effective(code, fav) }) : word(lang, "badHint");
+  return lang === "en" ? ` (${text})` : `(${text})`;
+}
+
+function costumeName(lang, key) {
+  const c = COSTUMES[key];
+  return c ? (lang === "en" ? c.en : c.ja) : key;
+}
+
+/** A short label for one legal answer of a card duel request (`{side, kind, options, context}`). */
+export function describeOption(request, option, lang = "ja") {
+  const kind = request?.kind;
+  const ctx = request?.context || {};
+  const o = String(option);
+  if (kind === "W1" || kind === "M1") {
+    if (o === "pass") return word(lang, "optPass");
+    if (o === "deck") return word(lang, "optDeck");
+    if (o.startsWith("field:")) {
+      const code = o.slice(6);
+      return word(lang, "optField", { card: cardText(code) }) + hint(lang, code, ctx.threshold, ctx.fav);
+    }
+    if (/^([SHDC](A|[2-9]|10|J|Q|K)|X\d)$/.test(o)) return word(lang, "optHand", { card: cardText(o) }) + hint(lang, o, ctx.threshold, ctx.fav);
+  }
+  if (kind === "W2") return word(lang, o === "withdraw" ? "withdraw" : "continueRound");
+  if (kind === "M2") return word(lang, o === "stop" ? "stopEnchant" : "moreEnchant");
+  if (kind === "W3") return word(lang, o === "surrender" ? "surrender" : "fightOn");
+  if (kind === "M0") {
+    if (o === "pass") return word(lang, "noConvert");
+    const [c, into] = o.split(":");
+    const spec = COSTUMES[c];
+    return word(lang, into === "hand" ? "convertHand" : "convertMp",
+      { c: costumeName(lang, c), n: spec ? (into === "hand" ? spec.cards : spec.mp) : "?" });
+  }
+  if (kind === "M3") return word(lang, "consume", { c: costumeName(lang, o), n: COSTUMES[o]?.mp ?? "?" });
+  if (kind === "S1") return word(lang, "loseCostume", { c: costumeName(lang, o) });
+  if (o === "pass") return word(lang, "optPass");
+  return o;
+}
+
+/** What a card duel request asks, e.g. "アキラ: choose the attack card". `names` maps member ids. */
+export function describeRequest(request, lang = "ja", names = {}) {
+  const ctx = request?.context || {};
+  const side = request?.side ?? 0;
+  const who = names[ctx.member] ?? (ctx.member ? `${word(lang, "sideN", { n: side + 1 })} ${ctx.member}` : word(lang, "sideN", { n: side + 1 }));
+  const key = `q${request?.kind}`;
+  return W.en[key] ? word(lang, key, { who }) : word(lang, "qOther", { who, kind: request?.kind ?? "?" });
+}
+
+// Adapters for static/js/decide.js (view-skirmish branch): optionLabel / decisionTitle.
+export const optionLabel = (option, pending, ctx) => describeOption(pending, option, ctx?.lang);
+export const decisionTitle = (pending, ctx) => describeRequest(pending, ctx?.lang, ctx?.battle?.names || {});
