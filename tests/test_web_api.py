@@ -71,6 +71,9 @@ def test_person_plays_through_the_page_api(tiny) -> None:
             break
         pending = data["pending"]
         assert pending["side"] == 0 and pending["options"] == ["hit", "guard"]
+        # the interrupted turn's steps up to the decision are there to show
+        assert data["partial_from"] == len(data["steps"]) - 1
+        assert data["steps"][-1]["text"]["en"] == [f"Turn {rounds + 1}"]
         request["choices"] = data["record"]["choices"] + ["hit"]
         rounds += 1
     assert rounds == reference["result"]["turn"]

@@ -1,8 +1,8 @@
 // A person plays a side: per-side "AI policy / a person" selectors in the set-up, and the
 // decision panel that offers exactly the engine's legal options when an answer is `pending`.
-// Generic over rulesets; a ruleset view may export optionLabel(option, pending, ctx),
-// decisionTitle(pending, ctx) and pendingCut(steps, from, pending) for nicer labels and the
-// "this round so far" look-ahead (the engine stops a person's battle at the start of a turn).
+// Generic over rulesets; a ruleset view may export optionLabel(option, pending, ctx) and
+// decisionTitle(pending, ctx) for nicer labels. A pending answer's steps run up to the
+// decision (the engine's partial turn, from `partial_from`), so the board shows that moment.
 import { $, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { viewFor } from "./views/index.js";
@@ -59,19 +59,6 @@ function requestFrom(answer, choices) {
     policies: r.policies, choices, lang: lang() };
 }
 
-/** Steps of this turn up to the decision: the same battle with the AI in the person's seat. */
-async function lookAhead(answer, view) {
-  if (!view?.pendingCut) return null;
-  const ai = rulesets.find((r) => r.id === answer.ruleset)?.policies?.[0];
-  if (!ai) return null;
-  const req = requestFrom(answer, answer.record.choices);
-  req.policies = req.policies.map((p) => p ?? ai);
-  const ahead = await hooks.api.battle(req);
-  if (!ahead.ok) return null;
-  const cut = view.pendingCut(ahead.steps, answer.steps.length, answer.pending);
-  return cut >= answer.steps.length ? ahead.steps.slice(0, cut + 1) : null;
-}
-
 /** Show an engine answer; with `pending`, offer the legal options and wait for a choice. */
 export async function present(answer, start = 0) {
   const box = panel();
@@ -84,17 +71,15 @@ export async function present(answer, start = 0) {
     return;
   }
   const view = await viewFor(answer.ruleset).catch(() => null);
-  const ahead = await lookAhead(answer, view).catch(() => null);
-  const shown = ahead ? { ...answer, steps: ahead } : answer;
-  const last = Math.max(0, shown.steps.length - 1);
+  const last = Math.max(0, answer.steps.length - 1);
   const at = start > 0 ? Math.min(start, last) : last;
-  await hooks.showBattle(shown, at);
+  await hooks.showBattle(answer, at);
   if (at < last) hooks.play();
-  offer(box, answer, shown, view, Boolean(ahead));
+  offer(box, answer, answer, view);
 }
 
-function offer(box, answer, shown, view, lookedAhead, focus = true) {
-  lastOffer = [box, answer, shown, view, lookedAhead];
+function offer(box, answer, shown, view, focus = true) {
+  lastOffer = [box, answer, shown, view];
   const p = answer.pending;
   const ctx = { battle: shown, lang: lang(), t };
   const label = (o) => {
@@ -110,7 +95,6 @@ function offer(box, answer, shown, view, lookedAhead, focus = true) {
   fill(box,
     el("h3", { id: "decide-h", text: `${t("decide.title")} — ${side}` }),
     el("p", { id: "decide-q", class: "decide-q", "aria-live": "assertive", text: title }),
-    lookedAhead ? el("p", { class: "muted decide-note", text: t("decide.preview") }) : null,
     el("div", { class: "decide-options", role: "group", "aria-labelledby": "decide-q" }, buttons),
     el("p", { class: "muted decide-note", text: `${t("decide.raw")}: ${p.kind} · ${JSON.stringify(p.context)}` }));
   box.hidden = false;

@@ -56,7 +56,7 @@ const STRINGS = {
     "sk.ph.EP": "エンド",
     "policy": "操作", "policy.person": "人が操作", "policy.ai": "AI",
     "decide.title": "あなたの選択", "decide.waiting": "選択待ち", "decide.raw": "エンジンの値",
-    "decide.thinking": "計算中…", "decide.preview": "このラウンドの途中経過（AIで先読み）",
+    "decide.thinking": "計算中…",
     speed: "速度", prevTurn: "前のターン", nextTurn: "次のターン",
     keysMore: "PageUp/PageDown または [ / ] =ターン移動, +/- =速度, Home/End =最初/最後",
     // card duel view (static/js/views/cardduel.js)
@@ -119,7 +119,7 @@ const STRINGS = {
     "sk.ph.EP": "end",
     "policy": "Played by", "policy.person": "a person", "policy.ai": "AI",
     "decide.title": "Your choice", "decide.waiting": "waiting for your choice", "decide.raw": "engine value",
-    "decide.thinking": "thinking…", "decide.preview": "this round so far (looked ahead with the AI)",
+    "decide.thinking": "thinking…",
     speed: "Speed", prevTurn: "Previous turn", nextTurn: "Next turn",
     keysMore: "PageUp/PageDown or [ / ] = turn, +/- = speed, Home/End = first/last",
     // card duel view (static/js/views/cardduel.js)

@@ -25,6 +25,8 @@ class Driver:
         self._snaps: list[Any] = []
         self.turns_played = 0
         self.position = -1
+        self.partial: list[Step] = []
+        """Steps of the turn that stopped for a person's decision, up to that decision."""
 
     @property
     def steps(self) -> list[Step]:
@@ -49,9 +51,12 @@ class Driver:
         try:
             battle.play_turn()
         except NeedDecision:
+            rec.close()
+            self.partial = rec.steps[first:]
             if snap is not None:
                 battle.restore(snap)
             raise
+        self.partial = []
         rec.close()
         if snap is not None:
             self._marks.append(first)

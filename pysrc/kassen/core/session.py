@@ -10,7 +10,7 @@ each tagged with the side it belongs to. :func:`run` plays it; :func:`battle_jso
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kassen.core import options as options_mod
@@ -18,6 +18,7 @@ from kassen.core import registry
 from kassen.core.canonical import digest
 from kassen.core.decisions import NeedDecision, Request
 from kassen.core.driver import Driver
+from kassen.core.events import Step
 from kassen.core.links import battle_link
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import Record
@@ -51,6 +52,14 @@ class Outcome:
     result: Result | None
     pending: Request | None = None
     """The decision a person must make before the battle can go on (result is then None)."""
+    partial: list[Step] = field(default_factory=list)
+    """With ``pending``: the steps of the interrupted turn up to the decision, for display
+    (the battle itself stands at the start of that turn)."""
+
+    @property
+    def steps(self) -> list[Step]:
+        """Every step to show: the finished turns, then any partial turn."""
+        return self.battle.rec.steps + self.partial
 
     @property
     def record(self) -> Record:
@@ -141,13 +150,14 @@ def run(prepared: Prepared, *, views: bool = False, snapshots: bool = False) -> 
     try:
         result = driver.run()
     except NeedDecision as need:
-        return Outcome(prepared, battle, None, need.request)
+        return Outcome(prepared, battle, None, need.request, driver.partial)
     return Outcome(prepared, battle, result)
 
 
-def events_json(battle: Battle) -> list[dict[str, Any]]:
-    """Every event of a battle as JSON data."""
-    return [e.to_json() for step in battle.rec.steps for e in step.events]
+def events_json(battle: Battle, steps: list[Step] | None = None) -> list[dict[str, Any]]:
+    """Every event of a battle (or of the given steps) as JSON data."""
+    return [e.to_json() for step in (battle.rec.steps if steps is None else steps)
+            for e in step.events]
 
 
 def event_digest(battle: Battle) -> str:
@@ -168,8 +178,9 @@ def battle_json(outcome: Outcome, *, with_events: bool = True) -> dict[str, Any]
     }
     if outcome.pending is not None:
         out["pending"] = outcome.pending.to_json()
+        out["partial_from"] = len(outcome.battle.rec.steps)
     if with_events:
-        out["events"] = events_json(outcome.battle)
+        out["events"] = events_json(outcome.battle, outcome.steps)
     out["digest"] = event_digest(outcome.battle)
     out["link"] = battle_link(record)
     return out

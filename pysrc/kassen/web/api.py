@@ -76,7 +76,7 @@ def _battle_payload(outcome: session.Outcome) -> dict[str, Any]:
     battle = outcome.battle
     names = battle.names()
     steps = []
-    for step in battle.rec.steps:
+    for step in outcome.steps:
         data = step.to_json()
         data["text"] = {lang: [render_event(ruleset, e, names, lang) for e in step.events]
                         for lang in ("ja", "en")}

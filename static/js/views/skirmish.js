@@ -310,22 +310,3 @@ export function decisionTitle(pending, ctx) {
     default: return pending.kind;
   }
 }
-
-/**
- * Where the pending decision sits in a run of the same battle played on by the AI:
- * the index of the last step to show before it (the engine only answers whole rounds).
- */
-export function pendingCut(steps, from, pending) {
-  const c = pending.context || {};
-  const unit = pending.kind === "rs" || pending.kind === "ms" || pending.kind === "pick" ? c.actor
-    : c.user ?? c.mover ?? c.actor;
-  let ip = -1;
-  for (let i = from; i < steps.length; i++) {
-    const s = steps[i];
-    if (s.phase === "IP" && (s.events || []).some((e) => e.kind === "initiative" && e.actor === unit)) { ip = i; break; }
-  }
-  if (ip < 0) return from - 1;
-  const step = pending.kind === "ms" || pending.kind === "pick" ? "MS" : c.step;
-  if (step === "MS" && steps[ip + 1]?.phase === "RS") return ip + 1;
-  return ip;
-}
