@@ -78,3 +78,14 @@ def test_person_plays_through_the_page_api(tiny) -> None:
         rounds += 1
     assert rounds == reference["result"]["turn"]
     assert data["digest"] == reference["digest"]
+
+
+def test_digests_of_many_records_match_one_by_one(tiny) -> None:
+    records = []
+    for seed in ("a", "b", "c"):
+        data = json.loads(api.battle(json.dumps({"ruleset": "tiny", "sides": ["Ann:9", "Bob:9"],
+                                                 "seed": seed})))
+        records.append((data["record"], data["digest"]))
+    answer = json.loads(api.digests(json.dumps([r for r, _ in records])))
+    assert answer["digests"] == [d for _, d in records]
+    assert json.loads(api.digests("[1]"))["ok"] is False

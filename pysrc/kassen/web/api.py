@@ -238,3 +238,20 @@ def tournament_table(request_json: str, results_json: str) -> str:
         return {"ok": True, **table}
 
     return _guard("en", work)
+
+
+def digests(records_json: str) -> str:
+    """Event digests of many records at once (cross-runtime checks in one worker call)."""
+
+    def work() -> dict[str, Any]:
+        records = json.loads(records_json)
+        if not isinstance(records, list) or len(records) > 1000:
+            raise ProblemError([Problem("core.record_schema",
+                                        args={"field": "records", "reason": "a list of ≤ 1000"})])
+        out = []
+        for data in records:
+            outcome = session.run(session.from_record(Record.from_json(data)))
+            out.append(session.event_digest(outcome.battle))
+        return {"ok": True, "digests": out}
+
+    return _guard("en", work)
