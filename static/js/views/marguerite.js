@@ -43,9 +43,11 @@ const W = {
     draw: "引き分け", aborted: "打ち切り (安全上限)", result: "決着", wins: "パーティ{n}の勝ち",
     noWinner: "勝者なし", hpTotal: "HP合計", okTotal: "オーバーキル合計", pushes: "プッシュ",
     counter: "ターン数", vs: "対", more: "ほか{n}回", sum: "計",
+    legend: "剣チップの見方", startNum: "右下の数字＝起動ターン", limiMark: "リ＝リミ (実行で消滅)",
+    enchMarks: "上の印＝エンチャント", kinds: "枠の色＝種別",
   },
   en: {
-    ap: "AP (行動回数決定)", status: "status (状態効果)", action: "action (行動)", death_check: "death check",
+    ap: "AP", status: "status", action: "action", death_check: "death check",
     judge: "judgement", phases: "Phases", turn: "Turn", turn0: "turn 0",
     noStatus: "no status phase in turn 0", party: "Party {n}", front: "front", pos: "no. {n}",
     exited: "exited", exitedTray: "Exited 剣師", overkill: "overkill", atk: "atk", def: "def", spd: "spd",
@@ -61,6 +63,9 @@ const W = {
     aborted: "aborted at a safety cap", result: "Result", wins: "party {n} wins", noWinner: "no winner",
     hpTotal: "HP total", okTotal: "overkill total", pushes: "push", counter: "turn counter", vs: "to",
     more: "{n} more", sum: "total",
+    legend: "How to read the sword chips", startNum: "small number = activation turn",
+    limiMark: "リ = limited (vanishes when executed)", enchMarks: "marks on top = enchantments",
+    kinds: "border colour = kind",
   },
 };
 const word = (lang, key, args = {}) =>
@@ -73,6 +78,7 @@ const FLOAT_CAP = 5;
 
 // -- state kept between renders ----------------------------------------------------------------
 let last = { battle: null, index: -1 };
+let legendOpen = false;
 
 // -- helpers -----------------------------------------------------------------------------------
 const pct = (value, max) => (max > 0 ? Math.max(0, Math.min(100, (100 * value) / max)) : 0);
@@ -337,9 +343,31 @@ function track(lang, view, step) {
       turn0 ? el("span", { class: "mg-turn0", text: word(lang, "turn0") }) : null),
     el("ol", { class: "mg-track", "aria-label": word(lang, "phases") },
       PHASES.map((p) => el("li", { dataset: { phase: p }, class: turn0 && p === "status" ? "skipped" : null,
-        title: turn0 && p === "status" ? word(lang, "noStatus") : word(lang, p),
+        title: turn0 && p === "status" ? word(lang, "noStatus") : `${word("ja", p)}${lang === "en" ? ` (${word("en", p)})` : ""}`,
         "aria-current": p === phase ? "step" : null }, word(lang, p))),
       extra ? el("li", { class: "extra", dataset: { phase: extra }, "aria-current": "step" }, word(lang, extra)) : null));
+}
+
+function legend(lang) {
+  const chip = (cls, code, extra = null) => el("span", { class: `mg-sword k-attack ${cls}`.trim(), "aria-hidden": "true" },
+    el("span", { class: "mg-code", text: code }), extra);
+  const item = (node, text) => el("li", {}, node, el("span", { text }));
+  const box = el("details", { class: "mg-legend", ontoggle: (e) => { legendOpen = e.target.open; } },
+    el("summary", { text: word(lang, "legend") }),
+    el("ul", {},
+      item(chip("", "斬"), word(lang, "unused")),
+      item(chip("used", "斬"), word(lang, "used")),
+      item(chip("exec", "斬"), word(lang, "executing")),
+      item(chip("waiting", "舞", el("span", { class: "mg-start", text: "3" })), `${word(lang, "notYet")} · ${word(lang, "startNum")}`),
+      item(chip("limited", "鏡", el("span", { class: "mg-limi", text: "リ" })), word(lang, "limiMark")),
+      item(el("span", { class: "mg-marks static", "aria-hidden": "true" },
+        Object.entries(ENCHANT).map(([k, [mark]]) => el("span", { class: `mg-ench e-${k}`, text: mark }))),
+      `${word(lang, "enchMarks")}: ${Object.values(ENCHANT).map(([m, ja, en]) => `${m}=${lang === "en" ? en : ja}`).join(" ")}`),
+      item(el("span", { class: "mg-kinds", "aria-hidden": "true" }, KINDS.slice(1).map((k) =>
+        el("span", { class: `mg-sword k-${k} tiny` }))),
+      `${word(lang, "kinds")}: ${KINDS.slice(1).map((k) => word(lang, k)).join(" / ")}`)));
+  box.open = legendOpen;
+  return box;
 }
 
 function judgementOf(battle, upto) {
@@ -402,6 +430,7 @@ export function render(board, step, ctx) {
   fill(board, el("div", { class: `mg${animate ? " stepping" : ""}`, dataset: { turn: String(view.turn),
     phase: String(step.phase ?? view.phase ?? ""), step: String(ctx.index) } },
   track(lang, view, step),
+  legend(lang),
   resultLine(lang, view, battle, ctx.index),
   reflectBanner(lang, step.events, names),
   el("div", { class: "mg-field" }, view.sides.map((s, side) => party(lang, side, s, env)))));
