@@ -294,8 +294,11 @@ def test_share_link_reproduces_the_battle(fight, app) -> None:
     assert opened["ok"], opened
     assert opened["digest"] == fight["digest"]
     assert app.call("openLink", fragment, "ja")["digest"] == opened["digest"]
+    seek(page, len(fight["steps"]) - 1)
+    page.evaluate("document.querySelector('#board .mg').dataset.old = 'yes'")
     page.evaluate("f => { location.hash = f; }", fragment)
-    wait_until(page, "t => document.getElementById('step-no').value === t",
+    wait_until(page, """t => document.getElementById('step-no').value === t
+               && !document.querySelector('#board .mg')?.dataset.old""",
                f"1/{len(opened['steps'])}")
     steps = opened["steps"]
     assert [s["view"] for s in steps] == [s["view"] for s in fight["steps"]]
@@ -370,6 +373,7 @@ def test_mp_cost_text_option_round_trips(fight, app) -> None:
     page.click("[data-lang=ja]")
     wait_until(page, "() => document.documentElement.lang === 'ja'")
     try:
+        page.evaluate("document.querySelector('#board .mg').dataset.old = 'yes'")
         page.click("#battle")
         expected = json.loads(cpython_api.battle(json.dumps({
             "ruleset": "marguerite", "sides": [TEXTS[SIDE_A], TEXTS[SIDE_B]],
@@ -377,7 +381,8 @@ def test_mp_cost_text_option_round_trips(fight, app) -> None:
         assert expected["ok"], expected
         canonical = expected["options"]["mp_costs"]  # the engine sorts the table
         assert sorted(canonical.split(",")) == sorted(preset.split(","))
-        wait_until(page, "t => document.getElementById('step-no').value === t",
+        wait_until(page, """t => document.getElementById('step-no').value === t
+                   && !document.querySelector('#board .mg')?.dataset.old""",
                    f"1/{len(expected['steps'])}")
         page.evaluate("window.kassenLastShare = null")
         page.click("#share")
