@@ -392,3 +392,26 @@ def test_mp_cost_text_option_round_trips(fight, app) -> None:
         assert opened["digest"] == expected["digest"] != fight["digest"]
     finally:
         page.fill("#opt-mp_costs", spec["default"])
+
+
+def test_result_words_for_every_judgement(fight, app) -> None:
+    words = app.page.evaluate("""async (reasons) => {
+      const v = await import(new URL('static/js/views/marguerite.js', document.baseURI).href);
+      const out = {};
+      for (const reason of reasons) {
+        const judge = {kind: 'judgement', values: {reason, winner: 0, measure: reason === 'overkill'
+          ? 'overkill' : 'hp', total0: 3, total1: 7, push0: reason === 'push' ? 2 : 0, push1: 0}};
+        const none = reason === 'draw' || reason === 'aborted';
+        const stop = {kind: 'aborted', values: {cap: 'steps'}};
+        const battle = {result: {reason, winner: none ? null : 0},
+          steps: [{events: [reason === 'aborted' ? stop : judge]}]};
+        out[reason] = [v.describeResult(battle, 'ja'), v.describeResult(battle, 'en')];
+      }
+      return out;
+    }""", list(REASONS))
+    for reason, (ja, en) in REASONS.items():
+        assert words[reason][0].startswith(ja), words[reason]
+        assert words[reason][1].startswith(en), words[reason]
+    assert words["overkill"][0].endswith("(オーバーキル合計 3 対 7)")
+    assert words["push"][1] == "push (プッシュ) — party 1 wins (HP total 3 to 7, push 2 to 0)"
+    assert words["draw"][0] == "引き分け — 勝者なし (HP合計 3 対 7)"
