@@ -20,6 +20,7 @@ from kassen.web import api as cpython_api
 pytestmark = pytest.mark.e2e
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 MARGUERITE = next(r for r in json.loads(cpython_api.hello())["rulesets"]
                   if r["id"] == "marguerite")
 SAMPLES = [s["name"] for s in MARGUERITE["samples"]]
@@ -329,6 +330,20 @@ def test_reduced_motion_turns_the_beats_off(fight, app) -> None:
         assert opacity == "1"  # the number stays readable
     finally:
         page.emulate_media(reduced_motion="no-preference")
+
+
+def test_axe_finds_nothing_on_the_board(fight, app) -> None:
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm ci)")
+    page = app.page
+    page.evaluate(AXE.read_text(encoding="utf-8"))  # CDP evaluation, not a script tag (CSP)
+    steps = fight["steps"]
+    for at in (find(steps, "build")["index"], find(steps, "reflect")["index"], len(steps) - 1):
+        seek(page, at)
+        page.wait_for_timeout(1000)  # contrast is measured after the beats
+        found = page.evaluate("""async () => (await axe.run('#board, #options')).violations
+            .map(v => [v.id, v.nodes.map(n => n.html.slice(0, 120))])""")
+        assert found == [], found
 
 
 def test_screenshots_and_no_sideways_scroll(fight, app) -> None:

@@ -178,9 +178,9 @@ function badges(lang, statuses, prevStatuses, beat) {
   for (const [ja, was] of Object.entries(before)) {
     if (now[ja]) continue;
     out.push(el("span", { class: `mg-status lost${BAD.has(ja) ? " bad" : ""}`, dataset: { status: ja, count: "0", lost: String(was) },
-      title: statusLabel(lang, ja), "aria-label": `${statusLabel(lang, ja)} ×0` }, ja, el("b", { text: "×0" })));
+      title: statusLabel(lang, ja) }, ja, el("b", { text: "×0" })));
   }
-  return el("div", { class: "mg-statuses", "aria-label": word(lang, "statuses") },
+  return el("div", { class: "mg-statuses", role: "group", "aria-label": word(lang, "statuses") },
     out.length ? out : el("span", { class: "mg-none", text: "—" }));
 }
 
