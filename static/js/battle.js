@@ -127,6 +127,8 @@ export function setSpeed(value) {
 function resultText() {
   if (battle.pending) return `${t("result")}: ${t("decide.waiting")}`;
   const r = battle.result || {};
+  const own = view?.resultText?.(battle, lang());  // a ruleset view may word the result itself
+  if (own) return `${t("result")}: ${own} (${t("turn")} ${r.turn ?? "?"})`;
   const who = r.winner === 0 || r.winner === 1 ? `${t("winner")}: ${t(r.winner === 0 ? "sideA" : "sideB")}` : t("draw");
   return `${t("result")}: ${who} — ${r.reason ?? ""} (${t("turn")} ${r.turn ?? "?"})`;
 }

@@ -38,6 +38,7 @@ function optionControl(spec) {
   const id = `opt-${spec.key}`;
   const label = lang() === "ja" ? spec.label_ja : spec.label_en;
   let input;
+  let presetList = null;
   if (spec.kind === "bool") {
     input = el("input", { id, type: "checkbox" });
     input.checked = Boolean(spec.default);
@@ -49,13 +50,17 @@ function optionControl(spec) {
     input = el("input", { id, type: "number", min: spec.min ?? null, max: spec.max ?? null, step: 1 });
     input.value = String(spec.default ?? "");
   } else {
-    input = el("input", { id, type: "text" });
+    // free text; presets (extra.presets) are offered through a datalist
+    const presets = (Array.isArray(spec.extra?.presets) ? spec.extra.presets : []).filter((p) => p !== "");
+    input = el("input", { id, type: "text", list: presets.length ? `${id}-presets` : null,
+      placeholder: (lang() === "ja" ? spec.help_ja : spec.help_en) || null });
     input.value = spec.default ?? "";
+    if (presets.length) presetList = el("datalist", { id: `${id}-presets` }, presets.map((p) => el("option", { value: p })));
   }
   input.dataset.key = spec.key;
   return el("div", { class: "option" },
     el("label", { for: id, text: label || spec.key }),
-    input,
+    input, presetList,
     el("span", { class: "rule", text: `${spec.key}${spec.rule ? ` — ${spec.rule}` : ""}` }));
 }
 

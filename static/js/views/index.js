@@ -6,6 +6,7 @@ export const VIEWS = {
   dice: "./dice.js",
   skirmish: "./skirmish.js",
   cardduel: "./cardduel.js",
+  marguerite: "./marguerite.js",
 };
 
 const loaded = new Map();
