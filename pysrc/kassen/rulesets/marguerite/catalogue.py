@@ -186,5 +186,29 @@ BY_NAME: dict[str, SwordDef] = {s.ja: s for s in SWORDS}
 NULL_SWORD = BY_NAME["ヌル剣"]
 NAMES_LONGEST_FIRST: tuple[str, ...] = tuple(sorted(BY_NAME, key=lambda n: (-len(n), n)))
 
+_UNTAGGED_AT_0: tuple[SwordDef, ...] = ()
+
+
+def swords_for_start(untagged: str) -> tuple[SwordDef, ...]:
+    """The catalogue as the activation check reads it (R4.2, §18.9): ``"1"`` is the
+    catalogue itself; ``"0"`` a copy in which untagged swords (act. 1: no 高速/遅延 tag, the
+    seed has no <遅延1>) start in turn 0. Built once, shared by every battle."""
+    global _UNTAGGED_AT_0
+    if untagged != "0":
+        return SWORDS
+    if not _UNTAGGED_AT_0:
+        table = []
+        for d in SWORDS:
+            if d.act == 1:
+                twin = object.__new__(SwordDef)
+                for slot in SwordDef.__slots__:
+                    setattr(twin, slot, getattr(d, slot))
+                twin.act = 0
+                d = twin
+            table.append(d)
+        _UNTAGGED_AT_0 = tuple(table)
+    return _UNTAGGED_AT_0
+
+
 assert len(SWORDS) == 75, len(SWORDS)
 assert len(BY_CODE) == 75 and len(BY_NAME) == 75
