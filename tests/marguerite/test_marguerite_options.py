@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from marguerite_helpers import advance, after, codes, fencer, finish, start
+from marguerite_helpers import advance, after, codes, events, fencer, finish, start
 
 from kassen.core import options as options_mod
 from kassen.rulesets.marguerite import RULESET
+from kassen.rulesets.marguerite.catalogue import LIFE
 from kassen.rulesets.marguerite.options import OPTIONS
 
 DUMMY = "50/0/1/0//D"
@@ -139,3 +140,145 @@ def test_stun_passed_sword() -> None:
     fencer(b, 0).st[0] = 1
     advance(b, 1)
     assert fencer(b, 0).swords[0].used
+
+
+# -- the readings of §18 and §21 that were fixed in code before ------------------------------
+def test_untagged_activation_turn() -> None:
+    """R4.2, §18.9: an untagged sword works from turn 1 (Y, faster, kills X in turn 1), or
+    from turn 0 like 高速 (both hit in turn 0, HP ≤ 0 is not death yet, R6.1.5: a draw)."""
+    x, y = "5/5/0/1/斬/X", "5/5/0/2/斬/Y"
+    r = finish(x, y).result()
+    assert (r.winner, r.reason, r.turn) == (1, "wipeout", 1)
+    r = finish(x, y, untagged_start="0").result()
+    assert (r.winner, r.reason, r.turn) == (None, "draw", 0)
+
+
+def test_untagged_activation_turn_in_view() -> None:
+    """R4.2, §18.9: the sword chips show the activation turn the battle uses."""
+    chip = start("5/5/0/1/斬/X", DUMMY, untagged_start="0").view()["sides"][0]
+    assert chip["members"][0]["swords"][0]["start"] == 0
+    chip = start("5/5/0/1/斬/X", DUMMY).view()["sides"][0]
+    assert chip["members"][0]["swords"][0]["start"] == 1
+
+
+def test_overkill_value_at_exit_or_at_death() -> None:
+    """R9.5, §18.13, R10.2: 二撃剣's first hit kills Y (HP −1), the second takes it to −5 in
+    the same 行動処理, while X ends at −3. Overkill at exit: 3 against 5, X's party wins; at the
+    moment of death: 3 against 1, Y's party wins."""
+    x, y = "3/4/0/1/二/X", "3/3/0/1/牙/Y"
+    b = finish(x, y)
+    assert (fencer(b, 0).overkill, fencer(b, 1).overkill) == (3, 5)
+    assert (b.result().winner, b.result().reason) == (0, "overkill")
+    b = finish(x, y, overkill_value="death")
+    assert (fencer(b, 0).overkill, fencer(b, 1).overkill) == (3, 1)
+    assert fencer(b, 1).hp == -5  # the HP itself is the same; only the judged value differs
+    assert (b.result().winner, b.result().reason) == (1, "overkill")
+
+
+def test_turn_zero_dead_act_or_skip() -> None:
+    """R6.1.5, R7.5, §18.14: Y, at HP −2 after X's 高速剣, still strikes back in turn 0 and
+    both die at the check (Y has the smaller overkill, R10.2); or Y only skips, and X wins
+    by wipeout with 3 HP."""
+    x, y = "3/5/0/2/高/X", "3/6/0/1/高/Y"
+    r = finish(x, y).result()
+    assert (r.winner, r.reason, r.turn) == (1, "overkill", 0)
+    b = finish(x, y, turn0_dead="skip")
+    assert (b.result().winner, b.result().reason) == (0, "wipeout")
+    assert fencer(b, 0).hp == 3 and len(fencer(b, 1).swords) == 1  # 高速剣 never ran
+    assert [e.values["why"] for e in events(b, "skip") if e.actor == "1.0"] == ["dead"]
+
+
+def test_turn_zero_dead_skip_spends_no_reserve_ap() -> None:
+    """R7.1, §18.14 (skip reading): a 剣師 at HP ≤ 0 in turn 0 has nothing to execute, so
+    its 予備AP does not pay for skips; it carries over (D16)."""
+    b = start("3/5/0/2/高/X", "10/0/0/1/儀儀/Y", turn0_dead="skip")
+    y = fencer(b, 1)
+    y.hp = 0
+    y.reserve = 2
+    advance(b, 0)
+    assert y.reserve == 2 and y.exited
+
+
+def test_vampire_sword_reflected_heals_executor_or_reflector() -> None:
+    """§12.3 吸血剣, R8.5, §18.17, D13: X's 吸血剣 (3 damage) is reflected onto X by Y's 反射.
+    「自分」 = the executor: X takes 3 and heals 3 (Y stays at 17 from 高速剣); the reflector
+    reading: Y, who sent the hit back, heals the 3 instead."""
+    x, y = "10/3/0/1/高遅吸/X", "20/0/0/2/鏡/Y"
+    b = after(x, y, 2)
+    assert (fencer(b, 0).hp, fencer(b, 1).hp) == (10, 17)
+    b = after(x, y, 2, reflected_rider="reflector")
+    assert (fencer(b, 0).hp, fencer(b, 1).hp) == (7, 20)
+
+
+def test_robber_sword_reflected_moves_to_executor_or_reflector() -> None:
+    """§12.3 強盗剣, R8.5, §18.17, D14: reflected back, X's own first sword (斬撃剣) moves to
+    the end of X's list; or the reflector Y takes it."""
+    x, y = "10/3/0/1/盗斬/X", "20/0/0/2/鏡/Y"
+    b = after(x, y, 2)
+    assert (codes(fencer(b, 0)), codes(fencer(b, 1))) == ("斬", "")
+    b = after(x, y, 2, reflected_rider="reflector")
+    assert (codes(fencer(b, 0)), codes(fencer(b, 1))) == ("", "斬")
+
+
+def test_miscarriage_spends_or_keeps_the_construct_sword() -> None:
+    """§11 流産, R14.7, §18.18: X's 造泡剣 (delayed to turn 1 by 遅滞剣) fails on the 流産 from
+    堕胎剣. Spent: X stays alone. Kept: the sword stays unused where it was, so X's second
+    action builds バブル."""
+    x, y = "10/0/0/2/遅泡/X", "20/1/0/3/堕/Y"
+    b = after(x, y, 1)
+    assert [f.name for f in b.state.lines[0]] == ["X"] and codes(fencer(b, 0)) == ""
+    b = after(x, y, 1, miscarriage="kept")
+    assert [f.name for f in b.state.lines[0]] == ["バブル", "X"]
+    assert [e.kind for e in b.rec.events()].count("sword_kept") == 1
+
+
+def test_build_order_front_or_behind() -> None:
+    """R14.1, §18.20, R8.4: X builds バブル then フェンス in turn 0. Newest at the very front:
+    Y's 斬撃剣 hits フェンス (20 → 15); behind earlier builds: it hits バブル, which dies."""
+    x, y = "10/0/0/2/泡柵/X", "20/5/0/1/斬/Y"
+    b = after(x, y, 1)
+    assert [(f.name, f.hp, f.exited) for f in b.state.members[0][1:]] == [
+        ("バブル", 5, False), ("フェンス", 15, False)]
+    b = after(x, y, 1, build_order="behind")
+    assert [(f.name, f.hp, f.exited) for f in b.state.members[0][1:]] == [
+        ("バブル", 0, True), ("フェンス", 20, False)]
+
+
+def test_revival_one_per_death_or_fall_through() -> None:
+    """§11 蘇生, §21 D2, R10.3: X (max HP 0) gathers ライフ, ソウル and プッシュ in turn 0 (three
+    星霜剣 move the counter to 3). At the check after turn 0 the ソウル cannot bring HP to ≥ 1:
+    one 蘇生 per death leaves X dead (Y wins by wipeout); falling through to ライフ keeps X
+    at 1 HP, and its プッシュ wins the overturn judge."""
+    x, y = "0/0/0/7/導星星星命魂押/X", "10/0/0/0//Y"
+    b = finish(x, y)
+    assert (b.result().winner, b.result().reason) == (1, "wipeout")
+    assert fencer(b, 0).st[LIFE] == 1
+    b = finish(x, y, revival="fallthrough")
+    assert (b.result().winner, b.result().reason) == (0, "push")
+    assert fencer(b, 0).hp == 1 and fencer(b, 0).st[LIFE] == 0
+
+
+def test_executing_sword_frozen_or_live() -> None:
+    """§21 D7, R8.6, §12.3 破壊剣: in one group Y's 破壊剣 (攻撃, resolved first) destroys X's
+    executing 星霜剣 (環境, resolved last). Frozen at payment: the counter still moves, one turn
+    fewer is played, X survives at 1 HP and wins by プッシュ; live: no effect, Y's 斬撃剣 gets
+    one more turn and X dies in turn 20."""
+    x, y = "20/0/0/1/星押/X", "20/1/0/1/壊斬/Y"
+    b = after(x, y, 1)
+    assert b.state.turn == 2
+    r = finish(x, y).result()
+    assert (r.winner, r.reason, r.turn) == (0, "push", 20)
+    b = after(x, y, 1, executing_sword="live")
+    assert b.state.turn == 1
+    assert any(e.kind == "no_effect" and e.rule == "§21 D7" for e in b.rec.events())
+    r = finish(x, y, executing_sword="live").result()
+    assert (r.winner, r.reason, r.turn) == (1, "wipeout", 20)
+
+
+def test_battle_does_not_end_inside_turn_zero() -> None:
+    """R6.1.5, R9.2, R10.1, §18.21 (no option: the seed makes turn 0 and its death check one
+    現象期間, and the end check follows 事象確定 only): Y's whole party is at HP ≤ 0 after
+    X's 高速剣, yet Y's 臥竜剣 brings it back (max HP 15, HP 9) before the check."""
+    b = after("10/6/0/2/高/X", "5/0/0/1/臥/Y", 0)
+    y = fencer(b, 1)
+    assert not b.finished and not y.exited and (y.hp, y.maxhp) == (9, 15)

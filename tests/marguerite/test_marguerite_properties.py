@@ -19,15 +19,21 @@ def pairs(n: int, seed: str) -> list[tuple[str, str]]:
     return [(RULESET.random_build(rng), RULESET.random_build(rng)) for _ in range(n)]
 
 
-def fresh(a: str, b: str) -> MargueriteBattle:
-    prepared = session.prepare("marguerite", [a, b])
+ALTERNATIVES = {"untagged_start": "0", "overkill_value": "death", "turn0_dead": "skip",
+                "reflected_rider": "reflector", "miscarriage": "kept", "build_order": "behind",
+                "revival": "fallthrough", "executing_sword": "live"}
+"""Every §18/§21 reading option at its non-default value."""
+
+
+def fresh(a: str, b: str, opts: dict | None = None) -> MargueriteBattle:
+    prepared = session.prepare("marguerite", [a, b], opts)
     battle = prepared.ruleset.new_battle(prepared.setup())
     assert isinstance(battle, MargueriteBattle)
     return battle
 
 
-def straight(a: str, b: str) -> tuple[MargueriteBattle, int]:
-    battle = fresh(a, b)
+def straight(a: str, b: str, opts: dict | None = None) -> tuple[MargueriteBattle, int]:
+    battle = fresh(a, b, opts)
     calls = 0
     while not battle.finished and battle.aborted is None:
         battle.play_turn()
@@ -36,15 +42,15 @@ def straight(a: str, b: str) -> tuple[MargueriteBattle, int]:
     return battle, calls
 
 
-def check_pair(a: str, b: str) -> None:
-    battle, calls = straight(a, b)
+def check_pair(a: str, b: str, opts: dict | None = None) -> None:
+    battle, calls = straight(a, b, opts)
     result = battle.final_result()
     assert result.reason in ("wipeout", "overkill", "overturn", "push", "draw", "aborted")
     assert calls <= TURN_LIMIT + 1
     events = [e.to_json() for e in battle.rec.events()]
-    again, _ = straight(a, b)
+    again, _ = straight(a, b, opts)
     assert [e.to_json() for e in again.rec.events()] == events
-    stepped = fresh(a, b)
+    stepped = fresh(a, b, opts)
     while not stepped.finished and stepped.aborted is None:
         snap = stepped.snapshot()
         stepped.play_turn()
@@ -58,6 +64,13 @@ def check_pair(a: str, b: str) -> None:
 def test_random_pair(a: str, b: str) -> None:
     """Random legal builds (R3.1 budget 10): ends, deterministic, snapshot-safe."""
     check_pair(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), pairs(40, "xo1:prop-alt"))
+def test_random_pair_under_every_alternative_reading(a: str, b: str) -> None:
+    """§18.9-§18.20, §21 D2/D7 at their alternatives: still ends, deterministic,
+    snapshot-safe."""
+    check_pair(a, b, ALTERNATIVES)
 
 
 @pytest.mark.slow
@@ -101,7 +114,8 @@ def test_free_budget_fuzz() -> None:
     for index in range(600):
         a, b = free_build(rng), free_build(rng)
         opts = {"budget": 0, "hp_step": "1", "reset": ("turn", "cycle", "keep0")[index % 3],
-                "simultaneous": ("two_phase", "interleave")[index % 2]}
+                "simultaneous": ("two_phase", "interleave")[index % 2],
+                **(ALTERNATIVES if index % 5 < 2 else {})}
         outcome = session.run(session.prepare("marguerite", [a, b], opts))
         assert outcome.result.turn <= 60
         assert outcome.battle.rec.event_count < 70000

@@ -9,6 +9,7 @@ from kassen.core import i18n, session
 from kassen.core.render import render_event
 from kassen.core.rng import Rng
 from kassen.rulesets.marguerite import RULESET
+from kassen.rulesets.marguerite.catalogue import ENCHANT_EN, ENCHANT_JA, STATUS_GLOSS, SWORDS
 
 
 def test_view_carries_everything_the_battle_view_shows() -> None:
@@ -71,3 +72,28 @@ def test_sword_and_status_names_stay_japanese_in_english() -> None:
     assert "スタン" in render_event(RULESET, e, names, "en")
     e = events(b, "damage")[0]
     assert "衝撃剣" in render_event(RULESET, e, names, "en")
+
+
+def test_every_name_has_a_short_english_gloss() -> None:
+    """§11, §12, §13: all 75 swords, 13 statuses and 7 enchantments carry a short, distinct
+    English gloss beside the Japanese name."""
+    for names in ([d.en for d in SWORDS], list(STATUS_GLOSS), list(ENCHANT_EN.values())):
+        assert all(n and n.isascii() and len(n) <= 24 for n in names), names
+        assert len(set(names)) == len(names)
+    assert (len(SWORDS), len(STATUS_GLOSS), len(ENCHANT_EN)) == (75, 13, 7)
+    assert set(ENCHANT_EN) == set(ENCHANT_JA)
+
+
+def test_english_log_glosses_japanese_log_unchanged() -> None:
+    """Design 3, issue 3: English shows 「斬撃剣 (Slash Sword)」 style, the Japanese log only
+    the Japanese names."""
+    outcome = session.run(session.prepare("marguerite", ["10/2/0/2/振衝/A", "50/1/0/1/斬/B"],
+                                          {"budget": 0}))
+    en = "\n".join(session.log_lines(outcome, "en"))
+    ja = "\n".join(session.log_lines(outcome, "ja"))
+    assert "executes 振動剣 (Vibration Sword)" in en
+    assert "衝撃剣 (Shock Sword) gains ＜スタン与え＞ (Stun Giving)" in en
+    assert "gets スタン (Stun) +1" in en
+    assert "skips ×1: スタン (Stun)" in en
+    assert "Sword" not in ja and "Stun" not in ja
+    assert "Aの衝撃剣に＜スタン与え＞" in ja and "Bに状態「スタン」（+1、計1）" in ja

@@ -54,14 +54,17 @@ class Act:
 
 
 class Hit:
-    """One computed hit of an attack (R8.5): who receives it and the final damage."""
+    """One computed hit of an attack (R8.5): who receives it, the final damage, and whom it
+    finally came from (the attacker, or the last reflector)."""
 
-    __slots__ = ("act", "amount", "recv", "stolen")
+    __slots__ = ("act", "amount", "recv", "src", "stolen")
 
-    def __init__(self, act: Act, recv: Fencer, amount: int, stolen: Sword | None) -> None:
+    def __init__(self, act: Act, recv: Fencer, amount: int, stolen: Sword | None,
+                 src: Fencer) -> None:
         self.act = act
         self.recv = recv
         self.amount = amount
         self.stolen = stolen
+        self.src = src
 
 

@@ -26,6 +26,10 @@ STATUS_JA = ("スタン", "スリープ", "猛毒", "毒", "流産", "反射", "
              "プッシュ", "クイック", "スロー", "挑発")
 STATUS_EN = ("stun", "sleep", "venom", "poison", "miscarriage", "reflect", "guard", "soul",
              "life", "push", "quick", "slow", "taunt")
+"""The statuses' keys in event values (language-free)."""
+STATUS_GLOSS = ("Stun", "Sleep", "Deadly Poison", "Poison", "Miscarriage", "Reflect", "Guard",
+                "Soul", "Life", "Push", "Quick", "Slow", "Taunt")
+"""Short literal English glosses, shown beside the Japanese name in English text."""
 STATUS_COUNT = len(STATUS_JA)
 BAD_STATUSES = (STUN, SLEEP, VENOM, POISON, MISCARRY)
 """悪い状態 (R4.3 <対症>, 快癒剣)."""
@@ -33,9 +37,10 @@ BAD_STATUSES = (STUN, SLEEP, VENOM, POISON, MISCARRY)
 # -- enchantments (エンチャント, §13) ------------------------------------------------------------
 ENCHANT_JA = {"stun": "スタン与え", "poison": "毒与え", "whole": "全体化", "limited": "リミテッド",
               "early": "早期起動", "late": "遅滞起動", "danger": "危殆起動"}
-ENCHANT_EN = {"stun": "stun-giving", "poison": "poison-giving", "whole": "whole-party",
-              "limited": "limited", "early": "early start", "late": "late start",
-              "danger": "peril start"}
+ENCHANT_EN = {"stun": "Stun Giving", "poison": "Poison Giving", "whole": "Whole-Making",
+              "limited": "Limited", "early": "Early Start", "late": "Late Start",
+              "danger": "Peril Start"}
+"""Short literal English glosses of the enchantments (keys as in event values)."""
 
 
 class SwordDef:
@@ -76,13 +81,13 @@ _ROWS: tuple[tuple, ...] = (
     ("高", "高速剣", "Swift Sword", ATTACK, 0, True, "", "ad", 1, ""),
     ("重", "重撃剣", "Heavy Sword", ATTACK, 4, False, "", "2ad", 1, ""),
     ("衝", "衝撃剣", "Shock Sword", ATTACK, 2, False, "", "ad", 1, "stun"),
-    ("毒", "蟲毒剣", "Venom-Bug Sword", ATTACK, 1, True, "", "ad", 1, "poison"),
+    ("毒", "蟲毒剣", "Bug Poison Sword", ATTACK, 1, True, "", "ad", 1, "poison"),
     ("絶", "絶対剣", "Absolute Sword", ATTACK, 3, False, "", "a", 1, ""),
     ("魔", "魔法剣", "Magic Sword", ATTACK, 2, True, "", "halfh", 1, ""),
     ("死", "デス剣", "Death Sword", ATTACK, 6, True, "", "h", 1, ""),
-    ("熱", "加熱剣", "Heat Sword", SUPPORT, 1, False, "", "atk+1", 1, ""),
-    ("護", "加護剣", "Blessing Sword", SUPPORT, 1, False, "", "def+1", 1, ""),
-    ("速", "加速剣", "Haste Sword", SUPPORT, 1, False, "", "spd+1", 1, ""),
+    ("熱", "加熱剣", "Heating Sword", SUPPORT, 1, False, "", "atk+1", 1, ""),
+    ("護", "加護剣", "Protection Sword", SUPPORT, 1, False, "", "def+1", 1, ""),
+    ("速", "加速剣", "Acceleration Sword", SUPPORT, 1, False, "", "spd+1", 1, ""),
     ("盾", "盾の剣", "Shield Sword", SUPPORT, 1, False, "", "guard", 1, ""),
     ("命", "命の剣", "Life Sword", SUPPORT, 1, True, "", "life", 1, ""),
     ("鏡", "鏡の剣", "Mirror Sword", SUPPORT, 2, True, "", "reflect", 1, ""),
@@ -90,39 +95,39 @@ _ROWS: tuple[tuple, ...] = (
     ("回", "回復剣", "Recovery Sword", SUPPORT, 1, True, "danger", "fullheal", 1, ""),
     # §12.3 new attack swords
     ("ヌ", "ヌル剣", "Null Sword", ATTACK, 0, False, "", "zero", 1, ""),
-    ("咲", "咲火剣", "Spark Sword", ATTACK, 1, False, "", "one", 1, ""),
-    ("滅", "滅奏剣", "Requiem Sword", ATTACK, 1, True, "danger", "pow", 1, ""),
+    ("咲", "咲火剣", "Bloom Fire Sword", ATTACK, 1, False, "", "one", 1, ""),
+    ("滅", "滅奏剣", "Ruin Tune Sword", ATTACK, 1, True, "danger", "pow", 1, ""),
     ("怒", "激怒剣", "Fury Sword", ATTACK, 1, True, "danger", "rage", 1, ""),
     ("音", "音速剣", "Sonic Sword", ATTACK, 0, True, "", "a5d", 10, ""),
     ("光", "光速剣", "Light-Speed Sword", ATTACK, 0, True, "", "a10d", 100, ""),
     ("確", "確実剣", "Sure Sword", ATTACK, 1, False, "", "a2", 1, ""),
-    ("牙", "牙撃剣", "Fang Sword", ATTACK, 2, False, "", "2ad", 1, ""),
-    ("二", "二撃剣", "Double Sword", ATTACK, 2, False, "", "ad", 2, ""),
-    ("三", "三撃剣", "Triple Sword", ATTACK, 3, False, "", "ad", 3, ""),
-    ("四", "四撃剣", "Quadruple Sword", ATTACK, 4, False, "", "ad", 4, ""),
-    ("五", "五撃剣", "Quintuple Sword", ATTACK, 5, False, "", "ad", 5, ""),
-    ("六", "六撃剣", "Sextuple Sword", ATTACK, 6, False, "", "ad", 6, ""),
-    ("七", "七撃剣", "Septuple Sword", ATTACK, 7, False, "", "ad", 7, ""),
+    ("牙", "牙撃剣", "Fang Strike Sword", ATTACK, 2, False, "", "2ad", 1, ""),
+    ("二", "二撃剣", "Two-Strike Sword", ATTACK, 2, False, "", "ad", 2, ""),
+    ("三", "三撃剣", "Three-Strike Sword", ATTACK, 3, False, "", "ad", 3, ""),
+    ("四", "四撃剣", "Four-Strike Sword", ATTACK, 4, False, "", "ad", 4, ""),
+    ("五", "五撃剣", "Five-Strike Sword", ATTACK, 5, False, "", "ad", 5, ""),
+    ("六", "六撃剣", "Six-Strike Sword", ATTACK, 6, False, "", "ad", 6, ""),
+    ("七", "七撃剣", "Seven-Strike Sword", ATTACK, 7, False, "", "ad", 7, ""),
     ("舞", "舞踏剣", "Dance Sword", ATTACK, 3, False, "", "ad", 1, "dance"),
-    ("全", "全体剣", "Sweep Sword", ATTACK, 2, False, "", "ad", 1, "", "whole"),
-    ("猛", "猛毒剣", "Deadly Venom Sword", ATTACK, 2, True, "", "ad", 1, "venom"),
+    ("全", "全体剣", "Whole Sword", ATTACK, 2, False, "", "ad", 1, "", "whole"),
+    ("猛", "猛毒剣", "Deadly Poison Sword", ATTACK, 2, True, "", "ad", 1, "venom"),
     ("堕", "堕胎剣", "Abortion Sword", ATTACK, 1, True, "", "ad", 1, "miscarry"),
     ("冷", "冷却剣", "Cooling Sword", ATTACK, 2, False, "", "ad", 1, "reset_atk"),
     ("剥", "剥落剣", "Peeling Sword", ATTACK, 2, False, "", "ad", 1, "reset_def"),
     ("減", "減速剣", "Slowing Sword", ATTACK, 2, False, "", "ad", 1, "reset_spd"),
-    ("壊", "破壊剣", "Breaking Sword", ATTACK, 1, True, "", "ad", 1, "destroy"),
+    ("壊", "破壊剣", "Destruction Sword", ATTACK, 1, True, "", "ad", 1, "destroy"),
     ("戟", "剣戟剣", "Clash Sword", ATTACK, 2, False, "", "ad", 1, "exhaust"),
     ("撹", "撹乱剣", "Confusion Sword", ATTACK, 1, True, "", "ad", 1, "reverse"),
-    ("吸", "吸血剣", "Vampire Sword", ATTACK, 1, True, "", "ad", 1, "vampire"),
-    ("盗", "強盗剣", "Robber Sword", ATTACK, 2, True, "", "ad", 1, "steal"),
+    ("吸", "吸血剣", "Bloodsucking Sword", ATTACK, 1, True, "", "ad", 1, "vampire"),
+    ("盗", "強盗剣", "Robbery Sword", ATTACK, 2, True, "", "ad", 1, "steal"),
     ("闇", "闇黒剣", "Darkness Sword", ATTACK, 2, False, "", "ad", 1, "", "pierce"),
-    ("封", "魔封剣", "Seal Sword", ATTACK, 1, True, "", "ad", 1, "", "to_mp"),
+    ("封", "魔封剣", "Magic Seal Sword", ATTACK, 1, True, "", "ad", 1, "", "to_mp"),
     # §12.4 new support swords
     ("魂", "魂の剣", "Soul Sword", SUPPORT, 3, True, "", "soul", 1, ""),
     ("押", "押分剣", "Push Sword", SUPPORT, 0, True, "", "push", 1, ""),
     ("誘", "誘引剣", "Lure Sword", SUPPORT, 0, True, "", "taunt", 1, ""),
-    ("先", "先行剣", "Lead Sword", SUPPORT, 0, True, "", "quick", 1, ""),
-    ("後", "後続剣", "Follow Sword", SUPPORT, 0, True, "", "slow", 1, ""),
+    ("先", "先行剣", "Going-Ahead Sword", SUPPORT, 0, True, "", "quick", 1, ""),
+    ("後", "後続剣", "Following Sword", SUPPORT, 0, True, "", "slow", 1, ""),
     ("癒", "快癒剣", "Cure Sword", SUPPORT, 1, True, "symptom", "cure", 1, ""),
     ("詠", "詠唱剣", "Chant Sword", SUPPORT, 0, False, "", "mp+1", 1, ""),
     ("祈", "祈祷剣", "Prayer Sword", SUPPORT, 0, True, "", "mp+2", 1, ""),
@@ -131,18 +136,18 @@ _ROWS: tuple[tuple, ...] = (
     ("臥", "臥竜剣", "Sleeping Dragon Sword", SUPPORT, 0, True, "", "dragon", 1, ""),
     ("灼", "灼熱剣", "Scorching Sword", SUPPORT, 3, True, "", "atk*2", 1, ""),
     # §12.5 new control swords
-    ("限", "限定剣", "Limiting Sword", CONTROL, 0, True, "", "limited", 1, ""),
+    ("限", "限定剣", "Limit Sword", CONTROL, 0, True, "", "limited", 1, ""),
     ("導", "導来剣", "Guiding Sword", CONTROL, 0, True, "", "early", 1, ""),
-    ("遅", "遅滞剣", "Delaying Sword", CONTROL, 0, True, "", "late", 1, ""),
+    ("遅", "遅滞剣", "Delay Sword", CONTROL, 0, True, "", "late", 1, ""),
     ("危", "危殆剣", "Peril Sword", CONTROL, 0, True, "", "danger", 1, ""),
     ("振", "振動剣", "Vibration Sword", CONTROL, 1, True, "", "stun", 1, ""),
     ("薬", "毒薬剣", "Poison Drug Sword", CONTROL, 1, True, "", "poison", 1, ""),
-    ("散", "拡散剣", "Spreading Sword", CONTROL, 1, True, "", "whole", 1, ""),
+    ("散", "拡散剣", "Diffusion Sword", CONTROL, 1, True, "", "whole", 1, ""),
     ("再", "再来剣", "Return Sword", CONTROL, 3, True, "", "rearm", 1, ""),
     ("鳴", "共鳴剣", "Resonance Sword", CONTROL, 4, True, "", "resonate", 1, ""),
     # §12.6 new add swords
     ("虚", "虚構剣", "Fiction Sword", ADD, 1, False, "", "fiction", 1, ""),
-    ("複", "複製剣", "Replica Sword", ADD, 1, True, "", "replica", 1, ""),
+    ("複", "複製剣", "Copy Sword", ADD, 1, True, "", "replica", 1, ""),
     ("増", "増殖剣", "Multiplying Sword", ADD, 1, False, "", "multiply", 1, ""),
     # §12.7 environment
     ("星", "星霜剣", "Years Sword", ENV, 1, False, "", "year", 1, ""),
@@ -185,6 +190,30 @@ BY_CODE: dict[str, SwordDef] = {s.code: s for s in SWORDS}
 BY_NAME: dict[str, SwordDef] = {s.ja: s for s in SWORDS}
 NULL_SWORD = BY_NAME["ヌル剣"]
 NAMES_LONGEST_FIRST: tuple[str, ...] = tuple(sorted(BY_NAME, key=lambda n: (-len(n), n)))
+
+_UNTAGGED_AT_0: tuple[SwordDef, ...] = ()
+
+
+def swords_for_start(untagged: str) -> tuple[SwordDef, ...]:
+    """The catalogue as the activation check reads it (R4.2, §18.9): ``"1"`` is the
+    catalogue itself; ``"0"`` a copy in which untagged swords (act. 1: no 高速/遅延 tag, the
+    seed has no <遅延1>) start in turn 0. Built once, shared by every battle."""
+    global _UNTAGGED_AT_0
+    if untagged != "0":
+        return SWORDS
+    if not _UNTAGGED_AT_0:
+        table = []
+        for d in SWORDS:
+            if d.act == 1:
+                twin = object.__new__(SwordDef)
+                for slot in SwordDef.__slots__:
+                    setattr(twin, slot, getattr(d, slot))
+                twin.act = 0
+                d = twin
+            table.append(d)
+        _UNTAGGED_AT_0 = tuple(table)
+    return _UNTAGGED_AT_0
+
 
 assert len(SWORDS) == 75, len(SWORDS)
 assert len(BY_CODE) == 75 and len(BY_NAME) == 75

@@ -36,6 +36,9 @@ class Effects:
 
     state: State
     rec: Recorder
+    o_revival_fallthrough: bool
+    o_miscarriage_kept: bool
+    o_build_behind: bool
 
     def _hp_changed(self, f: Fencer, rule: str) -> None:
         if self.state.turn0:
@@ -50,12 +53,14 @@ class Effects:
     def _die(self, f: Fencer, rule: str) -> None:
         """Death, then at most one 蘇生 (ソウル before ライフ, D2)."""
         f.dead = True
+        f.death_hp = f.hp
         self.state.pending = True
         self.rec.emit("death", f.id, rule=rule, hp=f.hp)
         self._revival(f)
 
     def _revival(self, f: Fencer) -> None:
-        """A dead 剣師 uses one ソウル, else one ライフ (§11 蘇生)."""
+        """A dead 剣師 uses one ソウル, else one ライフ (§11 蘇生); a ソウル that cannot bring
+        HP to ≥ 1 (maxHP ≤ 0) ends it (D2), or falls through to ライフ (option ``revival``)."""
         rec = self.rec
         if f.st[SOUL]:
             f.st[SOUL] -= 1
@@ -65,7 +70,10 @@ class Effects:
             if f.hp >= 1:
                 f.dead = False
                 rec.emit("revive", f.id, rule="§11 ソウル", hp=f.hp, status="soul")
-        elif f.st[LIFE]:
+                return
+            if not (self.o_revival_fallthrough and f.st[LIFE]):
+                return
+        if f.st[LIFE]:
             f.st[LIFE] -= 1
             f.hp = 1
             f.dead = False
@@ -233,6 +241,14 @@ class Effects:
             f.st[MISCARRY] -= 1
             rec.emit("build_failed", f.id, rule="§11 流産", sword=d.code, status="miscarriage",
                      count=f.st[MISCARRY])
+            sword = act.sword
+            if self.o_miscarriage_kept and sword is not None and sword.gone:
+                # §18.18 alternative: the 構築 sword is not spent (AP and MP stay paid)
+                sword.gone = False
+                sword.used = False
+                at = min(act.target if isinstance(act.target, int) else 0, len(f.swords))
+                f.swords.insert(at, sword)
+                rec.emit("sword_kept", f.id, rule="§11 流産", sword=d.code, index=at)
             return
         if st.counts[f.side] >= MAX_FENCERS:
             self.abort(f"fencers>={MAX_FENCERS}")
@@ -241,7 +257,11 @@ class Effects:
         new = self._create(st, f.side, name, hp, atk, def_, spd,
                            tuple(BY_NAME[n].index for n in names), built=True)
         new.ap = spd
-        st.lines[f.side].insert(0, new)
+        line = st.lines[f.side]
+        at = 0
+        if self.o_build_behind:  # §18.20 alternative: just in front of the builder
+            at = next((i for i, x in enumerate(line) if x is f), 0)
+        line.insert(at, new)
         rec.emit("build", f.id, new.id, rule=d.rule, sword=d.code, name=name, hp=hp)
         if new.hp <= 0:
             self._hp_changed(new, "R14.3")

@@ -41,9 +41,9 @@ from kassen.rulesets.marguerite.catalogue import (
     SLOW,
     STUN,
     SUPPORT,
-    SWORDS,
     TAUNT,
     VENOM,
+    swords_for_start,
 )
 from kassen.rulesets.marguerite.effects import Effects
 from kassen.rulesets.marguerite.hits import Hits
@@ -73,6 +73,14 @@ class MargueriteBattle(Hits, Effects, Battle):
         self.o_steal_keep = o.get("steal", "unused") == "keep"
         self.o_reserve_always = o.get("reserve", "needs_sword") == "always"
         self.o_stun_marks = o.get("stun_sword", "unused") == "used"
+        self.defs = swords_for_start(o.get("untagged_start", "1"))  # R4.2, §18.9
+        self.o_overkill_at_death = o.get("overkill_value", "exit") == "death"
+        self.o_turn0_dead_skip = o.get("turn0_dead", "act") == "skip"
+        self.o_rider_reflector = o.get("reflected_rider", "executor") == "reflector"
+        self.o_miscarriage_kept = o.get("miscarriage", "spent") == "kept"
+        self.o_build_behind = o.get("build_order", "front") == "behind"
+        self.o_revival_fallthrough = o.get("revival", "one") == "fallthrough"
+        self.o_live_sword = o.get("executing_sword", "frozen") == "live"
         text = o.get("mp_costs", "") or ""
         costs = _MP_CACHE.get(text)
         if costs is None:
@@ -139,7 +147,7 @@ class MargueriteBattle(Hits, Effects, Battle):
         for line in st.lines:
             for f in line:
                 if self.o_turn0_fast:
-                    f.ap = sum(1 for s in f.swords if s.start <= 0)
+                    f.ap = sum(1 for s in f.swords if self.defs[s.sid].act + s.shift <= 0)
                 else:
                     f.ap = f.spd
         self._action_phase()
@@ -222,12 +230,14 @@ class MargueriteBattle(Hits, Effects, Battle):
         st = self.state
         lines = st.lines
         merge = False
+        # §18.14 alternative: in turn 0 a 剣師 at HP ≤ 0 only skips (never from 予備AP)
+        dead_skip = self.o_turn0_dead_skip and st.turn0
         while True:
             best = -1
             group: list[Fencer] = []
             for line in lines:
                 for f in line:
-                    if f.ap < 1 and (f.reserve < 1 or (
+                    if f.ap < 1 and (f.reserve < 1 or (dead_skip and f.hp <= 0) or (
                             not f.st[STUN] and not self.o_reserve_always
                             and not self._can_execute(f))):
                         continue
@@ -245,6 +255,10 @@ class MargueriteBattle(Hits, Effects, Battle):
             plain = True  # every actor skips for want of an executable sword
             cycle = self.o_reset == "cycle"
             for f in group:
+                if dead_skip and f.hp <= 0:
+                    picks.append(-3)
+                    plain = False
+                    continue
                 if f.st[STUN]:
                     picks.append(-2)
                     plain = False
@@ -293,10 +307,11 @@ class MargueriteBattle(Hits, Effects, Battle):
         turn = self.state.turn
         half: bool | None = None
         swords = f.swords
+        defs = self.defs
         for i, s in enumerate(swords):
             if s.used and not ignore_used:
                 continue
-            d = SWORDS[s.sid]
+            d = defs[s.sid]
             if d.act + s.shift > turn:
                 continue
             if d.danger or s.danger:
@@ -368,6 +383,9 @@ class MargueriteBattle(Hits, Effects, Battle):
             if i == -2:
                 act = Act(f, None)
                 act.target = "stun"
+            elif i == -3:
+                act = Act(f, None)
+                act.target = "dead"
             else:
                 if i < 0:
                     act = Act(f, None)
@@ -394,6 +412,9 @@ class MargueriteBattle(Hits, Effects, Battle):
                             f.swords[i].used = True
                     rec.emit("skip", f.id, rule="§11 スタン", why="stun", status="stun", ap=f.ap,
                              reserve=f.reserve, count=f.st[STUN], times=1)
+                elif act.target == "dead":
+                    rec.emit("skip", f.id, rule="R6.1", why="dead", ap=f.ap,
+                             reserve=f.reserve, count=0, times=1)
                 else:
                     rec.emit("skip", f.id, rule="R8.1", why="none", ap=f.ap,
                              reserve=f.reserve, count=0, times=1)
@@ -415,10 +436,28 @@ class MargueriteBattle(Hits, Effects, Battle):
             while (j < len(order) and order[j].kind == order[i].kind
                    and order[j].rank == order[i].rank):
                 j += 1
-            self._resolve_set(order[i:j])
+            live = self._live(order[i:j]) if self.o_live_sword else order[i:j]
+            if live:
+                self._resolve_set(live)
             if self.aborted is not None:
                 return
             i = j
+
+    def _live(self, acts: list[Act]) -> list[Act]:
+        """§21 D7 alternative: a sword destroyed (破壊剣) between its payment and its effect
+        has no effect. A リミ sword vanished at payment and cannot be destroyed afterwards, so
+        ``gone`` on a non-limited sword means destroyed. Kind and enchantments of an executing
+        sword cannot change in between in 2011α (control swords act on their own executor's
+        list only, and an executor runs one sword per 行動処理), so nothing else is re-read."""
+        kept = []
+        for act in acts:
+            sword = act.sword
+            if sword is not None and sword.gone and not sword.is_limited():
+                assert act.def_ is not None
+                self.rec.emit("no_effect", act.actor.id, rule="§21 D7", sword=act.def_.code)
+            else:
+                kept.append(act)
+        return kept
 
     def _pay_sword(self, act: Act, sword: Sword) -> None:
         """実行コスト of a sword (AP already paid): 使用済み, MP, リミ; the sword's kind and
@@ -466,6 +505,8 @@ class MargueriteBattle(Hits, Effects, Battle):
                 act.target = self._single_target(f)
         elif d.formula in CONTROL_NEXT and index + 1 < len(f.swords):
             act.target = f.swords[index + 1]
+        elif d.kind == CONSTRUCT:
+            act.target = index  # where the sword stood (§18.18 alternative: it stays there)
 
     def _single_target(self, f: Fencer) -> Fencer | None:
         """The enemy 先頭, or the front-most taunter (R8.4, §11 挑発)."""
@@ -517,7 +558,8 @@ class MargueriteBattle(Hits, Effects, Battle):
                 for f in line:
                     if f.dead:
                         f.exited = True
-                        f.overkill = max(0, -f.hp)
+                        f.overkill = max(0, -(f.death_hp if self.o_overkill_at_death
+                                              else f.hp))
                         self.rec.emit("exit", f.id, rule="R9.3", hp=f.hp, overkill=f.overkill)
                 st.lines[side] = [f for f in line if not f.dead]
         st.pending = False
@@ -582,7 +624,7 @@ class MargueriteBattle(Hits, Effects, Battle):
 
     def view(self) -> dict[str, Any]:
         """The page's picture of the current state (see :mod:`.view`)."""
-        return view_mod.view(self.state)
+        return view_mod.view(self.state, self.defs)
 
 
 def new_battle(setup: Setup, ruleset: Ruleset) -> MargueriteBattle:

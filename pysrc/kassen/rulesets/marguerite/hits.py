@@ -28,6 +28,7 @@ class Hits:
     rec: Recorder
     o_heal_negative: bool
     o_steal_keep: bool
+    o_rider_reflector: bool
 
     def _targets(self, act: Act) -> list[Fencer]:
         if act.whole:
@@ -77,6 +78,7 @@ class Hits:
         assert d is not None
         rec = self.rec
         recv = target
+        src = f
         if not d.pierce and target is not f and target.st[REFLECT]:
             other = target
             recv = f
@@ -88,6 +90,7 @@ class Hits:
                 rec.emit("reflect", recv.id, other.id, rule="§11 反射", status="reflect",
                          count=recv.st[REFLECT])
                 recv, other = other, recv
+            src = other  # the 反射元 the hit finally came from
         if frozen is None:
             atk, rdef, rhp = f.atk, recv.def_, recv.hp
             own_hp, own_max = f.hp, f.maxhp
@@ -134,7 +137,7 @@ class Hits:
         stolen = None
         if frozen is not None and d.rider == "steal" and recv.swords:
             stolen = recv.swords[0]
-        return Hit(act, recv, amount, stolen)
+        return Hit(act, recv, amount, stolen, src)
 
     def _apply(self, hit: Hit) -> None:
         """Apply one hit's damage (R8.5 4-5; 魔封剣 to MP, D4)."""
@@ -204,9 +207,14 @@ class Hits:
             self._give(recv, STUN, act.stun, ENCHANT_RULE + " スタン与え", f)
         if act.poison:
             self._give(recv, POISON, act.poison, ENCHANT_RULE + " 毒与え", f)
+        # そして riders act for 「自分」: the executor (§18.17), or the last reflector (option)
         if rider == "vampire":
+            if self.o_rider_reflector:
+                f = hit.src
             self._heal(f, hit.amount, d.rule, f)
         elif rider == "steal":
+            if self.o_rider_reflector:
+                f = hit.src
             s = hit.stolen if hit.stolen is not None else (recv.swords[0] if recv.swords
                                                            else None)
             if s is not None and any(x is s for x in recv.swords):

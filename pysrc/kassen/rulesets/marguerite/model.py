@@ -80,11 +80,6 @@ class Sword:
             out["danger"] = 1
         return out
 
-    @property
-    def start(self) -> int:
-        """The activation turn (起動ターン, R4.2)."""
-        return SWORDS[self.sid].act + self.shift
-
     def is_limited(self) -> bool:
         """Whether executing it makes it vanish (<リミ> or ＜リミテッド＞, R4.4)."""
         return self.limited or SWORDS[self.sid].limited
@@ -93,9 +88,9 @@ class Sword:
 class Fencer:
     """A 剣師 (R2.1)."""
 
-    __slots__ = ("ap", "atk", "atk0", "built", "dead", "def0", "def_", "exited", "hp", "id",
-                 "maxhp", "mp", "name", "overkill", "reserve", "side", "spd", "spd0", "st",
-                 "swords")
+    __slots__ = ("ap", "atk", "atk0", "built", "dead", "death_hp", "def0", "def_", "exited",
+                 "hp", "id", "maxhp", "mp", "name", "overkill", "reserve", "side", "spd",
+                 "spd0", "st", "swords")
 
     def __init__(self, fid: str, side: int, name: str, hp: int, atk: int, def_: int,
                  spd: int, swords: list[Sword], built: bool = False) -> None:
@@ -116,6 +111,7 @@ class Fencer:
         self.exited = False
         self.built = built
         self.overkill = 0
+        self.death_hp = 0         # HP at the latest death (§18.13 alternative)
 
 
 class State:

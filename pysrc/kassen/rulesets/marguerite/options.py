@@ -113,4 +113,45 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("steal", "unused", "強盗剣で移った剣", "sword moved by 強盗剣", "§12.3 強盗剣",
                choices=(_c("unused", "未使用になる", "becomes unused"),
                         _c("keep", "使用状態を保つ", "keeps its used flag"))),
+    OptionSpec("untagged_start", "1", "起動タグのない剣の起動ターン (§18.9)",
+               "activation turn of untagged swords (§18.9)", "R4.2", choices=(
+                   _c("1", "1ターン目から (高速剣だけが第0ターンに使える)",
+                      "from turn 1 (only 高速 swords work in turn 0)"),
+                   _c("0", "0ターン目から (高速と同じ)", "from turn 0 (like 高速)"))),
+    OptionSpec("overkill_value", "exit", "オーバーキルダメージの値 (§18.13)",
+               "overkill damage value (§18.13)", "R9.5", choices=(
+                   _c("exit", "退場時の −HP (死亡後に受けたダメージも含む)",
+                      "−HP at exit (damage after death included)"),
+                   _c("death", "死亡した瞬間の −HP", "−HP at the moment of death"))),
+    OptionSpec("turn0_dead", "act", "第0ターン中にHP 0以下の剣師 (§18.14)",
+               "剣師 at HP ≤ 0 during turn 0 (§18.14)", "R6.1", choices=(
+                   _c("act", "死んでいないので普通に行動する", "not dead yet: acts normally"),
+                   _c("skip", "行動はすべてスキップ (対象にはなる)",
+                      "its actions are skips (still a target)"))),
+    OptionSpec("reflected_rider", "executor", "反射された吸血剣・強盗剣の「自分」 (§18.17)",
+               "「自分」 of a reflected 吸血剣/強盗剣 (§18.17)", "R8.5", choices=(
+                   _c("executor", "実行者のまま", "stays the executor"),
+                   _c("reflector", "最後に反射した剣師 (反射元)",
+                      "the last reflector (反射元)"))),
+    OptionSpec("miscarriage", "spent", "流産で失敗したビルドの構築剣 (§18.18)",
+               "構築 sword of a build failed by 流産 (§18.18)", "R14.7", choices=(
+                   _c("spent", "消費される (リミで消滅)", "is spent (vanishes, リミ)"),
+                   _c("kept", "元の位置に未使用で残る", "stays, unused, where it was"))),
+    OptionSpec("build_order", "front", "複数ビルドの並び (§18.20)",
+               "order of several builds (§18.20)", "R14.1", choices=(
+                   _c("front", "新しい剣師が最前列", "the newest stands at the very front"),
+                   _c("behind", "先にビルドされた剣師の後ろ (ビルドした剣師の直前)",
+                      "behind earlier builds, just in front of the builder"))),
+    OptionSpec("revival", "one", "1回の死亡で使う蘇生 (§21 D2)", "蘇生 per death (§21 D2)",
+               "§11 蘇生", choices=(
+                   _c("one", "1つだけ (ソウルで生き返れなくてもライフは使わない)",
+                      "one only (a failed ソウル does not use ライフ)"),
+                   _c("fallthrough", "ソウルでHPが1以上にならなければライフも発動",
+                      "a ソウル that leaves HP ≤ 0 falls through to ライフ"))),
+    OptionSpec("executing_sword", "frozen", "実行中の剣の参照 (§21 D7)",
+               "the executing sword (§21 D7)", "R8.1", choices=(
+                   _c("frozen", "コスト支払い時に確定 (破壊されても効果あり)",
+                      "fixed at payment (works even if destroyed)"),
+                   _c("live", "効果処理時に参照 (破壊されていれば効果なし)",
+                      "read at effect time (no effect if destroyed)"))),
 )

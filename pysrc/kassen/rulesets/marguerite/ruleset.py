@@ -9,7 +9,7 @@ from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.marguerite import notation
 from kassen.rulesets.marguerite import text as _text  # noqa: F401  (registers the catalogue)
-from kassen.rulesets.marguerite.catalogue import BY_CODE, STATUS_JA, SWORDS
+from kassen.rulesets.marguerite.catalogue import BY_CODE, STATUS_GLOSS, STATUS_JA, SWORDS
 from kassen.rulesets.marguerite.engine import MargueriteBattle
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.options import OPTIONS
@@ -56,16 +56,20 @@ class MargueriteRuleset(Ruleset):
         return f"{hp * 5}/{stats[0]}/{stats[1]}/{stats[2]}/{swords}/R{rng.below(1000)}"
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
-        """Sword and status names in Japanese in both languages; labels per language."""
+        """Sword and status names in Japanese in both languages, with the English gloss
+        after them in English (``斬撃剣 (Slash Sword)``); labels per language."""
         from kassen.rulesets.marguerite.text import label
 
         out = dict(event_values)
+        ja = lang == "ja"
         code = out.get("sword")
         if isinstance(code, str) and code in BY_CODE:
-            out["sword"] = BY_CODE[code].ja
+            d = BY_CODE[code]
+            out["sword"] = d.ja if ja else f"{d.ja} ({d.en})"
         status = out.get("status")
         if isinstance(status, str) and status:
-            out["status"] = STATUS_JA[_STATUS_INDEX.get(status, 0)]
+            i = _STATUS_INDEX.get(status, 0)
+            out["status"] = STATUS_JA[i] if ja else f"{STATUS_JA[i]} ({STATUS_GLOSS[i]})"
         for key in ("phase", "why", "stat", "enchant", "reason", "measure"):
             if key in out:
                 out[key] = label(key, str(out[key]), lang)

@@ -1,11 +1,13 @@
 """Japanese and English text of マーガレット2011α: problem messages and ``event.<kind>`` templates.
 
-Sword and status names stay Japanese in both languages (``render_values`` puts them in).
+Sword, status and enchantment names are always shown in Japanese; English text adds the
+catalogue's short gloss after them, ``斬撃剣 (Slash Sword)`` (``render_values`` puts them in).
 """
 
 from __future__ import annotations
 
 from kassen.core import i18n
+from kassen.rulesets.marguerite.catalogue import ENCHANT_EN, ENCHANT_JA
 
 _LABELS: dict[str, dict[str, tuple[str, str]]] = {
     "phase": {"ap": ("行動回数決定フェイズ", "AP phase (行動回数決定)"),
@@ -13,21 +15,16 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
               "action": ("行動フェイズ", "action phase (行動)"),
               "death_check": ("第0ターン直後の死亡判定", "death check after turn 0"),
               "judge": ("勝敗判定", "judgement")},
-    "why": {"stun": ("スタン", "スタン (stun)"),
-            "none": ("実行可能な剣が無い", "no executable sword")},
+    "why": {"stun": ("スタン", "スタン (Stun)"),
+            "none": ("実行可能な剣が無い", "no executable sword"),
+            "dead": ("第0ターン中にHP 0以下", "HP ≤ 0 during turn 0")},
     "stat": {"atk": ("攻撃力", "attack"), "def": ("防御力", "defence"),
              "spd": ("素早さ", "speed"), "maxhp": ("最大HP", "max HP")},
-    "enchant": {"limited": ("リミテッド", "リミテッド (limited)"),
-                "early": ("早期起動", "早期起動 (early start)"),
-                "late": ("遅滞起動", "遅滞起動 (late start)"),
-                "danger": ("危殆起動", "危殆起動 (peril start)"),
-                "stun": ("スタン与え", "スタン与え (stun-giving)"),
-                "poison": ("毒与え", "毒与え (poison-giving)"),
-                "whole": ("全体化", "全体化 (whole party)")},
+    "enchant": {key: (ja, f"＜{ja}＞ ({ENCHANT_EN[key]})") for key, ja in ENCHANT_JA.items()},
     "reason": {"wipeout": ("全滅", "wipeout"),
                "overkill": ("オーバーキルジャッジ", "overkill judge"),
                "overturn": ("オーバーターンジャッジ", "overturn judge"),
-               "push": ("プッシュ", "push (プッシュ)"), "draw": ("引き分け", "draw")},
+               "push": ("プッシュ", "プッシュ (Push)"), "draw": ("引き分け", "draw")},
     "measure": {"hp": ("HP合計", "HP total"), "overkill": ("オーバーキル合計", "overkill total")},
     "winner": {"0": ("パーティ1の勝ち", "party 1 wins"), "1": ("パーティ2の勝ち", "party 2 wins"),
                "-1": ("勝者なし", "no winner")},
@@ -81,6 +78,7 @@ JA = {
     "event.exit": "{actor}が退場した（HP {hp}、オーバーキル{overkill}）",
     "event.build": "{actor}が{sword}で{target}をビルド！先頭に立った（HP {hp}）",
     "event.build_failed": "{actor}の{sword}は流産で失敗した（残り流産{count}）",
+    "event.sword_kept": "{actor}の{sword}は消費されず未使用のまま残った",
     "event.enchant": "{actor}の{sword}に＜{enchant}＞",
     "event.no_effect": "{actor}の{sword}は効果なし",
     "event.rearm": "{actor}の{sword}：剣がすべて未使用に",
@@ -112,15 +110,16 @@ EN = {
     "hp_step": "HP {hp} is not a multiple of 5 (option {option})",
     "over_budget": "costs {cost} points, {over} over the budget of {budget} (option {option})",
     "event.phase": "[Turn {turn}] {phase}",
-    "event.sleep": "{actor} sleeps: AP and reserve AP are 0 (スリープ left {count})",
-    "event.status_gain": "{target} gets {status} (+{n}, now {count})",
+    "event.sleep": "{actor} sleeps: AP and reserve AP are 0; スリープ (Sleep) left: {count}",
+    "event.status_gain": "{target} gets {status} +{n}, now {count}",
     "event.status_lost": "{target} loses {n} {status} ({count} left)",
-    "event.poison": "{target} takes {amount} poison damage (HP {hp})",
-    "event.skip": "{actor} skips ×{times} ({why}); AP {ap}, reserve AP {reserve}",
+    "event.poison": "{target} takes {amount} 毒 (Poison) damage (HP {hp})",
+    "event.skip": "{actor} skips ×{times}: {why}; AP {ap}, reserve AP {reserve}",
     "event.cycle": "{actor}'s swords are all unused again (cycle)",
-    "event.act": "{actor} executes {sword} (AP {ap}, reserve AP {reserve}, MP {mp})",
-    "event.reflect": "{actor} reflects! The attack turns to {target} (反射 left {count})",
-    "event.guard": "{actor} guards! Damage {before} → {amount} (ガード left {count})",
+    "event.act": "{actor} executes {sword}: AP {ap}, reserve AP {reserve}, MP {mp}",
+    "event.reflect": "{actor}'s 反射 (Reflect)! The attack turns to {target}; "
+                     "反射 left: {count}",
+    "event.guard": "{actor}'s ガード (Guard)! Damage {before} → {amount}; ガード left: {count}",
     "event.damage": "{actor}'s {sword} deals {amount} damage to {target} (HP {hp})",
     "event.mp_damage": "{actor}'s {sword} deals {amount} damage to {target}'s MP (MP {mp})",
     "event.heal": "{target} heals {amount} (HP {hp})",
@@ -133,8 +132,10 @@ EN = {
     "event.revive": "{actor} comes back to life (HP {hp})",
     "event.exit": "{actor} leaves the battle (HP {hp}, overkill {overkill})",
     "event.build": "{actor} builds {target} with {sword}, now at the front (HP {hp})",
-    "event.build_failed": "{actor}'s {sword} fails because of 流産 ({count} left)",
-    "event.enchant": "{actor}'s {sword} gains ＜{enchant}＞",
+    "event.build_failed": "{actor}'s {sword} fails because of 流産 (Miscarriage); "
+                          "流産 left: {count}",
+    "event.sword_kept": "{actor}'s {sword} is not spent and stays unused",
+    "event.enchant": "{actor}'s {sword} gains {enchant}",
     "event.no_effect": "{actor}'s {sword} has no effect",
     "event.rearm": "{actor}'s {sword}: all swords are unused again",
     "event.rearm_self": "{actor}'s {sword} is unused again",
@@ -146,7 +147,7 @@ EN = {
     "event.steal": "{actor} steals {target}'s {sword}",
     "event.year": "{actor}'s {sword}: the turn counter is now {counter}",
     "event.judgement": "{reason}: {winner} ({measure} {total0} to {total1}, "
-                       "push {push0} to {push1}, turn counter {counter})",
+                       "プッシュ (Push) {push0} to {push1}, turn counter {counter})",
     "event.aborted": "Battle stopped at a safety cap ({cap})",
 }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.marguerite.catalogue import STATUS_JA, SWORDS
+from kassen.rulesets.marguerite.catalogue import STATUS_JA, SWORDS, SwordDef
 from kassen.rulesets.marguerite.model import Fencer, State, Sword
 
 PHASES = ("ap", "status", "action")
@@ -31,33 +31,36 @@ def names(st: State) -> dict[str, str]:
     return {f.id: f.name for side in st.members for f in side}
 
 
-def sword_chip(s: Sword, executing: Sword | None) -> dict[str, Any]:
-    """One sword as the page's chip: code, used, enchantments, リミ, activation turn."""
+def sword_chip(s: Sword, executing: Sword | None,
+               defs: tuple[SwordDef, ...] = SWORDS) -> dict[str, Any]:
+    """One sword as the page's chip: code, used, enchantments, リミ, activation turn (as
+    the battle's options read it, R4.2)."""
     d = SWORDS[s.sid]
     return {"code": d.code, "name": d.ja, "kind": d.kind, "used": s.used,
-            "enchants": s.enchants(), "limited": s.is_limited(), "start": d.act + s.shift,
-            "executing": s is executing}
+            "enchants": s.enchants(), "limited": s.is_limited(),
+            "start": defs[s.sid].act + s.shift, "executing": s is executing}
 
 
-def member_view(f: Fencer, executing: Sword | None) -> dict[str, Any]:
+def member_view(f: Fencer, executing: Sword | None,
+                defs: tuple[SwordDef, ...] = SWORDS) -> dict[str, Any]:
     """A 剣師 in a party line: stats, MP, AP, 予備AP, statuses, swords, the executing sword."""
     return {
         "id": f.id, "name": f.name, "hp": f.hp, "max_hp": f.maxhp, "atk": f.atk,
         "def": f.def_, "spd": f.spd, "mp": f.mp, "ap": f.ap, "reserve": f.reserve,
         "dead": f.dead, "exited": False, "built": f.built, "statuses": statuses(f),
-        "swords": [sword_chip(s, executing) for s in f.swords],
+        "swords": [sword_chip(s, executing, defs) for s in f.swords],
         "executing": None if executing is None else {
             "code": SWORDS[executing.sid].code, "name": SWORDS[executing.sid].ja,
             "vanished": executing.gone},
     }
 
 
-def view(st: State) -> dict[str, Any]:
+def view(st: State, defs: tuple[SwordDef, ...] = SWORDS) -> dict[str, Any]:
     """The page's picture: each party front first (built 剣師 at the front), exited ones
     apart; turn counter, phase, whether this is turn 0, and the result once over."""
     sides = []
     for side in (0, 1):
-        line = [member_view(f, st.executing.get(f.id)) for f in st.lines[side]]
+        line = [member_view(f, st.executing.get(f.id), defs) for f in st.lines[side]]
         exited = [{"id": f.id, "name": f.name, "hp": f.hp, "max_hp": f.maxhp,
                    "overkill": f.overkill, "exited": True, "statuses": statuses(f)}
                   for f in st.members[side] if f.exited]
