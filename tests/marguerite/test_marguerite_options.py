@@ -282,3 +282,12 @@ def test_battle_does_not_end_inside_turn_zero() -> None:
     b = after("10/6/0/2/高/X", "5/0/0/1/臥/Y", 0)
     y = fencer(b, 1)
     assert not b.finished and not y.exited and (y.hp, y.maxhp) == (9, 15)
+
+
+def test_mp_cost_presets_are_canonical() -> None:
+    """R4.9 (Q2): every preset offered by the page is already in the canonical form that a
+    share link gives back, so choosing one and reopening the link shows the same text."""
+    from kassen.rulesets.marguerite.options import MP_PRESETS, canonical_mp_costs, parse_mp_costs
+
+    for preset in MP_PRESETS:
+        assert canonical_mp_costs(parse_mp_costs(preset)) == preset

@@ -15,7 +15,7 @@ from kassen.core.options import Choice, OptionSpec
 from kassen.rulesets.marguerite.catalogue import BY_CODE, BY_NAME, SWORDS
 
 MAX_MP_COST = 99
-MP_PRESETS = ("", "拡散剣=1,鏡の剣=1")
+MP_PRESETS = ("", "鏡の剣=1,拡散剣=1")  # canonical (catalogue) order: links give it back as is
 
 
 def parse_mp_costs(text: str) -> tuple[int, ...]:
