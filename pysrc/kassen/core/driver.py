@@ -72,9 +72,30 @@ class Driver:
 
     def run(self) -> Result:
         """Play to the end and return the result."""
-        while not self.done:
-            self.play_turn()
-        return self.battle.final_result()
+        if self.snapshots:
+            while not self.done:
+                self.play_turn()
+            return self.battle.final_result()
+        # The headless fast path (benchmarks, tournaments): the same turns and caps as
+        # play_turn, without snapshot bookkeeping.
+        battle = self.battle
+        rec = battle.rec
+        play = battle.play_turn
+        max_turns = battle.ruleset.max_turns
+        max_steps = battle.ruleset.max_steps
+        turns = self.turns_played
+        while not battle.finished and battle.aborted is None:
+            play()
+            rec.close()
+            turns += 1
+            if battle.finished:
+                break
+            if turns >= max_turns:
+                battle.abort(f"turns>={max_turns}")
+            elif rec.step_count >= max_steps:
+                battle.abort(f"steps>={max_steps}")
+        self.turns_played = turns
+        return battle.final_result()
 
     def answer(self, value: Any) -> None:
         """Record a person's answer to the pending request."""
