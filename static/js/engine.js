@@ -7,7 +7,8 @@ const here = (path) => new URL(path, import.meta.url).href;
 
 /** How the engine wheel reaches the worker (see README, "start-up"). */
 function workerOptions(mode) {
-  const version = here("../vendor/pyodide/pyodide.mjs");
+  // runtime.mjs: Pyodide with the worker's downloads teed into the offline cache
+  const version = here("./runtime.mjs");
   if (mode === "boot") {
     // a loader that passes packages:["kassen"] to loadPyodide (trimmed lock)
     return { version: here("../vendor/pyodide/kassen-boot.mjs"), config: {} };
@@ -35,6 +36,7 @@ export async function startEngine({ onStage = () => {}, mode = "files" } = {}) {
       openLink: (fragment, lang) => call("open_link", fragment, lang),
       shareBuild: (ruleset, text) => call("share_build", ruleset, text),
       digest: (record) => call("digest", typeof record === "string" ? record : JSON.stringify(record)),
+      resources: () => call("resources"),
     };
     const info = await api.hello();
     onStage("ready");

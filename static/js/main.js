@@ -1,7 +1,8 @@
 // Kassen page entry: language, service worker, engine start, links, share.
 import { $, el, fill } from "./dom.js";
+import { BUILD } from "../vendor/build.mjs";
 import { initialLang, onLangChange, setLang, t } from "./i18n.js";
-import { ensureServiceWorker } from "./offline.js";
+import { fillOfflineCache, loadedUrls, registerServiceWorker } from "./offline.js";
 import { initBattleControls, relabelBattle, showBattle, currentBattle } from "./battle.js";
 import { initSetup, relabelSetup, request, selectRuleset, setBuild } from "./setup.js";
 
@@ -79,7 +80,7 @@ async function boot() {
   $("battle").addEventListener("click", runBattle);
   $("share").addEventListener("click", share);
   setStage("runtime");
-  await ensureServiceWorker();
+  registerServiceWorker();  // not awaited: Python starts now, the cache is filled after ready
   const { startEngine } = await import("./engine.js");
   try {
     const engine = await startEngine({ onStage: (name) => name !== "ready" && setStage(name) });
@@ -90,6 +91,9 @@ async function boot() {
     $("battle").disabled = !engine.info.rulesets?.length;
     window.kassenReadyAt = performance.now();
     setStage("ready");
+    window.kassenOffline = api.resources()
+      .then((workerUrls) => fillOfflineCache(loadedUrls([...workerUrls, location.href, ...BUILD.shell])))
+      .catch((error) => console.warn("offline cache not filled:", error));
     await openFragment(location.hash);
     window.addEventListener("hashchange", () => openFragment(location.hash));
   } catch (error) {

@@ -66,4 +66,10 @@ def digest(record_json: str) -> str:
     return _guard("digest", lambda: api.digest(str(record_json)))
 
 
-__export__ = ["hello", "validate", "battle", "open_link", "share_build", "digest"]
+def resources() -> str:
+    """URLs this worker fetched (Pyodide, the stdlib, the wheel…), for the offline cache."""
+    entries = js.performance.getEntriesByType("resource")
+    return json.dumps([str(entry.name) for entry in entries])
+
+
+__export__ = ["hello", "validate", "battle", "open_link", "share_build", "digest", "resources"]
