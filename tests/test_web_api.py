@@ -56,3 +56,22 @@ def test_tournament_split_over_workers_matches_one_process(tiny) -> None:
     expected = tournament.round_robin(ent, 3, "page")
     assert table["standings"] == expected["standings"]
     assert table["matrix"] == expected["matrix"]
+
+
+def test_person_plays_through_the_page_api(tiny) -> None:
+    """A side with no policy gets a pending request; answering continues the same battle."""
+    request = {"ruleset": "tiny", "sides": ["Ann:9", "Bob:9"], "seed": "p",
+               "policies": [None, "always"], "choices": []}
+    reference = json.loads(api.battle(json.dumps({**request, "policies": ["always", "always"]})))
+    rounds = 0
+    while True:
+        data = json.loads(api.battle(json.dumps(request)))
+        assert data["ok"]
+        if data["result"] is not None:
+            break
+        pending = data["pending"]
+        assert pending["side"] == 0 and pending["options"] == ["hit", "guard"]
+        request["choices"] = data["record"]["choices"] + ["hit"]
+        rounds += 1
+    assert rounds == reference["result"]["turn"]
+    assert data["digest"] == reference["digest"]

@@ -124,6 +124,12 @@ def _print_outcome(outcome: session.Outcome, args: argparse.Namespace) -> None:
     for line in session.log_lines(outcome, lang):
         print(line)
     result = outcome.result
+    if result is None:
+        assert outcome.pending is not None
+        print(f"waiting for side {outcome.pending.side + 1}: {outcome.pending.kind} "
+              f"{list(outcome.pending.options)}")
+        print(f"link: {battle_link(outcome.record)}")
+        return
     winner = "-" if result.winner is None else str(result.winner + 1)
     print(f"result: winner={winner} reason={result.reason} turn={result.turn}")
     print(f"link: {battle_link(outcome.record)}")

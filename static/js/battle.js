@@ -1,12 +1,14 @@
 // The generic battle view: steps list, playback, per-member panels, log.
 import { $, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { viewFor } from "./views/index.js";
 
 const PLAY_MS = 700;
 const SKIP = new Set(["id", "name", "hp", "max_hp", "statuses"]);
 let battle = null;
 let index = 0;
 let timer = null;
+let view = null;
 
 const isScalar = (v) => ["string", "number", "boolean"].includes(typeof v);
 
@@ -34,6 +36,10 @@ function memberView(m) {
 }
 
 function renderBoard(step) {
+  if (view) {
+    view.render($("board"), step, { battle, index, lang: lang(), t, el, fill });
+    return;
+  }
   const sides = step?.view?.sides || [];
   fill($("board"), sides.map((side, i) => el("section", { class: "side-view", "aria-label": `${i + 1}` },
     el("h3", { text: t(i === 0 ? "sideA" : "sideB") }),
@@ -103,9 +109,11 @@ function resultText() {
   return `${t("result")}: ${who} — ${r.reason ?? ""} (${t("turn")} ${r.turn ?? "?"})`;
 }
 
-/** Show a whole battle answer from the engine. */
-export function showBattle(answer) {
+/** Show a whole battle answer from the engine (with its ruleset's own view when it has one). */
+export async function showBattle(answer) {
   pause();
+  view = await viewFor(answer.ruleset).catch(() => null);
+  $("board").className = view ? `board board-${answer.ruleset}` : "board";
   battle = answer;
   index = 0;
   $("viewer").hidden = false;

@@ -36,8 +36,9 @@ function optionControl(spec) {
     input = el("input", { id, type: "checkbox" });
     input.checked = Boolean(spec.default);
   } else if (Array.isArray(spec.choices) && spec.choices.length) {
-    input = el("select", { id }, spec.choices.map((c, i) => el("option", { value: String(i), text: String(c) })));
-    input.value = String(Math.max(0, spec.choices.findIndex((c) => c === spec.default)));
+    input = el("select", { id }, spec.choices.map((c) => el("option", {
+      value: String(c.value), text: `${c[`label_${lang()}`] || c.value} (${c.value})` })));
+    input.value = String(spec.default);
   } else if (spec.kind === "int" || spec.kind === "number") {
     input = el("input", { id, type: "number", min: spec.min ?? null, max: spec.max ?? null, step: 1 });
     input.value = String(spec.default ?? "");
@@ -66,7 +67,7 @@ export function readOptions() {
     const input = $(`opt-${spec.key}`);
     if (!input) continue;
     if (spec.kind === "bool") out[spec.key] = input.checked;
-    else if (Array.isArray(spec.choices) && spec.choices.length) out[spec.key] = spec.choices[Number(input.value)];
+    else if (Array.isArray(spec.choices) && spec.choices.length) out[spec.key] = input.value;
     else if (spec.kind === "int" || spec.kind === "number") out[spec.key] = Number(input.value);
     else out[spec.key] = input.value;
   }
@@ -153,7 +154,7 @@ export function relabelSetup() {
     const spec = current().options.find((o) => o.key === key);
     if (!input || !spec) continue;
     if (spec.kind === "bool") input.checked = value;
-    else if (Array.isArray(spec.choices) && spec.choices.length) input.value = String(spec.choices.indexOf(value));
+    else if (Array.isArray(spec.choices) && spec.choices.length) input.value = String(value);
     else input.value = String(value);
   }
   validateSide(0);

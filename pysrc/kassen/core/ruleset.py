@@ -82,6 +82,10 @@ class Battle(ABC):
         ]
         self.decider = Decider(setup.choices, policies, self.rng.derive("policy"))
         self.rec = Recorder()
+        for policy in policies:
+            bind = getattr(policy, "bind", None)
+            if bind is not None:
+                bind(self)
 
     # -- what a ruleset implements --------------------------------------------------------
     @property

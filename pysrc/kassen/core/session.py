@@ -16,6 +16,7 @@ from typing import Any
 from kassen.core import options as options_mod
 from kassen.core import registry
 from kassen.core.canonical import digest
+from kassen.core.decisions import NeedDecision, Request
 from kassen.core.driver import Driver
 from kassen.core.links import battle_link
 from kassen.core.problems import Problem, ProblemError
@@ -47,7 +48,9 @@ class Outcome:
 
     prepared: Prepared
     battle: Battle
-    result: Result
+    result: Result | None
+    pending: Request | None = None
+    """The decision a person must make before the battle can go on (result is then None)."""
 
     @property
     def record(self) -> Record:
@@ -124,11 +127,21 @@ def from_record(record: Record) -> Prepared:
 
 
 def run(prepared: Prepared, *, views: bool = False, snapshots: bool = False) -> Outcome:
-    """Play the battle to its end; with ``views`` every step carries the page's view."""
+    """Play the battle to its end; with ``views`` every step carries the page's view.
+
+    When a side played by a person (policy None) must decide and the record holds no answer,
+    the battle stops at the start of that turn: the outcome has no result and ``pending`` is
+    the request. Answering means running again with the answer appended to the choices.
+    """
     battle = prepared.ruleset.new_battle(prepared.setup())
     if views:
         battle.rec.view = battle.view
-    result = Driver(battle, snapshots=snapshots).run()
+    person = bool(prepared.ruleset.policy_names()) and None in prepared.record.policies
+    driver = Driver(battle, snapshots=snapshots or person)
+    try:
+        result = driver.run()
+    except NeedDecision as need:
+        return Outcome(prepared, battle, None, need.request)
     return Outcome(prepared, battle, result)
 
 
@@ -150,9 +163,11 @@ def battle_json(outcome: Outcome, *, with_events: bool = True) -> dict[str, Any]
         "version": record.ruleset_version,
         "seed": record.seed,
         "options": record.options,
-        "result": outcome.result.to_json(),
+        "result": outcome.result.to_json() if outcome.result else None,
         "sides": outcome.battle.members(),
     }
+    if outcome.pending is not None:
+        out["pending"] = outcome.pending.to_json()
     if with_events:
         out["events"] = events_json(outcome.battle)
     out["digest"] = event_digest(outcome.battle)

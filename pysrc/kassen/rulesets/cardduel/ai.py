@@ -1,0 +1,120 @@
+"""The AI policies of §10 (RB6): ``careful`` (t = 0.70, g = 3) and ``bold`` (t = 0.60,
+g = 1). Both are deterministic and draw nothing from any random stream; they read only the
+request's options and context (the §10 information model)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kassen.core.decisions import Request
+from kassen.core.rng import Rng
+from kassen.rulesets.cardduel.catalogue import COSTUMES, SUITS, is_joker, rank_of, suit_of
+from kassen.rulesets.cardduel.rules import effective, is_valid
+
+SURRENDER_HP = 1
+SURRENDER_OPP_HP = 8
+
+
+def _suit_index(card: str) -> int:
+    return SUITS.index(suit_of(card)) if not is_joker(card) else len(SUITS)
+
+
+def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
+    """W1 (§10): enchantments first, then hand cards, then the deck if deckOK, else pass."""
+    th, fav = ctx["threshold"], ctx["fav"]
+    danger = set(ctx["opp_enchants"]) if ctx["opp_right"] else set()
+
+    def usable(cards: list[str]) -> list[str]:
+        valid = [c for c in cards if is_valid(c, th, fav)]
+        safe = [c for c in valid if c not in danger or is_joker(c)]
+        return safe or valid
+
+    def pick(cards: list[str]) -> str:
+        if ctx["opp_right"]:
+            return min(cards, key=lambda c: (-effective(c, fav), _suit_index(c)))
+        return min(cards, key=lambda c: (effective(c, fav), _suit_index(c)))
+
+    own = usable(ctx["own"])
+    if own:
+        return "field:" + pick(own)
+    hand = usable(ctx["hand"])
+    if hand:
+        return pick(hand)
+    size = ctx["deck_size"]
+    if size > 0 and ctx["hp"] > g and ctx["deck_valid"] / size >= t:
+        return "deck"
+    return "pass"
+
+
+def enchant_choice(ctx: dict[str, Any]) -> str:
+    """M1 (§10): fish for a happening, else a safe valid card, else the deck if MP ≥ 2."""
+    if not ctx["w_right"]:
+        return "pass"
+    hand, ranks = ctx["hand"], set(ctx["field_ranks"])
+    th, fav = ctx["threshold"], ctx["fav"]
+    wth, wfav = ctx["w_threshold"], ctx["w_fav"]
+    fish = [c for c in hand if not is_joker(c) and rank_of(c) in ranks]
+    if fish and ctx["deck_size"] >= 3:
+        return min(fish, key=lambda c: (is_valid(c, th, fav), effective(c, wfav),
+                                        _suit_index(c)))
+    safe = [c for c in hand if is_valid(c, th, fav) and is_valid(c, wth, wfav)
+            and (is_joker(c) or rank_of(c) not in ranks)]
+    if safe:
+        return min(safe, key=lambda c: (effective(c, wfav), _suit_index(c)))
+    if ctx["mp"] >= 2 and ctx["deck_size"] > 0:
+        return "deck"
+    return "pass"
+
+
+def _thrifty(costumes: list[str], into: str) -> str:
+    """Smallest 変換魔素量 first; for MP give up the fewest cards, for hand take the most."""
+    sign = 1 if into == "mp" else -1
+    order = list(COSTUMES)
+    return min(set(costumes), key=lambda c: (COSTUMES[c].mp, sign * COSTUMES[c].cards,
+                                             order.index(c)))
+
+
+def costume_choice(request: Request) -> str:
+    """M0 / M3 / S1 with the thrifty order (§10, D20)."""
+    ctx = request.context
+    if request.kind == "M3":
+        return _thrifty(list(request.options), "mp")
+    if request.kind == "S1":
+        order = list(COSTUMES)
+        return min(request.options, key=lambda c: (COSTUMES[c].cards, order.index(c)))
+    if ctx["mp"] == 1:
+        return _thrifty(ctx["costumes"], "mp") + ":mp"
+    if ctx["hand_size"] == 0 and ctx["deck_size"] > 0:
+        return _thrifty(ctx["costumes"], "hand") + ":hand"
+    return "pass"
+
+
+def make_policy(t: float, g: int) -> Callable[[Request, Rng], Any]:
+    """A §10 policy with blind-play threshold ``t`` and HP guard ``g``."""
+
+    def policy(request: Request, rng: Rng) -> Any:
+        kind, ctx = request.kind, request.context
+        if kind == "W1":
+            return attack_choice(ctx, t, g)
+        if kind == "W2":
+            return "continue" if attack_choice(ctx, t, g) != "pass" else "withdraw"
+        if kind == "M1":
+            return enchant_choice(ctx)
+        if kind == "M2":
+            return "continue" if ctx["usable"] == 0 and ctx["played"] < 3 else "stop"
+        if kind in ("M0", "M3", "S1"):
+            return costume_choice(request)
+        if kind == "W3":
+            hopeless = ctx["hp"] <= SURRENDER_HP and ctx["opp_hp"] >= SURRENDER_OPP_HP
+            return "surrender" if hopeless else "continue"
+        return request.options[0]
+
+    return policy
+
+
+POLICIES: dict[str, Callable[[Request, Rng], Any]] = {
+    "careful": make_policy(0.70, 3),
+    "bold": make_policy(0.60, 1),
+}
+"""Policy name → policy; ``careful`` is the default (the first)."""

@@ -1,0 +1,86 @@
+"""Rule options (§11, §15): every [inferred]/[designed] reading that changes outcomes.
+
+Keys follow the specification's flag names; the recommended default comes first.
+"""
+
+from __future__ import annotations
+
+from kassen.core.options import Choice, OptionSpec
+
+
+def _bool(key: str, default: bool, ja: str, en: str, rule: str) -> OptionSpec:
+    return OptionSpec(key, default, ja, en, rule, kind="bool")
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("procedure", "revised", "手順", "procedure", "§0.2", choices=(
+        Choice("revised", "バトル(改訂版 1〜9)", "revised battle (steps 1–9)"),
+        Choice("original", "対戦判定+魔法強化(原版)", "original duel + enchant"))),
+    OptionSpec("format", "until_knockout", "試合の形式", "match format", "§3.1 D1", choices=(
+        Choice("until_knockout", "気絶まで(上限あり)", "until knockout (capped)"),
+        Choice("fixed", "決められたバトル回数", "fixed number of battles"))),
+    OptionSpec("battles", 3, "バトル回数(固定形式)", "battles (fixed format)", "§3.1",
+               kind="int", minimum=1, maximum=50),
+    OptionSpec("battleCap", 20, "バトル数の安全上限", "battle safety cap", "§3.1 D17",
+               kind="int", minimum=1, maximum=50),
+    OptionSpec("roundCap", 7, "1バトルのラウンド上限", "rounds per battle", "§5.9 RB4",
+               kind="int", minimum=1, maximum=40),
+    OptionSpec("jokers", 0, "ジョーカー枚数", "Jokers per deck", "§1.2 §12.4",
+               kind="int", minimum=0, maximum=2),
+    OptionSpec("enchantRankScope", "all_field", "エンチャント重複判定の場札",
+               "field checked for enchant duplicates", "§5.2.2", choices=(
+                   Choice("all_field", "場札すべて", "every field card"),
+                   Choice("enchant_only", "発動エンチャントのみ", "activated enchantments"),
+                   Choice("own_team", "自チームのエンチャントのみ", "own team's enchantments"))),
+    _bool("dupAlsoCostsMP", False, "重複かつ無効でもMP-1", "duplicate that is invalid costs MP",
+          "§5.3.2c"),
+    _bool("enchantConsumedOnUse", True, "指したエンチャントは1回で使用済み",
+          "a pointed-at enchantment is used once", "§5.5.4 RB1"),
+    OptionSpec("happeningLock", "battle", "ハプニング後のエンチャント停止",
+               "enchant lock after a happening", "§5.3.2d RB2", choices=(
+                   Choice("battle", "バトル終了まで", "until the battle ends"),
+                   Choice("none", "なし", "none"))),
+    OptionSpec("handRefill", "battle", "手札の補充", "hand refill", "§2.6 RB3", choices=(
+        Choice("battle", "毎バトル基礎魔力まで", "to 基礎魔力 every battle"),
+        Choice("none", "なし", "none"))),
+    _bool("manaStormEndsMatch", True, "マナ・ストームで試合終了", "a Mana Storm ends the match",
+          "§5.6.2"),
+    OptionSpec("stormPoolScope", "storm_draws", "ストームの力(場札の範囲)", "storm pool",
+               "§6.2.1", choices=(
+                   Choice("storm_draws", "ストームで引いた札", "cards drawn in storm step 1"),
+                   Choice("whole_field", "場札すべて", "every field card"))),
+    OptionSpec("stormWarriorMode", "one_hp_per_step", "ストームの戦士への処理",
+               "storm on warriors", "§6.2.5 RB5", choices=(
+                   Choice("one_hp_per_step", "1回につきHP1", "1 HP per strike"),
+                   Choice("absorb_min_hp_pool", "HPと力の小さい方", "absorbs min(HP, pool)"))),
+    _bool("stormCountsVictimDraws", False, "犠牲者の引いた札も力に加える",
+          "victim draws add to the pool", "§6.2.4 RB5"),
+    _bool("stormCountsTieDraws", False, "同値決着の札も力に加える",
+          "tie-break draws add to the pool", "§6.2.2 RB5"),
+    OptionSpec("stormWarriorStart", "highest_card", "ストームの最初の戦士",
+               "first warrior struck by the storm", "§6.2.5 D4", choices=(
+                   Choice("highest_card", "最初に一番大きい札を引いた戦士",
+                          "the warrior with the highest step-1 card"),
+                   Choice("count_on", "最後の術士が引いて数える",
+                          "the last mage victim draws and counts on"))),
+    OptionSpec("emotionTable", "none", "エモーション・イベント", "Emotion Event", "§6.1.3 §12.2",
+               choices=(Choice("none", "演出のみ", "narrative only"),
+                        Choice("v0", "効果表 v0", "effect table v0"))),
+    _bool("voluntaryCostume", True, "B1開始時の任意の衣装変換",
+          "voluntary costume conversion at B1", "§5.1.0"),
+    _bool("exhaustedMageCountsDefeated", False, "消耗した術士も倒された数に入る",
+          "an exhausted mage counts as defeated", "§5.3.3"),
+    OptionSpec("originalRightLoss", "rest_of_duel", "原版: 失敗で失う権利",
+               "original: right lost on a failure", "§7 A2-3 D12", choices=(
+                   Choice("rest_of_duel", "その対戦の間", "for the rest of the duel"),
+                   Choice("next_only", "次の交戦のみ", "for the next engagement only"))),
+    _bool("discardReturns", True, "捨て札を山札に戻す", "discards return to the deck",
+          "§5.10.3"),
+    OptionSpec("surrender", "never", "降参", "surrender", "§10 W3/M4", choices=(
+        Choice("never", "しない", "never"),
+        Choice("hopeless", "絶望的なら降参を問う", "asked after each battle (AI: hopeless)"))),
+    OptionSpec("condModel", "static", "得意スートの使用条件", "favoured-suit condition",
+               "§2.2 D15", choices=(
+                   Choice("static", "作成時に固定", "fixed at creation"),
+                   Choice("table", "条件表で毎バトル判定", "§12.1 table at each battle"))),
+)

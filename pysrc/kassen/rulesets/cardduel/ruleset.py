@@ -1,0 +1,83 @@
+"""The card duel ruleset (魔法学園 playing-card duel, spec ``rules/cardduel.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kassen.core.decisions import Policy
+from kassen.core.problems import Problem
+from kassen.core.rng import Rng
+from kassen.core.ruleset import Battle, Ruleset, Setup
+from kassen.rulesets.cardduel import text
+from kassen.rulesets.cardduel.ai import POLICIES
+from kassen.rulesets.cardduel.catalogue import COLOURS, COSTUME_ORDER, SUITS
+from kassen.rulesets.cardduel.engine import CardDuelBattle
+from kassen.rulesets.cardduel.model import RANGES, SideBuild
+from kassen.rulesets.cardduel.notation import export_side, parse_side
+from kassen.rulesets.cardduel.options import OPTIONS
+from kassen.rulesets.cardduel.samples import SAMPLES
+
+
+def random_fav(rng: Rng, year: int) -> str:
+    """Favoured suits for a school year: 0, 1, or 2 of one colour (§2.1)."""
+    if year == 1:
+        return "-"
+    first = rng.choice(SUITS)
+    if year == 2:
+        return first
+    mate = next(s for s in SUITS if s != first and COLOURS[s] == COLOURS[first])
+    return "".join(s for s in SUITS if s in (first, mate))
+
+
+def random_character(rng: Rng, name: str, mage: bool) -> str:
+    """A random legal character text inside the seed ranges."""
+    def pick(key: str) -> int:
+        return rng.randint(*RANGES[key])
+
+    year = pick("year")
+    head = (f"{name}:{'mage' if mage else 'warrior'} year={year} base={pick('base')} "
+            f"max={pick('max')} th={pick('th')} fav={random_fav(rng, year)}")
+    if not mage:
+        return f"{head} hp={pick('hp')}"
+    pool = list(COSTUME_ORDER)
+    rng.shuffle(pool)
+    return f"{head} mp={pick('mp')} costumes={','.join(pool[:4])}"
+
+
+class CardDuelRuleset(Ruleset):
+    """魔法学園カード対戦: procedures B (default) and A, warriors and mages, 1v1/2v2/2v1."""
+
+    id = "cardduel"
+    version = "1"
+    name_ja = "魔法学園カード対戦"
+    name_en = "Magic-school card duel"
+    options = OPTIONS
+    samples = SAMPLES
+    max_turns = 60
+
+    def parse(self, text: str, options: dict[str, Any]) -> tuple[Any | None, list[Problem]]:
+        return parse_side(text.strip())
+
+    def export(self, build: Any) -> str:
+        assert isinstance(build, SideBuild)
+        return export_side(build)
+
+    def new_battle(self, setup: Setup) -> Battle:
+        return CardDuelBattle(setup, self)
+
+    def policy_names(self) -> Sequence[str]:
+        return tuple(POLICIES)
+
+    def policy(self, name: str) -> Policy | None:
+        return POLICIES[name]
+
+    def random_build(self, rng: Rng) -> str:
+        n = rng.below(1000)
+        warrior = random_character(rng, f"W{n}", False)
+        if rng.below(2):
+            return warrior + " + " + random_character(rng, f"M{n}", True)
+        return warrior
+
+    def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
+        return text.render_values(event_values, lang)

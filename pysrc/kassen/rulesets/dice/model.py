@@ -1,0 +1,167 @@
+"""The character sheet (キャラクターシート, §2) as plain frozen data, and its cost (§2.3)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from kassen.rulesets.dice import catalogue as cat
+from kassen.rulesets.dice import constants as k
+
+SLOTS = tuple(range(3, 19))
+"""Ability slots 3..18 (§2.4)."""
+SPECIAL_SLOTS = tuple(range(1, 7))
+"""Special-ability slots 1..6 (§2.6)."""
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A normal-list ability with its derivations (渡/開/単, canonical order)."""
+
+    name: str
+    derivations: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        """``攻2倍・単`` form."""
+        return "・".join((self.name, *self.derivations))
+
+    @property
+    def entry(self) -> cat.Entry:
+        """The catalogue entry (normal or demerit)."""
+        return cat.NORMAL_BY_JA.get(self.name) or cat.DEMERIT_BY_JA[self.name]
+
+    @property
+    def is_demerit(self) -> bool:
+        """Whether this is a demerit ability (デメリット能力)."""
+        return self.name in cat.DEMERIT_BY_JA
+
+
+@dataclass(frozen=True)
+class Star:
+    """A star-column ability (星能力): ability, 必要星 ``need``, 使用星 ``use`` (§15.4)."""
+
+    ability: Ability
+    need: int
+    use: int
+
+
+@dataclass(frozen=True)
+class Ougi:
+    """The 奥義 in a star column, with its 奥義星 setting ``stars`` (1..9, §15.5)."""
+
+    name: str
+    stars: int
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One ability slot: normal column, star column (star ability or 奥義), based switch."""
+
+    normal: Ability | None = None
+    star: Star | None = None
+    ougi: Ougi | None = None
+    based: bool = False
+
+    @property
+    def empty(self) -> bool:
+        """Both columns empty (D14: the only slots auto-placement fills)."""
+        return self.normal is None and self.star is None and self.ougi is None
+
+    @property
+    def demerit(self) -> bool:
+        """A demerit square (デメリットマス, §8)."""
+        return self.normal is not None and self.normal.is_demerit
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A whole character sheet.
+
+    ``slots[i]`` is slot ``i + 3``; ``specials[i]`` is special face ``i + 1``.
+    """
+
+    name: str
+    side: str = ""
+    type: str = ""
+    special: str = "G"
+    selected: str = "自"
+    atk: int = 0
+    defence: int = 0
+    agi: int = 0
+    cross: int = 0
+    fav: int = 3
+    slots: tuple[Slot, ...] = field(default_factory=lambda: tuple(Slot() for _ in SLOTS))
+    specials: tuple[str, ...] = ("",) * 6
+    passives: tuple[str, ...] = ()
+    zone: tuple[str, str] | None = None
+    line: tuple[int, Ability] | None = None
+    trigger: tuple[str, Ability] | None = None
+
+    def slot(self, number: int) -> Slot:
+        """Slot ``number`` (3..18)."""
+        return self.slots[number - 3]
+
+    @property
+    def demerit_count(self) -> int:
+        """How many demerit abilities the type requires (§2.5)."""
+        return k.DEMERIT_COUNT_RISKY if self.type == "リスキー" else k.DEMERIT_COUNT_STANDARD
+
+    def ougi_slot(self) -> int | None:
+        """The slot holding the 奥義, if any."""
+        for number in SLOTS:
+            if self.slot(number).ougi is not None:
+                return number
+        return None
+
+
+def ability_cost(ability: Ability) -> int:
+    """List cost with derivation discounts multiplied and rounded up once (§2.3, D12)."""
+    if ability.is_demerit:
+        return 0
+    cost = Fraction(ability.entry.cost)
+    for suffix in ability.derivations:
+        cost *= k.DERIVATION_DISCOUNT[suffix]
+    return math.ceil(cost)
+
+
+def star_cost(star: Star) -> int:
+    """ceil(cost / 使用星) (§15.4)."""
+    return -(-ability_cost(star.ability) // star.use)
+
+
+def cost_items(sheet: Sheet) -> list[tuple[str, int]]:
+    """Every cost of the sheet as (where, cost), in sheet order (§2.3)."""
+    items: list[tuple[str, int]] = [
+        ("atk", sheet.atk * k.STAT_PRICES["atk"]),
+        ("def", sheet.defence * k.STAT_PRICES["def"]),
+        ("agi", sheet.agi * k.STAT_PRICES["agi"]),
+    ]
+    for number in SLOTS:
+        slot = sheet.slot(number)
+        if slot.normal is not None:
+            items.append((f"slot{number}", ability_cost(slot.normal)))
+        if slot.star is not None:
+            items.append((f"slot{number}", star_cost(slot.star)))
+    for face, name in zip(SPECIAL_SLOTS, sheet.specials, strict=False):
+        if name:
+            items.append((f"special{face}", cat.SPECIAL_BY_JA[name].cost))
+    for name in sheet.passives:
+        items.append(("passive", cat.PASSIVE_BY_JA[name].cost))
+    if sheet.zone is not None:
+        items.append(("zone", k.ZONE_PASSIVE_COST))
+    if sheet.line is not None:
+        items.append(("line", ability_cost(sheet.line[1])))
+    if sheet.trigger is not None:
+        items.append(("trigger", ability_cost(sheet.trigger[1])))
+    return items
+
+
+def total_cost(sheet: Sheet) -> int:
+    """The sheet's whole cost."""
+    return sum(cost for _, cost in cost_items(sheet))
+
+
+def starting_lp(sheet: Sheet) -> int:
+    """6000 + unused cost (§4.2)."""
+    return k.LP_BASE + max(0, k.COST_POOL - total_cost(sheet))

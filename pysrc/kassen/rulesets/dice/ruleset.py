@@ -1,0 +1,58 @@
+"""The サイコロバトル ruleset: sheets, options, samples, battles (issue 5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kassen.core.problems import Problem
+from kassen.core.rng import Rng
+from kassen.core.ruleset import Battle, Ruleset, Setup
+from kassen.rulesets.dice import text
+from kassen.rulesets.dice.engine import DiceBattle
+from kassen.rulesets.dice.model import Sheet, starting_lp
+from kassen.rulesets.dice.notation import export, parse
+from kassen.rulesets.dice.options import OPTIONS
+from kassen.rulesets.dice.randomgen import random_text
+from kassen.rulesets.dice.samples import SAMPLES
+
+
+class DiceRuleset(Ruleset):
+    """サイコロバトル: four coloured dice per turn, LP 6000 plus unused cost.
+
+    Every step of the turn is automatic (the specification leaves the players no choice once
+    the sheets are made), so there are no decisions and no AI policies.
+    """
+
+    id = "dice"
+    version = "1"
+    name_ja = "サイコロバトル"
+    name_en = "Saikoro Battle"
+    options = OPTIONS
+    samples = SAMPLES
+    max_turns = 1000
+
+    def parse(self, text_: str, options: dict[str, Any]) -> tuple[Sheet | None, list[Problem]]:
+        """Parse a sheet; the line value must not exceed the starting LP (§16.3)."""
+        sheet, problems = parse(text_)
+        if sheet is not None and sheet.line is not None and sheet.line[0] > starting_lp(sheet):
+            return None, [Problem("dice.line_over_lp", 1, 1, "§16.3",
+                                  {"value": sheet.line[0], "lp": starting_lp(sheet)})]
+        return sheet, problems
+
+    def export(self, build: Sheet) -> str:
+        return export(build)
+
+    def new_battle(self, setup: Setup) -> Battle:
+        return DiceBattle(setup, self)
+
+    def random_build(self, rng: Rng) -> str:
+        while True:
+            candidate = random_text(rng)
+            if self.parse(candidate, {})[0] is not None:
+                return candidate
+
+    def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
+        return text.render_values(event_values, lang)
+
+
+RULESET = DiceRuleset()

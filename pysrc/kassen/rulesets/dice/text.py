@@ -1,0 +1,230 @@
+"""Japanese and English text of the dice ruleset: problem messages and event templates."""
+
+# ruff: noqa: E501  (templates read best on one line each)
+
+from __future__ import annotations
+
+from typing import Any
+
+from kassen.core import i18n
+from kassen.rulesets.dice import catalogue as cat
+
+JA: dict[str, str] = {
+    # problems
+    "syntax": "「キー: 値」の形で書いてください（{text}）",
+    "unknown_key": "知らない項目です: {key}",
+    "duplicate_key": "項目 {key} が2回あります",
+    "bad_number": "{field} は {low}〜{high} の整数です（{value}）",
+    "bad_choice": "{field} に {value} は使えません",
+    "bad_name": "名前は1〜{limit}文字で書いてください",
+    "missing_name": "name（名前）がありません",
+    "unknown_ability": "{where}: 知らない能力です: {name}",
+    "demerit_not_here": "{where}: デメリット能力 {name} は通常能力欄にだけ置けます",
+    "unknown_derivation": "{where}: 知らない派生です: {name}（渡・開・単）",
+    "derivation_twice": "{where}: 派生 {name} が2回あります",
+    "derivation_on_demerit": "{where}: デメリット能力 {name} に派生は付けられません",
+    "derivation_on_ougi": "{where}: 奥義に派生は付けられません",
+    "bad_star": "{where}: 星能力は star=能力/必要星/使用星 と書きます",
+    "unknown_ougi": "{where}: 知らない奥義です: {name}",
+    "ougi_twice": "奥義は1つまでです",
+    "two_normals": "{where}: 通常能力欄には能力を1つだけ置けます",
+    "star_and_ougi": "{where}: 星能力欄には星能力か奥義のどちらか1つです",
+    "star_on_demerit": "{where}: デメリットマスには星能力・奥義・ベースドを置けません",
+    "balance_no_star": "{where}: バランスタイプは星能力を置けません（奥義は可）",
+    "too_many_demerits": "{group}群のデメリット能力は{count}つまでです",
+    "no_room_for_demerits": "デメリット能力{count}つを置く空きマスがありません（空き{free}）",
+    "unknown_special": "知らない特殊能力です: {name}",
+    "unknown_passive": "知らないパッシブです: {name}",
+    "passive_twice": "パッシブ {name} が2回あります",
+    "too_many_passives": "購入パッシブは{limit}つまでです",
+    "bad_zone": "zone は「序盤|中盤|終盤 パッシブ名」と書きます（{text}）",
+    "bad_line": "line は「LP値 能力」と書きます（{text}）",
+    "bad_trigger": "trigger は「デメリットフラグ 能力」と書きます（{text}）",
+    "bad_trigger_flag": "トリガーに使えるのはデメリットフラグ名です: {name}",
+    "line_over_lp": "ラインの値 {value} が初期LP {lp} を超えています",
+    "over_budget": "{where}（コスト{cost}）で予算{pool}を超えました（合計{total}）",
+    "too_many_entries": "項目が多すぎます（{limit}まで）",
+    # events
+    "event.turn": "― ターン{turn} ―",
+    "event.dice": "ダイス: 赤{R} 青{B} 黄{Y} 緑{G}",
+    "event.read": "{actor}（{colour_text}）: 自色{own} 敵色{opp} 能力ダイス数{n} 特殊{s} 選択({sel_colour}){sel} 5計{five}",
+    "event.stardust": "{actor}: 星屑 {change:+d}（{via_text}）→ {stardust}",
+    "event.stars": "{actor}: 星 {change:+d}（{via_text}）→ 星{stars} 奥義星{ougi_stars}",
+    "event.zone": "{actor}: ゾーン {zone}{active_text}",
+    "event.select": "{actor}: {source_text}",
+    "event.ougi": "{actor}: 奥義「{name_text}」発動！（奥義星{x}）絶対攻撃権+1",
+    "event.flags_removed": "{actor}: フラグ消滅 {flags_text}（{via_text}）",
+    "event.flag_set": "{actor}: フラグ「{flag_text}」({turns})",
+    "event.demerit_guard": "{actor}: デメリットガードでマス{slot}の効果を防いだ（VP1）",
+    "event.demerit_square": "{actor}: デメリットマス{slot}！ 攻撃権-1・低減値0・防御補正0・間合いダイス0",
+    "event.blocked": "{actor}: 「{name_text}」は発動しない（{why_text}）",
+    "event.special": "{actor}: 特殊能力「{name_text}」（特殊ダイス{face}）{exerted_text}",
+    "event.ability": "{actor}: 「{name_text}」発動（{column_text}）",
+    "event.range_queued": "{actor}: 間合い変化{change:+d}は間合い決定後に",
+    "event.range_shift": "{actor}: 間合い {before} → {after}",
+    "event.range_set": "間合いは{range}に決定（間合いダイス {dice}）",
+    "event.stun_end": "{actor}: スタン回復（{via_text}）ゲージ{gauge}",
+    "event.gauge": "{actor}: スタンゲージ {change:+d}（{via_text}）→ {gauge}",
+    "event.heal": "{actor}: {amount}回復 → LP{lp}",
+    "event.values": "{actor}: 早さ{speed} 攻撃権{right} 絶対攻撃権{abs} 攻撃倍率{atk_mult} 防御倍率{def_mult} 攻撃補正{atk_corr} 防御補正{def_corr} ダメージ倍率{dmg_mult} 被弾倍率{taken_mult} 連撃判定{threshold} 連撃係数{coef}",
+    "event.decision": "攻撃権: {by_text} → {actor}の攻撃{passed_text}（早さ{speed} 攻撃権{right} 絶対{abs} クロスレンジ{x}）",
+    "event.decision_cross": "攻撃権: {by_text} → {actor}、{target}の順に攻撃（早さ{speed} 攻撃権{right} 絶対{abs} クロスレンジ{x}）",
+    "event.decision_none": "攻撃権: {by_text} → 攻撃なし（早さ{speed} 攻撃権{right} 絶対{abs} クロスレンジ{x}）",
+    "event.attack": "{actor}の攻撃（{hits}回、早さの差{diff}、連撃判定値{threshold}）",
+    "event.hits_skipped": "{actor}: 残り{skipped}回の追加攻撃は省略",
+    "event.hit": "{actor}→{target}: {damage}ダメージ（総合攻撃力{atk} − 総合防御力{def}）× {dmg_mult} × {taken_mult} LP{lp} ゲージ{gauge}",
+    "event.battle_end": "決着: {reason_text}（LP {lp}）",
+    "event.stun_countdown": "{actor}: スタン残り{left}（自然{natural} 被弾{hits} ダイス{dice}）",
+    "event.stun_start": "{actor}: スタン！（{length}ターン）",
+    "event.stun_flag_guard": "{actor}: スタンフラグガードで良いフラグを守った（VP1）",
+    "event.vp": "{actor}: VP {before} → {vp}（使用{used}）",
+    "event.ougi_removed": "{actor}: 奥義は欄から消えた",
+    "event.flag_expired": "{actor}: フラグ「{flag_text}」終了",
+}
+
+EN: dict[str, str] = {
+    "syntax": "write \"key: value\" ({text})",
+    "unknown_key": "unknown field: {key}",
+    "duplicate_key": "field {key} appears twice",
+    "bad_number": "{field} must be a whole number from {low} to {high} ({value})",
+    "bad_choice": "{value} is not allowed for {field}",
+    "bad_name": "a name has 1 to {limit} characters",
+    "missing_name": "the sheet has no name",
+    "unknown_ability": "{where}: unknown ability: {name}",
+    "demerit_not_here": "{where}: the demerit ability {name} belongs in a normal column only",
+    "unknown_derivation": "{where}: unknown derivation: {name} (渡, 開, 単)",
+    "derivation_twice": "{where}: derivation {name} given twice",
+    "derivation_on_demerit": "{where}: demerit ability {name} cannot take a derivation",
+    "derivation_on_ougi": "{where}: the 奥義 cannot take a derivation",
+    "bad_star": "{where}: write a star ability as star=ABILITY/必要星/使用星",
+    "unknown_ougi": "{where}: unknown 奥義: {name}",
+    "ougi_twice": "at most one 奥義",
+    "two_normals": "{where}: a normal column holds one ability",
+    "star_and_ougi": "{where}: a star column holds a star ability or the 奥義, not both",
+    "star_on_demerit": "{where}: a demerit square takes no star ability, 奥義 or based switch",
+    "balance_no_star": "{where}: the バランス type may not place star abilities (the 奥義 is fine)",
+    "too_many_demerits": "at most {count} demerit abilities of group {group}",
+    "no_room_for_demerits": "no empty slots for {count} demerit abilities ({free} free)",
+    "unknown_special": "unknown special ability: {name}",
+    "unknown_passive": "unknown passive: {name}",
+    "passive_twice": "passive {name} given twice",
+    "too_many_passives": "at most {limit} purchasable passives",
+    "bad_zone": "write zone as \"序盤|中盤|終盤 PASSIVE\" ({text})",
+    "bad_line": "write line as \"LP ABILITY\" ({text})",
+    "bad_trigger": "write trigger as \"DEMERIT_FLAG ABILITY\" ({text})",
+    "bad_trigger_flag": "a trigger watches a demerit flag: {name}",
+    "line_over_lp": "line value {value} is above the starting LP {lp}",
+    "over_budget": "{where} (cost {cost}) goes over the budget of {pool} (total {total})",
+    "too_many_entries": "too many fields (at most {limit})",
+    "event.turn": "— Turn {turn} —",
+    "event.dice": "Dice: red {R} blue {B} yellow {Y} green {G}",
+    "event.read": "{actor} ({colour_text}): own {own} opponent {opp} ability number {n} special {s} selected ({sel_colour}) {sel} five-sum {five}",
+    "event.stardust": "{actor}: stardust {change:+d} ({via_text}) → {stardust}",
+    "event.stars": "{actor}: stars {change:+d} ({via_text}) → stars {stars}, 奥義星 {ougi_stars}",
+    "event.zone": "{actor}: zone {zone}{active_text}",
+    "event.select": "{actor}: {source_text}",
+    "event.ougi": "{actor}: 奥義 {name_text} unleashed! (奥義星 {x}) absolute attack right +1",
+    "event.flags_removed": "{actor}: flags removed {flags_text} ({via_text})",
+    "event.flag_set": "{actor}: flag {flag_text} ({turns})",
+    "event.demerit_guard": "{actor}: demerit guard blocks slot {slot}'s penalties (1 VP)",
+    "event.demerit_square": "{actor}: demerit square {slot}! attack right −1, reductions 0, defence correction 0, range die 0",
+    "event.blocked": "{actor}: {name_text} does not activate ({why_text})",
+    "event.special": "{actor}: special ability {name_text} (special die {face}){exerted_text}",
+    "event.ability": "{actor}: {name_text} activates ({column_text})",
+    "event.range_queued": "{actor}: range change {change:+d} waits for the first range",
+    "event.range_shift": "{actor}: range {before} → {after}",
+    "event.range_set": "Range set to {range} (range dice {dice})",
+    "event.stun_end": "{actor}: recovers from stun ({via_text}), gauge {gauge}",
+    "event.gauge": "{actor}: stun gauge {change:+d} ({via_text}) → {gauge}",
+    "event.heal": "{actor}: heals {amount} → LP {lp}",
+    "event.values": "{actor}: speed {speed} attack right {right} absolute {abs} attack mult {atk_mult} defence mult {def_mult} attack corr {atk_corr} defence corr {def_corr} damage mult {dmg_mult} taken mult {taken_mult} combo threshold {threshold} combo coef {coef}",
+    "event.decision": "Attack right: {by_text} → {actor} attacks{passed_text} (speed {speed}, right {right}, absolute {abs}, cross range {x})",
+    "event.decision_cross": "Attack right: {by_text} → {actor}, then {target} attack (speed {speed}, right {right}, absolute {abs}, cross range {x})",
+    "event.decision_none": "Attack right: {by_text} → nobody attacks (speed {speed}, right {right}, absolute {abs}, cross range {x})",
+    "event.attack": "{actor} attacks ({hits} hit(s), speed difference {diff}, combo threshold {threshold})",
+    "event.hits_skipped": "{actor}: {skipped} remaining extra hit(s) skipped",
+    "event.hit": "{actor} → {target}: {damage} damage ((attack {atk} − defence {def}) × {dmg_mult} × {taken_mult}) LP {lp} gauge {gauge}",
+    "event.battle_end": "Battle over: {reason_text} (LP {lp})",
+    "event.stun_countdown": "{actor}: stun {left} turn(s) left (natural {natural}, hits {hits}, dice {dice})",
+    "event.stun_start": "{actor}: stunned! ({length} turns)",
+    "event.stun_flag_guard": "{actor}: stun flag guard keeps the good flags (1 VP)",
+    "event.vp": "{actor}: VP {before} → {vp} (used {used})",
+    "event.ougi_removed": "{actor}: the 奥義 leaves the board",
+    "event.flag_expired": "{actor}: flag {flag_text} ends",
+}
+
+WORDS: dict[str, dict[str, str]] = {
+    "ja": {"red": "赤", "blue": "青", "absolute": "絶対攻撃権", "right": "攻撃権", "speed": "早さ",
+           "cross": "クロス状態", "forced": "強制クロス", "vp": "VP不足", "misfire": "不発",
+           "normal": "通常", "star": "星能力", "ougi": "奥義", "demerit": "デメリット",
+           "line": "ライン", "trigger": "トリガー", "selected": "選択ダイス", "stardust": "星屑",
+           "star_ability": "星能力の使用", "rest": "被弾なし", "countdown": "時間経過",
+           "stun": "スタン", "demerit_square": "デメリットマス", "knockout": "KO",
+           "double_knockout": "相打ちで両者KO（引き分け）",
+           "double_knockout_lp": "両者KO、残りLPで判定", "turn_limit": "ターン上限、LP割合で判定",
+           "turn_limit_draw": "ターン上限、引き分け", "stunned": "スタン中で能力なし",
+           "nobody": "攻撃なし", "active": "（パッシブ有効）",
+           "not_exerted": "（効果なし）", "passed": "（スタン中のため相手に移る）"},
+    "en": {"red": "red", "blue": "blue", "absolute": "absolute attack right",
+           "right": "attack right", "speed": "speed", "cross": "cross state",
+           "forced": "forced cross", "vp": "not enough VP", "misfire": "misfire",
+           "normal": "normal", "star": "star ability", "ougi": "奥義", "demerit": "demerit",
+           "line": "line", "trigger": "trigger", "selected": "selected die",
+           "stardust": "stardust", "star_ability": "star ability used", "rest": "no damage",
+           "countdown": "countdown", "stun": "stun", "demerit_square": "demerit square",
+           "knockout": "knockout", "double_knockout": "double knockout (draw)",
+           "double_knockout_lp": "double knockout, decided on LP",
+           "turn_limit": "turn limit, decided on LP ratio", "turn_limit_draw": "turn limit, draw",
+           "stunned": "stunned, no ability", "nobody": "nobody attacks",
+           "active": " (passive active)", "not_exerted": " (no effect)",
+           "passed": " (passed on: the winner is stunned)"},
+}
+
+i18n.register("dice", {
+    "ja": {**JA, **{f"word.{k}": v for k, v in WORDS["ja"].items()}},
+    "en": {**EN, **{f"word.{k}": v for k, v in WORDS["en"].items()}},
+})
+
+
+def _term(ja: str, lang: str) -> str:
+    """A catalogue term: Japanese, or English with the Japanese beside it."""
+    if lang == "ja" or not ja:
+        return ja
+    base, *derivs = ja.split("・")
+    english = cat.english(base)
+    if english == base:
+        return ja
+    return f"{english}{''.join('·' + d for d in derivs)} ({ja})"
+
+
+def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Event values made readable: localized terms, words for codes."""
+    words = WORDS["ja" if lang == "ja" else "en"]
+    out = dict(values)
+    for key in ("name", "flag", "via"):
+        if key in values and isinstance(values[key], str):
+            out[key + "_text"] = words.get(values[key], _term(values[key], lang))
+    if "flags" in values:
+        out["flags_text"] = ", ".join(_term(f, lang) for f in values["flags"])
+    for key in ("colour", "why", "column", "by", "reason"):
+        if key in values:
+            out[key + "_text"] = words.get(str(values[key]), str(values[key]))
+    if "active" in values:
+        out["active_text"] = words["active"] if values["active"] else ""
+    if "exerted" in values:
+        out["exerted_text"] = "" if values["exerted"] else words["not_exerted"]
+    if "source" in values:
+        src = values["source"]
+        if src == "stunned":
+            out["source_text"] = words["stunned"]
+        elif src == "slot":
+            label = _term(values.get("name", ""), lang) or "-"
+            out["source_text"] = (f"マス{values['slot']} {label}" if lang == "ja"
+                                  else f"slot {values['slot']} {label}")
+        else:
+            out["source_text"] = f"{words[src]} {_term(values.get('name', ''), lang)}"
+    if "passed" in values:
+        out["passed_text"] = words["passed"] if values["passed"] else ""
+    if "breakdown" in values:
+        out.update({k: v for k, v in values["breakdown"].items() if k not in out})
+    return out

@@ -1,0 +1,105 @@
+"""The area map of §3: a line (default) or a grid; distances, straight lines, reach."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kassen.rulesets.skirmish.model import Pos
+
+
+class AreaMap:
+    """``width`` × ``height`` areas; the line map is ``L`` × 1. Distance is Chebyshev (§3.2)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any]) -> AreaMap:
+        """The map the options ask for (§3.1 line, §3.2 grid)."""
+        if options.get("map") == "grid":
+            return cls(options.get("gridWidth", 5), options.get("gridHeight", 3))
+        return cls(options.get("lineLength", 7), 1)
+
+    @property
+    def is_line(self) -> bool:
+        """Whether this is the one-row line map."""
+        return self.height == 1
+
+    def areas(self) -> list[Pos]:
+        """Every area, row by row."""
+        return [(x, y) for y in range(self.height) for x in range(self.width)]
+
+    def on_map(self, pos: Pos) -> bool:
+        """Whether ``pos`` is an area of this map."""
+        return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
+
+    @staticmethod
+    def distance(a: Pos, b: Pos) -> int:
+        """|i − j| on the line; Chebyshev distance on the grid (§3.1, §3.2)."""
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+    def within(self, origin: Pos, low: int, high: int) -> list[Pos]:
+        """Areas at distance ``low..high`` from ``origin``, row by row."""
+        return [p for p in self.areas() if low <= self.distance(origin, p) <= high]
+
+    def label(self, pos: Pos) -> str:
+        """``"3"`` on the line, ``"3/1"`` on the grid (option and notation form)."""
+        return str(pos[0]) if self.is_line else f"{pos[0]}/{pos[1]}"
+
+    def parse_label(self, text: str) -> Pos | None:
+        """Inverse of :meth:`label`; None when not an area of this map."""
+        parts = text.split("/")
+        if not all(p.isdigit() and len(p) <= 3 for p in parts) or len(parts) > 2:
+            return None
+        pos = (int(parts[0]), int(parts[1]) if len(parts) == 2 else 0)
+        return pos if self.on_map(pos) else None
+
+    def line(self, origin: Pos, aim: Pos, reach: int) -> list[Pos]:
+        """The straight line of 貫通 (§8, §16 D13): own area first, out to ``reach``.
+
+        The aim point is scaled to Chebyshev length ``reach`` (half away from zero) and the
+        Bresenham cells from the own area to it are kept while on the map.
+        """
+        dx, dy = aim[0] - origin[0], aim[1] - origin[1]
+        length = max(abs(dx), abs(dy))
+        if length == 0:
+            return [origin]
+        tx = origin[0] + _round_half_away(dx * reach / length)
+        ty = origin[1] + _round_half_away(dy * reach / length)
+        cells = []
+        for cell in bresenham(origin, (tx, ty)):
+            if self.on_map(cell) and self.distance(origin, cell) <= reach:
+                cells.append(cell)
+        return cells
+
+    def path(self, start: Pos, end: Pos) -> list[Pos]:
+        """The straight path of a move, start excluded (§16 D29)."""
+        return bresenham(start, end)[1:]
+
+
+def _round_half_away(value: float) -> int:
+    return int(value + 0.5) if value >= 0 else -int(-value + 0.5)
+
+
+def bresenham(a: Pos, b: Pos) -> list[Pos]:
+    """Cells of the Bresenham line from ``a`` to ``b``, both included."""
+    x0, y0 = a
+    x1, y1 = b
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx = 1 if x0 < x1 else -1
+    sy = 1 if y0 < y1 else -1
+    err = dx + dy
+    out = [(x0, y0)]
+    for _ in range(64):
+        if (x0, y0) == (x1, y1):
+            break
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x0 += sx
+        if e2 <= dx:
+            err += dx
+            y0 += sy
+        out.append((x0, y0))
+    return out

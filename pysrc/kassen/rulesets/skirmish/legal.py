@@ -1,0 +1,177 @@
+"""The legal choices of §6 and §8, as small option strings (shared by engine, AI and page).
+
+RS (D1): ``none``, ``move:<area>``, ``item:<item>:<target>``.
+MS (D2): ``none``, ``attack:<target>``, ``skill:<ability>:<target>`` (1体),
+``skill:<ability>`` (n体, 任意, 全体), ``skill:<ability>:area:<area>`` (エリア, エリア(任意)),
+``skill:<ability>:dir:<area>`` (貫通, aimed at an area), ``item:<item>:<target>``,
+``wake:<target>``, ``move:<area>``, ``escape``.
+Functions take the battle (``b``) and a hypothetical position so the AI can plan with them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kassen.rulesets.skirmish.catalogue import (
+    ABILITIES,
+    ALL,
+    ANY,
+    AREA,
+    AREA_ANY,
+    ATTACK,
+    ITEMS,
+    ONE,
+    PIERCE,
+    Ability,
+    N,
+)
+from kassen.rulesets.skirmish.model import Pos, Unit
+
+
+def magic_power(b: Any, u: Unit) -> int:
+    """魔力 including the staff's +1 unless it is already in the stat line (§16 D1)."""
+    if b.options.get("staffBonusInStatLine"):
+        return u.mag
+    return u.mag + u.wpn.magic_bonus
+
+
+def move_allowance(u: Unit) -> int:
+    """ceil(行動値 ÷ 5) + 1 areas (§2.3, seed)."""
+    return -(-u.ini // 5) + 1
+
+
+def reach_of(u: Unit, ability: Ability | None) -> int:
+    """Range in areas: the weapon's for normal attacks and "weapon" abilities (§3.3)."""
+    if ability is None or ability.reach < 0:
+        return u.wpn.reach
+    return ability.reach
+
+
+def melee_blocked(b: Any, u: Unit, target: Unit, ability: Ability | None) -> bool:
+    """Option flightMeleeLimit (§9.3, §16 D28): range-0 weapon attacks cannot reach flyers."""
+    if not b.options.get("flightMeleeLimit"):
+        return False
+    weapon_attack = ability is None or ability.effect == ATTACK
+    return weapon_attack and u.wpn.reach == 0 and u.flight == 0 and target.flight >= 1
+
+
+def candidates(b: Any, u: Unit, pos: Pos, ability: Ability | None) -> list[Unit]:
+    """Characters a 1体/n体/任意/全体 use from ``pos`` may target (§8, §16 D11)."""
+    reach = reach_of(u, ability)
+    own = ability is not None and ability.beneficial
+    out = []
+    for t in b.state.units:
+        if not t.able or (t is u and not own):
+            continue
+        if b.map.distance(pos, t.pos) > reach or melee_blocked(b, u, t, ability):
+            continue
+        out.append(t)
+    return out
+
+
+def in_area(b: Any, u: Unit, area: Pos, ability: Ability | None) -> list[Unit]:
+    """Everyone able in ``area`` except the user (エリア, §8)."""
+    return [t for t in b.state.units if t.able and t is not u and t.pos == area
+            and not melee_blocked(b, u, t, ability)]
+
+
+def pierce_lines(b: Any, u: Unit, pos: Pos, reach: int) -> list[tuple[Pos, list[Pos]]]:
+    """Distinct straight lines of 貫通 from ``pos`` (§16 D13): (aim area, cells)."""
+    aims = sorted(b.map.within(pos, 1, reach), key=lambda p: (b.map.distance(pos, p), p))
+    out: list[tuple[Pos, list[Pos]]] = []
+    seen: list[list[Pos]] = []
+    for aim in aims:
+        cells = b.map.line(pos, aim, reach)
+        if cells not in seen:
+            seen.append(cells)
+            out.append((aim, cells))
+    return out
+
+
+def pierce_targets(b: Any, u: Unit, cells: list[Pos], ability: Ability) -> list[list[Unit]]:
+    """Per cell of a 貫通 line, the characters that may be chosen (user excluded)."""
+    return [in_area(b, u, cell, ability) for cell in cells]
+
+
+def rs_options(b: Any, u: Unit, pos: Pos | None = None) -> list[str]:
+    """D1: the legal ready-step actions (§6.1)."""
+    pos = u.pos if pos is None else pos
+    out = ["none"]
+    for dest in b.map.within(pos, 1, move_allowance(u)):
+        out.append("move:" + b.map.label(dest))
+    for item_id, count in u.items.items():
+        item = ITEMS[item_id]
+        if count <= 0 or item.timing != "RS":
+            continue
+        if item.self_only:
+            out.append(f"item:{item_id}:{u.id}")
+            continue
+        for t in b.state.units:
+            if not t.able or b.map.distance(pos, t.pos) > item.reach:
+                continue
+            if item.effect == "wake" and not t.asleep:
+                continue
+            out.append(f"item:{item_id}:{t.id}")
+    return out
+
+
+def ms_options(b: Any, u: Unit, pos: Pos | None = None, moved_rs: bool = False,
+               rs_move: bool = False, mp: int | None = None) -> list[str]:
+    """D2: the legal main-step actions (§6.2); ``moved_rs`` bans non-魔法技 magic."""
+    pos = u.pos if pos is None else pos
+    mp = u.mp if mp is None else mp
+    out = ["none"]
+    for t in candidates(b, u, pos, None):
+        out.append(f"attack:{t.id}")
+    for ability_id in u.abilities:
+        ab = ABILITIES[ability_id]
+        if ab.timing != "MS" or ab.cost > mp:
+            continue
+        if ab.magic and moved_rs and not ab.magic_art:
+            continue
+        if ab.needs_ranged_weapon and u.wpn.reach < 1:
+            continue
+        out.extend(_ability_options(b, u, pos, ab))
+    for item_id, count in u.items.items():
+        item = ITEMS[item_id]
+        if count <= 0 or item.timing != "MS" or (item.effect == "gem" and moved_rs):
+            continue
+        for t in b.state.units:
+            if t.able and t is not u and b.map.distance(pos, t.pos) <= item.reach:
+                out.append(f"item:{item_id}:{t.id}")
+    for t in b.state.units:
+        if t.able and t.asleep and t.pos == pos and t is not u:
+            out.append(f"wake:{t.id}")
+    if not rs_move:
+        for dest in b.map.within(pos, 1, move_allowance(u)):
+            out.append("move:" + b.map.label(dest))
+        if b.options.get("escape") and pos[0] == edge_x(b, u.side):
+            out.append("escape")
+    return out
+
+
+def edge_x(b: Any, side: int) -> int:
+    """The own edge column of a side (§10.4, §16 D23): PCs 0, enemies the far end."""
+    return 0 if side == 0 else b.map.width - 1
+
+
+def _ability_options(b: Any, u: Unit, pos: Pos, ab: Ability) -> list[str]:
+    reach = reach_of(u, ab)
+    if ab.target == ONE:
+        return [f"skill:{ab.id}:{t.id}" for t in candidates(b, u, pos, ab)]
+    if ab.target in (N, ANY):
+        return [f"skill:{ab.id}"] if candidates(b, u, pos, ab) else []
+    if ab.target == ALL:
+        return [f"skill:{ab.id}"]
+    if ab.target in (AREA, AREA_ANY):
+        out = []
+        for area in b.map.within(pos, 0, reach):
+            if ab.target == AREA_ANY and not in_area(b, u, area, ab):
+                continue
+            out.append(f"skill:{ab.id}:area:{b.map.label(area)}")
+        return out
+    if ab.target == PIERCE:
+        return [f"skill:{ab.id}:dir:{b.map.label(aim)}"
+                for aim, cells in pierce_lines(b, u, pos, reach)
+                if any(pierce_targets(b, u, cells, ab))]
+    return []

@@ -1,0 +1,65 @@
+"""Measure the §17 figures with this engine: ``python -m kassen.rulesets.skirmish.measure``.
+
+Plays the four sample PCs against each sample encounter over many seeds with the default AI
+and prints party win rate, draws and round statistics beside the specification's figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from typing import Any
+
+from kassen.core import session
+from kassen.rulesets.skirmish.samples import ENCOUNTERS, PARTY
+
+SPEC = {"R1": (45.5, 5.4, 5, 13), "R2": (58.0, 6.1, 6, 13), "R3": (57.9, 6.4, 6, 13),
+        "test": (99.95, None, None, None)}
+
+
+def measure(name: str, seeds: int, options: dict[str, Any] | None = None,
+            policies: list[str] | None = None) -> dict[str, Any]:
+    """Party wins, draws and round statistics of one encounter over ``seeds`` seeds."""
+    wins = draws = 0
+    rounds: list[int] = []
+    reasons: dict[str, int] = {}
+    for seed in range(seeds):
+        prepared = session.prepare("skirmish", [PARTY, ENCOUNTERS[name]], options or {},
+                                   f"m{seed}", policies=policies)
+        result = session.run(prepared).result
+        wins += result.winner == 0
+        draws += result.winner is None
+        rounds.append(result.turn)
+        reasons[result.reason] = reasons.get(result.reason, 0) + 1
+    return {"encounter": name, "combats": seeds, "party_wins": 100.0 * wins / seeds,
+            "draws": 100.0 * draws / seeds, "rounds_mean": statistics.mean(rounds),
+            "rounds_median": statistics.median(rounds), "rounds_max": max(rounds),
+            "reasons": reasons}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the table of §17 side by side with the specification's numbers."""
+    parser = argparse.ArgumentParser(prog="python -m kassen.rulesets.skirmish.measure")
+    parser.add_argument("--seeds", type=int, default=500)
+    parser.add_argument("--option", action="append", default=[])
+    parser.add_argument("encounters", nargs="*", default=list(SPEC))
+    args = parser.parse_args(argv)
+    options = dict(o.split("=", 1) for o in args.option)
+    print(f"{'enc':5s} {'party%':>7s} {'spec%':>6s} {'draw%':>6s} {'mean':>5s} {'med':>4s} "
+          f"{'max':>4s}  spec(mean/med/max)  combats/s")
+    for name in args.encounters:
+        start = time.perf_counter()
+        row = measure(name, args.seeds, options)
+        rate = args.seeds / (time.perf_counter() - start)
+        spec = SPEC[name]
+        print(f"{name:5s} {row['party_wins']:7.1f} {spec[0]:6.1f} {row['draws']:6.1f} "
+              f"{row['rounds_mean']:5.1f} {row['rounds_median']:4.0f} {row['rounds_max']:4d}"
+              f"  {spec[1]}/{spec[2]}/{spec[3]}  {rate:8.1f}  {row['reasons']}")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,53 @@
+"""The skirmish ruleset (issue 6): TRPG area combat of 「戦闘の進行」 (skirmish.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kassen.core.problems import Problem
+from kassen.core.rng import Rng
+from kassen.core.ruleset import Battle, Ruleset, Setup
+from kassen.rulesets.skirmish import text
+from kassen.rulesets.skirmish.ai import SkirmishAI
+from kassen.rulesets.skirmish.engine import SkirmishBattle
+from kassen.rulesets.skirmish.notation import export_side, parse_side
+from kassen.rulesets.skirmish.options import OPTIONS
+from kassen.rulesets.skirmish.randbuild import random_side
+from kassen.rulesets.skirmish.samples import SAMPLES
+
+
+class SkirmishRuleset(Ruleset):
+    """Side 0 is the player party (PC side: wins initiative ties, §5.3), side 1 the enemies."""
+
+    id = "skirmish"
+    version = "1"
+    name_ja = "戦闘の進行（エリア戦闘）"
+    name_en = "Area skirmish"
+    options = OPTIONS
+    samples = SAMPLES
+    max_turns = 200
+
+    def parse(self, text: str, options: dict[str, Any]) -> tuple[Any | None, list[Problem]]:
+        return parse_side(text, options)
+
+    def export(self, build: Any) -> str:
+        return export_side(build)
+
+    def new_battle(self, setup: Setup) -> Battle:
+        return SkirmishBattle(setup, self)
+
+    def policy_names(self) -> tuple[str, ...]:
+        return ("default", "nocover")
+
+    def policy(self, name: str) -> Any:
+        if name == "default":
+            return SkirmishAI()
+        if name == "nocover":
+            return SkirmishAI(cover=False)
+        return None
+
+    def random_build(self, rng: Rng) -> str:
+        return export_side(random_side(rng))
+
+    def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
+        return text.render_values(event_values, lang)

@@ -1,0 +1,180 @@
+"""Japanese and English text of the skirmish: problem messages and ``event.<kind>`` templates."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kassen.core import i18n
+from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTRIBUTES, ITEMS, STATUS_JA
+
+ABILITY_EN = {
+    "power_attack": "Power Attack", "double_shot": "Double Shot", "sweep": "Sweep",
+    "guard": "Guard", "fire_bolt": "Fire Bolt", "ice_storm": "Ice Storm",
+    "wind_cutter": "Wind Cutter", "stone_skin": "Stone Skin", "heal": "Heal",
+    "holy_light": "Holy Light", "sleep": "Sleep", "fly": "Fly", "magic_blade": "Magic Blade",
+    "dark_bolt": "Dark Bolt", "attack": "normal attack",
+}
+ITEM_EN = {
+    "potion": "potion", "mana_potion": "mana potion", "ruby": "ruby", "sapphire": "sapphire",
+    "emerald": "emerald", "topaz": "topaz", "diamond": "diamond", "onyx": "onyx",
+    "bell": "waking bell",
+}
+STATUS_EN = {"sleep": "sleep", "flight": "flight", "stone_skin": "Stone Skin",
+             "down": "incapacitated", "escaped": "escaped"}
+
+MESSAGES = {
+    "ja": {
+        "empty": "陣営にキャラクターがいません",
+        "too_many": "1陣営のキャラクターは{limit}人までです",
+        "unknown_sample": "サンプル「{name}」はありません（あるもの: {known}）",
+        "bad_name": "名前「{name}」は使えません（=を含まず{limit}文字まで）",
+        "bad_key": "「{token}」は 項目=値 の形ではないか、知らない項目です（項目: {known}）",
+        "duplicate_key": "項目「{key}」が2回書かれています",
+        "missing": "「{name}」に必要な項目がありません: {keys}",
+        "needs_ranged": "「{name}」の《{ability}》には射程1以上の武器が必要です",
+        "bad_number": "{key}={value} は使えません（{low}〜{high}の整数）",
+        "unknown_weapon": "武器「{name}」はありません",
+        "bad_area": "エリア「{value}」はマップ（{width}×{height}）にありません",
+        "too_long_list": "{key} の並びが長すぎます（{limit}個まで）",
+        "unknown_ability": "能力・魔法「{name}」はありません",
+        "unknown_item": "アイテム「{name}」はありません",
+        "unknown_attribute": "属性「{name}」はありません（炎 水 風 土 光 闇）",
+        "duplicate_entry": "「{name}」が重複しています",
+        "bad_count": "個数「{value}」は使えません（1〜9）",
+        "event.round": "── ラウンド{round} スタートフェイズ：全員が未行動に ──",
+        "event.initiative": "イニシアチブ：{actor}（行動値{ini}）のターン",
+        "event.tie_roll": "行動値が同じ：1D10で決定 {rolls}",
+        "event.skip": "{actor}は{step}で何もしない",
+        "event.turn_end": "{actor}は行動済み",
+        "event.move": "{actor}が移動 {frm}→{to}（移動力{allowance}）",
+        "event.obstruct": "{actor}の移動を妨害：{by}",
+        "event.move_blocked": "{actor}のレディステップの移動は妨害されて失敗",
+        "event.disengage": ("離脱判定：妨害側 {active_dice}+… = {active}（代表 {target}、"
+                            "補正+{blockers}）対 {actor} {passive_dice}+… = {passive}"
+                            "（飛行+{flight}）"),
+        "event.move_failed": "{actor}の移動は失敗（エリア{area}に留まる）",
+        "event.escape": "{actor}は戦場から離脱",
+        "event.expire": "{actor}の{status}が解除",
+        "event.durations": "エンドフェイズ：持続効果の残りラウンドを1進める",
+        "event.deadlock": "誰も行動しなかったため全員の睡眠が解除",
+        "event.end": "戦闘終了（{reason}）ラウンド{round}",
+        "event.use": "{actor}の《{ability}》（MP{cost}消費、残り{mp}）",
+        "event.item": "{actor}が{item}を{target}に使用（残り{left}）",
+        "event.wake": "{actor}が{target}を起こした",
+        "event.cover": "{actor}が{target}をかばう！",
+        "event.magic_hit": "魔法は命中判定なしで{target}に命中",
+        "event.auto_hit": "{target}に自動命中",
+        "event.hit_check": ("命中判定 {actor}→{target}：{dice}+{bonus}={total}（目標{need}）"
+                            "{outcome}"),
+        "event.guard": "{actor}の《ガード》（残りMP{mp}）",
+        "event.damage": ("{target}に{amount}ダメージ（威力{power}={atk}+{dice} − "
+                         "{defence}）残りHP{hp}"),
+        "event.down": "{actor}は戦闘不能",
+        "event.heal": "{target}のHPが{amount}回復（{dice}）HP{hp}",
+        "event.mana": "{target}のMPが{amount}回復 MP{mp}",
+        "event.status": "{actor}は{status}（{rounds}ラウンド）",
+        "event.sleep_check": ("スリープ：{actor} {active_dice}→{active} 対 {target} "
+                              "{passive_dice}→{passive} {outcome}"),
+    },
+    "en": {
+        "empty": "the side has no characters",
+        "too_many": "at most {limit} characters per side",
+        "unknown_sample": "there is no sample {name!r} (known: {known})",
+        "bad_name": "name {name!r} cannot be used (no '=', at most {limit} characters)",
+        "bad_key": "{token!r} is not key=value or the key is unknown (keys: {known})",
+        "duplicate_key": "key {key!r} is given twice",
+        "missing": "{name!r} lacks required keys: {keys}",
+        "needs_ranged": "{name!r}: 《{ability}》 needs a weapon with range 1 or more",
+        "bad_number": "{key}={value} cannot be used (an integer {low}..{high})",
+        "unknown_weapon": "there is no weapon {name!r}",
+        "bad_area": "area {value!r} is not on the map ({width}×{height})",
+        "too_long_list": "the {key} list is too long (at most {limit})",
+        "unknown_ability": "there is no ability or spell {name!r}",
+        "unknown_item": "there is no item {name!r}",
+        "unknown_attribute": "there is no attribute {name!r} (fire water wind earth light dark)",
+        "duplicate_entry": "{name!r} is listed twice",
+        "bad_count": "count {value!r} cannot be used (1..9)",
+        "event.round": "── Round {round}, start phase: everyone is unacted ──",
+        "event.initiative": "Initiative: {actor} (行動値 {ini}) takes a turn",
+        "event.tie_roll": "Tied 行動値: 1D10 roll-off {rolls}",
+        "event.skip": "{actor} does nothing in the {step}",
+        "event.turn_end": "{actor} has acted",
+        "event.move": "{actor} moves {frm}→{to} (allowance {allowance})",
+        "event.obstruct": "{actor}'s move is obstructed by {by}",
+        "event.move_blocked": "{actor}'s ready-step move is obstructed and fails",
+        "event.disengage": ("Disengage check: obstructers {active_dice}+… = {active} "
+                            "(representative {target}, +{blockers}) vs {actor} "
+                            "{passive_dice}+… = {passive} (flight +{flight})"),
+        "event.move_failed": "{actor}'s move fails (stays in area {area})",
+        "event.escape": "{actor} escapes from the battle",
+        "event.expire": "{actor}'s {status} ends",
+        "event.durations": "End phase: every duration counts down one round",
+        "event.deadlock": "Nobody acted: every sleeper wakes up",
+        "event.end": "Combat over ({reason}) in round {round}",
+        "event.use": "{actor} uses 《{ability}》 (MP {cost}, {mp} left)",
+        "event.item": "{actor} uses a {item} on {target} ({left} left)",
+        "event.wake": "{actor} wakes {target}",
+        "event.cover": "{actor} covers {target}!",
+        "event.magic_hit": "Magic hits {target} without a hit check",
+        "event.auto_hit": "{target} is hit automatically",
+        "event.hit_check": ("Hit check {actor}→{target}: {dice}+{bonus}={total} "
+                            "(need {need}) {outcome}"),
+        "event.guard": "{actor} uses 《Guard》 ({mp} MP left)",
+        "event.damage": ("{target} takes {amount} damage (potency {power}={atk}+{dice} − "
+                         "{defence}), HP {hp}"),
+        "event.down": "{actor} is incapacitated",
+        "event.heal": "{target} heals {amount} HP ({dice}), HP {hp}",
+        "event.mana": "{target} regains {amount} MP, MP {mp}",
+        "event.status": "{actor} gains {status} ({rounds} rounds)",
+        "event.sleep_check": ("Sleep: {actor} {active_dice}→{active} vs {target} "
+                              "{passive_dice}→{passive} {outcome}"),
+    },
+}
+
+i18n.register("skirmish", MESSAGES)
+
+OUTCOMES = {
+    "ja": {"hit": "命中", "miss": "回避", "crit": "クリティカル！", "fumble": "ファンブル",
+           "slept": "成功：睡眠", "resisted": "抵抗された"},
+    "en": {"hit": "hit", "miss": "miss", "crit": "critical!", "fumble": "fumble",
+           "slept": "success: asleep", "resisted": "resisted"},
+}
+REASONS = {
+    "ja": {"wipeout": "全滅", "escape": "逃走", "round_cap": "ラウンド上限で引き分け",
+           "mutual": "相打ち"},
+    "en": {"wipeout": "wipeout", "escape": "escape", "round_cap": "draw at the round cap",
+           "mutual": "mutual wipeout"},
+}
+
+
+def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Localize catalogue ids and dice in an event's values for the text templates."""
+    out = dict(values)
+    ja = lang == "ja"
+    if "ability" in out:
+        a = out["ability"]
+        out["ability"] = (ABILITIES[a].ja if a in ABILITIES else "通常攻撃") if ja \
+            else ABILITY_EN.get(a, a)
+    if "item" in out:
+        i = out["item"]
+        out["item"] = ITEMS[i].ja if ja and i in ITEMS else ITEM_EN.get(i, i)
+    if "status" in out:
+        s = out["status"]
+        out["status"] = STATUS_JA.get(s, s) if ja else STATUS_EN.get(s, s)
+    for key in ("dice", "active_dice", "passive_dice", "rolls"):
+        if isinstance(out.get(key), list):
+            out[key] = "+".join(str(d) for d in out[key]) if key != "rolls" else \
+                ",".join(str(d) for d in out[key])
+    table = OUTCOMES["ja" if ja else "en"]
+    if "hit" in out:
+        out["outcome"] = table["crit"] if out.get("crit") else table["fumble"] \
+            if out.get("fumble") else table["hit" if out["hit"] else "miss"]
+    if "success" in out:
+        out["outcome"] = table["slept" if out["success"] else "resisted"]
+    if "reason" in out:
+        out["reason"] = REASONS["ja" if ja else "en"].get(out["reason"], out["reason"])
+    if isinstance(out.get("by"), list):
+        out["by"] = ", ".join(out["by"])
+    if "attribute" in out and out["attribute"] in ATTRIBUTES and ja:
+        out["attribute"] = ATTRIBUTES[out["attribute"]]
+    return out

@@ -1,0 +1,47 @@
+"""Helpers for the dice tests: battles with forced dice (ScriptedRng) and event lookups."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kassen.core import session
+from kassen.core.rng import ScriptedRng
+from kassen.rulesets.dice.engine import DiceBattle
+
+RED = "name: Red; atk: 5; def: 5; fav: 3; cross: 0"
+BLUE = "name: Blue; atk: 5; def: 5; fav: 3; cross: 0"
+DEFAULT_FACES = (4, 3, 3, 5)
+"""R4 B3 Y3 G5: both sides (special G) read ability number 10 and special face 5."""
+
+
+def battle(red: str, blue: str, faces: Sequence[int] = (), **options: Any) -> DiceBattle:
+    """A battle whose dice are forced: ``faces`` are R, B, Y, G per turn, in order."""
+    prepared = session.prepare("dice", [red, blue], options, "xo1:test")
+    b = prepared.ruleset.new_battle(prepared.setup())
+    assert isinstance(b, DiceBattle)
+    b.rng = ScriptedRng.faces(list(faces))
+    return b
+
+
+def one_turn(red_extra: str = "", blue_extra: str = "", faces: Sequence[int] = DEFAULT_FACES,
+             before: Callable[[DiceBattle], None] | None = None, **options: Any) -> DiceBattle:
+    """Play turn 1 of the standard pair with extra sheet entries and forced dice."""
+    red = RED + ("; " + red_extra if red_extra else "")
+    blue = BLUE + ("; " + blue_extra if blue_extra else "")
+    b = battle(red, blue, faces, **options)
+    if before is not None:
+        before(b)
+    b.play_turn()
+    return b
+
+
+def events(b: DiceBattle, kind: str, actor: str | None = None) -> list[dict[str, Any]]:
+    """Values of every event of ``kind`` (optionally of one actor)."""
+    return [e.values for e in b.rec.events()
+            if e.kind == kind and (actor is None or e.actor == actor)]
+
+
+def kinds(b: DiceBattle) -> list[str]:
+    """Every event kind in order."""
+    return [e.kind for e in b.rec.events()]

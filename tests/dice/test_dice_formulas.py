@@ -1,0 +1,78 @@
+"""Formulas of §6, §10, §11, §12, §19 with worked numbers (forced dice)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from dice_helpers import battle, events
+
+from kassen.rulesets.dice import formulas as fm
+
+EX_RED = ("name: ExRed; special: G; selected: 自; atk: 5; def: 5; agi: 5; cross: 2; fav: 2; "
+          "slot10: 攻2倍")
+EX_BLUE = ("name: ExBlue; special: Y; selected: Y; atk: 3; def: 8; agi: 8; cross: 4; fav: 5; "
+           "slot14: 防1.5倍")
+
+
+def test_section19_worked_example() -> None:
+    """§19: dice R5 B3 Y2 G6 → speeds 55/38, range 2, ATK 1135.68, DEF 195, damage 940, gauge −2."""
+    b = battle(EX_RED, EX_BLUE, [5, 3, 2, 6])
+    b.play_turn()
+    assert b.state["cross_x"] == 3  # §4.5 floor((2+4)/2)
+    red, blue = b.tv
+    assert (red["n"], red["s"], red["sel"]) == (10, 6, 5)
+    assert (blue["n"], blue["s"], blue["sel"]) == (14, 2, 2)
+    assert (red["speed"], blue["speed"]) == (55, 38)
+    assert (b.ch(0)["stardust"], b.ch(1)["stardust"]) == (5, 2)  # §5.3
+    decision = events(b, "decision")[0]
+    assert decision["by"] == "speed" and decision["attackers"] == ["0.0"]
+    assert events(b, "range_set")[0]["range"] == "2"
+    hit = events(b, "hit")
+    assert len(hit) == 1  # 17 < 50: no extra hit (§10.1)
+    bd = hit[0]["breakdown"]
+    assert bd["total_corr"] == "1.56"
+    assert bd["atk"] == "1135.68" and bd["def"] == "195"
+    assert hit[0]["damage"] == 940
+    assert b.ch(1)["gauge"] == 3  # 3 digits → −2 (§12.2)
+    assert b.lp(1) == b.ch(1)["lp_start"] - 940
+
+
+def test_range_factor_table_section11_1() -> None:
+    """§11.1: 1→1.3 … 6→0.8, 1.5→1.25; §11.2 favourite 1.3 −0.1 per step."""
+    assert [fm.range_factor(2 * r) for r in range(1, 7)] == [
+        Fraction(13, 10), Fraction(12, 10), Fraction(11, 10), 1, Fraction(9, 10),
+        Fraction(8, 10)]
+    assert fm.range_factor(3) == Fraction(5, 4)
+    assert fm.favourite_factor(4, 2) == Fraction(13, 10)
+    assert fm.favourite_factor(4, 5) == 1
+    assert fm.favourite_factor(7, 3) == Fraction(5, 4)
+
+
+def test_stun_digits_section12_2_and_12_5() -> None:
+    """§12.2 gauge loss by digits 0/1/2/3, §12.5 stun shortening 1..4."""
+    assert [fm.gauge_loss(d) for d in (0, 9, 10, 99, 100, 999, 1000, 12345)] == [
+        0, 0, 1, 1, 2, 2, 3, 3]
+    assert [fm.stun_shortening(d) for d in (0, 5, 50, 500, 5000, 50000)] == [0, 1, 2, 3, 4, 4]
+
+
+def test_extra_hits_section10_1() -> None:
+    """§10.1: floor(D / threshold) extra hits only when D ≥ threshold; negative D none."""
+    assert fm.extra_hits(49, 50) == 0
+    assert fm.extra_hits(50, 50) == 1
+    assert fm.extra_hits(119, 40) == 2
+    assert fm.extra_hits(-80, 50) == 0
+    assert fm.extra_hits(10, 0) == 10  # threshold floored at 1 (§10.3)
+
+
+def test_speed_and_five_sum_section6() -> None:
+    """§6.1 5計 and §6.2 speed incl. the stun penalty −30."""
+    assert fm.five_sum({"R": 1, "B": 2, "Y": 3, "G": 4}, 6) == 16
+    assert fm.speed(4, 7, 2, 20, False) == 69
+    assert fm.speed(4, 7, 2, 0, True) == 19
+
+
+def test_float_arithmetic_option_a7() -> None:
+    """A7 alternative: binary floats give the same §19 example damage here."""
+    b = battle(EX_RED, EX_BLUE, [5, 3, 2, 6], arithmetic="float")
+    b.play_turn()
+    assert events(b, "hit")[0]["damage"] == 940
