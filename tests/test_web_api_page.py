@@ -67,3 +67,22 @@ def test_page_tournament_functions_answer_bad_input_with_problems(tiny) -> None:
                    api.matchup_table(one, "[]")):
         data = json.loads(answer)
         assert data["ok"] is False and data["problems"][0]["message"]
+
+
+def test_table_csv_is_the_command_line_csv(tiny) -> None:
+    from kassen.core import export
+
+    request = json.dumps({"ruleset": "tiny", "builds": BUILDS[:3], "seeds": 2, "seed": "csv",
+                          "options": {"limit": 10}})
+    jobs = json.loads(api.tournament_plan(request))["jobs"]
+    table = json.loads(api.tournament_table(request, json.dumps(_play(request, jobs))))
+    for line in table["matrix"]:  # the page drops the links before asking
+        for cell in line:
+            if cell:
+                cell.pop("link")
+    csv = json.loads(api.table_csv(json.dumps(table)))
+    ent = tournament.load_entrants("tiny", BUILDS[:3], {"limit": 10})
+    expected = tournament.round_robin(ent, 2, "csv")
+    assert csv["standings"] == export.standings_csv(expected)
+    assert csv["matrix"] == export.matrix_csv(expected)
+    assert json.loads(api.table_csv("{}"))["ok"] is False

@@ -4,7 +4,9 @@ import { BUILD } from "../vendor/build.mjs";
 import { initialLang, onLangChange, setLang, t } from "./i18n.js";
 import { fillOfflineCache, loadedUrls, registerServiceWorker } from "./offline.js";
 import { initBattleControls, relabelBattle, showBattle, currentBattle } from "./battle.js";
-import { initSetup, relabelSetup, request, selectRuleset, setBuild } from "./setup.js";
+import { currentRuleset, initSetup, readOptions, relabelSetup, request, selectRuleset, setBuild } from "./setup.js";
+import { initSaved, render as renderSaved, savedBuilds } from "./saved.js";
+import { initTournament, relabelTournament } from "./tournament.js";
 
 let api = null;
 let stage = "runtime";
@@ -31,10 +33,17 @@ async function runBattle() {
     const answer = await api.battle(request());
     if (!answer.ok) { notify(t("battle"), answer.problems); return; }
     notify(null);
-    showBattle(answer);
+    await display(answer);
   } finally {
     button.disabled = false;
   }
+}
+
+/** Show a battle and name it in the title (names are data: set as text, never as markup). */
+async function display(answer) {
+  await showBattle(answer);
+  const names = (answer.sides || []).map((side) => side?.members?.[0]?.name).filter(Boolean);
+  document.title = names.length ? `${names.join(" vs ")} — Kassen 合戦` : "Kassen 合戦";
 }
 
 /** Open a #m= (battle) or #b= (build) fragment; a bad one shows a message, nothing breaks. */
@@ -52,7 +61,8 @@ async function openFragment(fragment) {
     selectRuleset(answer.ruleset);
     setBuild(0, answer.text);
   } else {
-    showBattle(answer);
+    await display(answer);
+    $("viewer").scrollIntoView({ block: "start" });
   }
 }
 
@@ -75,7 +85,7 @@ async function boot() {
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.addEventListener("click", () => setLang(button.dataset.lang));
   }
-  onLangChange(() => { setStage(stage); relabelSetup(); relabelBattle(); });
+  onLangChange(() => { setStage(stage); relabelSetup(); relabelBattle(); renderSaved(); relabelTournament(); });
   initBattleControls();
   $("battle").addEventListener("click", runBattle);
   $("share").addEventListener("click", share);
@@ -85,9 +95,13 @@ async function boot() {
   try {
     const engine = await startEngine({ onStage: (name) => name !== "ready" && setStage(name) });
     api = engine.api;
-    window.kassen = { api, info: engine.info };  // for tests and the curious
+    window.kassen = { api, info: engine.info, currentBattle };  // for tests and the curious
     $("engine-info").textContent = `engine ${engine.info.engine} · Python ${engine.info.python}`;
     initSetup(api, engine.info);
+    initSaved({ ruleset: () => currentRuleset()?.id, load: setBuild });
+    $("ruleset").addEventListener("change", renderSaved);
+    initTournament(api, { ruleset: () => currentRuleset()?.id, options: readOptions,
+      samples: () => currentRuleset()?.samples || [], saved: savedBuilds });
     $("battle").disabled = !engine.info.rulesets?.length;
     window.kassenReadyAt = performance.now();
     setStage("ready");

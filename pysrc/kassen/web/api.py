@@ -372,3 +372,21 @@ def elimination_next(request_json: str, results_json: str) -> str:
                 "rounds": rounds, "champion": slots[0], "battles": played, "total": total}
 
     return _guard("en", work)
+
+
+def table_csv(table_json: str) -> str:
+    """A round-robin table (as ``tournament_table`` gave it) as the command line's CSV texts:
+    ``{ok, standings, matrix}`` (``kassen.core.export``)."""
+
+    def work() -> dict[str, Any]:
+        from kassen.core import export
+
+        if len(table_json) > MAX_REQUEST_CHARS * 50:
+            raise ProblemError([Problem("core.input_too_long",
+                                        args={"length": len(table_json),
+                                              "limit": MAX_REQUEST_CHARS * 50})])
+        table = json.loads(table_json)
+        return {"ok": True, "standings": export.standings_csv(table),
+                "matrix": export.matrix_csv(table)}
+
+    return _guard("en", work)
