@@ -4,6 +4,7 @@ corrupted saved-builds store is reported and kept, and the page still starts."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -17,13 +18,12 @@ CORRUPT = '{"kassen": "builds", "version": 1, "ruleset": "dice", "builds": [{"na
 EVIL = ["<img src=x onerror=__pwned=1>", "</script><svg onload=__pwned=2>",
         "javascript:__pwned=3"]
 # every handler an injected element could run sets window.__pwned
-SETUP = """
-window.__pwned = 0;
-if (!sessionStorage.getItem("seeded")) {
-  sessionStorage.setItem("seeded", "1");
-  localStorage.setItem("kassen.builds.dice", %s);
-}
-""" % json.dumps(CORRUPT)
+SETUP = (
+    "window.__pwned = 0;\n"
+    "if (!sessionStorage.getItem('seeded')) {\n"
+    "  sessionStorage.setItem('seeded', '1');\n"
+    f"  localStorage.setItem('kassen.builds.dice', {json.dumps(CORRUPT)});\n"
+    "}\n")
 
 
 def _dice(name: str, index: int) -> str:
@@ -56,7 +56,7 @@ def test_corrupted_store_is_reported_kept_and_exported(app) -> None:
     assert page.inner_text("#saved-list") .strip() == "mine"
     with page.expect_download() as info:
         page.click("#saved-export")
-    data = json.loads(open(info.value.path(), encoding="utf-8").read())
+    data = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
     assert data["unreadable"]["raw"] == CORRUPT
     assert [b["name"] for b in data["builds"]] == ["mine"]
     page.select_option("#saved-list", index=0)

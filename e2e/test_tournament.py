@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -26,8 +27,10 @@ WATCH = """() => {
     for (const e of list.getEntries()) window.__longTasks.push(e.duration);
   }).observe({ type: "longtask", buffered: false });
   window.__progress = [];
-  new MutationObserver(() => window.__progress.push(document.getElementById("t-progress").value))
-    .observe(document.getElementById("t-progress-text"), { childList: true, characterData: true, subtree: true });
+  const bar = document.getElementById("t-progress");
+  new MutationObserver(() => window.__progress.push(bar.value))
+    .observe(document.getElementById("t-progress-text"),
+             { childList: true, characterData: true, subtree: true });
 }"""
 
 
@@ -73,7 +76,8 @@ def test_round_robin_progress_responsive_and_cells_open_their_battle(app) -> Non
 
     ent = tournament.load_entrants(RULESET, builds)
     expected = tournament.round_robin(ent, 4, "e2e-master")
-    rows = page.eval_on_selector_all("#t-standings tbody tr", "rs => rs.map(r => r.children[1].textContent)")
+    rows = page.eval_on_selector_all("#t-standings tbody tr",
+                                     "rs => rs.map(r => r.children[1].textContent)")
     assert rows == [r["name"] for r in expected["standings"]]
 
     cell = page.query_selector("#t-matrix a[data-row='0'][data-col='1']")
@@ -89,7 +93,7 @@ def test_round_robin_progress_responsive_and_cells_open_their_battle(app) -> Non
 
     with page.expect_download() as info:
         page.click("#t-csv-standings")
-    text = open(info.value.path(), encoding="utf-8").read()
+    text = Path(info.value.path()).read_text(encoding="utf-8")
     assert text == export.standings_csv(expected)
 
 
@@ -98,7 +102,8 @@ def test_sorting_by_a_header(app) -> None:
     page.click("#t-standings button[data-key=name]")
     names = page.eval_on_selector_all("#t-standings tbody th", "hs => hs.map(h => h.textContent)")
     assert names == sorted(names)
-    assert page.get_attribute("#t-standings th:has(button[data-key=name])", "aria-sort") == "ascending"
+    header = "#t-standings th:has(button[data-key=name])"
+    assert page.get_attribute(header, "aria-sort") == "ascending"
 
 
 def test_cancel_stops_within_half_a_second(app) -> None:
