@@ -187,14 +187,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Battles per second per ruleset (a benchmark, never a test)."""
     from kassen.core.bench import run_bench
 
-    report = run_bench(args.ruleset or None, pairs=args.pairs, seed=args.seed or "bench")
+    report = run_bench(args.ruleset or None, pairs=args.pairs, seed=args.seed or "bench",
+                       repeats=args.repeats)
     if args.json:
         _print_json(report)
     else:
-        print(f"kassen {ENGINE_VERSION} on Python {sys.version.split()[0]}")
+        print(f"kassen {ENGINE_VERSION} on Python {sys.version.split()[0]} "
+              f"(best of {args.repeats} runs; events recorded; bare = no events)")
         for row in report["rulesets"]:
             print(f"{row['ruleset']:12s} {row['battles']:6d} battles  "
-                  f"{row['seconds']:8.3f} s  {row['battles_per_second']:10.1f} battles/s  "
+                  f"{row['seconds']:8.3f} s  {row['battles_per_second']:10.1f} battles/s "
+                  f"({row['battles_per_cpu_second']:.1f}/cpu-s)  "
                   f"{row['events_per_battle']:8.1f} events/battle  "
                   f"bare {row['bare_battles_per_second']:10.1f}/s  "
                   f"ratio {row['ratio_to_bare']:.2f}")
@@ -245,6 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="battles per second per ruleset")
     p.add_argument("--ruleset", action="append")
     p.add_argument("--pairs", type=int, default=2000)
+    p.add_argument("--repeats", type=int, default=3, help="best of N runs")
     p.add_argument("--seed")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)

@@ -9,6 +9,7 @@ let battle = null;
 let index = 0;
 let timer = null;
 let view = null;
+let speed = 1;
 
 const isScalar = (v) => ["string", "number", "boolean"].includes(typeof v);
 
@@ -95,7 +96,7 @@ export function play() {
   if (!battle) return;
   if (index >= battle.steps.length - 1) show(0);
   clearInterval(timer);
-  timer = setInterval(() => show(index + 1), PLAY_MS);
+  timer = setInterval(() => show(index + 1), PLAY_MS / speed);
   $("play").setAttribute("aria-pressed", "true");
   $("play").textContent = t("pause");
 }
@@ -103,14 +104,35 @@ export function play() {
 export const toggle = () => (timer ? pause() : play());
 export const step = (delta) => { pause(); show(index + delta); };
 
+/** Jump to the first step of the previous (-1) or next (+1) turn. */
+export function stepTurn(delta) {
+  if (!battle) return;
+  const turnOf = (i) => battle.steps[i]?.turn;
+  let i = index;
+  if (delta > 0) while (i < battle.steps.length - 1 && turnOf(i) === turnOf(index)) i++;
+  else {
+    while (i > 0 && turnOf(i - 1) === turnOf(index)) i--;
+    if (i > 0) { const prev = turnOf(i - 1); i--; while (i > 0 && turnOf(i - 1) === prev) i--; }
+  }
+  step(i - index);
+}
+
+/** Playback speed (0.5, 1, 2, 4); restarts the timer when playing. */
+export function setSpeed(value) {
+  speed = [0.5, 1, 2, 4].includes(Number(value)) ? Number(value) : 1;
+  $("speed").value = String(speed);
+  if (timer) { pause(); play(); }
+}
+
 function resultText() {
+  if (battle.pending) return `${t("result")}: ${t("decide.waiting")}`;
   const r = battle.result || {};
   const who = r.winner === 0 || r.winner === 1 ? `${t("winner")}: ${t(r.winner === 0 ? "sideA" : "sideB")}` : t("draw");
   return `${t("result")}: ${who} — ${r.reason ?? ""} (${t("turn")} ${r.turn ?? "?"})`;
 }
 
 /** Show a whole battle answer from the engine (with its ruleset's own view when it has one). */
-export async function showBattle(answer) {
+export async function showBattle(answer, start = 0) {
   pause();
   view = await viewFor(answer.ruleset).catch(() => null);
   $("board").className = view ? `board board-${answer.ruleset}` : "board";
@@ -123,7 +145,7 @@ export async function showBattle(answer) {
     el("button", { type: "button", onclick: () => step(i - index),
       text: `${t("turn")} ${s.turn ?? ""} · ${s.phase ?? ""}${s.kind ? ` · ${s.kind}` : ""}` }))));
   index = -1;
-  show(0);
+  show(start);
 }
 
 /** The battle on screen (or null). */
@@ -144,6 +166,14 @@ export function initBattleControls() {
   $("prev").addEventListener("click", () => step(-1));
   $("next").addEventListener("click", () => step(1));
   $("seek").addEventListener("input", (e) => { pause(); show(Number(e.target.value)); });
+  $("prev-turn").addEventListener("click", () => stepTurn(-1));
+  $("next-turn").addEventListener("click", () => stepTurn(1));
+  $("speed").addEventListener("change", (e) => setSpeed(e.target.value));
+  const speeds = [0.5, 1, 2, 4];
+  const keys = { PageUp: () => stepTurn(-1), PageDown: () => stepTurn(1), "[": () => stepTurn(-1),
+    "]": () => stepTurn(1), Home: () => step(-index), End: () => step(battle.steps.length),
+    "+": () => setSpeed(speeds[Math.min(3, speeds.indexOf(speed) + 1)]),
+    "-": () => setSpeed(speeds[Math.max(0, speeds.indexOf(speed) - 1)]) };
   document.addEventListener("keydown", (e) => {
     if (!battle || e.altKey || e.ctrlKey || e.metaKey) return;
     const tag = e.target?.tagName;
@@ -151,5 +181,6 @@ export function initBattleControls() {
     if (e.key === " " && tag !== "BUTTON") { e.preventDefault(); toggle(); }
     else if (e.key === "ArrowRight") { e.preventDefault(); step(1); }
     else if (e.key === "ArrowLeft") { e.preventDefault(); step(-1); }
+    else if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
   });
 }

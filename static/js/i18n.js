@@ -95,6 +95,26 @@ const STRINGS = {
     tMedianTurns: "ターン数の中央値",
     tWatched: "表示中の対戦より短い対戦の割合",
     tReasons: "決着の理由",
+    // build form views (forms/) — begin
+    "form.toggle": "ビルドの表示: テキスト / フォーム",
+    "form.text": "テキスト",
+    "form.form": "フォーム",
+    // build form views — end
+    // skirmish view, decisions, playback (view-skirmish)
+    "sk.round": "ラウンド", "sk.area": "エリア", "sk.out": "戦場外", "sk.map": "エリア", "sk.left": "残り",
+    "sk.initiative": "イニシアチブ順", "sk.acting": "行動中", "sk.acted": "行動済み", "sk.unacted": "未行動",
+    "sk.waiting": "行動不可", "sk.rolls": "判定", "sk.noRoll": "この段階に判定なし", "sk.pcs": "PC側 (サイド1)",
+    "sk.enemies": "エネミー側 (サイド2)", "sk.hitCheck": "命中判定", "sk.damage": "ダメージ", "sk.heal": "回復",
+    "sk.disengage": "離脱判定", "sk.sleep_check": "スリープ", "sk.tie": "同値の1D10", "sk.vs": "対", "sk.target": "目標値",
+    "sk.hit": "命中", "sk.miss": "回避", "sk.crit": "クリティカル", "sk.fumble": "ファンブル", "sk.blocked": "妨害成功",
+    "sk.away": "離脱成功", "sk.slept": "睡眠", "sk.resisted": "抵抗", "sk.cover": "かばう",
+    "sk.ph.SP": "スタート", "sk.ph.IP": "イニシアチブ", "sk.ph.TP": "ターン", "sk.ph.RS": "レディ", "sk.ph.MS": "メイン",
+    "sk.ph.EP": "エンド",
+    "policy": "操作", "policy.person": "人が操作", "policy.ai": "AI",
+    "decide.title": "あなたの選択", "decide.waiting": "選択待ち", "decide.raw": "エンジンの値",
+    "decide.thinking": "計算中…", "decide.preview": "このラウンドの途中経過（AIで先読み）",
+    speed: "速度", prevTurn: "前のターン", nextTurn: "次のターン",
+    keysMore: "PageUp/PageDown または [ / ] =ターン移動, +/- =速度, Home/End =最初/最後",
   },
   en: {
     title: "Kassen 合戦",
@@ -191,6 +211,26 @@ const STRINGS = {
     tMedianTurns: "median length (turns)",
     tWatched: "share of battles shorter than the one on screen",
     tReasons: "reasons",
+    // build form views (forms/) — begin
+    "form.toggle": "Build editor: text / form",
+    "form.text": "Text (テキスト)",
+    "form.form": "Form (フォーム)",
+    // build form views — end
+    // skirmish view, decisions, playback (view-skirmish)
+    "sk.round": "Round", "sk.area": "Area", "sk.out": "Off the field", "sk.map": "Areas", "sk.left": "left",
+    "sk.initiative": "Initiative order", "sk.acting": "acting", "sk.acted": "acted", "sk.unacted": "not yet acted",
+    "sk.waiting": "cannot act", "sk.rolls": "Rolls", "sk.noRoll": "no roll in this step", "sk.pcs": "PCs (side 1)",
+    "sk.enemies": "Enemies (side 2)", "sk.hitCheck": "Hit check", "sk.damage": "Damage", "sk.heal": "Heal",
+    "sk.disengage": "Disengage", "sk.sleep_check": "Sleep", "sk.tie": "Tie roll-off 1D10", "sk.vs": "vs", "sk.target": "target",
+    "sk.hit": "hit", "sk.miss": "miss", "sk.crit": "critical", "sk.fumble": "fumble", "sk.blocked": "stopped",
+    "sk.away": "got away", "sk.slept": "asleep", "sk.resisted": "resisted", "sk.cover": "かばう cover",
+    "sk.ph.SP": "start", "sk.ph.IP": "initiative", "sk.ph.TP": "turn", "sk.ph.RS": "ready", "sk.ph.MS": "main",
+    "sk.ph.EP": "end",
+    "policy": "Played by", "policy.person": "a person", "policy.ai": "AI",
+    "decide.title": "Your choice", "decide.waiting": "waiting for your choice", "decide.raw": "engine value",
+    "decide.thinking": "thinking…", "decide.preview": "this round so far (looked ahead with the AI)",
+    speed: "Speed", prevTurn: "Previous turn", nextTurn: "Next turn",
+    keysMore: "PageUp/PageDown or [ / ] = turn, +/- = speed, Home/End = first/last",
   },
 };
 

@@ -3,7 +3,8 @@ import { $, el, fill } from "./dom.js";
 import { BUILD } from "../vendor/build.mjs";
 import { initialLang, onLangChange, setLang, t } from "./i18n.js";
 import { fillOfflineCache, loadedUrls, registerServiceWorker } from "./offline.js";
-import { initBattleControls, relabelBattle, showBattle, currentBattle } from "./battle.js";
+import { initBattleControls, play, relabelBattle, showBattle, currentBattle } from "./battle.js";
+import { initDecide, present, relabelDecision } from "./decide.js";
 import { currentRuleset, initSetup, readOptions, relabelSetup, request, selectRuleset, setBuild } from "./setup.js";
 import { initSaved, render as renderSaved, savedBuilds } from "./saved.js";
 import { initTournament, relabelTournament } from "./tournament.js";
@@ -41,7 +42,7 @@ async function runBattle() {
 
 /** Show a battle and name it in the title (names are data: set as text, never as markup). */
 async function display(answer) {
-  await showBattle(answer);
+  await present(answer);
   const names = (answer.sides || []).map((side) => side?.members?.[0]?.name).filter(Boolean);
   document.title = names.length ? `${names.join(" vs ")} — Kassen 合戦` : "Kassen 合戦";
 }
@@ -85,7 +86,9 @@ async function boot() {
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.addEventListener("click", () => setLang(button.dataset.lang));
   }
-  onLangChange(() => { setStage(stage); relabelSetup(); relabelBattle(); renderSaved(); relabelTournament(); });
+  onLangChange(() => {
+    setStage(stage); relabelSetup(); relabelBattle(); relabelDecision(); renderSaved(); relabelTournament();
+  });
   initBattleControls();
   $("battle").addEventListener("click", runBattle);
   $("share").addEventListener("click", share);
@@ -97,6 +100,7 @@ async function boot() {
     api = engine.api;
     window.kassen = { api, info: engine.info, currentBattle };  // for tests and the curious
     $("engine-info").textContent = `engine ${engine.info.engine} · Python ${engine.info.python}`;
+    initDecide({ api, showBattle, notify, play }, engine.info);
     initSetup(api, engine.info);
     initSaved({ ruleset: () => currentRuleset()?.id, load: setBuild });
     $("ruleset").addEventListener("change", renderSaved);

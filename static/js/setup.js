@@ -1,6 +1,8 @@
 // The set-up area: system picker, two build editors with live validation, options, seed.
 import { $, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { initForms } from "./forms/index.js";
+import { readPolicies, renderPolicies } from "./decide.js";
 
 let api = null;
 let rulesets = [];
@@ -31,6 +33,10 @@ function renderSamples() {
   }
 }
 
+// a choice is a plain value or {value, label_ja, label_en}
+const choiceValue = (c) => (c && typeof c === "object" ? c.value : c);
+const choiceText = (c) => (c && typeof c === "object" ? `${lang() === "ja" ? c.label_ja : c.label_en} (${c.value})` : String(c));
+
 function optionControl(spec) {
   const id = `opt-${spec.key}`;
   const label = lang() === "ja" ? spec.label_ja : spec.label_en;
@@ -40,7 +46,7 @@ function optionControl(spec) {
     input.checked = Boolean(spec.default);
   } else if (Array.isArray(spec.choices) && spec.choices.length) {
     input = el("select", { id }, spec.choices.map((c) => el("option", {
-      value: String(c.value), text: `${c[`label_${lang()}`] || c.value} (${c.value})` })));
+      value: String(choiceValue(c)), text: choiceText(c) })));
     input.value = String(spec.default);
   } else if (spec.kind === "int" || spec.kind === "number") {
     input = el("input", { id, type: "number", min: spec.min ?? null, max: spec.max ?? null, step: 1 });
@@ -87,6 +93,7 @@ export async function validateSide(side) {
   fill(list, answer.ok
     ? el("li", { class: "ok", text: t("valid") })
     : (answer.problems || []).map((p) => el("li", { text: `${p.line}:${p.column}: ${p.message}` })));
+  area.dispatchEvent(new CustomEvent("kassen:validated", { detail: answer }));  // form views follow
 }
 
 function scheduleValidate(side) {
@@ -106,6 +113,7 @@ export function selectRuleset(id) {
   if (id && rulesets.some((r) => r.id === id)) $("ruleset").value = id;
   renderSamples();
   renderOptions();
+  renderPolicies(current());
   const samples = current()?.samples || [];
   if (samples.length) {
     useSample(0, 0);
@@ -123,7 +131,7 @@ export function setBuild(side, text) {
 export function request() {
   const seed = $("seed").value.trim();
   return { ruleset: current().id, sides: [$("build-0").value, $("build-1").value],
-    options: readOptions(), seed: seed || null, lang: lang() };
+    options: readOptions(), seed: seed || null, lang: lang(), policies: readPolicies(current()) };
 }
 
 /** Wire the set-up area to a ready engine. */
@@ -144,6 +152,7 @@ export function initSetup(engineApi, info) {
     validateSide(0);
     validateSide(1);
   });
+  initForms({ api, ruleset: current, options: readOptions, validate: validateSide });  // text / form toggles
 }
 
 /** Re-render language-dependent parts. */
@@ -152,6 +161,7 @@ export function relabelSetup() {
   const values = readOptions();
   renderPicker();
   renderOptions();
+  renderPolicies(current());
   for (const [key, value] of Object.entries(values)) {
     const input = $(`opt-${key}`);
     const spec = current().options.find((o) => o.key === key);

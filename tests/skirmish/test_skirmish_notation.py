@@ -96,3 +96,13 @@ def test_export_parse_round_trip_property(side: list[Character]) -> None:
 def test_any_text_gives_a_side_or_problems_never_an_exception(text: str) -> None:
     side, problems = RULESET.parse(text, OPTS)
     assert (side is None) == bool(problems)
+
+
+def test_duplicate_key_is_a_located_problem_not_a_crash() -> None:
+    """§2 notation: a key given twice is reported at its column (found by the fuzzer)."""
+    from kassen.core import registry
+
+    ruleset = registry.get("skirmish")
+    build, problems = ruleset.parse("@アルス area=1 area=2", {})
+    assert build is None
+    assert [(p.code, p.column) for p in problems] == [("skirmish.duplicate_key", 13)]

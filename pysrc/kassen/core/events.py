@@ -113,7 +113,8 @@ class Recorder:
 
     def step(self, phase: str, kind: str) -> Step:
         """Close the open beat (if any) and open a new one."""
-        self.close()
+        if self._open is not None and self.view is not None:
+            self._open.view = self.view()
         step = Step(self._first + len(self.steps), self.turn, phase, kind)
         self.steps.append(step)
         self._open = step
@@ -130,11 +131,10 @@ class Recorder:
         **values: Any,
     ) -> Event:
         """Add an event to the open beat (a beat of the event's kind is opened if none is)."""
-        step = self._open
-        if step is None:
-            step = self.step("", kind)
-        event = Event(self._seq, self.turn, step.phase, kind, actor, target, values, cause, rule)
-        self._seq += 1
+        step = self._open or self.step("", kind)
+        seq = self._seq
+        self._seq = seq + 1
+        event = Event(seq, self.turn, step.phase, kind, actor, target, values, cause, rule)
         step.events.append(event)
         return event
 

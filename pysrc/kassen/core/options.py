@@ -27,7 +27,11 @@ class Choice:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One rule option. ``kind`` is ``choice``, ``int`` or ``bool``."""
+    """One rule option. ``kind`` is ``choice``, ``int``, ``bool`` or ``text``.
+
+    A ``text`` option keeps a short string; a ruleset that gives text a grammar (an MP cost
+    table, say) subclasses this and overrides :meth:`coerce` to check and canonicalise it.
+    """
 
     key: str
     default: Any
@@ -59,6 +63,7 @@ class OptionSpec:
             "rule": self.rule,
             "help_ja": self.help_ja,
             "help_en": self.help_en,
+            "extra": self.extra,
         }
 
     def allowed(self) -> str:
@@ -67,6 +72,8 @@ class OptionSpec:
             return "/".join(c.value for c in self.choices)
         if self.kind == "bool":
             return "true/false"
+        if self.kind == "text":
+            return f"text of at most {MAX_TEXT_OPTION} characters"
         return f"{self.minimum}..{self.maximum}"
 
     def coerce(self, value: Any) -> Any:
@@ -96,6 +103,8 @@ class OptionSpec:
             return value
         if not isinstance(value, str) or len(value) > MAX_TEXT_OPTION:
             raise ValueError(value)
+        if self.kind == "text":
+            return value.strip()
         if value not in {c.value for c in self.choices}:
             raise ValueError(value)
         return value

@@ -51,15 +51,21 @@ class Rng:
 
     def __init__(self, seed: str | int) -> None:
         self.seed = normalize_seed(seed)
-        digest = hashlib.sha256(self.seed.encode("utf-8")).digest()
-        state = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
-        if not any(state):
-            state[0] = 1
-        self._s = state
+        self._s: list[int] | None = None
+
+    def _seeded(self) -> list[int]:
+        """The state, expanded from the seed on first use (deterministic systems never pay)."""
+        if self._s is None:
+            digest = hashlib.sha256(self.seed.encode("utf-8")).digest()
+            state = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
+            if not any(state):
+                state[0] = 1
+            self._s = state
+        return self._s
 
     def next_u64(self) -> int:
         """The next raw 64-bit output."""
-        s = self._s
+        s = self._s or self._seeded()
         result = (_rotl((s[1] * 5) & MASK64, 7) * 9) & MASK64
         t = (s[1] << 17) & MASK64
         s[2] ^= s[0]
@@ -106,7 +112,7 @@ class Rng:
 
     def getstate(self) -> tuple[int, int, int, int]:
         """The full state, for snapshots."""
-        return tuple(self._s)  # type: ignore[return-value]
+        return tuple(self._seeded())  # type: ignore[return-value]
 
     def setstate(self, state: Sequence[int]) -> None:
         """Restore a state taken by :meth:`getstate`."""

@@ -3,6 +3,8 @@
 // and may export `css` (a stylesheet path relative to the site root, loaded once).
 // A ruleset without an entry here uses the generic member panels of battle.js.
 export const VIEWS = {
+  dice: "./dice.js",
+  skirmish: "./skirmish.js",
 };
 
 const loaded = new Map();

@@ -38,8 +38,8 @@ REQUIRED = ("hp", "ini", "acc", "eva", "arm", "res", "wpn")
 KEYS = (*STATS, "wpn", "ab", "it", "fly", "weak", "resist", "area")
 
 
-def _problem(key: str, line: int, column: int, rule: str = "§2", **args: Any) -> Problem:
-    return Problem(f"skirmish.{key}", line, column, rule, args)
+def _problem(code: str, line: int, column: int, rule: str = "§2", /, **args: Any) -> Problem:
+    return Problem(f"skirmish.{code}", line, column, rule, args)
 
 
 def _segments(text: str) -> list[tuple[int, int, str]]:

@@ -1,0 +1,67 @@
+"""The units of a 行動処理 (§8): an actor's :class:`Act` and an attack's :class:`Hit`, and the
+effect tables the resolution reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kassen.rulesets.marguerite.catalogue import (
+    GUARD,
+    LIFE,
+    MISCARRY,
+    POISON,
+    PUSH,
+    QUICK,
+    REFLECT,
+    SKIP,
+    SLOW,
+    SOUL,
+    STUN,
+    SWORDS,
+    TAUNT,
+    VENOM,
+    SwordDef,
+)
+from kassen.rulesets.marguerite.model import Fencer, Sword
+
+CONTROL_NEXT = frozenset(("limited", "early", "late", "danger", "stun", "poison", "whole",
+                           "resonate", "multiply"))
+"""Effects that act on "the next sword" (D18)."""
+STAT_FIELD = {"atk+1": "atk", "def+1": "def_", "spd+1": "spd"}
+GIVE = {"guard": GUARD, "life": LIFE, "reflect": REFLECT, "soul": SOUL, "push": PUSH,
+         "taunt": TAUNT, "quick": QUICK, "slow": SLOW}
+RIDER_STATUS = {"stun": STUN, "poison": POISON, "venom": VENOM, "miscarry": MISCARRY}
+RESET = {"reset_atk": ("atk", "atk0"), "reset_def": ("def_", "def0"),
+          "reset_spd": ("spd", "spd0")}
+ENCHANT_RULE = "§13"
+
+
+class Act:
+    """One actor's action inside a 行動処理: the sword frozen at payment (D7) and its targets."""
+
+    __slots__ = ("actor", "def_", "kind", "poison", "rank", "stun", "sword", "target", "whole")
+
+    def __init__(self, actor: Fencer, sword: Sword | None) -> None:
+        self.actor = actor
+        self.sword = sword
+        self.def_: SwordDef | None = SWORDS[sword.sid] if sword is not None else None
+        self.kind = self.def_.kind if self.def_ is not None else SKIP
+        self.target: Any = None
+        self.whole = False
+        self.stun = 0
+        self.poison = 0
+        self.rank = 0
+
+
+class Hit:
+    """One computed hit of an attack (R8.5): who receives it and the final damage."""
+
+    __slots__ = ("act", "amount", "recv", "stolen")
+
+    def __init__(self, act: Act, recv: Fencer, amount: int, stolen: Sword | None) -> None:
+        self.act = act
+        self.recv = recv
+        self.amount = amount
+        self.stolen = stolen
+
+

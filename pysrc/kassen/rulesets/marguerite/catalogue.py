@@ -1,0 +1,190 @@
+"""The catalogue of マーガレット2011α: 75 swords (§12), 13 statuses (§11), 7 enchantments (§13).
+
+Every entry keeps its Japanese name beside the English identifier, so a reader can go from
+code to rule text and back. Swords are plain rows of a table; the engine reads their columns
+(``kind``, ``act``, ``formula``, ``rider`` …) instead of branching on names.
+"""
+
+from __future__ import annotations
+
+# -- kinds (種別) and their priority in a simultaneous group (R8.6): lower runs first -----------
+SKIP = 0       # スキップ
+SUPPORT = 1    # 補助 <補>
+CONTROL = 2    # 制御 <制>
+ADD = 3        # 追加 <追>
+ATTACK = 4     # 攻撃 <攻>
+CONSTRUCT = 5  # 構築 <構>
+ENV = 6        # 環境 <環>
+
+KIND_JA = ("スキップ", "補助", "制御", "追加", "攻撃", "構築", "環境")
+KIND_EN = ("skip", "support", "control", "add", "attack", "construct", "environment")
+
+# -- statuses (状態, §11): index into a 剣師's status counts ------------------------------------
+STUN, SLEEP, VENOM, POISON, MISCARRY, REFLECT, GUARD, SOUL, LIFE, PUSH, QUICK, SLOW, TAUNT = (
+    range(13))
+STATUS_JA = ("スタン", "スリープ", "猛毒", "毒", "流産", "反射", "ガード", "ソウル", "ライフ",
+             "プッシュ", "クイック", "スロー", "挑発")
+STATUS_EN = ("stun", "sleep", "venom", "poison", "miscarriage", "reflect", "guard", "soul",
+             "life", "push", "quick", "slow", "taunt")
+STATUS_COUNT = len(STATUS_JA)
+BAD_STATUSES = (STUN, SLEEP, VENOM, POISON, MISCARRY)
+"""悪い状態 (R4.3 <対症>, 快癒剣)."""
+
+# -- enchantments (エンチャント, §13) ------------------------------------------------------------
+ENCHANT_JA = {"stun": "スタン与え", "poison": "毒与え", "whole": "全体化", "limited": "リミテッド",
+              "early": "早期起動", "late": "遅滞起動", "danger": "危殆起動"}
+ENCHANT_EN = {"stun": "stun-giving", "poison": "poison-giving", "whole": "whole-party",
+              "limited": "limited", "early": "early start", "late": "late start",
+              "danger": "peril start"}
+
+
+class SwordDef:
+    """One catalogue row (immutable by convention)."""
+
+    __slots__ = ("act", "build", "code", "danger", "en", "formula", "index", "ja", "kind",
+                 "limited", "pierce", "reps", "rider", "rule", "symptom", "to_mp", "whole")
+
+    def __init__(self, index: int, code: str, ja: str, en: str, kind: int, act: int,
+                 limited: bool, cond: str = "", formula: str = "", reps: int = 1,
+                 rider: str = "", whole: bool = False, pierce: bool = False,
+                 to_mp: bool = False, build: tuple | None = None) -> None:
+        self.index = index
+        self.code = code
+        self.ja = ja
+        self.en = en
+        self.kind = kind
+        self.act = act
+        self.limited = limited
+        self.danger = cond == "danger"
+        self.symptom = cond == "symptom"
+        self.formula = formula
+        self.reps = reps
+        self.rider = rider
+        self.whole = whole
+        self.pierce = pierce
+        self.to_mp = to_mp
+        self.build = build
+        self.rule = ""            # the catalogue rule id, e.g. "§12.3 吸血剣" (set by _make)
+
+
+# (code, 日本語名, English, kind, activation turn, リミ, condition, formula/effect, reps, rider,
+#  flags). formula names: ad = A−D, 2ad = 2A−D, a = A, halfh = ceil(H/2), h = H, zero, one,
+#  pow = 2^ターン数, rage = own maxHP−HP, a5d = floor(A/5)−D, a10d = floor(A/10)−D, a2 = floor(A/2).
+_ROWS: tuple[tuple, ...] = (
+    # §12.1 base swords, unchanged
+    ("斬", "斬撃剣", "Slash Sword", ATTACK, 1, False, "", "ad", 1, ""),
+    ("高", "高速剣", "Swift Sword", ATTACK, 0, True, "", "ad", 1, ""),
+    ("重", "重撃剣", "Heavy Sword", ATTACK, 4, False, "", "2ad", 1, ""),
+    ("衝", "衝撃剣", "Shock Sword", ATTACK, 2, False, "", "ad", 1, "stun"),
+    ("毒", "蟲毒剣", "Venom-Bug Sword", ATTACK, 1, True, "", "ad", 1, "poison"),
+    ("絶", "絶対剣", "Absolute Sword", ATTACK, 3, False, "", "a", 1, ""),
+    ("魔", "魔法剣", "Magic Sword", ATTACK, 2, True, "", "halfh", 1, ""),
+    ("死", "デス剣", "Death Sword", ATTACK, 6, True, "", "h", 1, ""),
+    ("熱", "加熱剣", "Heat Sword", SUPPORT, 1, False, "", "atk+1", 1, ""),
+    ("護", "加護剣", "Blessing Sword", SUPPORT, 1, False, "", "def+1", 1, ""),
+    ("速", "加速剣", "Haste Sword", SUPPORT, 1, False, "", "spd+1", 1, ""),
+    ("盾", "盾の剣", "Shield Sword", SUPPORT, 1, False, "", "guard", 1, ""),
+    ("命", "命の剣", "Life Sword", SUPPORT, 1, True, "", "life", 1, ""),
+    ("鏡", "鏡の剣", "Mirror Sword", SUPPORT, 2, True, "", "reflect", 1, ""),
+    # §12.2 base sword, changed
+    ("回", "回復剣", "Recovery Sword", SUPPORT, 1, True, "danger", "fullheal", 1, ""),
+    # §12.3 new attack swords
+    ("ヌ", "ヌル剣", "Null Sword", ATTACK, 0, False, "", "zero", 1, ""),
+    ("咲", "咲火剣", "Spark Sword", ATTACK, 1, False, "", "one", 1, ""),
+    ("滅", "滅奏剣", "Requiem Sword", ATTACK, 1, True, "danger", "pow", 1, ""),
+    ("怒", "激怒剣", "Fury Sword", ATTACK, 1, True, "danger", "rage", 1, ""),
+    ("音", "音速剣", "Sonic Sword", ATTACK, 0, True, "", "a5d", 10, ""),
+    ("光", "光速剣", "Light-Speed Sword", ATTACK, 0, True, "", "a10d", 100, ""),
+    ("確", "確実剣", "Sure Sword", ATTACK, 1, False, "", "a2", 1, ""),
+    ("牙", "牙撃剣", "Fang Sword", ATTACK, 2, False, "", "2ad", 1, ""),
+    ("二", "二撃剣", "Double Sword", ATTACK, 2, False, "", "ad", 2, ""),
+    ("三", "三撃剣", "Triple Sword", ATTACK, 3, False, "", "ad", 3, ""),
+    ("四", "四撃剣", "Quadruple Sword", ATTACK, 4, False, "", "ad", 4, ""),
+    ("五", "五撃剣", "Quintuple Sword", ATTACK, 5, False, "", "ad", 5, ""),
+    ("六", "六撃剣", "Sextuple Sword", ATTACK, 6, False, "", "ad", 6, ""),
+    ("七", "七撃剣", "Septuple Sword", ATTACK, 7, False, "", "ad", 7, ""),
+    ("舞", "舞踏剣", "Dance Sword", ATTACK, 3, False, "", "ad", 1, "dance"),
+    ("全", "全体剣", "Sweep Sword", ATTACK, 2, False, "", "ad", 1, "", "whole"),
+    ("猛", "猛毒剣", "Deadly Venom Sword", ATTACK, 2, True, "", "ad", 1, "venom"),
+    ("堕", "堕胎剣", "Abortion Sword", ATTACK, 1, True, "", "ad", 1, "miscarry"),
+    ("冷", "冷却剣", "Cooling Sword", ATTACK, 2, False, "", "ad", 1, "reset_atk"),
+    ("剥", "剥落剣", "Peeling Sword", ATTACK, 2, False, "", "ad", 1, "reset_def"),
+    ("減", "減速剣", "Slowing Sword", ATTACK, 2, False, "", "ad", 1, "reset_spd"),
+    ("壊", "破壊剣", "Breaking Sword", ATTACK, 1, True, "", "ad", 1, "destroy"),
+    ("戟", "剣戟剣", "Clash Sword", ATTACK, 2, False, "", "ad", 1, "exhaust"),
+    ("撹", "撹乱剣", "Confusion Sword", ATTACK, 1, True, "", "ad", 1, "reverse"),
+    ("吸", "吸血剣", "Vampire Sword", ATTACK, 1, True, "", "ad", 1, "vampire"),
+    ("盗", "強盗剣", "Robber Sword", ATTACK, 2, True, "", "ad", 1, "steal"),
+    ("闇", "闇黒剣", "Darkness Sword", ATTACK, 2, False, "", "ad", 1, "", "pierce"),
+    ("封", "魔封剣", "Seal Sword", ATTACK, 1, True, "", "ad", 1, "", "to_mp"),
+    # §12.4 new support swords
+    ("魂", "魂の剣", "Soul Sword", SUPPORT, 3, True, "", "soul", 1, ""),
+    ("押", "押分剣", "Push Sword", SUPPORT, 0, True, "", "push", 1, ""),
+    ("誘", "誘引剣", "Lure Sword", SUPPORT, 0, True, "", "taunt", 1, ""),
+    ("先", "先行剣", "Lead Sword", SUPPORT, 0, True, "", "quick", 1, ""),
+    ("後", "後続剣", "Follow Sword", SUPPORT, 0, True, "", "slow", 1, ""),
+    ("癒", "快癒剣", "Cure Sword", SUPPORT, 1, True, "symptom", "cure", 1, ""),
+    ("詠", "詠唱剣", "Chant Sword", SUPPORT, 0, False, "", "mp+1", 1, ""),
+    ("祈", "祈祷剣", "Prayer Sword", SUPPORT, 0, True, "", "mp+2", 1, ""),
+    ("黙", "黙祷剣", "Silent Prayer Sword", SUPPORT, 1, True, "", "mp+3", 1, ""),
+    ("儀", "儀式剣", "Ritual Sword", SUPPORT, 0, True, "", "reserve+3", 1, ""),
+    ("臥", "臥竜剣", "Sleeping Dragon Sword", SUPPORT, 0, True, "", "dragon", 1, ""),
+    ("灼", "灼熱剣", "Scorching Sword", SUPPORT, 3, True, "", "atk*2", 1, ""),
+    # §12.5 new control swords
+    ("限", "限定剣", "Limiting Sword", CONTROL, 0, True, "", "limited", 1, ""),
+    ("導", "導来剣", "Guiding Sword", CONTROL, 0, True, "", "early", 1, ""),
+    ("遅", "遅滞剣", "Delaying Sword", CONTROL, 0, True, "", "late", 1, ""),
+    ("危", "危殆剣", "Peril Sword", CONTROL, 0, True, "", "danger", 1, ""),
+    ("振", "振動剣", "Vibration Sword", CONTROL, 1, True, "", "stun", 1, ""),
+    ("薬", "毒薬剣", "Poison Drug Sword", CONTROL, 1, True, "", "poison", 1, ""),
+    ("散", "拡散剣", "Spreading Sword", CONTROL, 1, True, "", "whole", 1, ""),
+    ("再", "再来剣", "Return Sword", CONTROL, 3, True, "", "rearm", 1, ""),
+    ("鳴", "共鳴剣", "Resonance Sword", CONTROL, 4, True, "", "resonate", 1, ""),
+    # §12.6 new add swords
+    ("虚", "虚構剣", "Fiction Sword", ADD, 1, False, "", "fiction", 1, ""),
+    ("複", "複製剣", "Replica Sword", ADD, 1, True, "", "replica", 1, ""),
+    ("増", "増殖剣", "Multiplying Sword", ADD, 1, False, "", "multiply", 1, ""),
+    # §12.7 environment
+    ("星", "星霜剣", "Years Sword", ENV, 1, False, "", "year", 1, ""),
+)
+
+# §12.8 construct swords: (code, name, English, built 剣師 (name, HP, atk, def, spd, sword names))
+_BUILDS: tuple[tuple, ...] = (
+    ("泡", "造泡剣", "Bubble-Making Sword", ("バブル", 5, 0, 0, 0, ())),
+    ("柵", "造柵剣", "Fence-Making Sword", ("フェンス", 20, 0, 0, 0, ())),
+    ("門", "造門剣", "Gate-Making Sword", ("ゲート", 35, 0, 0, 0, ())),
+    ("壁", "造壁剣", "Wall-Making Sword", ("ウォール", 50, 0, 0, 0, ())),
+    ("氷", "造氷剣", "Ice-Making Sword", ("アイシア", 10, 0, 0, 1, ("鏡の剣",))),
+    ("霧", "造霧剣", "Mist-Making Sword", ("ミスティア", 15, 0, 0, 2, ("拡散剣", "鏡の剣"))),
+    ("涙", "造涙剣", "Tear-Making Sword",
+     ("ウンディーネ", 20, 0, 0, 3, ("魂の剣", "拡散剣", "鏡の剣"))),
+)
+
+
+def _make() -> tuple[SwordDef, ...]:
+    out: list[SwordDef] = []
+    for row in _ROWS:
+        code, ja, en, kind, act, limited, cond, formula, reps, rider = row[:10]
+        flags = row[10:]
+        out.append(SwordDef(len(out), code, ja, en, kind, act, limited, cond, formula, reps,
+                            rider, whole="whole" in flags, pierce="pierce" in flags,
+                            to_mp="to_mp" in flags))
+    for code, ja, en, build in _BUILDS:
+        out.append(SwordDef(len(out), code, ja, en, CONSTRUCT, 0, True, "", "build", 1, "",
+                            build=build))
+    sections = ((14, "§12.1"), (15, "§12.2"), (43, "§12.3"), (55, "§12.4"), (64, "§12.5"),
+                (67, "§12.6"), (68, "§12.7"), (75, "§12.8"))
+    for sword in out:
+        section = next(name for end, name in sections if sword.index < end)
+        sword.rule = f"{section} {sword.ja}"
+    return tuple(out)
+
+
+SWORDS: tuple[SwordDef, ...] = _make()
+BY_CODE: dict[str, SwordDef] = {s.code: s for s in SWORDS}
+BY_NAME: dict[str, SwordDef] = {s.ja: s for s in SWORDS}
+NULL_SWORD = BY_NAME["ヌル剣"]
+NAMES_LONGEST_FIRST: tuple[str, ...] = tuple(sorted(BY_NAME, key=lambda n: (-len(n), n)))
+
+assert len(SWORDS) == 75, len(SWORDS)
+assert len(BY_CODE) == 75 and len(BY_NAME) == 75

@@ -1,0 +1,256 @@
+"""Non-attack effects (§12.4-§12.8) and HP, death and revival (§9, §11 蘇生). A mixin of the
+battle class."""
+
+from __future__ import annotations
+
+from kassen.core.events import Recorder
+from kassen.rulesets.marguerite.actions import (
+    GIVE,
+    STAT_FIELD,
+    Act,
+)
+from kassen.rulesets.marguerite.caps import (
+    MAX_ATK,
+    MAX_FENCERS,
+    MAX_SWORDS,
+)
+from kassen.rulesets.marguerite.catalogue import (
+    ATTACK,
+    BAD_STATUSES,
+    BY_NAME,
+    LIFE,
+    MISCARRY,
+    NULL_SWORD,
+    SLEEP,
+    SOUL,
+    STATUS_EN,
+    SUPPORT,
+    SWORDS,
+    TAUNT,
+)
+from kassen.rulesets.marguerite.model import Fencer, State, Sword
+
+
+class Effects:
+    """Support, control, add, construct and environment swords; death and 蘇生."""
+
+    state: State
+    rec: Recorder
+
+    def _hp_changed(self, f: Fencer, rule: str) -> None:
+        if self.state.turn0:
+            return
+        if f.hp <= 0:
+            if not f.dead:
+                self._die(f, rule)
+        elif f.dead:
+            f.dead = False
+            self.rec.emit("revive", f.id, rule="R9.4", hp=f.hp, status="")
+
+    def _die(self, f: Fencer, rule: str) -> None:
+        """Death, then at most one 蘇生 (ソウル before ライフ, D2)."""
+        f.dead = True
+        self.state.pending = True
+        self.rec.emit("death", f.id, rule=rule, hp=f.hp)
+        self._revival(f)
+
+    def _revival(self, f: Fencer) -> None:
+        """A dead 剣師 uses one ソウル, else one ライフ (§11 蘇生)."""
+        rec = self.rec
+        if f.st[SOUL]:
+            f.st[SOUL] -= 1
+            f.hp = f.maxhp
+            rec.emit("status_lost", f.id, f.id, rule="§11 ソウル", status="soul", n=1,
+                     count=f.st[SOUL])
+            if f.hp >= 1:
+                f.dead = False
+                rec.emit("revive", f.id, rule="§11 ソウル", hp=f.hp, status="soul")
+        elif f.st[LIFE]:
+            f.st[LIFE] -= 1
+            f.hp = 1
+            f.dead = False
+            rec.emit("status_lost", f.id, f.id, rule="§11 ライフ", status="life", n=1,
+                     count=f.st[LIFE])
+            rec.emit("revive", f.id, rule="§11 ライフ", hp=f.hp, status="life")
+
+    def _heal(self, f: Fencer, amount: int, rule: str, by: Fencer) -> None:
+        """回復: never above maxHP, nothing when HP ≥ maxHP (R15.3)."""
+        if f.hp >= f.maxhp or amount <= 0:
+            gained = 0
+        else:
+            gained = min(amount, f.maxhp - f.hp)
+            f.hp += gained
+        self.rec.emit("heal", by.id, f.id, rule=rule, amount=gained, hp=f.hp)
+        if gained:
+            self._hp_changed(f, rule)
+
+    def _give(self, f: Fencer, status: int, n: int, rule: str, by: Fencer) -> None:
+        """Give ``n`` of a status; 挑発 does not stack; 蘇生 on the dead fires at once (§11)."""
+        if status == TAUNT:
+            f.st[TAUNT] = 1
+        else:
+            f.st[status] += n
+        self.rec.emit("status_gain", by.id, f.id, rule=rule, status=STATUS_EN[status], n=n,
+                      count=f.st[status])
+        if f.dead and status in (SOUL, LIFE) and not f.exited:
+            self._revival(f)
+
+    # -- support, control, add, construct, environment -----------------------------------------
+    def _support(self, act: Act) -> None:
+        f = act.actor
+        d = act.def_
+        assert d is not None
+        targets = list(self.state.lines[f.side]) if act.whole else [f]
+        rec = self.rec
+        fx = d.formula
+        for t in targets:
+            if fx in STAT_FIELD:
+                field = STAT_FIELD[fx]
+                before = getattr(t, field)
+                setattr(t, field, before + 1)
+                rec.emit("stat", f.id, t.id, rule=d.rule, stat=field.rstrip("_"),
+                         before=before, after=before + 1)
+            elif fx in GIVE:
+                self._give(t, GIVE[fx], 1, d.rule, f)
+            elif fx == "fullheal":
+                t.hp = t.maxhp
+                rec.emit("hp_set", f.id, t.id, rule=d.rule, hp=t.hp)
+                self._hp_changed(t, d.rule)
+            elif fx == "cure":
+                for status in BAD_STATUSES:
+                    n = t.st[status]
+                    if n:
+                        t.st[status] = 0
+                        rec.emit("status_lost", f.id, t.id, rule=d.rule,
+                                 status=STATUS_EN[status], n=n, count=0)
+            elif fx.startswith("mp+"):
+                n = int(fx[3:])
+                t.mp += n
+                rec.emit("mp", f.id, t.id, rule=d.rule, amount=n, mp=t.mp)
+            elif fx == "reserve+3":
+                t.reserve += 3
+                rec.emit("reserve", f.id, t.id, rule=d.rule, amount=3, reserve=t.reserve)
+            elif fx == "dragon":
+                t.maxhp += 10
+                rec.emit("stat", f.id, t.id, rule=d.rule, stat="maxhp", before=t.maxhp - 10,
+                         after=t.maxhp)
+                t.hp += 10
+                rec.emit("hp_up", f.id, t.id, rule=d.rule, amount=10, hp=t.hp)
+                self._hp_changed(t, d.rule)
+                self._give(t, SLEEP, 1, d.rule, f)
+            elif fx == "atk*2":
+                before = t.atk
+                t.atk = before * 2
+                rec.emit("stat", f.id, t.id, rule=d.rule, stat="atk", before=before,
+                         after=t.atk)
+                if abs(t.atk) > MAX_ATK:
+                    self.abort("atk>10^300")
+                    return
+
+    def _control(self, act: Act) -> None:
+        f = act.actor
+        d = act.def_
+        assert d is not None
+        rec = self.rec
+        fx = d.formula
+        if fx == "rearm":
+            for s in f.swords:
+                s.used = False
+            rec.emit("rearm", f.id, rule=d.rule, sword=d.code)
+            return
+        target = act.target
+        if target is None or not any(s is target for s in f.swords):
+            rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
+            return
+        tdef = SWORDS[target.sid]
+        if fx == "resonate":
+            for s in f.swords:
+                if s is not target:
+                    s.become(target)
+            rec.emit("resonate", f.id, rule=d.rule, sword=tdef.code)
+            return
+        if fx == "limited":
+            target.limited = True
+        elif fx == "early":
+            target.shift -= 1
+        elif fx == "late":
+            target.shift += 1
+        elif fx == "danger":
+            target.danger = True
+        elif fx == "stun" and tdef.kind == ATTACK:
+            target.stun += 1
+        elif fx == "poison" and tdef.kind == ATTACK:
+            target.poison += 1
+        elif fx == "whole" and tdef.kind in (ATTACK, SUPPORT):
+            target.whole = True
+        else:
+            rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
+            return
+        rec.emit("enchant", f.id, rule=d.rule, sword=tdef.code, enchant=fx,
+                 index=f.swords.index(target))
+
+    def _add_pick(self, act: Act) -> Sword | None:
+        """The sword an 追加 sword adds, chosen right before adding (§12.6, D8)."""
+        f = act.actor
+        d = act.def_
+        assert d is not None
+        if d.formula == "fiction":
+            return Sword(NULL_SWORD.index)
+        if d.formula == "replica":
+            line = self.state.lines[1 - f.side]
+            if line and line[0].swords:
+                return line[0].swords[0].copy()
+            return None
+        target = act.target
+        if target is not None and any(s is target for s in f.swords):
+            return target.copy()
+        return None
+
+    def _add_put(self, act: Act, sword: Sword | None) -> None:
+        f = act.actor
+        d = act.def_
+        assert d is not None
+        if sword is None:
+            self.rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
+            return
+        f.swords.append(sword)
+        self.rec.emit("add_sword", f.id, rule=d.rule, sword=SWORDS[sword.sid].code,
+                      index=len(f.swords) - 1)
+        self._check_swords(f)
+
+    def _check_swords(self, f: Fencer) -> None:
+        if len(f.swords) > MAX_SWORDS and self.aborted is None:
+            self.abort(f"swords>{MAX_SWORDS}")
+
+    def _construct(self, act: Act) -> None:
+        """構築: the new 剣師 stands at the front with AP = 素早さ (§12.8, §14)."""
+        f = act.actor
+        d = act.def_
+        assert d is not None and d.build is not None
+        st = self.state
+        rec = self.rec
+        if f.st[MISCARRY]:
+            f.st[MISCARRY] -= 1
+            rec.emit("build_failed", f.id, rule="§11 流産", sword=d.code, status="miscarriage",
+                     count=f.st[MISCARRY])
+            return
+        if st.counts[f.side] >= MAX_FENCERS:
+            self.abort(f"fencers>={MAX_FENCERS}")
+            return
+        name, hp, atk, def_, spd, names = d.build
+        new = self._create(st, f.side, name, hp, atk, def_, spd,
+                           tuple(BY_NAME[n].index for n in names), built=True)
+        new.ap = spd
+        st.lines[f.side].insert(0, new)
+        rec.emit("build", f.id, new.id, rule=d.rule, sword=d.code, name=name, hp=hp)
+        if new.hp <= 0:
+            self._hp_changed(new, "R14.3")
+
+    def _environment(self, act: Act) -> None:
+        st = self.state
+        d = act.def_
+        assert d is not None
+        st.turn += 1
+        self.rec.turn = st.turn
+        self.rec.emit("year", act.actor.id, rule=d.rule, sword=d.code, counter=st.turn)
+

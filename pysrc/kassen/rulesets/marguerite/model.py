@@ -1,0 +1,153 @@
+"""Battle state of マーガレット2011α: plain, deep-copyable objects with __slots__ (§2).
+
+A :class:`Build` is what a build text describes (an entrant). A :class:`Fencer` (剣師) and its
+:class:`Sword` instances change during battle; :class:`State` holds everything mutable, so a
+snapshot is one ``copy.deepcopy``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kassen.rulesets.marguerite.catalogue import STATUS_COUNT, SWORDS
+
+
+@dataclass(frozen=True)
+class Build:
+    """One entrant as written: name, HP/攻/防/速 and swords (catalogue indexes, in order)."""
+
+    name: str
+    hp: int
+    atk: int
+    def_: int
+    spd: int
+    swords: tuple[int, ...]
+
+
+class Sword:
+    """A sword instance (剣) in a 剣師's list: its catalogue row, used flag and enchantments."""
+
+    __slots__ = ("danger", "gone", "limited", "poison", "shift", "sid", "stun", "used", "whole")
+
+    def __init__(self, sid: int) -> None:
+        self.sid = sid            # catalogue index (SWORDS)
+        self.used = False         # 使用済み
+        self.gone = False         # destroyed or vanished (リミ): no longer in any list
+        self.shift = 0            # net ＜遅滞起動＞ − ＜早期起動＞ (D19)
+        self.stun = 0             # ＜スタン与え＞ stacks
+        self.poison = 0           # ＜毒与え＞ stacks
+        self.whole = False        # ＜全体化＞
+        self.limited = False      # ＜リミテッド＞
+        self.danger = False       # ＜危殆起動＞
+
+    def copy(self) -> Sword:
+        """A copy with the same enchantments, 未使用 (R15.5, §13)."""
+        s = Sword(self.sid)
+        s.shift = self.shift
+        s.stun = self.stun
+        s.poison = self.poison
+        s.whole = self.whole
+        s.limited = self.limited
+        s.danger = self.danger
+        return s
+
+    def become(self, other: Sword) -> None:
+        """Turn into the same sword as ``other``, keeping the used flag (R15.4, 共鳴剣)."""
+        self.sid = other.sid
+        self.shift = other.shift
+        self.stun = other.stun
+        self.poison = other.poison
+        self.whole = other.whole
+        self.limited = other.limited
+        self.danger = other.danger
+
+    def enchants(self) -> dict[str, int]:
+        """The enchantments as a small dict (for the view)."""
+        out: dict[str, int] = {}
+        if self.stun:
+            out["stun"] = self.stun
+        if self.poison:
+            out["poison"] = self.poison
+        if self.whole:
+            out["whole"] = 1
+        if self.limited:
+            out["limited"] = 1
+        if self.shift < 0:
+            out["early"] = -self.shift
+        if self.shift > 0:
+            out["late"] = self.shift
+        if self.danger:
+            out["danger"] = 1
+        return out
+
+    @property
+    def start(self) -> int:
+        """The activation turn (起動ターン, R4.2)."""
+        return SWORDS[self.sid].act + self.shift
+
+    def is_limited(self) -> bool:
+        """Whether executing it makes it vanish (<リミ> or ＜リミテッド＞, R4.4)."""
+        return self.limited or SWORDS[self.sid].limited
+
+
+class Fencer:
+    """A 剣師 (R2.1)."""
+
+    __slots__ = ("ap", "atk", "atk0", "built", "dead", "def0", "def_", "exited", "hp", "id",
+                 "maxhp", "mp", "name", "overkill", "reserve", "side", "spd", "spd0", "st",
+                 "swords")
+
+    def __init__(self, fid: str, side: int, name: str, hp: int, atk: int, def_: int,
+                 spd: int, swords: list[Sword], built: bool = False) -> None:
+        self.id = fid
+        self.side = side
+        self.name = name
+        self.hp = hp
+        self.maxhp = hp
+        self.atk = self.atk0 = atk
+        self.def_ = self.def0 = def_
+        self.spd = self.spd0 = spd
+        self.mp = 0
+        self.reserve = 0          # 予備AP
+        self.ap = 0
+        self.st = [0] * STATUS_COUNT
+        self.swords = swords
+        self.dead = False
+        self.exited = False
+        self.built = built
+        self.overkill = 0
+
+
+class State:
+    """Everything that changes during a battle."""
+
+    __slots__ = (
+        "actions",
+        "counts",
+        "executing",
+        "last",
+        "lines",
+        "members",
+        "over",
+        "pending",
+        "phase",
+        "reason",
+        "turn",
+        "turn0",
+        "winner",
+    )
+
+    def __init__(self) -> None:
+        self.turn = 0                          # ターン数
+        self.phase = "start"
+        self.turn0 = True                      # inside turn 0 (D1: the phase, not the counter)
+        self.lines: list[list[Fencer]] = [[], []]     # parties, front first (R2.3)
+        self.members: list[list[Fencer]] = [[], []]   # order of entry (design 4.1)
+        self.counts = [0, 0]                   # 剣師 created per side (member ids)
+        self.actions = 0
+        self.executing: dict[str, Sword] = {}  # fencer id → the sword executing in this beat
+        self.over = False
+        self.winner: int | None = None
+        self.reason = ""
+        self.last = -1                         # turn of the last played turn
+        self.pending = False                   # someone died since the last 事象確定

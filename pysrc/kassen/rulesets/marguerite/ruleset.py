@@ -1,0 +1,81 @@
+"""The マーガレット2011α ruleset object: notation, options, samples, battles, random builds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kassen.core.problems import Problem
+from kassen.core.rng import Rng
+from kassen.core.ruleset import Battle, Ruleset, Setup
+from kassen.rulesets.marguerite import notation
+from kassen.rulesets.marguerite import text as _text  # noqa: F401  (registers the catalogue)
+from kassen.rulesets.marguerite.catalogue import BY_CODE, STATUS_JA, SWORDS
+from kassen.rulesets.marguerite.engine import MargueriteBattle
+from kassen.rulesets.marguerite.model import Build
+from kassen.rulesets.marguerite.options import OPTIONS
+from kassen.rulesets.marguerite.samples import SAMPLES
+
+
+class MargueriteRuleset(Ruleset):
+    """マーガレット2011α v1.1.2: deterministic program battle (``random = False``)."""
+
+    id = "marguerite"
+    version = "1.0"
+    name_ja = "マーガレット2011α"
+    name_en = "Marguerite 2011α"
+    random = False
+    options = OPTIONS
+    samples = SAMPLES
+    max_turns = 200
+
+    def parse(self, text: str, options: dict[str, Any]) -> tuple[Build | None, list[Problem]]:
+        """One entrant (R3.2); located problems, never an exception."""
+        return notation.parse(text, options)
+
+    def export(self, build: Build) -> str:
+        """The canonical compact form ``HP/攻/防/速/codes/名前``."""
+        return notation.export(build)
+
+    def new_battle(self, setup: Setup) -> Battle:
+        """A battle at turn 0 (R5.1)."""
+        return MargueriteBattle(setup, self)
+
+    def random_build(self, rng: Rng) -> str:
+        """A random legal 10-point build (HP in steps of 5; at least 1 HP point)."""
+        points = 10
+        hp = 1 + rng.below(4)
+        points -= hp
+        stats = [0, 0, 0]
+        n_swords = 1 + rng.below(min(points, 6))
+        points -= n_swords
+        while points > 0:
+            k = rng.below(3)
+            stats[k] += 1
+            points -= 1
+        swords = "".join(SWORDS[rng.below(len(SWORDS))].code for _ in range(n_swords))
+        return f"{hp * 5}/{stats[0]}/{stats[1]}/{stats[2]}/{swords}/R{rng.below(1000)}"
+
+    def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
+        """Sword and status names in Japanese in both languages; labels per language."""
+        from kassen.rulesets.marguerite.text import label
+
+        out = dict(event_values)
+        code = out.get("sword")
+        if isinstance(code, str) and code in BY_CODE:
+            out["sword"] = BY_CODE[code].ja
+        status = out.get("status")
+        if isinstance(status, str) and status:
+            out["status"] = STATUS_JA[_STATUS_INDEX.get(status, 0)]
+        for key in ("phase", "why", "stat", "enchant", "reason", "measure"):
+            if key in out:
+                out[key] = label(key, str(out[key]), lang)
+        if "winner" in out:
+            w = out["winner"]
+            out["winner"] = label("winner", str(w), lang)
+        return out
+
+
+_STATUS_INDEX = {name: i for i, name in enumerate(
+    ("stun", "sleep", "venom", "poison", "miscarriage", "reflect", "guard", "soul", "life",
+     "push", "quick", "slow", "taunt"))}
+_STATUS_INDEX["miscarry"] = 4

@@ -1,0 +1,287 @@
+// サイコロバトル (dice) battle view: the four dice, both sheets with the chosen slot lit,
+// LP bars with zone marks, VP / stars / stardust / 奥義星, the stun gauge, flags, the range
+// track, the attack-right decision, and a breakdown of every damage number.
+// Everything comes from the step's `view` and the events of the current turn; the sheets'
+// slot contents come from the battle record's canonical sheet texts.
+import { SLOTS, SPECIAL_SLOTS, ougiOf, parseSheet, short, term } from "../dice-terms.js";
+
+export const css = "static/css/views/dice.css";
+
+const COLOURS = ["R", "B", "Y", "G"];
+// Demerit abilities of the catalogue (§18.5), only to tint demerit squares on the board.
+// TODO: take this from an engine catalogue export once there is one (see the report).
+const DEMERITS = new Set(["空振り", "躓き", "硬直", "隙", "無防備", "動揺", "消耗", "星崩れ", "後退", "散漫"]);
+const ZONE_MARKS = [[4000, "中盤"], [1000, "終盤"]];
+const PIPS = { 1: [5], 2: [3, 7], 3: [3, 5, 7], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+const sheetCache = new WeakMap();
+
+/** The two sheets of a battle answer (parsed from the record's canonical texts). */
+function sheetsOf(battle) {
+  if (!sheetCache.has(battle)) {
+    let record = battle.record;
+    if (typeof record === "string") {
+      try { record = JSON.parse(record); } catch { record = {}; }
+    }
+    const texts = record?.sides || [];
+    sheetCache.set(battle, [0, 1].map((i) => parseSheet(typeof texts[i] === "string" ? texts[i] : "")));
+  }
+  return sheetCache.get(battle);
+}
+
+/** Steps of the current turn up to (and including) the current one. */
+function turnSoFar(battle, index) {
+  const steps = battle.steps;
+  const turn = steps[index]?.turn;
+  let first = index;
+  while (first > 0 && steps[first - 1].turn === turn) first -= 1;
+  return steps.slice(first, index + 1);
+}
+
+const pct = (value, scale) => `${Math.max(0, Math.min(100, (100 * value) / scale))}%`;
+
+function withWidth(node, width) { node.style.width = width; return node; }
+function withLeft(node, left) { node.style.left = left; return node; }
+
+function die(el, colour, value, rolling, lang) {
+  const face = el("div", { class: "face", "aria-hidden": "true" },
+    Array.from({ length: 9 }, (_, i) => el("span", { class: PIPS[value]?.includes(i + 1) ? "pip on" : "pip" })));
+  return el("div", { class: `dice-die die-${colour}${rolling ? " rolling" : ""}`, role: "img",
+    "aria-label": `${term(colour, lang)} ${value ?? "—"}`, dataset: { colour, value: value ?? "" } },
+  face, el("span", { class: "die-label", text: `${short(colour, "ja")}${lang === "en" ? ` ${short(colour, "en")}` : ""} ${value ?? "—"}` }));
+}
+
+function diceTray(el, view, step, lang) {
+  const rolling = (step.events || []).some((e) => e.kind === "dice");
+  return el("div", { class: "dice-tray", role: "group", "aria-label": term("dice", lang) },
+    COLOURS.map((c) => die(el, c, view.dice?.[c], rolling, lang)));
+}
+
+function rangeTrack(el, view, members, lang) {
+  const current = view.range === null || view.range === undefined || view.range === "" ? null : Number(view.range);
+  const favs = members.map((m) => Number(m.sheet?.fav));
+  const cells = [];
+  for (let r = 2; r <= 12; r += 1) {
+    const value = r / 2;
+    const marks = members.flatMap((m, i) => (favs[i] === value
+      ? [el("span", { class: `fav fav-${m.colour}`, title: `${term("fav", lang)}: ${m.name}`, text: "▲" })] : []));
+    cells.push(el("li", { class: `rcell${Number.isInteger(value) ? "" : " half"}${current === value ? " here" : ""}`,
+      "aria-current": current === value ? "true" : null, dataset: { range: String(value) } },
+    el("span", { class: "rnum", text: Number.isInteger(value) ? String(value) : "·" }), marks));
+  }
+  return el("div", { class: "dice-range" },
+    el("div", { class: "range-head" },
+      el("strong", { text: `${term("range", lang)} ${current ?? "—"}` }),
+      el("span", { class: "cross-x", text: `${term("crossRange", lang)} X = ${view.cross_x ?? "—"}` })),
+    el("ol", { class: "range-track", "aria-label": term("range", lang) }, cells));
+}
+
+function decisionPanel(el, view, members, decided, lang) {
+  const d = decided ? view.decision : null;
+  const name = (i) => members[i]?.name ?? "?";
+  const nameOfId = (id) => members.find((m) => m.id === id)?.name ?? id;
+  if (!d) {
+    return el("div", { class: "dice-decision pending" },
+      el("strong", { text: term("decision", lang) }), el("span", { class: "muted", text: ` ${term("notYet", lang)}` }));
+  }
+  const speedDiff = Math.abs((d.speed?.[0] ?? 0) - (d.speed?.[1] ?? 0));
+  const row = (key, pair) => el("tr", { class: d.by === key ? "decides" : "", dataset: { by: key } },
+    el("th", { scope: "row" }, el("span", { text: short(key, "ja") }),
+      lang === "en" ? el("small", { text: short(key, "en") }) : null),
+    el("td", { class: `c-${members[0]?.colour}`, text: String(pair?.[0] ?? "") }),
+    el("td", { class: `c-${members[1]?.colour}`, text: String(pair?.[1] ?? "") }));
+  let outcome;
+  const attackers = (d.attackers || []).map(nameOfId);
+  if (!attackers.length) outcome = term("nobody", lang);
+  else if (d.cross) outcome = `${term(d.by === "forced" ? "forced" : "cross", lang)}: ${attackers.join(" → ")}`;
+  else outcome = lang === "en" ? `${attackers[0]} attacks (の攻撃)` : `${attackers[0]}の攻撃`;
+  if (d.passed) outcome += ` (${term("passed", lang)})`;
+  return el("div", { class: "dice-decision", dataset: { by: d.by ?? "" } },
+    el("table", {},
+      el("caption", { text: term("decision", lang) }),
+      el("thead", {}, el("tr", {}, el("td"), el("th", { scope: "col", text: name(0) }),
+        el("th", { scope: "col", text: name(1) }))),
+      el("tbody", {},
+        row("absolute", d.abs), row("right", d.right),
+        row("speed", d.speed))),
+    el("p", { class: "outcome" },
+      el("span", { class: "by", text: `${term("decidedBy", lang)}: ${term(d.by, lang)}` }),
+      el("span", { class: "note", text: ` (${short("speed", lang)} ${short("diff", lang)} ${speedDiff} ${speedDiff > d.x ? ">" : "≤"} X ${d.x})` }),
+      el("strong", { class: "who", text: ` ⇒ ${outcome}` })));
+}
+
+function lpBar(el, m, sheet, lang) {
+  const scale = Math.max(6000, m.lp_start || 0);
+  const main = Math.max(0, m.lp_main ?? m.lp);
+  const ex = Math.max(0, m.lp_ex ?? 0);
+  const bar = el("div", { class: `lpbar${m.lp <= 1000 ? " low" : ""}`, role: "meter", "aria-label": `LP ${m.name}`,
+    "aria-valuemin": 0, "aria-valuemax": m.lp_start, "aria-valuenow": m.lp, dataset: { lp: String(m.lp) } },
+  withWidth(el("span", { class: "lp-main" }), pct(main, scale)),
+  withWidth(el("span", { class: "lp-ex" }), pct(ex, scale)),
+  ZONE_MARKS.map(([at, zone]) => withLeft(el("i", { class: "zone-mark", title: `${zone} ≤ ${at}` }), pct(at, scale))),
+  m.sheet?.line ? withLeft(el("i", { class: `line-mark${m.line_used ? " used" : ""}`, title: `${term("line", lang)} ${m.sheet.line}` }), pct(m.sheet.line, scale)) : null);
+  const zones = el("div", { class: "zone-labels", "aria-hidden": "true" },
+    [["序盤", 6000, 4000], ["中盤", 4000, 1000], ["終盤", 1000, 0]].map(([z, hi, lo]) => {
+      const span = el("span", { class: `zl${m.zone === z ? " now" : ""}`, text: z });
+      span.style.left = pct(lo, scale);
+      span.style.width = pct(hi - lo, scale);
+      return span;
+    }));
+  return el("div", { class: "lp" },
+    el("div", { class: "lp-text" },
+      el("strong", { class: "lp-value", text: `LP ${m.lp}` }),
+      el("span", { class: "muted", text: ` / ${m.lp_start} (${short("lpMain", lang)} ${m.lp_main} + ${term("lpEx", lang)} ${m.lp_ex})` })),
+    bar, zones);
+}
+
+function stunGauge(el, m, lang) {
+  const max = Math.max(0, Math.min(20, m.stun_gauge_max || 0));
+  const cells = Array.from({ length: max }, (_, i) => el("span", { class: i < m.stun_gauge ? "g on" : "g" }));
+  return el("div", { class: "stun" },
+    el("span", { class: "k", text: term("stunGauge", lang) }),
+    el("span", { class: "gauge", role: "meter", "aria-label": term("stunGauge", lang), "aria-valuemin": 0,
+      "aria-valuemax": m.stun_gauge_max, "aria-valuenow": m.stun_gauge }, cells),
+    el("span", { class: "v", text: `${m.stun_gauge}/${m.stun_gauge_max}` }),
+    m.stunned ? el("span", { class: "badge stunned", text: `${term("stun", lang)} ${short("stunLeft", lang)}${m.stun_left}` }) : null);
+}
+
+function counters(el, m, sheet, lang) {
+  const ougi = ougiOf(sheet);
+  const item = (key, value, cls = "") => el("div", { class: `ctr ${cls}`, dataset: { k: key } },
+    el("dt", { text: term(key, lang) }), el("dd", { text: String(value) }));
+  return el("dl", { class: "counters" },
+    item("vp", m.vp),
+    item("stars", `★${m.stars}`),
+    item("stardust", `${m.stardust}/10`),
+    item("ougiStars", ougi ? `${m.ougi_stars}/${ougi.stars}${m.ougi_available ? "" : " ✓"}` : String(m.ougi_stars),
+      ougi && m.ougi_available && m.ougi_stars >= ougi.stars ? "ready" : ""),
+    item("zone", `${m.zone ?? "—"}${m.zone_active ? ` (${short("zoneActive", lang)})` : ""}`));
+}
+
+function flagBadges(el, m, lang) {
+  const flags = m.flags || [];
+  if (!flags.length) return null;
+  return el("ul", { class: "flags", "aria-label": term("flags", lang) },
+    flags.map((f) => el("li", { class: `badge flag-${f.kind}${f.effective ? "" : " pending"}`,
+      title: `${term(f.kind, lang)}${f.effective ? "" : " (next turn)"}`, text: `${f.name}(${f.remaining})` })));
+}
+
+function turnValues(el, tv, lang) {
+  if (!tv) return null;
+  const sel = `${short(tv.selected_colour, lang === "en" ? "en" : "ja")} ${tv.selected}`;
+  const main = [["n", tv.n], ["s", tv.s], ["selected", sel], ["five", tv.five], ["speed", tv.speed]];
+  const more = [["right", tv.right], ["absolute", tv.abs], ["atkMult", tv.atk_mult], ["defMult", tv.def_mult],
+    ["atkCorr", tv.atk_corr], ["defCorr", tv.def_corr], ["dmgMult", tv.dmg_mult], ["takenMult", tv.taken_mult],
+    ["threshold", tv.threshold], ["combo", tv.coef]];
+  const dl = (pairs) => el("dl", { class: "tv" }, pairs.map(([k, v]) =>
+    el("div", { dataset: { k } }, el("dt", { text: term(k, lang) }), el("dd", { text: String(v) }))));
+  const marks = [tv.ougi && term("ougi", lang), tv.on_square && term("onSquare", lang),
+    tv.guarded && term("guarded", lang), tv.misfired && term("misfired", lang)].filter(Boolean);
+  return el("div", { class: "turn-values" }, dl(main),
+    marks.length ? el("div", {}, marks.map((t) => el("span", { class: "badge mark", text: t }))) : null,
+    el("details", { class: "more" }, el("summary", { text: term("values", lang) }), dl(more)));
+}
+
+function board(el, m, sheet, tv, columns, specialFired, lang) {
+  const chosen = tv?.source?.kind === "slot" ? tv.source.slot : null;
+  const cells = SLOTS.map((n) => {
+    const s = sheet.slots[n] || {};
+    const isChosen = n === chosen;
+    const demerit = DEMERITS.has(s.normal);
+    const starText = s.star.replace(/^star=/i, "★").replace(/^ougi=/i, "奥義 ");
+    const cls = ["slot", demerit && "demerit", isChosen && "chosen",
+      isChosen && columns.has("normal") && "lit-normal", isChosen && columns.has("demerit") && "lit-normal",
+      isChosen && (columns.has("star") || columns.has("ougi")) && "lit-star"].filter(Boolean).join(" ");
+    return el("li", { class: cls, dataset: { slot: String(n) }, "aria-current": isChosen ? "true" : null,
+      title: [s.normal, s.star, s.based ? "based" : ""].filter(Boolean).join(" ") || "—" },
+    el("span", { class: "no", text: String(n) }),
+    el("span", { class: "nc", text: s.normal || "·" }),
+    el("span", { class: "sc", text: starText || "·" }),
+    s.based ? el("span", { class: "bd", title: term("based", lang), text: "B" }) : null);
+  });
+  const specials = SPECIAL_SLOTS.map((n) => el("li", {
+    class: `sp${tv?.s === n ? " chosen" : ""}${tv?.s === n && specialFired ? " fired" : ""}`,
+    dataset: { special: String(n) }, "aria-current": tv?.s === n ? "true" : null },
+  el("span", { class: "no", text: String(n) }), el("span", { class: "nc", text: sheet.specials[n] || "·" })));
+  const src = tv?.source;
+  const other = src && ["line", "trigger"].includes(src.kind)
+    ? el("p", { class: "source badge mark", text: `${term(src.kind, lang)}: ${src.name}` }) : null;
+  return el("div", { class: "sheet" },
+    el("h4", { text: `${term("sheet", lang)}${chosen ? ` — ${short("slot", lang)} ${chosen}` : ""}` }),
+    el("div", { class: "legend muted", text: `${short("normal", lang)} / ${short("star", lang)}` }),
+    el("ol", { class: "slots", "aria-label": term("sheet", lang) }, cells), other,
+    el("h4", { text: term("special", lang) }),
+    el("ol", { class: "specials", "aria-label": term("special", lang) }, specials));
+}
+
+function card(el, m, i, sheet, ctx, turnEvents, stepHits) {
+  const { lang } = ctx;
+  const tv = m.turn_values;
+  const columns = new Set(turnEvents.filter((e) => e.kind === "ability" && e.actor === m.id).map((e) => e.values?.column));
+  const specialFired = turnEvents.some((e) => e.kind === "special" && e.actor === m.id && e.values?.exerted);
+  const taken = stepHits.filter((e) => e.target === m.id);
+  const s = m.sheet || {};
+  return el("section", { class: `dice-char member side-${m.colour}${m.stunned ? " is-stunned" : ""}`,
+    "aria-label": m.name, dataset: { side: String(i), member: m.id } },
+  el("header", {},
+    el("span", { class: `colour c-${m.colour}`, text: term(m.colour === "red" ? "R" : "B", lang) }),
+    el("h3", { text: m.name }),
+    el("span", { class: "muted small", text: [s.type, `${short("fav", lang)} ${s.fav}`, `${short("crossRange", lang)} ${s.cross}`,
+      `${short("specialDie", lang)} ${short(s.special, lang)}`, `${short("selectedDie", lang)} ${short(s.selected, lang)}`]
+      .filter(Boolean).join(" · ") })),
+  taken.map((e) => el("span", { class: "float-dmg", "aria-hidden": "true", text: `−${e.values?.damage}` })),
+  lpBar(el, m, sheet, lang), counters(el, m, sheet, lang), stunGauge(el, m, lang), flagBadges(el, m, lang),
+  turnValues(el, tv, lang), board(el, m, sheet, tv, columns, specialFired, lang));
+}
+
+function breakdownTable(el, b, lang) {
+  const n = (k, v) => el("span", { class: "num", dataset: { k }, title: term(k, lang) },
+    el("small", { text: short(k, lang) }), el("b", { text: String(v) }));
+  const parry = b.parry && b.parry !== "0" ? [" + ", n("parry", b.parry)] : [];
+  return el("div", { class: "breakdown" },
+    el("p", {}, el("strong", { text: `${term("totalAtk", lang)} ` }), n("atk", b.atk), " = (",
+      n("baseAtk", b.base_atk), " + ", n("five", b.five_a), " + ", n("stars", b.stars_a), ") × ",
+      n("atkMult", b.atk_mult), " × (10 − ", n("aRed", b.a_red), ") × ", n("totalCorr", b.total_corr)),
+    el("p", { class: "sub" }, n("totalCorr", b.total_corr), " = ", n("atkCorr", b.atk_corr), " × ",
+      n("rangeM", b.range_m), " × ", n("favM", b.fav_m), " × ", n("combo", b.combo)),
+    el("p", {}, el("strong", { text: `${term("totalDef", lang)} ` }), n("def", b.def), " = (",
+      n("baseDef", b.base_def), " + ", n("five", b.five_d), " + ", n("stars", b.stars_d), ") × ",
+      n("defMult", b.def_mult), " ÷ 2 × (10 − ", n("dRed", b.d_red), ") × ", n("defCorr", b.def_corr), parry),
+    el("p", {}, el("strong", { text: `${term("damage", lang)} ` }), n("damage", b.damage), " = ⌊ max(0, ",
+      n("atk", b.atk), " − ", n("def", b.def), ") × ", n("dmgMult", b.dmg_mult), " × ",
+      n("takenMult", b.taken_mult), " ⌋ (", n("raw", b.raw), ")"));
+}
+
+function hitsPanel(el, hits, names, currentSeqs, lang) {
+  if (!hits.length) return null;
+  return el("section", { class: "dice-hits", "aria-label": term("hits", lang) },
+    el("h4", { text: term("hits", lang) }),
+    el("ol", {}, hits.map((e) => {
+      const v = e.values || {};
+      return el("li", {}, el("details", { class: `dice-hit${currentSeqs.has(e.seq) ? " new" : ""}`, dataset: { seq: String(e.seq) } },
+        el("summary", {},
+          el("span", { text: `${names[e.actor] ?? e.actor} → ${names[e.target] ?? e.target} ` }),
+          el("strong", { class: "dmg", text: String(v.damage) }),
+          el("span", { text: ` ${short("damage", lang)}${v.cross ? ` · ${short("cross", lang)}` : ""}${v.index ? ` · +${v.index}` : ""} · ${term("breakdown", lang)}` })),
+        v.breakdown ? breakdownTable(el, v.breakdown, lang) : null));
+    })));
+}
+
+/** Draw one step of a dice battle. */
+export function render(host, step, ctx) {
+  const { battle, index, lang, el, fill } = ctx;
+  const view = step?.view;
+  if (!view?.sides) { fill(host, el("p", { class: "muted", text: "—" })); return; }
+  const members = view.sides.map((s) => s.members?.[0]).filter(Boolean);
+  const sheets = sheetsOf(battle);
+  const soFar = turnSoFar(battle, index);
+  const turnEvents = soFar.flatMap((s) => s.events || []);
+  const decided = soFar.some((s) => s.kind === "decision" || (s.events || []).some((e) => e.kind.startsWith("decision")));
+  const hits = turnEvents.filter((e) => e.kind === "hit");
+  const stepHits = (step.events || []).filter((e) => e.kind === "hit");
+  const names = Object.fromEntries(members.map((m) => [m.id, m.name]));
+  fill(host,
+    el("section", { class: "dice-table", "aria-label": `${term("turn", lang)} ${view.turn}` },
+      diceTray(el, view, step, lang), rangeTrack(el, view, members, lang), decisionPanel(el, view, members, decided, lang)),
+    members.map((m, i) => card(el, m, i, sheets[i] || parseSheet(""), ctx, turnEvents, stepHits)),
+    hitsPanel(el, hits, names, new Set(stepHits.map((e) => e.seq)), lang));
+}

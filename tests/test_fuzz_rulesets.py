@@ -1,0 +1,119 @@
+"""Fuzzing every ruleset's notation and battles (issue 8, design 6 "Robustness").
+
+For every registered ruleset: any text ends in a build or located problems (never another
+exception, never over 100 ms), a megabyte is refused at once, random legal builds survive
+``parse(export(b)) == b``, and random legal battles end with a result. The default tier runs a
+few thousand inputs; ``-m slow`` runs 100,000 inputs per parser and 10,000 battles per ruleset,
+printing the exact command that reproduces any crash.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kassen.core import options as options_mod
+from kassen.core import registry, session
+from kassen.core.problems import Problem
+from kassen.core.rng import Rng
+
+RULESETS = registry.ids()
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(max_examples=100_000, deadline=None, suppress_health_check=list(HealthCheck))
+
+alphabet = st.sampled_from(
+    list("0123456789/:;,、。・ =\n\t#@*+-_.()[]<>\"'\\")
+    + list("０１２３４５６７８９／：")
+    + list("斬高重衝毒絶魔死熱護速盾命鏡回剣名HPMPabcxyzSHDCX♠♥♦♣")
+    + ["warrior", "mage", "hp=", "ini=", "slot10:", "name:", "<img src=x onerror=alert(1)>"]
+)
+texts = st.lists(alphabet, max_size=60).map("".join) | st.text(max_size=200)
+
+
+def check_parse(ruleset_id: str, text: str) -> None:
+    ruleset = registry.get(ruleset_id)
+    opts = options_mod.defaults(ruleset.options)
+    start = time.perf_counter()
+    build, problems = session.parse_side(ruleset, text, opts)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 0.1, f"{ruleset_id} took {elapsed:.3f} s on {text[:80]!r}"
+    if problems:
+        for p in problems:
+            assert isinstance(p, Problem) and p.line >= 1 and p.column >= 1
+            assert p.message("ja") and p.message("en") and not p.message("en").startswith(p.code)
+    else:
+        assert build is not None
+        again, more = ruleset.parse(ruleset.export(build), opts)
+        assert not more and again == build
+
+
+def samples(ruleset_id: str) -> list[str]:
+    return [s.text for s in registry.get(ruleset_id).samples]
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+@FAST
+@given(text=texts)
+def test_any_text_is_a_build_or_located_problems(ruleset_id: str, text: str) -> None:
+    check_parse(ruleset_id, text)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+@FAST
+@given(data=st.data())
+def test_mutated_samples(ruleset_id: str, data: st.DataObject) -> None:
+    base = data.draw(st.sampled_from(samples(ruleset_id)))
+    cut = data.draw(st.integers(0, len(base)))
+    insert = data.draw(texts)
+    check_parse(ruleset_id, base[:cut] + insert + base[cut + data.draw(st.integers(0, 5)):])
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_megabyte_is_refused_at_once(ruleset_id: str) -> None:
+    ruleset = registry.get(ruleset_id)
+    start = time.perf_counter()
+    build, problems = session.parse_side(ruleset, "1" * 1_000_000, {})
+    assert build is None and problems[0].code == "core.input_too_long"
+    assert time.perf_counter() - start < 0.05
+
+
+def play_random(ruleset_id: str, seed: str) -> None:
+    ruleset = registry.get(ruleset_id)
+    rng = Rng(seed)
+    sides = [ruleset.random_build(rng) for _ in range(ruleset.sides)]
+    command = (f"python -m kassen battle {ruleset_id} "
+               + " ".join(f"--build {s!r}" for s in sides) + f" --seed {seed!r}")
+    try:
+        prepared = session.prepare(ruleset_id, sides, {}, seed)
+        outcome = session.run(prepared)
+    except Exception as err:  # report how to reproduce, then fail
+        raise AssertionError(f"{type(err).__name__}: {err}\nreproduce: {command}") from err
+    result = outcome.result
+    assert result is not None, command
+    assert result.reason, command
+    if result.reason == "aborted":
+        assert outcome.battle.rec.steps[-1].events[-1].kind == "aborted", command
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_random_legal_battles_end(ruleset_id: str) -> None:
+    for index in range(20):
+        play_random(ruleset_id, f"fuzz-{index}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+@SLOW
+@given(text=texts)
+def test_slow_hundred_thousand_texts(ruleset_id: str, text: str) -> None:
+    check_parse(ruleset_id, text)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_slow_ten_thousand_random_battles(ruleset_id: str) -> None:
+    for index in range(10_000):
+        play_random(ruleset_id, f"slow-{index}")
