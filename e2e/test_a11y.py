@@ -97,11 +97,17 @@ def test_battle_view_with_keyboard_and_reduced_motion(app) -> None:
 def test_tournament_view(app) -> None:
     page = app.page
     page.set_viewport_size(LARGE)
-    page.click("#t-add-samples")
+    ruleset = RULESETS[0]
+    valid = [x["text"] for x in ruleset["samples"]
+             if json.loads(cpython_api.validate(ruleset["id"], x["text"], "en"))["ok"]][:4]
+    page.select_option("#ruleset", ruleset["id"])
+    page.fill("#t-builds", "\n---\n".join(valid))
     page.fill("#t-seeds", "2")
     page.focus("#t-start")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#tournament[data-state=done]", state="attached", timeout=240_000)
+    page.wait_for_selector("#tournament:is([data-state=done],[data-state=failed])",
+                           state="attached", timeout=240_000)
+    assert page.get_attribute("#tournament", "data-state") == "done", page.inner_text("#t-summary")
     page.focus("#t-standings button[data-key=points]")
     page.keyboard.press("Enter")
     assert page.get_attribute("#t-standings th:has(button[data-key=points])",

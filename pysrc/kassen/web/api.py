@@ -374,6 +374,27 @@ def elimination_next(request_json: str, results_json: str) -> str:
     return _guard("en", work)
 
 
+def _with_floats(table: dict[str, Any]) -> dict[str, Any]:
+    """Points and rates are floats in the core's tables; a trip through JavaScript turns 5.0
+    into 5. Restore them so the CSV is byte-identical to the command line's."""
+
+    def rate(r: Any) -> None:
+        if isinstance(r, dict):
+            for key in ("rate", "low", "high"):
+                if isinstance(r.get(key), int):
+                    r[key] = float(r[key])
+
+    for row in table.get("standings", []):
+        if isinstance(row.get("points"), int):
+            row["points"] = float(row["points"])
+        rate(row.get("win_rate"))
+    for line in table.get("matrix", []):
+        for cell in line:
+            if isinstance(cell, dict):
+                rate(cell.get("win_rate"))
+    return table
+
+
 def table_csv(table_json: str) -> str:
     """A round-robin table (as ``tournament_table`` gave it) as the command line's CSV texts:
     ``{ok, standings, matrix}`` (``kassen.core.export``)."""
@@ -385,7 +406,7 @@ def table_csv(table_json: str) -> str:
             raise ProblemError([Problem("core.input_too_long",
                                         args={"length": len(table_json),
                                               "limit": MAX_REQUEST_CHARS * 50})])
-        table = json.loads(table_json)
+        table = _with_floats(json.loads(table_json))
         return {"ok": True, "standings": export.standings_csv(table),
                 "matrix": export.matrix_csv(table)}
 
