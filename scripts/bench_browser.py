@@ -35,7 +35,9 @@ def random_builds(ruleset_id: str, count: int, seed: str) -> list[str]:
 
     ruleset = registry.get(ruleset_id)
     rng = Rng(seed)
-    return [ruleset.export(ruleset.random_build(rng)) for _ in range(count)]
+    builds = [ruleset.random_build(rng) for _ in range(count)]
+    # random_build gives the notation text (or a build object on rulesets that return one)
+    return [b if isinstance(b, str) else ruleset.export(b) for b in builds]
 
 
 def cpython_time(ruleset_id: str, builds: list[str], master: str) -> tuple[float, int]:
