@@ -77,6 +77,11 @@ def base_url(site: SiteServer) -> str:
     return site.url
 
 
+def _local(url: str) -> bool:
+    parts = urllib.parse.urlsplit(url)
+    return parts.scheme in ("blob", "data") or parts.hostname == "127.0.0.1"
+
+
 class Guard:
     """Aborts every request not bound for 127.0.0.1 and remembers it."""
 
@@ -84,21 +89,29 @@ class Guard:
         self.blocked: list[str] = []
 
     def __call__(self, route) -> None:
-        if urllib.parse.urlsplit(route.request.url).hostname == "127.0.0.1":
+        if _local(route.request.url):
             route.continue_()
         else:
             self.blocked.append(route.request.url)
             route.abort("blockedbyclient")
 
+    def watch(self, request) -> None:
+        """Observer form (no interception, so the HTTP cache stays on): record only."""
+        if not _local(request.url):
+            self.blocked.append(request.url)
+
 
 class App:
     """One browser context and page with the Kassen page loaded to "ready"."""
 
-    def __init__(self, browser, url: str) -> None:
+    def __init__(self, browser, url: str, intercept: bool = True, **context_args: object) -> None:
         self.guard = Guard()
-        self.context = browser.new_context()
+        self.context = browser.new_context(**context_args)
         self.context.set_default_timeout(READY_MS)
-        self.context.route("**/*", self.guard)
+        if intercept:
+            self.context.route("**/*", self.guard)
+        else:  # Playwright turns the HTTP cache off while it intercepts: observe instead
+            self.context.on("request", self.guard.watch)
         self.page = self.context.new_page()
         self.console: list[str] = []
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))

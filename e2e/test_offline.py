@@ -1,10 +1,39 @@
-"""After one visit the page works with the server stopped (service worker)."""
+"""After one visit the page works with the server stopped (service worker), and the first
+visit downloads every file once: Python starts without waiting for the service worker, which
+later copies what the page loaded out of the HTTP cache."""
 
 from __future__ import annotations
 
 import pytest
 
 pytestmark = pytest.mark.e2e
+
+WASM = "/static/vendor/pyodide/pyodide.asm.wasm"
+BIG = (WASM, "/static/vendor/pyodide/python_stdlib.zip", "/static/vendor/pyodide/pyodide.asm.mjs")
+
+
+@pytest.fixture(scope="module")
+def app(browser, site):
+    """A fresh context whose first visit is counted at the server."""
+    from e2e.conftest import App
+
+    site.start()
+    before = dict(site.server.hits)
+    application = App(browser, site.url, intercept=False)
+    application.open()
+    application.page.wait_for_selector("html[data-offline=ready]", state="attached")
+    application.first_visit = {path: site.server.hits[path] - before.get(path, 0)
+                               for path in site.server.hits}
+    yield application
+    application.close()
+
+
+def test_first_visit_downloads_the_runtime_once(app) -> None:
+    for path in BIG:
+        assert app.first_visit.get(path) == 1, (path, app.first_visit)
+    twice = {path: n for path, n in app.first_visit.items() if n > 1}
+    assert twice == {}, f"downloaded more than once on the first visit: {twice}"
+    assert app.page.evaluate("window.kassenReadyAt") > 0
 
 
 def test_reload_with_the_server_stopped_reaches_ready(app, site) -> None:
@@ -14,7 +43,9 @@ def test_reload_with_the_server_stopped_reaches_ready(app, site) -> None:
         const keys = await caches.keys();
         const cache = await caches.open(keys[0]);
         return (await cache.keys()).map(r => new URL(r.url).pathname); }""")
-    assert "/static/vendor/pyodide/pyodide.asm.wasm" in cached
+    for path in BIG:
+        assert path in cached
+    assert any(p.startswith("/static/vendor/kassen/") for p in cached)
     site.stop()
     try:
         responses = []
@@ -23,6 +54,7 @@ def test_reload_with_the_server_stopped_reaches_ready(app, site) -> None:
         app.wait_ready()
         info = app.call("hello")
         assert info["python"].startswith("3.14")
-        assert responses and all(from_sw for _, from_sw in responses), responses
+        not_sw = [url for url, from_sw in responses if not from_sw and url.startswith("http")]
+        assert responses and not_sw == [], not_sw
     finally:
         site.start()

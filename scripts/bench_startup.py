@@ -84,15 +84,21 @@ def main(argv: list[str] | None = None) -> int:
         server.shutdown()
     med = {name: statistics.median(r["ready"] for r in rs) for name, rs in runs.items()}
     fcp = statistics.median(r["fcp"] for r in runs["app"])
+    paired = statistics.median(a["ready"] / b["ready"]
+                               for a, b in zip(runs["app"], runs["bare"], strict=True))
     result = {"runs": args.runs, "ready_s": med, "ratio": med["app"] / med["bare"],
-              "fcp_s": fcp, "all": runs}
+              "paired_ratio": paired, "fcp_s": fcp, "all": runs,
+              "load_average": os.getloadavg()}
     if args.json:
         print(json.dumps(result, indent=1))
         return 0
     for name, rs in runs.items():
         each = " / ".join(f"{r['ready']:.2f}" for r in rs)
         print(f"{name:6} ready median {med[name]:.2f} s  ({each})")
-    print(f"ratio app/bare: {result['ratio']:.2f}  (goal <= 1.2)")
+    print(f"ratio app/bare: {result['ratio']:.2f}  (goal <= 1.2); median of paired ratios "
+          f"(each app run over the bare run next to it): {paired:.2f}")
+    print("load average during the run: " + " ".join(f"{x:.1f}" for x in os.getloadavg())
+          + "  (another busy process on this machine makes every number noisy)")
     print(f"shell first contentful paint (median): {fcp:.3f} s  (goal <= 0.5)")
     return 0
 

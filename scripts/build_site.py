@@ -104,6 +104,9 @@ def copy_runtime() -> None:
     pyodide_dir.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, pyodide_dir / name)
+    axe_dir = VENDOR / "axe"  # accessibility checks in e2e only; the page never loads it
+    axe_dir.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(NODE / "axe-core" / "axe.min.js", axe_dir / "axe.min.js")
     pyscript_dir = VENDOR / "pyscript"
     pyscript_dir.mkdir(parents=True, exist_ok=True)
     for src in sorted((NODE / "@pyscript" / "core" / "dist").iterdir()):

@@ -1,13 +1,14 @@
 // The engine: a PyScript worker (Pyodide) running static/py/worker.py.
 // The main thread never loads Python; it only calls the worker's JSON-string API.
-import { PyWorker } from "../vendor/pyscript/core.js";
+import { PyWorker, hooks } from "../vendor/pyscript/core.js";
 import { BUILD } from "../vendor/build.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 
 /** How the engine wheel reaches the worker (see README, "start-up"). */
 function workerOptions(mode) {
-  const version = here("../vendor/pyodide/pyodide.mjs");
+  // runtime.mjs: Pyodide with the worker's downloads teed into the offline cache
+  const version = here("./runtime.mjs");
   if (mode === "boot") {
     // a loader that passes packages:["kassen"] to loadPyodide (trimmed lock)
     return { version: here("../vendor/pyodide/kassen-boot.mjs"), config: {} };
@@ -16,26 +17,59 @@ function workerOptions(mode) {
   return { version, config: { files: { [here(`../vendor/${BUILD.wheel}`)]: "./*" } } };
 }
 
+// PyScript turns worker hooks (JS functions) into code with Function(), which the page's CSP
+// forbids (no 'unsafe-eval'). Its only default worker hook registers the pyscript.fs module,
+// which the engine does not use; with the sets empty, no code is built from strings.
+const WORKER_HOOKS = ["onReady", "onBeforeRun", "onBeforeRunAsync", "onAfterRun", "onAfterRunAsync"];
+
+function newWorker(mode) {
+  for (const name of WORKER_HOOKS) hooks.worker[name]?.clear?.();
+  return PyWorker(here("../py/worker.py"), workerOptions(mode));
+}
+
+/** Wrap a PyWorker: `call(name, ...strings)` → parsed JSON, plus the named API functions. */
+function wrap(worker) {
+  const call = async (name, ...args) => JSON.parse(await worker.sync[name](...args));
+  const json = (value) => (typeof value === "string" ? value : JSON.stringify(value));
+  return {
+    call,
+    worker,
+    hello: () => call("hello"),
+    validate: (ruleset, text, lang, options = "{}") => call("validate", ruleset, text, lang, options),
+    battle: (request) => call("battle", JSON.stringify(request)),
+    openLink: (fragment, lang) => call("open_link", fragment, lang),
+    shareBuild: (ruleset, text) => call("share_build", ruleset, text),
+    digest: (record) => call("digest", json(record)),
+    resources: () => call("resources"),
+    tournamentPlan: (request) => call("tournament_plan", json(request)),
+    tournamentPlay: (request, jobs) => call("tournament_play", json(request), json(jobs)),
+    tournamentTable: (request, results) => call("tournament_table", json(request), json(results)),
+    matchupPlan: (request) => call("matchup_plan", json(request)),
+    matchupTable: (request, results) => call("matchup_table", json(request), json(results)),
+    eliminationNext: (request, results) => call("elimination_next", json(request), json(results)),
+    tableCsv: (table) => call("table_csv", json(table)),
+  };
+}
+
+/** One more engine worker (for the tournament pool); resolves once it answered hello. */
+export async function startWorker({ mode = "files" } = {}) {
+  const api = wrap(await newWorker(mode));
+  await api.hello();
+  return api;
+}
+
 /**
  * Start the engine. `onStage(name)` gets "runtime", "engine", "hello", "ready".
- * Resolves to an object with the API functions, each returning parsed JSON.
+ * Resolves to `{api, info}`: `api` has the API functions, each returning parsed JSON.
  */
 export async function startEngine({ onStage = () => {}, mode = "files" } = {}) {
   const channel = new BroadcastChannel("kassen-engine");
   channel.onmessage = (event) => onStage(String(event.data));
   onStage("runtime");
   try {
-    const worker = await PyWorker(here("../py/worker.py"), workerOptions(mode));
+    const worker = await newWorker(mode);
     onStage("hello");
-    const call = async (name, ...args) => JSON.parse(await worker.sync[name](...args));
-    const api = {
-      hello: () => call("hello"),
-      validate: (ruleset, text, lang, options = "{}") => call("validate", ruleset, text, lang, options),
-      battle: (request) => call("battle", JSON.stringify(request)),
-      openLink: (fragment, lang) => call("open_link", fragment, lang),
-      shareBuild: (ruleset, text) => call("share_build", ruleset, text),
-      digest: (record) => call("digest", typeof record === "string" ? record : JSON.stringify(record)),
-    };
+    const api = wrap(worker);
     const info = await api.hello();
     onStage("ready");
     return { api, info };

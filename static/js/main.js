@@ -1,10 +1,13 @@
 // Kassen page entry: language, service worker, engine start, links, share.
 import { $, el, fill } from "./dom.js";
+import { BUILD } from "../vendor/build.mjs";
 import { initialLang, onLangChange, setLang, t } from "./i18n.js";
-import { ensureServiceWorker } from "./offline.js";
+import { fillOfflineCache, loadedUrls, registerServiceWorker } from "./offline.js";
 import { initBattleControls, play, relabelBattle, showBattle, currentBattle } from "./battle.js";
 import { initDecide, present, relabelDecision } from "./decide.js";
-import { initSetup, relabelSetup, request, selectRuleset, setBuild } from "./setup.js";
+import { currentRuleset, initSetup, readOptions, relabelSetup, request, selectRuleset, setBuild } from "./setup.js";
+import { initSaved, render as renderSaved, savedBuilds } from "./saved.js";
+import { initTournament, relabelTournament } from "./tournament.js";
 
 let api = null;
 let stage = "runtime";
@@ -31,10 +34,17 @@ async function runBattle() {
     const answer = await api.battle(request());
     if (!answer.ok) { notify(t("battle"), answer.problems); return; }
     notify(null);
-    await present(answer);
+    await display(answer);
   } finally {
     button.disabled = false;
   }
+}
+
+/** Show a battle and name it in the title (names are data: set as text, never as markup). */
+async function display(answer) {
+  await present(answer);
+  const names = (answer.sides || []).map((side) => side?.members?.[0]?.name).filter(Boolean);
+  document.title = names.length ? `${names.join(" vs ")} — Kassen 合戦` : "Kassen 合戦";
 }
 
 /** Open a #m= (battle) or #b= (build) fragment; a bad one shows a message, nothing breaks. */
@@ -52,7 +62,8 @@ async function openFragment(fragment) {
     selectRuleset(answer.ruleset);
     setBuild(0, answer.text);
   } else {
-    present(answer);
+    await display(answer);
+    $("viewer").scrollIntoView({ block: "start" });
   }
 }
 
@@ -75,23 +86,32 @@ async function boot() {
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.addEventListener("click", () => setLang(button.dataset.lang));
   }
-  onLangChange(() => { setStage(stage); relabelSetup(); relabelBattle(); relabelDecision(); });
+  onLangChange(() => {
+    setStage(stage); relabelSetup(); relabelBattle(); relabelDecision(); renderSaved(); relabelTournament();
+  });
   initBattleControls();
   $("battle").addEventListener("click", runBattle);
   $("share").addEventListener("click", share);
   setStage("runtime");
-  await ensureServiceWorker();
+  registerServiceWorker();  // not awaited: Python starts now, the cache is filled after ready
   const { startEngine } = await import("./engine.js");
   try {
     const engine = await startEngine({ onStage: (name) => name !== "ready" && setStage(name) });
     api = engine.api;
-    window.kassen = { api, info: engine.info };  // for tests and the curious
+    window.kassen = { api, info: engine.info, currentBattle };  // for tests and the curious
     $("engine-info").textContent = `engine ${engine.info.engine} · Python ${engine.info.python}`;
     initDecide({ api, showBattle, notify, play }, engine.info);
     initSetup(api, engine.info);
+    initSaved({ ruleset: () => currentRuleset()?.id, load: setBuild });
+    $("ruleset").addEventListener("change", renderSaved);
+    initTournament(api, { ruleset: () => currentRuleset()?.id, options: readOptions,
+      samples: () => currentRuleset()?.samples || [], saved: savedBuilds });
     $("battle").disabled = !engine.info.rulesets?.length;
     window.kassenReadyAt = performance.now();
     setStage("ready");
+    window.kassenOffline = api.resources()
+      .then((workerUrls) => fillOfflineCache(loadedUrls([...workerUrls, location.href, ...BUILD.shell])))
+      .catch((error) => console.warn("offline cache not filled:", error));
     await openFragment(location.hash);
     window.addEventListener("hashchange", () => openFragment(location.hash));
   } catch (error) {

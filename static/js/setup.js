@@ -9,6 +9,9 @@ let rulesets = [];
 const timers = [null, null];
 
 const current = () => rulesets.find((r) => r.id === $("ruleset").value) || rulesets[0];
+
+/** The chosen ruleset's description from the engine (or undefined before it is ready). */
+export const currentRuleset = () => current();
 const nameOf = (r) => (lang() === "ja" ? r.name_ja : `${r.name_ja} (${r.name_en})`);
 
 /** Fill the picker from the engine's ruleset list (the placeholders go away). */

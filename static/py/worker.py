@@ -66,4 +66,51 @@ def digest(record_json: str) -> str:
     return _guard("digest", lambda: api.digest(str(record_json)))
 
 
-__export__ = ["hello", "validate", "battle", "open_link", "share_build", "digest"]
+def tournament_plan(request_json: str) -> str:
+    """Round-robin jobs of a tournament request."""
+    return _guard("tournament_plan", lambda: api.tournament_plan(str(request_json)))
+
+
+def tournament_play(request_json: str, jobs_json: str) -> str:
+    """Play one slice of jobs."""
+    return _guard("tournament_play", lambda: api.tournament_play(str(request_json),
+                                                                 str(jobs_json)))
+
+
+def tournament_table(request_json: str, results_json: str) -> str:
+    """Round-robin standings and matrix."""
+    return _guard("tournament_table", lambda: api.tournament_table(str(request_json),
+                                                                   str(results_json)))
+
+
+def matchup_plan(request_json: str) -> str:
+    """Jobs of a match-up."""
+    return _guard("matchup_plan", lambda: api.matchup_plan(str(request_json)))
+
+
+def matchup_table(request_json: str, results_json: str) -> str:
+    """Rates of a match-up."""
+    return _guard("matchup_table", lambda: api.matchup_table(str(request_json),
+                                                             str(results_json)))
+
+
+def elimination_next(request_json: str, results_json: str) -> str:
+    """Next round's jobs of an elimination bracket, or the finished bracket."""
+    return _guard("elimination_next", lambda: api.elimination_next(str(request_json),
+                                                                   str(results_json)))
+
+
+def table_csv(table_json: str) -> str:
+    """A round-robin table as the command line's CSV texts."""
+    return _guard("table_csv", lambda: api.table_csv(str(table_json)))
+
+
+def resources() -> str:
+    """URLs this worker fetched (Pyodide, the stdlib, the wheel…), for the offline cache."""
+    entries = js.performance.getEntriesByType("resource")
+    return json.dumps([str(entry.name) for entry in entries])
+
+
+__export__ = ["hello", "validate", "battle", "open_link", "share_build", "digest", "resources",
+              "tournament_plan", "tournament_play", "tournament_table", "matchup_plan",
+              "matchup_table", "elimination_next", "table_csv"]

@@ -1,0 +1,129 @@
+"""A small round robin in the page: progress advances, the page stays responsive, a matrix
+cell opens exactly its battle (same digest as CPython), CSV equals the command line's, cancel
+stops within 0.5 s."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from kassen.core import export, tournament
+from kassen.web import api as cpython_api
+
+pytestmark = pytest.mark.e2e
+
+RULESETS = {r["id"]: r for r in json.loads(cpython_api.hello())["rulesets"]}
+PREFERRED = [r for r in ("marguerite", "cardduel", "skirmish", "dice") if r in RULESETS]
+RULESET = PREFERRED[0] if PREFERRED else None
+if RULESET is None:
+    pytest.skip("no ruleset registered", allow_module_level=True)
+
+WATCH = """() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: "longtask", buffered: false });
+  window.__progress = [];
+  const bar = document.getElementById("t-progress");
+  new MutationObserver(() => window.__progress.push(bar.value))
+    .observe(document.getElementById("t-progress-text"),
+             { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def until(page, script: str, arg: object = None, timeout: float = 120.0) -> object:
+    """Poll ``script`` (page.evaluate) until truthy: wait_for_function needs eval, which the
+    page's CSP forbids."""
+    end = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(script, arg)
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {script}")
+        time.sleep(0.05)
+
+
+RANDOM = next((r for r in ("cardduel", "skirmish", "dice") if r in RULESETS), RULESET)
+
+
+def _builds(ruleset: str = RULESET) -> list[str]:
+    """Four sample builds that are valid under the default options."""
+    texts = [s["text"] for s in RULESETS[ruleset]["samples"]
+             if json.loads(cpython_api.validate(ruleset, s["text"], "en"))["ok"]]
+    return texts[:4]
+
+
+def _start(page, builds: list[str], seeds: int, fmt: str = "round-robin",
+           ruleset: str = RULESET) -> None:
+    page.select_option("#ruleset", ruleset)
+    sep = "\n---\n" if any("\n" in b for b in builds) else "\n"
+    page.fill("#t-builds", sep.join(builds))
+    page.select_option("#t-format", fmt)
+    page.fill("#t-seeds", str(seeds))
+    page.fill("#t-seed", "e2e-master")
+    page.click("#t-start")
+
+
+def test_round_robin_progress_responsive_and_cells_open_their_battle(app) -> None:
+    page = app.page
+    builds = _builds()
+    page.evaluate(WATCH)
+    _start(page, builds, seeds=4)
+    page.wait_for_selector("#tournament:is([data-state=done],[data-state=failed])",
+                           state="attached", timeout=240_000)
+    assert page.get_attribute("#tournament", "data-state") == "done", page.inner_text("#t-summary")
+    progress = page.evaluate("window.__progress")
+    total = page.evaluate("document.getElementById('t-progress').max")
+    assert len(set(progress)) >= 3 and progress[-1] == total, progress
+    assert progress == sorted(progress)
+    long_tasks = page.evaluate("window.__longTasks")
+    assert max(long_tasks, default=0) <= 50, long_tasks
+
+    ent = tournament.load_entrants(RULESET, builds)
+    expected = tournament.round_robin(ent, 4, "e2e-master")
+    rows = page.eval_on_selector_all("#t-standings tbody tr",
+                                     "rs => rs.map(r => r.children[1].textContent)")
+    assert rows == [r["name"] for r in expected["standings"]]
+
+    cell = page.query_selector("#t-matrix a[data-row='0'][data-col='1']")
+    link = cell.get_attribute("href")
+    assert link == expected["matrix"][0][1]["link"]
+    cell.click()
+    page.wait_for_selector("#viewer:not([hidden])")
+    native = json.loads(cpython_api.open_link(link, "en"))
+    seed = native["record"]["seed"]
+    until(page, "(s) => window.kassen.currentBattle()?.record?.seed === s", seed, timeout=30)
+    in_page = page.evaluate("window.kassen.currentBattle().digest")
+    assert in_page == native["digest"]
+
+    with page.expect_download() as info:
+        page.click("#t-csv-standings")
+    text = Path(info.value.path()).read_text(encoding="utf-8")
+    assert text == export.standings_csv(expected)
+
+
+def test_sorting_by_a_header(app) -> None:
+    page = app.page
+    page.click("#t-standings button[data-key=name]")
+    names = page.eval_on_selector_all("#t-standings tbody th", "hs => hs.map(h => h.textContent)")
+    assert names == sorted(names)
+    header = "#t-standings th:has(button[data-key=name])"
+    assert page.get_attribute(header, "aria-sort") == "ascending"
+
+
+def test_cancel_stops_within_half_a_second(app) -> None:
+    page = app.page
+    _start(page, _builds(RANDOM), seeds=200, ruleset=RANDOM)
+    until(page, "() => (window.kassenTournament?.done || 0) > 0")
+    started = time.monotonic()
+    page.click("#t-cancel")
+    page.wait_for_selector("#tournament[data-state=cancelled]", state="attached", timeout=5_000)
+    page.evaluate("() => window.kassenPool.idle()")
+    stopped = time.monotonic() - started
+    assert stopped <= 0.5, stopped
+    done = page.evaluate("window.kassenTournament.done")
+    assert done < page.evaluate("document.getElementById('t-progress').max")

@@ -1,0 +1,316 @@
+// The tournament view: round robin, single elimination or one match-up's win rate, played by
+// a pool of engine workers in small slices; progress, time left, cancel; sortable standings,
+// a win-rate heatmap whose cells open their battle; CSV/JSON export.
+import { $, el, fill } from "./dom.js";
+import { t } from "./i18n.js";
+import { Pool } from "./pool.js";
+import { download } from "./files.js";
+
+const RENDER_BUDGET_MS = 12;  // render big tables in chunks: no main-thread task over 50 ms
+let api = null;
+let pool = null;
+let context = null;  // {ruleset: () => id, options: () => {...}, samples: () => [...], saved: () => [...]}
+let run = null;      // the run in progress: {cancelled}
+let last = null;     // the last finished table (with its request)
+let sort = { key: "rank", dir: 1 };
+
+const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+const pct = (r) => (r?.rate === null || r?.rate === undefined ? "—" : `${Math.round(r.rate * 100)}%`);
+const interval = (r) => (r?.rate === null || r?.rate === undefined ? "" : `${Math.round(r.low * 100)}–${Math.round(r.high * 100)}%`);
+
+const SEPARATOR = /^[ \t]*---[ \t]*$/m;
+
+/** The builds in the box: one per line, or, when a line `---` is present, between such lines
+ * (for systems whose builds take several lines). */
+export function parseBuildList(text) {
+  const parts = SEPARATOR.test(text) ? text.split(new RegExp(SEPARATOR.source, "gm")) : text.split("\n");
+  return parts.map((part) => part.trim()).filter(Boolean);
+}
+
+const builds = () => parseBuildList($("t-builds").value);
+
+function appendBuilds(more) {
+  const all = builds().concat(more.map((text) => text.trim()).filter(Boolean));
+  $("t-builds").value = all.some((text) => text.includes("\n")) ? all.join("\n---\n") : all.join("\n");
+}
+
+function progress(done, total, started) {
+  const bar = $("t-progress");
+  bar.max = Math.max(1, total);
+  bar.value = done;
+  const elapsed = (performance.now() - started) / 1000;
+  const left = done > 0 ? Math.max(0, (elapsed / done) * (total - done)) : null;
+  const eta = left === null ? "" : ` · ${t("tLeft")} ${left < 60 ? `${Math.ceil(left)} s` : `${Math.ceil(left / 60)} min`}`;
+  $("t-progress-text").value = `${done}/${total} ${t("tBattles")}${eta} · ${pool.members.length} ${t("tPool")}`;
+  window.kassenTournament = { done, total, elapsed };
+}
+
+function showProblems(answer) {
+  fill($("t-summary"), el("div", { class: "notice", role: "alert" },
+    (answer.problems || [{ message: String(answer) }]).map((p) =>
+      el("div", { text: p.line ? `${p.line}:${p.column}: ${p.message}` : p.message }))));
+  $("t-results").hidden = false;
+}
+
+function setRunning(on, state = on ? "running" : "idle") {
+  $("tournament").dataset.state = state;
+  $("t-start").disabled = on;
+  $("t-cancel").disabled = !on;
+  $("tournament").setAttribute("aria-busy", String(on));
+}
+
+/** Open a battle link in the battle view (also when it is already the current fragment). */
+function openLink(event) {
+  const href = event.currentTarget.getAttribute("href");
+  if (href === location.hash) {
+    event.preventDefault();
+    window.dispatchEvent(new HashChangeEvent("hashchange"));
+  }
+}
+
+// -- standings ---------------------------------------------------------------------------------
+
+const COLUMNS = [
+  ["rank", "rank", (r) => r.rank],
+  ["name", "name", (r) => r.name],
+  ["played", "played", (r) => r.played],
+  ["wins", "wins", (r) => r.wins],
+  ["draws", "draws", (r) => r.draws],
+  ["losses", "losses", (r) => r.losses],
+  ["points", "points", (r) => r.points],
+  ["win_rate", "winRate", (r) => r.win_rate?.rate ?? -1],
+];
+
+function renderStandings() {
+  const table = $("t-standings");
+  if (!last?.standings) { fill(table); return; }
+  const getter = COLUMNS.find((c) => c[0] === sort.key)[2];
+  const rows = [...last.standings].sort((a, b) => {
+    const [x, y] = [getter(a), getter(b)];
+    const order = typeof x === "string" ? x.localeCompare(y) : x - y;
+    return sort.dir * order || a.rank - b.rank;
+  });
+  const head = el("tr", {}, COLUMNS.map(([key, label]) => {
+    const th = el("th", { scope: "col", "aria-sort": sort.key === key ? (sort.dir > 0 ? "ascending" : "descending") : "none" },
+      el("button", { type: "button", class: "sort", dataset: { key }, text: t(label),
+        onclick: () => { sort = { key, dir: sort.key === key ? -sort.dir : (key === "name" || key === "rank" ? 1 : -1) }; renderStandings(); } }));
+    return th;
+  }));
+  fill(table, el("caption", { text: t("tStandingsCaption") }), el("thead", {}, head),
+    el("tbody", {}, rows.map((r) => el("tr", {},
+      el("td", { text: r.rank }), el("th", { scope: "row", text: r.name, title: r.text }),
+      el("td", { text: r.played }), el("td", { text: r.wins }), el("td", { text: r.draws }),
+      el("td", { text: r.losses }), el("td", { text: r.points }),
+      el("td", { text: `${pct(r.win_rate)} (${interval(r.win_rate)})` })))));
+  const focused = table.querySelector(`button[data-key="${sort.key}"]`);
+  if (document.activeElement?.classList?.contains("sort")) focused?.focus();
+}
+
+// -- matrix (heatmap) --------------------------------------------------------------------------
+
+function heat(cell, rate) {
+  if (rate === null || rate === undefined) return;
+  cell.style.backgroundColor = `hsl(${Math.round(rate * 120)}, 65%, 82%)`;
+}
+
+async function renderMatrix(token) {
+  const table = $("t-matrix");
+  const { names, matrix } = last;
+  fill(table, el("caption", { text: t("tMatrixCaption") }),
+    el("thead", {}, el("tr", {}, el("td"), names.map((name, j) =>
+      el("th", { scope: "col", title: name, "aria-label": name, text: String(j + 1) })))));
+  const body = el("tbody");
+  table.append(body);
+  let started = performance.now();
+  for (let i = 0; i < names.length; i += 1) {
+    const row = el("tr", {}, el("th", { scope: "row", text: `${i + 1}. ${names[i]}` }));
+    for (let j = 0; j < names.length; j += 1) {
+      const c = matrix[i][j];
+      if (!c) { row.append(el("td", { class: "diag" })); continue; }
+      const label = `${names[i]} vs ${names[j]}: ${pct(c.win_rate)} (${c.wins}-${c.draws}-${c.losses}) — ${t("tOpen")}`;
+      const td = el("td", {}, el("a", { href: c.link, "aria-label": label, title: label,
+        dataset: { row: i, col: j }, onclick: openLink, text: pct(c.win_rate).replace("%", "") }));
+      heat(td, c.win_rate?.rate);
+      row.append(td);
+    }
+    body.append(row);
+    if (performance.now() - started > RENDER_BUDGET_MS) {
+      await yieldToPage();
+      if (token !== renderToken) return;
+      started = performance.now();
+    }
+  }
+}
+let renderToken = 0;
+
+// -- elimination and match-up summaries ------------------------------------------------------
+
+function renderElimination(table) {
+  const name = (i) => (i === null || i === undefined ? "—" : table.names[i]);
+  fill($("t-summary"),
+    el("p", { class: "champion" }, el("strong", { text: `${t("tChampion")}: ` }), name(table.champion)),
+    table.rounds.map((round) => el("section", { class: "round" },
+      el("h3", { text: `${t("tRound")} ${round.round}` }),
+      el("ul", {}, round.matches.map((m) => el("li", {},
+        m.bye ? `${name(m.winner)} (${t("tBye")})`
+          : [el("a", { href: m.link, onclick: openLink, text: `${name(m.a)} ${m.score[0]}–${m.score[1]} ${name(m.b)}` }),
+            ` → ${name(m.winner)}${m.tiebreak_by_seed ? ` (${t("tTiebreak")})` : ""}`]))))));
+}
+
+function renderMatchup(table) {
+  const row = (label, value) => el("div", {}, el("dt", { text: label }), el("dd", { text: value }));
+  const rate = (r) => `${pct(r)} (${interval(r)}, ${r.count}/${table.battles})`;
+  fill($("t-summary"), el("dl", { class: "matchup" },
+    row(`${table.names[0]} — ${t("wins")}`, rate(table.win)),
+    row(t("draws"), rate(table.draw)),
+    row(`${table.names[0]} — ${t("losses")}`, rate(table.loss)),
+    row(t("tMedianTurns"), String(table.median_turns ?? "—")),
+    row(t("tReasons"), Object.entries(table.reasons).map(([k, v]) => `${k} ${v}`).join(", ")),
+    table.watched_percentile !== undefined ? row(t("tWatched"), `${Math.round(table.watched_percentile * 100)}%`) : null),
+  table.first_link ? el("p", {}, el("a", { href: table.first_link, onclick: openLink, text: t("tOpen") })) : null);
+}
+
+function showTable(table) {
+  last = table;
+  $("t-results").hidden = false;
+  const isRoundRobin = table.format === "round-robin";
+  $("t-csv-standings").hidden = !isRoundRobin;
+  $("t-csv-matrix").hidden = !isRoundRobin;
+  fill($("t-standings"));
+  fill($("t-matrix"));
+  renderToken += 1;
+  if (isRoundRobin) {
+    fill($("t-summary"));
+    sort = { key: "rank", dir: 1 };
+    renderStandings();
+    return renderMatrix(renderToken);
+  }
+  if (table.format === "elimination") renderElimination(table);
+  else renderMatchup(table);
+  return Promise.resolve();
+}
+
+// -- running -------------------------------------------------------------------------------------
+
+function request() {
+  const format = $("t-format").value;
+  const list = builds();
+  const watched = window.kassen?.currentBattle?.()?.result?.turn;
+  return { ruleset: context.ruleset(), builds: format === "matchup" ? list.slice(0, 2) : list,
+    options: context.options(), seeds: Math.max(1, Math.min(10000, Number($("t-seeds").value) || 1)),
+    seed: $("t-seed").value.trim() || "kassen", format,
+    ...(format === "matchup" && Number.isInteger(watched) ? { watched_turns: watched } : {}) };
+}
+
+async function play(jobs, req, state, offset = 0, total = jobs.length) {
+  const out = await pool.run(jobs, (worker, slice) => worker.tournamentPlay(req, slice), {
+    onProgress: (done, all) => progress(done, all, state.started),
+    cancelled: () => state.cancelled, offset, total });
+  return out;
+}
+
+/** Run the tournament the form describes. Resolves when finished, failed or cancelled. */
+export async function startTournament() {
+  if (run || !api) return;
+  const req = request();
+  const state = { cancelled: false, started: performance.now() };
+  let finalState = "failed";
+  run = state;
+  setRunning(true);
+  fill($("t-summary"));
+  try {
+    await pool.idle();
+    $("t-progress-text").value = t("tBooting");
+    await pool.warm();
+    if (state.cancelled) throw new Error("cancelled");
+    state.started = performance.now();
+    let table;
+    if (req.format === "elimination") {
+      let results = [];
+      for (;;) {
+        const step = await api.eliminationNext(req, results);
+        if (!step.ok) { showProblems(step); return; }
+        if (step.done) { table = step; break; }
+        const out = await play(step.jobs, req, state, step.played, step.total);
+        if (out.cancelled) throw new Error("cancelled");
+        results = results.concat(out.results);
+      }
+    } else {
+      const plan = await (req.format === "matchup" ? api.matchupPlan(req) : api.tournamentPlan(req));
+      if (!plan.ok) { showProblems(plan); return; }
+      progress(0, plan.jobs.length, state.started);
+      const out = await play(plan.jobs, req, state);
+      if (out.cancelled) throw new Error("cancelled");
+      table = await (req.format === "matchup" ? api.matchupTable(req, out.results) : api.tournamentTable(req, out.results));
+      if (!table.ok) { showProblems(table); return; }
+      table.format = req.format;
+    }
+    table.request = req;
+    table.seconds = (performance.now() - state.started) / 1000;
+    $("t-progress-text").value = `${t("tDone")} · ${table.battles} ${t("tBattles")} · ${table.seconds.toFixed(1)} s · ${pool.members.length} ${t("tPool")}`;
+    await showTable(table);
+    window.kassenTournamentDone = { battles: table.battles, seconds: table.seconds, workers: pool.members.length };
+    finalState = "done";
+  } catch (error) {
+    if (state.cancelled || String(error?.message) === "cancelled") {
+      $("t-progress-text").value = t("tCancelled");
+      finalState = "cancelled";
+    } else {
+      console.error(error);
+      showProblems({ problems: [{ message: String(error?.message || error) }] });
+    }
+  } finally {
+    run = null;
+    setRunning(false, finalState);
+  }
+}
+
+/** Stop the run in progress (the pool stops handing out slices at once). */
+export function cancelTournament() {
+  if (!run) return;
+  run.cancelled = true;
+  pool.cancel();
+  $("t-progress-text").value = t("tCancelled");
+}
+
+// -- export ----------------------------------------------------------------------------------------
+
+function withoutLinks(table) {
+  return { ...table, matrix: table.matrix.map((line) => line.map((c) => (c ? { ...c, link: undefined } : c))) };
+}
+
+async function exportCsv(which) {
+  if (last?.format !== "round-robin") return;
+  const answer = await api.tableCsv(withoutLinks(last));
+  if (!answer.ok) { showProblems(answer); return; }
+  download(`kassen-${last.request.ruleset}-${which}.csv`, answer[which], "text/csv");
+}
+
+function exportJson() {
+  if (!last) return;
+  download(`kassen-${last.request.ruleset}-${last.format}.json`, JSON.stringify(last, null, 1), "application/json");
+}
+
+/** Wire the view to a ready engine. */
+export function initTournament(engineApi, ctx) {
+  api = engineApi;
+  context = ctx;
+  pool = new Pool(engineApi);
+  window.kassenPool = pool;
+  $("t-start").disabled = false;
+  $("t-start").addEventListener("click", startTournament);
+  $("t-cancel").addEventListener("click", cancelTournament);
+  $("t-add-samples").addEventListener("click", () => appendBuilds(ctx.samples().map((s) => s.text)));
+  $("t-add-saved").addEventListener("click", () => appendBuilds(ctx.saved().map((b) => b.text)));
+  $("t-csv-standings").addEventListener("click", () => exportCsv("standings"));
+  $("t-csv-matrix").addEventListener("click", () => exportCsv("matrix"));
+  $("t-json").addEventListener("click", exportJson);
+}
+
+/** Re-render language-dependent parts. */
+export function relabelTournament() {
+  if (!last) return;
+  showTable(last);
+}
+
+export const lastTable = () => last;
