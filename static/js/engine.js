@@ -40,6 +40,7 @@ function wrap(worker) {
     openLink: (fragment, lang) => call("open_link", fragment, lang),
     shareBuild: (ruleset, text) => call("share_build", ruleset, text),
     digest: (record) => call("digest", json(record)),
+    digests: (records) => call("digests", json(records)),
     resources: () => call("resources"),
     tournamentPlan: (request) => call("tournament_plan", json(request)),
     tournamentPlay: (request, jobs) => call("tournament_play", json(request), json(jobs)),

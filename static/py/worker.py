@@ -35,74 +35,26 @@ def _guard(name: str, call) -> str:
         return json.dumps({"ok": False, "problems": [problem]})
 
 
-def hello() -> str:
-    """Engine version, Python version and the rulesets with options and samples."""
-    return _guard("hello", api.hello)
+API = ("hello", "validate", "battle", "open_link", "share_build", "digest", "digests",
+       "tournament_plan", "tournament_play", "tournament_table", "matchup_plan",
+       "matchup_table", "elimination_next", "table_csv")
+"""The functions of :mod:`kassen.web.api` the page may call (JSON text in and out)."""
 
 
-def validate(ruleset_id: str, text: str, lang: str, options_json: str = "{}") -> str:
-    """Validate one build text under the chosen options; located problems in ``lang``."""
-    return _guard("validate", lambda: api.validate(str(ruleset_id), str(text), str(lang),
-                                                   str(options_json)))
+def _export(name: str):
+    """A module-level wrapper for ``api.<name>``: arguments become ``str``, errors JSON."""
+    func = getattr(api, name)
+
+    def call(*args: object) -> str:
+        return _guard(name, lambda: func(*(str(a) for a in args)))
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = func.__doc__
+    return call
 
 
-def battle(request_json: str) -> str:
-    """Run a whole battle from a request; steps, text, views, digest and link."""
-    return _guard("battle", lambda: api.battle(str(request_json)))
-
-
-def open_link(fragment: str, lang: str) -> str:
-    """Decode a ``#m=`` or ``#b=`` fragment."""
-    return _guard("open_link", lambda: api.open_link(str(fragment), str(lang)))
-
-
-def share_build(ruleset_id: str, text: str) -> str:
-    """Make a ``#b=`` link for one build."""
-    return _guard("share_build", lambda: api.share_build(str(ruleset_id), str(text)))
-
-
-def digest(record_json: str) -> str:
-    """Event digest of a record (for the cross-runtime determinism check)."""
-    return _guard("digest", lambda: api.digest(str(record_json)))
-
-
-def tournament_plan(request_json: str) -> str:
-    """Round-robin jobs of a tournament request."""
-    return _guard("tournament_plan", lambda: api.tournament_plan(str(request_json)))
-
-
-def tournament_play(request_json: str, jobs_json: str) -> str:
-    """Play one slice of jobs."""
-    return _guard("tournament_play", lambda: api.tournament_play(str(request_json),
-                                                                 str(jobs_json)))
-
-
-def tournament_table(request_json: str, results_json: str) -> str:
-    """Round-robin standings and matrix."""
-    return _guard("tournament_table", lambda: api.tournament_table(str(request_json),
-                                                                   str(results_json)))
-
-
-def matchup_plan(request_json: str) -> str:
-    """Jobs of a match-up."""
-    return _guard("matchup_plan", lambda: api.matchup_plan(str(request_json)))
-
-
-def matchup_table(request_json: str, results_json: str) -> str:
-    """Rates of a match-up."""
-    return _guard("matchup_table", lambda: api.matchup_table(str(request_json),
-                                                             str(results_json)))
-
-
-def elimination_next(request_json: str, results_json: str) -> str:
-    """Next round's jobs of an elimination bracket, or the finished bracket."""
-    return _guard("elimination_next", lambda: api.elimination_next(str(request_json),
-                                                                   str(results_json)))
-
-
-def table_csv(table_json: str) -> str:
-    """A round-robin table as the command line's CSV texts."""
-    return _guard("table_csv", lambda: api.table_csv(str(table_json)))
+for _name in API:
+    globals()[_name] = _export(_name)
 
 
 def resources() -> str:
@@ -111,6 +63,4 @@ def resources() -> str:
     return json.dumps([str(entry.name) for entry in entries])
 
 
-__export__ = ["hello", "validate", "battle", "open_link", "share_build", "digest", "resources",
-              "tournament_plan", "tournament_play", "tournament_table", "matchup_plan",
-              "matchup_table", "elimination_next", "table_csv"]
+__export__ = [*API, "resources"]
