@@ -136,3 +136,12 @@ def test_tournament_command_line(tiny, capsys, tmp_path) -> None:
     path.write_text("Ann:20\nbad\n", encoding="utf-8")
     assert main(["tournament", "tiny", "--builds", str(path)]) == 2
     assert "build 2:" in capsys.readouterr().err
+
+
+def test_csv_defuses_spreadsheet_formulas_in_user_text(tiny) -> None:
+    """Build names come from users: a name that starts a formula is written as text."""
+    table = tournament.round_robin(entrants(tiny, ["=HYPERLINK(1):20", "@x:9", "Bob:9"]), 2, "f")
+    rows = export.read_csv(export.standings_csv(table))
+    assert {r[10] for r in rows[1:]} == {"'=HYPERLINK(1):20", "'@x:9", "Bob:9"}
+    assert export.cell("=1+1") == "'=1+1" and export.cell("-3") == "'-3"
+    assert export.cell("名前") == "名前"

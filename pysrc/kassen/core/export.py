@@ -10,6 +10,15 @@ STANDINGS_COLUMNS = ("rank", "name", "played", "wins", "draws", "losses", "point
                      "win_rate_low", "win_rate_high", "text")
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(text: str) -> str:
+    """User text made safe for spreadsheets: a cell that would start a formula (``=``, ``+``,
+    ``-``, ``@``) gets a leading apostrophe, which spreadsheets show as plain text."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
 def standings_csv(table: dict[str, Any]) -> str:
     """One row per build in rank order."""
     out = io.StringIO()
@@ -17,9 +26,9 @@ def standings_csv(table: dict[str, Any]) -> str:
     writer.writerow(STANDINGS_COLUMNS)
     for row in table["standings"]:
         wr = row["win_rate"]
-        writer.writerow([row["rank"], row["name"], row["played"], row["wins"], row["draws"],
-                         row["losses"], row["points"], wr["rate"], wr["low"], wr["high"],
-                         row["text"]])
+        writer.writerow([row["rank"], cell(row["name"]), row["played"], row["wins"],
+                         row["draws"], row["losses"], row["points"], wr["rate"], wr["low"],
+                         wr["high"], cell(row["text"])])
     return out.getvalue()
 
 
@@ -28,9 +37,10 @@ def matrix_csv(table: dict[str, Any]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     names = table["names"]
-    writer.writerow(["", *names])
+    writer.writerow(["", *(cell(n) for n in names)])
     for name, line in zip(names, table["matrix"], strict=True):
-        writer.writerow([name, *("" if c is None else c["win_rate"]["rate"] for c in line)])
+        writer.writerow([cell(name),
+                         *("" if c is None else c["win_rate"]["rate"] for c in line)])
     return out.getvalue()
 
 
