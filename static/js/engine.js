@@ -34,6 +34,7 @@ function wrap(worker) {
   return {
     call,
     worker,
+    ping: () => call("ping"),
     hello: () => call("hello"),
     validate: (ruleset, text, lang, options = "{}") => call("validate", ruleset, text, lang, options),
     battle: (request) => call("battle", JSON.stringify(request)),
@@ -52,10 +53,10 @@ function wrap(worker) {
   };
 }
 
-/** One more engine worker (for the tournament pool); resolves once it answered hello. */
+/** One more engine worker (for the tournament pool); resolves once it answered. */
 export async function startWorker({ mode = "files" } = {}) {
   const api = wrap(await newWorker(mode));
-  await api.hello();
+  await api.ping();
   return api;
 }
 
@@ -71,7 +72,9 @@ export async function startEngine({ onStage = () => {}, mode = "files" } = {}) {
     const worker = await newWorker(mode);
     onStage("hello");
     const api = wrap(worker);
-    const info = await api.hello();
+    // The first call is the cheapest one; the rulesets' descriptions (what `hello` answers)
+    // were computed at build time from the same sources as the wheel.
+    const info = { ...(await api.ping()), rulesets: BUILD.hello.rulesets };
     onStage("ready");
     return { api, info };
   } finally {

@@ -8,6 +8,7 @@ import { initDecide, present, relabelDecision } from "./decide.js";
 import { currentRuleset, initSetup, readOptions, relabelSetup, request, selectRuleset, setBuild } from "./setup.js";
 import { initSaved, render as renderSaved, savedBuilds } from "./saved.js";
 import { initTournament, relabelTournament } from "./tournament.js";
+import { engineReady, onEngineStage } from "./early.js";
 
 let api = null;
 let stage = "runtime";
@@ -93,10 +94,10 @@ async function boot() {
   $("battle").addEventListener("click", runBattle);
   $("share").addEventListener("click", share);
   setStage("runtime");
-  registerServiceWorker();  // not awaited: Python starts now, the cache is filled after ready
-  const { startEngine } = await import("./engine.js");
+  registerServiceWorker();  // not awaited: Python is already starting (early.js)
   try {
-    const engine = await startEngine({ onStage: (name) => name !== "ready" && setStage(name) });
+    onEngineStage((name) => name !== "ready" && setStage(name));
+    const engine = await engineReady;
     api = engine.api;
     window.kassen = { api, info: engine.info, currentBattle };  // for tests and the curious
     $("engine-info").textContent = `engine ${engine.info.engine} · Python ${engine.info.python}`;

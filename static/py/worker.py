@@ -35,7 +35,7 @@ def _guard(name: str, call) -> str:
         return json.dumps({"ok": False, "problems": [problem]})
 
 
-API = ("hello", "validate", "battle", "open_link", "share_build", "digest", "digests",
+API = ("ping", "hello", "validate", "battle", "open_link", "share_build", "digest", "digests",
        "tournament_plan", "tournament_play", "tournament_table", "matchup_plan",
        "matchup_table", "elimination_next", "table_csv")
 """The functions of :mod:`kassen.web.api` the page may call (JSON text in and out)."""

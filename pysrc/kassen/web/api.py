@@ -50,6 +50,12 @@ def hello() -> str:
     })
 
 
+def ping() -> str:
+    """The cheapest answer: engine and Python versions (the page's first call; the rulesets'
+    descriptions come with the build, so Python need not import every ruleset to be ready)."""
+    return _dump({"ok": True, "engine": ENGINE_VERSION, "python": sys.version.split()[0]})
+
+
 def validate(ruleset_id: str, text: str, lang: str = "en", options_json: str = "{}") -> str:
     """Validate one side's text: ``{ok, canonical, problems}``."""
 
