@@ -7,8 +7,9 @@ const here = (path) => new URL(path, import.meta.url).href;
 
 /** How the engine wheel reaches the worker (see README, "start-up"). */
 function workerOptions(mode) {
-  // runtime.mjs: Pyodide with the worker's downloads teed into the offline cache
-  const version = here("./runtime.mjs");
+  // the vendored Pyodide itself; the offline cache is filled after ready from the HTTP cache
+  // (offline.js, sw.js), so nothing slows the boot
+  const version = here("../vendor/pyodide/pyodide.mjs");
   if (mode === "boot") {
     // a loader that passes packages:["kassen"] to loadPyodide (trimmed lock)
     return { version: here("../vendor/pyodide/kassen-boot.mjs"), config: {} };
