@@ -250,27 +250,40 @@ def bracket_order(size: int) -> list[int]:
     return order
 
 
-def elimination(entrants: Entrants, k: int, master: str,
-                progress: Progress | None = None) -> dict[str, Any]:
-    """A single-elimination bracket seeded in build order (build 1 = seed 1), with byes.
+@dataclass
+class BracketStep:
+    """Where a bracket stands given the results known so far: the jobs of the first round
+    that still lacks results (``pending``), or the finished ``table``."""
 
-    A match is every seating (and ``k`` seeds when random); most wins advances; a tie goes to the
-    better seed, and the table says so.
+    pending: list[Job]
+    table: dict[str, Any] | None
+    played: int
+    total: int
+
+
+def elimination_step(entrants: Entrants, k: int, master: str,
+                     known: dict[int, JobResult]) -> BracketStep:
+    """Walk a single-elimination bracket seeded in build order (build 1 = seed 1), with byes.
+
+    A match is every seating (and ``k`` seeds when random); most wins advances; a tie goes to
+    the better seed, and the table says so. Job numbers and seeds depend only on the bracket,
+    so the page's workers and this process play exactly the same battles.
     """
+    master = normalize_seed(master)
     n = len(entrants.builds)
     size = 1
     while size < n:
         size *= 2
     slots: list[int | None] = [s if s < n else None for s in bracket_order(size)]
-    rounds = []
     games = games_per_pairing(entrants.ruleset, k)
-    done = 0
-    total_estimate = (n - 1) * games * (2 if seats(entrants.ruleset) else 1)
-    job_index = 0
-    round_no = 0
+    both = seats(entrants.ruleset)
+    total = (n - 1) * games * (2 if both else 1)
+    rounds: list[dict[str, Any]] = []
+    job_index = played = round_no = 0
     while len(slots) > 1:
         round_no += 1
-        matches = []
+        pending: list[Job] = []
+        matches: list[dict[str, Any]] = []
         next_slots: list[int | None] = []
         for m in range(0, len(slots), 2):
             a, b = slots[m], slots[m + 1]
@@ -280,34 +293,46 @@ def elimination(entrants: Entrants, k: int, master: str,
                 next_slots.append(winner)
                 continue
             score = {a: 0, b: 0}
-            played = []
-            orders = [(a, b), (b, a)] if seats(entrants.ruleset) else [(a, b)]
-            for left, right in orders:
+            for left, right in ([(a, b), (b, a)] if both else [(a, b)]):
                 for g in range(games):
-                    job = Job(job_index, left, right,
-                              f"{normalize_seed(master)}/r{round_no}/{left}v{right}/{g}",
+                    job = Job(job_index, left, right, f"{master}/r{round_no}/{left}v{right}/{g}",
                               match=m // 2)
                     job_index += 1
-                    res = play_job(entrants, job)
-                    played.append(res.to_json())
+                    res = known.get(job.index)
+                    if res is None:
+                        pending.append(job)
+                        continue
+                    played += 1
                     if res.winner is not None:
                         score[res.winner] += 1
-                    done += 1
-                    if progress is not None and progress(done, total_estimate):
-                        raise Cancelled([])
-            if score[a] != score[b]:
-                winner, tiebreak = (a if score[a] > score[b] else b), False
-            else:
-                winner, tiebreak = min(a, b), True
-            first = Job(0, a, b, f"{normalize_seed(master)}/r{round_no}/{a}v{b}/0")
+            tie = score[a] == score[b]
+            winner = min(a, b) if tie else (a if score[a] > score[b] else b)
+            first = Job(0, a, b, f"{master}/r{round_no}/{a}v{b}/0")
             matches.append({"a": a, "b": b, "score": [score[a], score[b]], "winner": winner,
-                            "tiebreak_by_seed": tiebreak, "bye": False,
+                            "tiebreak_by_seed": tie, "bye": False,
                             "link": job_link(entrants, first)})
             next_slots.append(winner)
+        if pending:
+            return BracketStep(pending, None, played, total)
         rounds.append({"round": round_no, "matches": matches})
         slots = next_slots
-    return {"format": "elimination", "names": entrants.names, "rounds": rounds,
-            "champion": slots[0], "battles": done}
+    table = {"format": "elimination", "names": entrants.names, "rounds": rounds,
+             "champion": slots[0], "battles": played}
+    return BracketStep([], table, played, total)
+
+
+def elimination(entrants: Entrants, k: int, master: str,
+                progress: Progress | None = None) -> dict[str, Any]:
+    """Play a whole bracket in this process, round by round (see :func:`elimination_step`)."""
+    known: dict[int, JobResult] = {}
+    while True:
+        step = elimination_step(entrants, k, master, known)
+        if step.table is not None:
+            return step.table
+        for job in step.pending:
+            known[job.index] = play_job(entrants, job)
+            if progress is not None and progress(len(known), step.total):
+                raise Cancelled(list(known.values()))
 
 
 def round_robin(entrants: Entrants, k: int, master: str,
@@ -321,28 +346,43 @@ def round_robin(entrants: Entrants, k: int, master: str,
     return table
 
 
-def matchup(entrants: Entrants, k: int, master: str, watched_turns: int | None = None,
-            progress: Progress | None = None) -> dict[str, Any]:
-    """``k`` battles of build 0 (side 0) against build 1: rates, median length, and where a
-    watched battle of ``watched_turns`` falls among them (share of battles that were shorter)."""
-    jobs = [Job(g, 0, 1, battle_seed(master, 0, 1, g))
-            for g in range(games_per_pairing(entrants.ruleset, k))]
-    results = run_jobs(entrants, jobs, progress)
-    n = len(results)
-    wins = sum(1 for r in results if r.winner == 0)
-    losses = sum(1 for r in results if r.winner == 1)
-    turns = [r.turn for r in results]
+def matchup_jobs(entrants: Entrants, k: int, master: str) -> list[Job]:
+    """``k`` battles of build 0 (side 0) against build 1 (one for deterministic systems)."""
+    return [Job(g, 0, 1, battle_seed(master, 0, 1, g))
+            for g in range(min(games_per_pairing(entrants.ruleset, k), MAX_SEEDS))]
+
+
+def matchup_summary(entrants: Entrants, jobs: Sequence[Job], results: Sequence[JobResult],
+                    watched_turns: int | None = None) -> dict[str, Any]:
+    """Win/draw/loss rates with intervals, median length, how battles ended, where a watched
+    battle of ``watched_turns`` falls (share of battles that were shorter), the first link."""
+    by_index = {r.index: r for r in results}
+    done = [by_index[j.index] for j in jobs if j.index in by_index]
+    n = len(done)
+    wins = sum(1 for r in done if r.winner == 0)
+    losses = sum(1 for r in done if r.winner == 1)
+    turns = [r.turn for r in done]
     reasons: dict[str, int] = {}
-    for r in results:
+    for r in done:
         reasons[r.reason] = reasons.get(r.reason, 0) + 1
     out: dict[str, Any] = {
+        "format": "matchup",
+        "names": entrants.names,
         "battles": n,
         "win": rate(wins, n),
         "draw": rate(n - wins - losses, n),
         "loss": rate(losses, n),
         "median_turns": median(turns),
         "reasons": dict(sorted(reasons.items())),
+        "first_link": job_link(entrants, jobs[0]) if jobs else None,
     }
     if watched_turns is not None and n:
         out["watched_percentile"] = round(sum(1 for t in turns if t < watched_turns) / n, 4)
     return out
+
+
+def matchup(entrants: Entrants, k: int, master: str, watched_turns: int | None = None,
+            progress: Progress | None = None) -> dict[str, Any]:
+    """Play a match-up in this process (see :func:`matchup_summary`)."""
+    jobs = matchup_jobs(entrants, k, master)
+    return matchup_summary(entrants, jobs, run_jobs(entrants, jobs, progress), watched_turns)

@@ -268,10 +268,8 @@ def digests(records_json: str) -> str:
 def _matchup_jobs(entrants: Any, request: dict[str, Any]) -> list[Any]:
     from kassen.core import tournament
 
-    master = str(request.get("seed") or "tournament")
-    games = tournament.games_per_pairing(entrants.ruleset, int(request.get("seeds") or 1))
-    return [tournament.Job(g, 0, 1, tournament.battle_seed(master, 0, 1, g))
-            for g in range(min(games, tournament.MAX_SEEDS))]
+    return tournament.matchup_jobs(entrants, int(request.get("seeds") or 1),
+                                   str(request.get("seed") or "tournament"))
 
 
 def matchup_plan(request_json: str) -> str:
@@ -289,36 +287,18 @@ def matchup_plan(request_json: str) -> str:
 
 
 def matchup_table(request_json: str, results_json: str) -> str:
-    """Win/draw/loss rates with intervals, median length, reasons, where a watched battle of
-    ``watched_turns`` falls, and a link to each battle (as ``kassen.core.tournament.matchup``)."""
+    """The match-up's summary from its results (``kassen.core.tournament.matchup_summary``)."""
 
     def work() -> dict[str, Any]:
         from kassen.core import tournament
-        from kassen.core.stats import median, rate
 
         request = _request(request_json)
         entrants = _entrants(request)
-        jobs = _matchup_jobs(entrants, request)
-        by_index = {r.index: r for r in (tournament.JobResult.from_json(x)
-                                         for x in json.loads(results_json))}
-        results = [by_index[j.index] for j in jobs if j.index in by_index]
-        n = len(results)
-        wins = sum(1 for r in results if r.winner == 0)
-        losses = sum(1 for r in results if r.winner == 1)
-        turns = [r.turn for r in results]
-        reasons: dict[str, int] = {}
-        for r in results:
-            reasons[r.reason] = reasons.get(r.reason, 0) + 1
-        out: dict[str, Any] = {
-            "ok": True, "format": "matchup", "names": entrants.names, "battles": n,
-            "win": rate(wins, n), "draw": rate(n - wins - losses, n), "loss": rate(losses, n),
-            "median_turns": median(turns), "reasons": dict(sorted(reasons.items())),
-            "first_link": tournament.job_link(entrants, jobs[0]) if jobs else None,
-        }
+        results = [tournament.JobResult.from_json(x) for x in json.loads(results_json)]
         watched = request.get("watched_turns")
-        if isinstance(watched, int) and n:
-            out["watched_percentile"] = round(sum(1 for t in turns if t < watched) / n, 4)
-        return out
+        summary = tournament.matchup_summary(entrants, _matchup_jobs(entrants, request), results,
+                                             watched if isinstance(watched, int) else None)
+        return {"ok": True, **summary}
 
     return _guard("en", work)
 
@@ -327,72 +307,23 @@ def elimination_next(request_json: str, results_json: str) -> str:
     """Walk a single-elimination bracket over the results known so far.
 
     Answers ``{"done": false, "jobs": [...]}`` with the jobs of the first round that still
-    lacks results, or ``{"done": true, ...}`` with the whole bracket, the same table as
-    ``kassen.core.tournament.elimination`` (same seeds, same job numbers), plus ``battles``.
+    lacks results, or ``{"done": true, ...}`` with the whole bracket: the same table as
+    ``kassen.core.tournament.elimination`` (same seeds, same job numbers).
     """
 
     def work() -> dict[str, Any]:
         from kassen.core import tournament
-        from kassen.core.rng import normalize_seed
 
         request = _request(request_json)
         entrants = _entrants(request)
         known = {r.index: r for r in (tournament.JobResult.from_json(x)
                                       for x in json.loads(results_json or "[]"))}
-        master = normalize_seed(str(request.get("seed") or "tournament"))
-        n = len(entrants.builds)
-        size = 1
-        while size < n:
-            size *= 2
-        slots: list[int | None] = [s if s < n else None
-                                   for s in tournament.bracket_order(size)]
-        games = tournament.games_per_pairing(entrants.ruleset, int(request.get("seeds") or 1))
-        both = tournament.seats(entrants.ruleset)
-        total = (n - 1) * games * (2 if both else 1)
-        rounds: list[dict[str, Any]] = []
-        job_index = 0
-        round_no = 0
-        played = 0
-        while len(slots) > 1:
-            round_no += 1
-            pending: list[Any] = []
-            matches: list[dict[str, Any]] = []
-            next_slots: list[int | None] = []
-            for m in range(0, len(slots), 2):
-                a, b = slots[m], slots[m + 1]
-                if a is None or b is None:
-                    winner = a if b is None else b
-                    matches.append({"a": a, "b": b, "winner": winner, "bye": True})
-                    next_slots.append(winner)
-                    continue
-                score = {a: 0, b: 0}
-                for left, right in ([(a, b), (b, a)] if both else [(a, b)]):
-                    for g in range(games):
-                        job = tournament.Job(job_index, left, right,
-                                             f"{master}/r{round_no}/{left}v{right}/{g}",
-                                             match=m // 2)
-                        job_index += 1
-                        res = known.get(job.index)
-                        if res is None:
-                            pending.append(job)
-                        else:
-                            played += 1
-                            if res.winner is not None:
-                                score[res.winner] += 1
-                tie = score[a] == score[b]
-                winner = min(a, b) if tie else (a if score[a] > score[b] else b)
-                first = tournament.Job(0, a, b, f"{master}/r{round_no}/{a}v{b}/0")
-                matches.append({"a": a, "b": b, "score": [score[a], score[b]],
-                                "winner": winner, "tiebreak_by_seed": tie, "bye": False,
-                                "link": tournament.job_link(entrants, first)})
-                next_slots.append(winner)
-            if pending:
-                return {"ok": True, "done": False, "jobs": [j.to_json() for j in pending],
-                        "played": played, "total": total, "names": entrants.names}
-            rounds.append({"round": round_no, "matches": matches})
-            slots = next_slots
-        return {"ok": True, "done": True, "format": "elimination", "names": entrants.names,
-                "rounds": rounds, "champion": slots[0], "battles": played, "total": total}
+        step = tournament.elimination_step(entrants, int(request.get("seeds") or 1),
+                                           str(request.get("seed") or "tournament"), known)
+        if step.table is None:
+            return {"ok": True, "done": False, "jobs": [j.to_json() for j in step.pending],
+                    "played": step.played, "total": step.total, "names": entrants.names}
+        return {"ok": True, "done": True, **step.table, "total": step.total}
 
     return _guard("en", work)
 
