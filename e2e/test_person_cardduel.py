@@ -6,10 +6,10 @@ choices and replays to the digest CPython computes."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
+from e2e.helpers import wait_until
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e
@@ -35,14 +35,6 @@ def person_choice(pending: dict) -> str:
     playable = [o for o in pending["options"] if o != "pass"]
     return playable[0] if playable else pending["options"][0]
 
-
-def wait_until(page, script: str, arg: object = None, timeout: float = 90.0) -> object:
-    """Poll ``script`` until truthy (the page's CSP forbids wait_for_function's eval)."""
-    end = time.monotonic() + timeout
-    while not (value := page.evaluate(script, arg)):
-        assert time.monotonic() < end, f"timed out waiting for {script}"
-        page.wait_for_timeout(100)
-    return value
 
 
 def test_a_person_plays_the_first_team(app) -> None:

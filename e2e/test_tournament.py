@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from e2e.helpers import wait_until as until
 from kassen.core import export, tournament
 from kassen.web import api as cpython_api
 
@@ -33,18 +34,6 @@ WATCH = """() => {
              { childList: true, characterData: true, subtree: true });
 }"""
 
-
-def until(page, script: str, arg: object = None, timeout: float = 120.0) -> object:
-    """Poll ``script`` (page.evaluate) until truthy: wait_for_function needs eval, which the
-    page's CSP forbids."""
-    end = time.monotonic() + timeout
-    while True:
-        value = page.evaluate(script, arg)
-        if value:
-            return value
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {script}")
-        time.sleep(0.05)
 
 
 RANDOM = next((r for r in ("cardduel", "skirmish", "dice") if r in RULESETS), RULESET)

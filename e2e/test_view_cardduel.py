@@ -8,11 +8,11 @@ both sides and compares the table with the views CPython gives for the same requ
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
 
+from e2e.helpers import set_seek, wait_until
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e
@@ -51,20 +51,9 @@ def duel(app, native) -> dict:
     return native
 
 
-def wait_until(page, script: str, arg: object = None, timeout: float = 30.0) -> object:
-    """Poll ``script`` until truthy (wait_for_function needs eval, which the CSP forbids)."""
-    end = time.monotonic() + timeout
-    while True:
-        value = page.evaluate(script, arg)
-        if value:
-            return value
-        assert time.monotonic() < end, f"timed out waiting for {script}"
-        page.wait_for_timeout(50)
-
 
 def seek(page, index: int) -> None:
-    page.eval_on_selector(
-        "#seek", "(s, v) => { s.value = String(v); s.dispatchEvent(new Event('input')); }", index)
+    set_seek(page, index)
     wait_until(page, "i => document.querySelector('#step-no')?.textContent.startsWith(`${i + 1}/`)",
                index)
 

@@ -9,11 +9,11 @@ replay to the digest CPython's ``open_link`` gives.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
 
+from e2e.helpers import set_seek, wait_until
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e
@@ -57,21 +57,9 @@ def person_choice(pending: dict) -> str:
     return options[0]
 
 
-def wait_until(page, script: str, arg: object = None, timeout: float = 90.0) -> object:
-    """Poll ``script`` (a function of ``arg``) until truthy (wait_for_function would need eval,
-    which the page's CSP forbids)."""
-    end = time.monotonic() + timeout
-    while True:
-        value = page.evaluate(script, arg)
-        if value:
-            return value
-        assert time.monotonic() < end, f"timed out waiting for {script}"
-        page.wait_for_timeout(100)
-
 
 def seek(page, index: int) -> None:
-    page.eval_on_selector(
-        "#seek", "(s, v) => { s.value = String(v); s.dispatchEvent(new Event('input')); }", index)
+    set_seek(page, index)
 
 
 def board_areas(page) -> dict[str, list[str]]:

@@ -1,0 +1,26 @@
+"""Small helpers shared by the e2e tests."""
+
+from __future__ import annotations
+
+import time
+
+
+def wait_until(page, script: str, arg: object = None, timeout: float = 120.0) -> object:
+    """Poll ``script`` (a JS function of ``arg``) until it returns something truthy.
+
+    Playwright's ``wait_for_function`` evaluates a string, which the page's CSP (no
+    'unsafe-eval') forbids; ``page.evaluate`` with a function is allowed.
+    """
+    end = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(script, arg)
+        if value:
+            return value
+        assert time.monotonic() < end, f"timed out waiting for {script}"
+        page.wait_for_timeout(50)
+
+
+def set_seek(page, index: int) -> None:
+    """Move the viewer's seek slider to step ``index`` as a person dragging it would."""
+    page.eval_on_selector(
+        "#seek", "(s, v) => { s.value = String(v); s.dispatchEvent(new Event('input')); }", index)
