@@ -1,5 +1,9 @@
 """Fuzzing the link decoder (design 4.2, issue 8): every input ends in a record, a build or a
-located problem — never another exception — and inputs over the limit are refused at once."""
+located problem — never another exception — and inputs over the limit are refused at once.
+
+Time bounds use CPU time (``process_time``), which other processes on a shared machine do
+not inflate: a bound that fails means this code spent the time, not that the machine was busy.
+"""
 
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ json_values = st.recursive(
 
 
 def check(link: str) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         kind, value = parse_link(link)
     except ProblemError as err:
@@ -36,7 +40,7 @@ def check(link: str) -> None:
         assert kind in ("battle", "build")
         if kind == "battle":
             assert isinstance(value, Record)
-    assert time.perf_counter() - start < 0.1
+    assert time.process_time() - start < 0.1
 
 
 def deflated(raw: bytes) -> str:
@@ -86,11 +90,11 @@ def test_single_byte_corruptions_of_a_real_link(position: int, byte: int) -> Non
 
 
 def test_megabyte_input_is_refused_at_once() -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(ProblemError) as err:
         parse_link("#m=1" + "A" * 1_000_000)
     assert err.value.problems[0].code == "core.link_too_long"
-    assert time.perf_counter() - start < 0.05
+    assert time.process_time() - start < 0.05
     assert MAX_LINK_CHARS < 1_000_000
 
 

@@ -36,9 +36,9 @@ texts = st.lists(alphabet, max_size=60).map("".join) | st.text(max_size=200)
 def check_parse(ruleset_id: str, text: str) -> None:
     ruleset = registry.get(ruleset_id)
     opts = options_mod.defaults(ruleset.options)
-    start = time.perf_counter()
+    start = time.process_time()
     build, problems = session.parse_side(ruleset, text, opts)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert elapsed < 0.1, f"{ruleset_id} took {elapsed:.3f} s on {text[:80]!r}"
     if problems:
         for p in problems:
@@ -74,10 +74,10 @@ def test_mutated_samples(ruleset_id: str, data: st.DataObject) -> None:
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_megabyte_is_refused_at_once(ruleset_id: str) -> None:
     ruleset = registry.get(ruleset_id)
-    start = time.perf_counter()
+    start = time.process_time()
     build, problems = session.parse_side(ruleset, "1" * 1_000_000, {})
     assert build is None and problems[0].code == "core.input_too_long"
-    assert time.perf_counter() - start < 0.05
+    assert time.process_time() - start < 0.05
 
 
 def play_random(ruleset_id: str, seed: str) -> None:
