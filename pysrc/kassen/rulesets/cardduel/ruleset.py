@@ -57,7 +57,7 @@ class CardDuelRuleset(Ruleset):
     max_turns = 60
 
     def parse(self, text: str, options: dict[str, Any]) -> tuple[Any | None, list[Problem]]:
-        return parse_side(text.strip())
+        return parse_side(text.strip(), bool(options.get("severalMages", False)))
 
     def export(self, build: Any) -> str:
         assert isinstance(build, SideBuild)
