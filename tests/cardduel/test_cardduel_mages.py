@@ -118,6 +118,26 @@ def test_requests_per_mage_in_seating_order_5_1_0() -> None:
                      ("M0", "1.1"), ("M1", "1.1"), ("M0", "1.2"), ("M1", "1.2")]
 
 
+def test_original_procedure_each_mage_places_and_takes_back_7_a1() -> None:
+    """§7 A1: every mage plays one card per step, simultaneously, in seating order; each
+    card stays as its own mage's enchant card (A1-d); A2-4 returns each mage's field cards to
+    that mage's deck."""
+    b = start(TEAMS, {"0.1": ["S2"], "0.2": ["HK"], "1.1": ["D4"], "1.2": ["C5"],
+                      "0.0": ["S9"], "1.0": ["S7"]},
+              ["S2", "HK", "D4", "C5", "stop", "stop", "stop", "stop", "field:S2", "S7"],
+              {**ON, "procedure": "original", "voluntaryCostume": False, "roundCap": 1})
+    b.play_turn()
+    placed = [(e.actor, e.values["card"], e.values["valid"])
+              for e in events(b, "enchant_placed")]
+    assert placed == [("0.1", "S2", True), ("0.2", "HK", False), ("1.1", "D4", True),
+                      ("1.2", "C5", True)]
+    assert [(e.actor, e.values["mp"]) for e in events(b, "mp_loss")] == [("0.2", 2)]
+    assert [e.actor for e in events(b, "enchant_stop")] == ["0.1", "0.2", "1.1", "1.2"]
+    assert [(e.actor, e.values["count"]) for e in events(b, "enchant_return")] == [
+        ("0.1", 1), ("0.2", 1), ("1.1", 1), ("1.2", 1)]
+    assert events(b, "damage_check")[0].values["adv"] == [0, 1]
+
+
 # -- the Mana Storm over every mage ---------------------------------------------------------
 def test_storm_counts_every_mage_clockwise_6_2() -> None:
     """§2.8 seating A.warrior, A.mage1, A.mage2, B.warrior, B.mage1, B.mage2; §6.2.1 every

@@ -55,7 +55,8 @@ def random_side(rng: Rng, mages: int) -> str:
 
 
 class CardDuelRuleset(Ruleset):
-    """魔法学園カード対戦: procedures B (default) and A, warriors and mages, 1v1/2v2/2v1."""
+    """魔法学園カード対戦: procedures B (default) and A, warriors and mages, 1v1/2v2/2v1;
+    with the option ``severalMages`` up to three mages per side (§2.7)."""
 
     id = "cardduel"
     version = "1"
