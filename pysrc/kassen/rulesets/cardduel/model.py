@@ -1,4 +1,5 @@
-"""Builds of the card duel: a character (§2) and a side (§2.7: one warrior, an optional mage).
+"""Builds of the card duel: a character (§2) and a side (§2.7: one warrior, an optional mage;
+with the option ``severalMages`` up to ``MAX_MAGES`` mages).
 
 Builds are frozen data; the running battle keeps its own mutable state (see ``state.py``).
 """
@@ -24,6 +25,8 @@ RANGES: dict[str, tuple[int, int]] = {
 MAX_COSTUMES = 6
 """Bound on a mage's costumes [designed]; the sample loadout is 4 (§12.3)."""
 MAX_NAME = 40
+MAX_MAGES = 3
+"""Cap on mages per side under ``severalMages`` (§2.7 option [designed])."""
 
 
 @dataclass(frozen=True)
@@ -54,11 +57,18 @@ class Character:
 
 @dataclass(frozen=True)
 class SideBuild:
-    """A side (team): a warrior and an optional mage partner (§2.7)."""
+    """A side (team): a warrior and an optional mage partner (§2.7); ``more_mages`` holds
+    the second and later mages, in order of entry (option ``severalMages``)."""
 
     warrior: Character
     mage: Character | None = None
+    more_mages: tuple[Character, ...] = ()
+
+    @property
+    def mages(self) -> list[Character]:
+        """Every mage of the side, in order of entry."""
+        return ([] if self.mage is None else [self.mage]) + list(self.more_mages)
 
     def members(self) -> list[Character]:
-        """The side's characters in seating order: warrior, then mage (§2.8)."""
-        return [self.warrior] if self.mage is None else [self.warrior, self.mage]
+        """The side's characters in seating order: warrior, then the mages (§2.8)."""
+        return [self.warrior, *self.mages]

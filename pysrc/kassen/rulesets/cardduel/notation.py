@@ -3,7 +3,8 @@
 Character: ``NAME:CLASS key=value …``, e.g.
 ``ユウ:warrior year=2 base=4 max=7 th=9 fav=S hp=12`` or
 ``ミナ:mage year=2 base=4 max=8 th=9 fav=H mp=4 costumes=ribbon,hat,shoes,cloak``.
-Side: the warrior, then optionally `` + `` and the mage.
+Side: the warrior, then optionally `` + `` and the mage (with the option ``severalMages``,
+up to three mages, each after its own `` + ``, §2.7).
 
 Keys: ``year`` 学年 1–3, ``base`` 基礎魔力 3–5, ``max`` 上限魔力 6–8, ``th`` 発現値 8–10,
 ``fav`` 得意スート (letters SHDC or ♠♥♦♣, ``-`` for none), ``hp`` 耐久力 10–15 (warrior),
@@ -25,6 +26,7 @@ from kassen.rulesets.cardduel.catalogue import (
 from kassen.rulesets.cardduel.model import (
     MAGE,
     MAX_COSTUMES,
+    MAX_MAGES,
     MAX_NAME,
     RANGES,
     WARRIOR,
@@ -185,28 +187,73 @@ def parse_character(text: str, start: int = 1) -> tuple[Character | None, list[P
                      unmet), []
 
 
-def parse_side(text: str) -> tuple[SideBuild | None, list[Problem]]:
-    """Parse a side: ``WARRIOR [+ MAGE]`` (either order; one of each at most, §2.7)."""
+def _split_side(text: str) -> list[tuple[int, str]]:
+    """The ``+``-separated parts of a side with their 1-based start columns."""
     parts: list[tuple[int, str]] = []
     start = 0
     for i, ch in enumerate(text + "+"):
         if ch == "+":
             parts.append((start + 1, text[start:i]))
             start = i + 1
-    if len(parts) > 2:
-        return None, [Problem(P + "side_size", 1, parts[2][0], "§2.7", {"count": len(parts)})]
-    chars: list[Character] = []
+    return parts
+
+
+def _parse_parts(parts: list[tuple[int, str]]) -> tuple[list[tuple[int, Character]],
+                                                        list[Problem]]:
+    """Each part as a character, with the column where its text starts."""
+    chars: list[tuple[int, Character]] = []
     problems: list[Problem] = []
     for col, part in parts:
         char, found = parse_character(part, col)
         problems.extend(found)
         if char is not None:
-            chars.append(char)
+            chars.append((col + len(part) - len(part.lstrip()), char))
+    return chars, problems
+
+
+def _second_mage_off(parts: list[tuple[int, str]]) -> Problem | None:
+    """With ``severalMages`` off, a side that would be legal with the option on (one warrior,
+    2..MAX_MAGES mages, every part a clean character) gets a problem at the second mage that
+    names the option (§2.7); anything else keeps the plain ``side_size`` problem."""
+    if len(parts) > 1 + MAX_MAGES:
+        return None
+    chars, problems = _parse_parts(parts)
+    if problems:
+        return None
+    mages = [(col, c) for col, c in chars if c.role == MAGE]
+    if len(chars) - len(mages) != 1 or len(mages) < 2:
+        return None
+    return Problem(P + "several_mages_off", 1, mages[1][0], "§2.7",
+                   {"mages": len(mages), "option": "severalMages"})
+
+
+def parse_side(text: str, several: bool = False) -> tuple[SideBuild | None, list[Problem]]:
+    """Parse a side: ``WARRIOR [+ MAGE]`` (either order; one of each at most, §2.7).
+
+    With ``several`` (option ``severalMages``) up to ``MAX_MAGES`` mages, each ``+ MAGE``;
+    mages keep their order of entry."""
+    parts = _split_side(text)
+    limit = 1 + MAX_MAGES if several else 2
+    if len(parts) > limit:
+        if several:
+            return None, [Problem(P + "side_size_mages", 1, parts[limit][0], "§2.7",
+                                  {"count": len(parts), "limit": MAX_MAGES})]
+        hint = _second_mage_off(parts)
+        if hint is not None:
+            return None, [hint]
+        return None, [Problem(P + "side_size", 1, parts[2][0], "§2.7", {"count": len(parts)})]
+    found, problems = _parse_parts(parts)
     if problems:
         return None, problems
+    chars = [c for _, c in found]
     warriors = [c for c in chars if c.role == WARRIOR]
     mages = [c for c in chars if c.role == MAGE]
     if len(warriors) != 1 or len(mages) > 1:
+        if several and len(warriors) == 1:
+            return SideBuild(warriors[0], mages[0], tuple(mages[1:])), []
+        if several:
+            return None, [Problem(P + "side_lineup_mages", 1, 1, "§2.7", {
+                "warriors": len(warriors), "mages": len(mages), "limit": MAX_MAGES})]
         return None, [Problem(P + "side_lineup", 1, 1, "§2.7",
                               {"warriors": len(warriors), "mages": len(mages)})]
     return SideBuild(warriors[0], mages[0] if mages else None), []
@@ -230,5 +277,5 @@ def export_character(c: Character) -> str:
 
 
 def export_side(side: SideBuild) -> str:
-    """Canonical text of a side: warrior first, then `` + `` mage."""
+    """Canonical text of a side: warrior first, then `` + `` each mage in order of entry."""
     return " + ".join(export_character(c) for c in side.members())

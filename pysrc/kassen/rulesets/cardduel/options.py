@@ -83,4 +83,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "§2.2 D15", choices=(
                    Choice("static", "作成時に固定", "fixed at creation"),
                    Choice("table", "条件表で毎バトル判定", "§12.1 table at each battle"))),
+    _bool("severalMages", False, "1チームに複数の術士(3人まで)",
+          "several mages per side (up to 3)", "§2.7"),
 )

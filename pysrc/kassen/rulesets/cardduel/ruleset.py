@@ -45,8 +45,18 @@ def random_character(rng: Rng, name: str, mage: bool) -> str:
     return f"{head} mp={pick('mp')} costumes={','.join(pool[:4])}"
 
 
+def random_side(rng: Rng, mages: int) -> str:
+    """A random legal side with ``mages`` mages (0..MAX_MAGES; two or more need the option
+    ``severalMages``, §2.7)."""
+    n = rng.below(1000)
+    parts = [random_character(rng, f"W{n}", False)]
+    parts += [random_character(rng, f"M{n}_{k + 1}", True) for k in range(mages)]
+    return " + ".join(parts)
+
+
 class CardDuelRuleset(Ruleset):
-    """魔法学園カード対戦: procedures B (default) and A, warriors and mages, 1v1/2v2/2v1."""
+    """魔法学園カード対戦: procedures B (default) and A, warriors and mages, 1v1/2v2/2v1;
+    with the option ``severalMages`` up to three mages per side (§2.7)."""
 
     id = "cardduel"
     version = "1"
@@ -57,7 +67,7 @@ class CardDuelRuleset(Ruleset):
     max_turns = 60
 
     def parse(self, text: str, options: dict[str, Any]) -> tuple[Any | None, list[Problem]]:
-        return parse_side(text.strip())
+        return parse_side(text.strip(), bool(options.get("severalMages", False)))
 
     def export(self, build: Any) -> str:
         assert isinstance(build, SideBuild)

@@ -52,7 +52,8 @@ class Table:
         return self.state["members"][self.index[f"{side}.0"]]
 
     def mage_of(self, side: int) -> dict[str, Any] | None:
-        """The mage of ``side``, if any."""
+        """The (first) mage of ``side``, if any; with ``severalMages`` the others are seated
+        after it (§2.8) and reached through :meth:`mages`."""
         i = self.index.get(f"{side}.1")
         return None if i is None else self.state["members"][i]
 

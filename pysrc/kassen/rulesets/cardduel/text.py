@@ -30,6 +30,11 @@ JA: dict[str, str] = {
     "unmet_not_favoured": "unmet のスート {suits} は得意スートではありません",
     "side_size": "1チームは戦士1人と術士1人までです({count}人)",
     "side_lineup": "1チームは戦士1人と術士0〜1人です(戦士{warriors}人、術士{mages}人)",
+    "several_mages_off": ("術士が{mages}人います。1チームに術士2人以上はルールオプション"
+                          "「1チームに複数の術士」({option})が必要です"),
+    "side_size_mages": "1チームは戦士1人と術士{limit}人までです({count}人)",
+    "side_lineup_mages": ("1チームは戦士1人と術士0〜{limit}人です"
+                          "(戦士{warriors}人、術士{mages}人)"),
     # events
     "event.battle_start": "── バトル{battle} ──",
     "event.refill": "{actor}は手札を補充({drawn}枚、手札{hand}枚)",
@@ -101,6 +106,11 @@ EN: dict[str, str] = {
     "unmet_not_favoured": "unmet suits {suits} are not favoured suits",
     "side_size": "a side is one warrior and at most one mage ({count} given)",
     "side_lineup": "a side is one warrior and 0 or 1 mage ({warriors} warriors, {mages} mages)",
+    "several_mages_off": ("{mages} mages given: a second mage needs the rule option "
+                          "'several mages per side' ({option})"),
+    "side_size_mages": "a side is one warrior and at most {limit} mages ({count} given)",
+    "side_lineup_mages": ("a side is one warrior and 0 to {limit} mages "
+                          "({warriors} warriors, {mages} mages)"),
     "event.battle_start": "── Battle {battle} ──",
     "event.refill": "{actor} refills the hand ({drawn} cards, hand {hand})",
     "event.round_start": "Round {round} (battle {battle})",
