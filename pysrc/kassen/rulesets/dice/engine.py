@@ -337,7 +337,10 @@ class DiceBattle(Battle):
     def _zone(self, c: int) -> None:
         ch = self.ch(c)
         lp = self.lp(c)
-        zone = "序盤" if lp > k.ZONE_BOUNDS[0] else "中盤" if lp > k.ZONE_BOUNDS[1] else "終盤"
+        hi, lo = k.ZONE_BOUNDS
+        if self.options["zone_bounds"] == "lower":
+            hi, lo = hi - 1, lo - 1  # LP is an integer: ">= 4000" is "> 3999"
+        zone = "序盤" if lp > hi else "中盤" if lp > lo else "終盤"
         ch["zone"] = zone
         placed = self.sheets[c].zone
         active = placed is not None and placed[0] == zone

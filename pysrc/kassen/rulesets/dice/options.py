@@ -66,4 +66,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "a demerit effect applies once per turn per name", "D13/§18.5",
           help_en="the demerit ability and last turn's flag of the same name do not stack",
           help_ja="同名のデメリット能力と前ターンのフラグは重ならない"),
+    OptionSpec("zone_bounds", "upper", "ゾーン境界の所属", "zone boundary LP", "§16.2/A23",
+               choices=(Choice("upper", "境界値は下のゾーン(4000は中盤、1000は終盤)",
+                               "a boundary belongs to the lower zone (4000 mid, 1000 late)"),
+                        Choice("lower", "境界値は上のゾーン(4000は序盤、1000は中盤)",
+                               "a boundary belongs to the upper zone (4000 early, 1000 mid)"))),
 )
