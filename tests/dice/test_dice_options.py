@@ -3,7 +3,7 @@ battle with forced dice where the option changes the outcome, and cites the rule
 
 from __future__ import annotations
 
-from dice_helpers import battle, events, one_turn  # noqa: F401
+from dice_helpers import battle, events, one_turn
 
 from kassen.rulesets.dice.engine import DiceBattle
 
@@ -22,3 +22,18 @@ def test_zone_bounds_option_a23() -> None:
             damage.append(events(b, "hit", "0.0")[0]["damage"])
         assert zones == [default, lower]
         assert damage[0] != damage[1]
+
+
+def test_range_snap_option_section11_4() -> None:
+    """§11.4/A22: from 2.5 toward favourite 2 the range snaps to 2 by default; with
+    ``range_snap=stay`` it keeps 2.5, so turn 4 is fought at 2.5 with another damage."""
+    faces = [3, 3, 3, 5] + [5, 1, 1, 5] * 3
+    got = []
+    for mode in ("snap", "stay"):
+        b = battle("name: A; fav: 2", "name: B; fav: 5", faces, range_snap=mode)
+        for _ in range(4):
+            b.play_turn()
+        hit = events(b, "hit", "0.0")[-1]
+        got.append((hit["range"], hit["damage"]))
+    assert got[0][0] == "2" and got[1][0] == "2.5"
+    assert got[0][1] != got[1][1]

@@ -806,6 +806,8 @@ class DiceBattle(Battle):
             target = 2 * self.sheets[c].fav
             r2 = st["r2"]
             new = target if abs(target - r2) <= 2 else r2 + (2 if target > r2 else -2)
+            if abs(target - r2) == 1 and self.options["range_snap"] == "stay":
+                new = r2
             if new != r2:
                 st["r2"] = new
                 self.rec.emit("range_move", self.mid(c), rule="§11.4",

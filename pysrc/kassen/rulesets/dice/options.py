@@ -71,4 +71,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                                "a boundary belongs to the lower zone (4000 mid, 1000 late)"),
                         Choice("lower", "境界値は上のゾーン(4000は序盤、1000は中盤)",
                                "a boundary belongs to the upper zone (4000 early, 1000 mid)"))),
+    OptionSpec("range_snap", "snap", "間合い移動で残り1未満", "range move with less than 1 left",
+               "§11.4/A22",
+               choices=(Choice("snap", "得意間合いに合わせる", "snap to the favourite"),
+                        Choice("stay", "動かない(x.5のまま)", "stay put (keeps the x.5)"))),
 )
