@@ -37,3 +37,17 @@ def test_range_snap_option_section11_4() -> None:
         got.append((hit["range"], hit["damage"]))
     assert got[0][0] == "2" and got[1][0] == "2.5"
     assert got[0][1] != got[1][1]
+
+
+def test_speed_margin_option_a5() -> None:
+    """§9.2/A5: speeds 35 vs 30 with X = 5 are a cross by default (both attack); with
+    ``speed_margin=at_least`` red wins the right on speed and blue does not attack."""
+    red = "name: A; agi: 5; cross: 5; fav: 3"
+    blue = "name: B; cross: 5; fav: 3"
+    b = battle(red, blue, (3, 3, 3, 5))
+    b.play_turn()
+    assert events(b, "decision_cross") and events(b, "hit", "1.0")
+    b = battle(red, blue, (3, 3, 3, 5), speed_margin="at_least")
+    b.play_turn()
+    assert events(b, "decision")[0]["by"] == "speed"
+    assert events(b, "hit", "0.0") and not events(b, "hit", "1.0")

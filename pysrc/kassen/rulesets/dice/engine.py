@@ -598,7 +598,9 @@ class DiceBattle(Battle):
             by, winner = "absolute", 0 if info["abs"][0] > info["abs"][1] else 1
         elif info["right"][0] != info["right"][1]:
             by, winner = "right", 0 if info["right"][0] > info["right"][1] else 1
-        elif abs(speeds[0] - speeds[1]) > x:
+        elif abs(speeds[0] - speeds[1]) > x or (
+                self.options["speed_margin"] == "at_least" and speeds[0] != speeds[1]
+                and abs(speeds[0] - speeds[1]) == x):
             by, winner = "speed", 0 if speeds[0] > speeds[1] else 1
         else:
             by = "cross"

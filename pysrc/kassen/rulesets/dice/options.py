@@ -75,4 +75,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "§11.4/A22",
                choices=(Choice("snap", "得意間合いに合わせる", "snap to the favourite"),
                         Choice("stay", "動かない(x.5のまま)", "stay put (keeps the x.5)"))),
+    OptionSpec("speed_margin", "greater", "早さで攻撃権を得る差", "speed gap that wins the right",
+               "§9.2/A5",
+               choices=(Choice("greater", "クロス距離より大きい差", "more than the cross range"),
+                        Choice("at_least", "クロス距離以上の差", "at least the cross range"))),
 )
