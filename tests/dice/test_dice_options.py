@@ -51,3 +51,14 @@ def test_speed_margin_option_a5() -> None:
     b.play_turn()
     assert events(b, "decision")[0]["by"] == "speed"
     assert events(b, "hit", "0.0") and not events(b, "hit", "1.0")
+
+
+def test_rounding_option_a7() -> None:
+    """§19/A7: R6 B1 → red's first hit is 541.76 raw: 541 by default (floor), 542 with
+    ``rounding=half_up``; blue's LP differs by that point."""
+    floor = one_turn(faces=(6, 1, 1, 5))
+    half = one_turn(faces=(6, 1, 1, 5), rounding="half_up")
+    assert events(floor, "hit", "0.0")[0]["breakdown"]["raw"] == "541.76"
+    assert events(floor, "hit", "0.0")[0]["damage"] == 541
+    assert events(half, "hit", "0.0")[0]["damage"] == 542
+    assert half.lp(1) != floor.lp(1)

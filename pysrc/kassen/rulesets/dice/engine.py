@@ -677,7 +677,8 @@ class DiceBattle(Battle):
             def_corr=self._per_hit(d, "def_corr", first), parry=parry,
             dmg_mult=self._per_hit(a, "dmg_mult", first),
             taken_mult=self._per_hit(d, "taken_mult", first))
-        dmg, breakdown = fm.damage(hit, self.options["arithmetic"] == "exact")
+        dmg, breakdown = fm.damage(hit, self.options["arithmetic"] == "exact",
+                                   self.options["rounding"] == "half_up")
         if negate:
             dmg = 0
             breakdown["negated"] = True

@@ -79,4 +79,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "§9.2/A5",
                choices=(Choice("greater", "クロス距離より大きい差", "more than the cross range"),
                         Choice("at_least", "クロス距離以上の差", "at least the cross range"))),
+    OptionSpec("rounding", "floor", "ダメージの端数", "damage rounding", "§19/A7",
+               choices=(Choice("floor", "切り捨て", "round down"),
+                        Choice("half_up", "四捨五入", "round half up"))),
 )
