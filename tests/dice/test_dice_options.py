@@ -62,3 +62,15 @@ def test_rounding_option_a7() -> None:
     assert events(floor, "hit", "0.0")[0]["damage"] == 541
     assert events(half, "hit", "0.0")[0]["damage"] == 542
     assert half.lp(1) != floor.lp(1)
+
+
+def test_turn_limit_judge_option_section17_3() -> None:
+    """§17.3/A18: at the turn limit red (about 6000 of 10000 LP) loses to blue (about 4000 of
+    5000) on the LP ratio by default, and wins with ``turn_limit_judge=lp``."""
+    def lps(b: DiceBattle) -> None:
+        b.ch(0).update(lp_start=10000, lp_main=6000)
+        b.ch(1).update(lp_start=5000, lp_main=4000)
+    ratio = one_turn(before=lps, turn_limit=1)
+    plain = one_turn(before=lps, turn_limit=1, turn_limit_judge="lp")
+    assert ratio.result().reason == plain.result().reason == "turn_limit"
+    assert ratio.result().winner == 1 and plain.result().winner == 0

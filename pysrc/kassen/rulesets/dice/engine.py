@@ -823,6 +823,8 @@ class DiceBattle(Battle):
         st["over"] = True
         a = self.lp(0) * self.ch(1)["lp_start"]
         b = self.lp(1) * self.ch(0)["lp_start"]
+        if self.options["turn_limit_judge"] == "lp":
+            a, b = self.lp(0), self.lp(1)
         if a == b:
             st["reason"] = "turn_limit_draw"
         else:

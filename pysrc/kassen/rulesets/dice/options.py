@@ -82,4 +82,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("rounding", "floor", "ダメージの端数", "damage rounding", "§19/A7",
                choices=(Choice("floor", "切り捨て", "round down"),
                         Choice("half_up", "四捨五入", "round half up"))),
+    OptionSpec("turn_limit_judge", "ratio", "ターン上限での判定", "judgement at the turn limit",
+               "§17.3/A18",
+               choices=(Choice("ratio", "残りLP÷初期LPが高い方", "higher LP / starting LP"),
+                        Choice("lp", "残りLPが多い方", "higher remaining LP"))),
 )
