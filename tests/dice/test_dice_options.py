@@ -74,3 +74,13 @@ def test_turn_limit_judge_option_section17_3() -> None:
     plain = one_turn(before=lps, turn_limit=1, turn_limit_judge="lp")
     assert ratio.result().reason == plain.result().reason == "turn_limit"
     assert ratio.result().winner == 1 and plain.result().winner == 0
+
+
+def test_forced_cross_option_a32() -> None:
+    """§9.2/A32: blue's 相打ち狙い forces a cross against red's 先読み (absolute right) by
+    default, so blue hits too; with ``forced_cross=absolute_first`` red attacks alone."""
+    b = one_turn("special5: 先読み", "slot10: 相打ち狙い")
+    assert events(b, "decision_cross")[0]["by"] == "forced" and events(b, "hit", "1.0")
+    b = one_turn("special5: 先読み", "slot10: 相打ち狙い", forced_cross="absolute_first")
+    assert events(b, "decision")[0]["by"] == "absolute"
+    assert events(b, "hit", "0.0") and not events(b, "hit", "1.0")

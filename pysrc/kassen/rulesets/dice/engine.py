@@ -592,7 +592,10 @@ class DiceBattle(Battle):
                                 "right": [tv[0]["right"], tv[1]["right"]], "speed": speeds,
                                 "x": x, "passed": False}
         winner: int | None = None
-        if tv[0]["force_cross"] or tv[1]["force_cross"]:
+        forced = tv[0]["force_cross"] or tv[1]["force_cross"]
+        if forced and self.options["forced_cross"] == "absolute_first":
+            forced = info["abs"][0] == info["abs"][1]
+        if forced:
             by = "forced"
         elif info["abs"][0] != info["abs"][1]:
             by, winner = "absolute", 0 if info["abs"][0] > info["abs"][1] else 1

@@ -86,4 +86,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "§17.3/A18",
                choices=(Choice("ratio", "残りLP÷初期LPが高い方", "higher LP / starting LP"),
                         Choice("lp", "残りLPが多い方", "higher remaining LP"))),
+    OptionSpec("forced_cross", "always", "強制クロスと絶対攻撃権", "forced cross vs absolute right",
+               "§9.2/A32",
+               choices=(Choice("always", "強制クロスが常に勝つ", "forced cross always wins"),
+                        Choice("absolute_first", "絶対攻撃権が高い方が先に決まる",
+                               "a higher absolute right still decides first"))),
 )
