@@ -84,3 +84,15 @@ def test_forced_cross_option_a32() -> None:
     b = one_turn("special5: 先読み", "slot10: 相打ち狙い", forced_cross="absolute_first")
     assert events(b, "decision")[0]["by"] == "absolute"
     assert events(b, "hit", "0.0") and not events(b, "hit", "1.0")
+
+
+def test_stun_dice_option_section12_5() -> None:
+    """§12.5/A10: red stunned with 9 turns left, own die 1 vs 6. By default the negative
+    difference is ignored (9 − 1 natural − 3 − 3 for blue's two 3-digit hits = 2 left); with
+    ``stun_dice=signed`` it lengthens the stun by 5 (7 left)."""
+    def stunned(b: DiceBattle) -> None:
+        b.ch(0).update(stunned=True, stun_left=9, gauge=0)
+    plain = one_turn(before=stunned, faces=(1, 6, 1, 5))
+    signed = one_turn(before=stunned, faces=(1, 6, 1, 5), stun_dice="signed")
+    assert [len(str(h["damage"])) for h in events(plain, "hit", "1.0")] == [3, 3]
+    assert plain.ch(0)["stun_left"] == 2 and signed.ch(0)["stun_left"] == 7

@@ -749,7 +749,9 @@ class DiceBattle(Battle):
         if ch["stunned"]:
             natural = 1 if self.options["stun_natural_countdown"] else 0
             extra = 1 if "不屈" in self.sheets[c].passives else 0
-            dice = max(0, tv["own"] - tv["opp"])
+            dice = tv["own"] - tv["opp"]
+            if self.options["stun_dice"] == "positive":
+                dice = max(0, dice)
             ch["stun_left"] -= natural + extra + tv["shorten"] + dice
             if ch["stun_left"] <= 0:
                 ch["stunned"] = False

@@ -91,4 +91,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=(Choice("always", "強制クロスが常に勝つ", "forced cross always wins"),
                         Choice("absolute_first", "絶対攻撃権が高い方が先に決まる",
                                "a higher absolute right still decides first"))),
+    OptionSpec("stun_dice", "positive", "スタン短縮の出目差",
+               "die difference in the stun countdown",
+               "§12.5/A10",
+               choices=(Choice("positive", "正の差だけ短縮", "only a positive difference shortens"),
+                        Choice("signed", "負の差は延長", "a negative difference lengthens"))),
 )
