@@ -96,3 +96,14 @@ def test_stun_dice_option_section12_5() -> None:
     signed = one_turn(before=stunned, faces=(1, 6, 1, 5), stun_dice="signed")
     assert [len(str(h["damage"])) for h in events(plain, "hit", "1.0")] == [3, 3]
     assert plain.ch(0)["stun_left"] == 2 and signed.ch(0)["stun_left"] == 7
+
+
+def test_stun_length_option_d25() -> None:
+    """§12.3/D25: blue with タフネス (gauge 7) emptied by a 3-digit hit is stunned for 7 turns
+    by default, for the base 5 with ``stun_length=base``."""
+    def weak(b: DiceBattle) -> None:
+        b.ch(1)["gauge"] = 2
+    b = one_turn(blue_extra="passive: タフネス", before=weak)
+    assert b.ch(1)["stunned"] and b.ch(1)["stun_left"] == 7
+    b = one_turn(blue_extra="passive: タフネス", before=weak, stun_length="base")
+    assert b.ch(1)["stunned"] and b.ch(1)["stun_left"] == 5

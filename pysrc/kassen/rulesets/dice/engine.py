@@ -766,7 +766,8 @@ class DiceBattle(Battle):
             return
         if ch["gauge"] <= 0:
             ch["stunned"] = True
-            ch["stun_left"] = ch["gauge_max"]
+            ch["stun_left"] = (ch["gauge_max"] if self.options["stun_length"] == "gauge_max"
+                               else k.STUN_GAUGE_BASE)
             self.rec.emit("stun_start", self.mid(c), rule="§12.3", length=ch["stun_left"])
             has_good = any(f["kind"] == "good" for f in ch["flags"])
             if "スタンフラグガード" in self.sheets[c].passives and has_good and tv["vp0"] >= 1:

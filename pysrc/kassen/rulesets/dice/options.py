@@ -96,4 +96,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "§12.5/A10",
                choices=(Choice("positive", "正の差だけ短縮", "only a positive difference shortens"),
                         Choice("signed", "負の差は延長", "a negative difference lengthens"))),
+    OptionSpec("stun_length", "gauge_max", "スタンの長さ", "stun length", "§12.3/D25",
+               choices=(Choice("gauge_max", "そのキャラのゲージ最大値(タフネスで伸びる)",
+                               "the character's gauge maximum (タフネス lengthens it)"),
+                        Choice("base", "基本ゲージ長(5)", "the base gauge length (5)"))),
 )
