@@ -107,3 +107,12 @@ def test_stun_length_option_d25() -> None:
     assert b.ch(1)["stunned"] and b.ch(1)["stun_left"] == 7
     b = one_turn(blue_extra="passive: タフネス", before=weak, stun_length="base")
     assert b.ch(1)["stunned"] and b.ch(1)["stun_left"] == 5
+
+
+def test_gauge_loss_option_section12_2() -> None:
+    """§12.2 (per hit, inferred): red's two 3-digit hits (R6 B1) take 2 + 2 from blue's gauge
+    of 5 by default (1 left); with ``gauge_loss=turn`` only the largest counts (3 left)."""
+    per_hit = one_turn(faces=(6, 1, 1, 5))
+    per_turn = one_turn(faces=(6, 1, 1, 5), gauge_loss="turn")
+    assert [len(str(h["damage"])) for h in events(per_hit, "hit", "0.0")] == [3, 3]
+    assert per_hit.ch(1)["gauge"] == 1 and per_turn.ch(1)["gauge"] == 3

@@ -313,6 +313,7 @@ class DiceBattle(Battle):
             "coef": k.COMBO_COEF_BASE, "force_cross": False, "on_hit": [], "parry": "",
             "acts": [], "vp_guard": 0, "vp_extra": 0, "took_damage": False, "shorten": 0,
             "charge": 0, "demerit_applied": [], "range_die": dice[mine], "hits_taken": 0,
+            "gauge_lost": 0,
         }
         tv["five"] = fm.five_sum(dice, tv["sel"])
         self.rec.emit("read", self.mid(c), rule="§1.3", colour=self.state["colour"][c],
@@ -700,7 +701,12 @@ class DiceBattle(Battle):
             if cd["stunned"]:
                 td["shorten"] += fm.stun_shortening(dmg)
             else:
-                gauge_change = -(fm.gauge_loss(dmg) + (1 if heavy else 0))
+                loss = fm.gauge_loss(dmg) + (1 if heavy else 0)
+                if self.options["gauge_loss"] == "turn":
+                    # only the largest hit of the turn counts: charge what exceeds the rest
+                    loss, td["gauge_lost"] = (max(0, loss - td["gauge_lost"]),
+                                              max(loss, td["gauge_lost"]))
+                gauge_change = -loss
                 cd["gauge"] = max(0, cd["gauge"] + gauge_change)
         self.rec.emit("hit", self.mid(a), self.mid(d), rule="§19", index=n, damage=dmg,
                       lp=self.lp(d), gauge=cd["gauge"], gauge_change=gauge_change,

@@ -100,4 +100,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=(Choice("gauge_max", "そのキャラのゲージ最大値(タフネスで伸びる)",
                                "the character's gauge maximum (タフネス lengthens it)"),
                         Choice("base", "基本ゲージ長(5)", "the base gauge length (5)"))),
+    OptionSpec("gauge_loss", "hit", "スタンゲージの減り方", "stun-gauge loss", "§12.2",
+               choices=(Choice("hit", "被弾ごとに桁数で減る", "per hit, by its digits"),
+                        Choice("turn", "そのターン最大の被弾1回分",
+                               "once per turn, by the largest hit"))),
 )
