@@ -116,3 +116,16 @@ def test_gauge_loss_option_section12_2() -> None:
     per_turn = one_turn(faces=(6, 1, 1, 5), gauge_loss="turn")
     assert [len(str(h["damage"])) for h in events(per_hit, "hit", "0.0")] == [3, 3]
     assert per_hit.ch(1)["gauge"] == 1 and per_turn.ch(1)["gauge"] == 3
+
+
+def test_star_vp_fallback_option_d11() -> None:
+    """D11/§7.2: red's star ability 急所狙い (1 VP) is blocked at VP 0; by default the normal
+    攻1.5倍 acts instead (攻撃倍率 3); with ``star_vp_fallback=false`` the slot does nothing."""
+    def broke(b: DiceBattle) -> None:
+        b.ch(0).update(stars=1, vp=0)
+    sheet = "slot10: 攻1.5倍 star=急所狙い/0/1"
+    fallback = one_turn(sheet, before=broke, faces=(6, 1, 1, 5))
+    strict = one_turn(sheet, before=broke, faces=(6, 1, 1, 5), star_vp_fallback=False)
+    assert fallback.tv[0]["atk_mult"][0] == 3 and strict.tv[0]["atk_mult"][0] == 2
+    assert (events(fallback, "hit", "0.0")[0]["damage"]
+            > events(strict, "hit", "0.0")[0]["damage"])

@@ -471,6 +471,8 @@ class DiceBattle(Battle):
                 return
             self.rec.emit("blocked", self.mid(c), rule="D11", name=star.ability.text(),
                           why="vp")
+            if not self.options["star_vp_fallback"] and not slot.based:
+                return
         if normal is not None:
             self._activate(c, normal, "demerit" if normal.is_demerit else "normal")
 

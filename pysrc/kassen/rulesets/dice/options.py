@@ -104,4 +104,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=(Choice("hit", "被弾ごとに桁数で減る", "per hit, by its digits"),
                         Choice("turn", "そのターン最大の被弾1回分",
                                "once per turn, by the largest hit"))),
+    _bool("star_vp_fallback", True, "VP不足の星能力は通常能力に戻る",
+          "a star ability blocked by VP falls back to the normal one", "D11/§7.2"),
 )
