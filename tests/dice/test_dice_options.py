@@ -124,8 +124,8 @@ def test_star_vp_fallback_option_d11() -> None:
     def broke(b: DiceBattle) -> None:
         b.ch(0).update(stars=1, vp=0)
     sheet = "slot10: 攻1.5倍 star=急所狙い/0/1"
-    fallback = one_turn(sheet, before=broke, faces=(6, 1, 1, 5))
-    strict = one_turn(sheet, before=broke, faces=(6, 1, 1, 5), star_vp_fallback=False)
+    fallback = one_turn(sheet, before=broke)
+    strict = one_turn(sheet, before=broke, star_vp_fallback=False)
     assert fallback.tv[0]["atk_mult"][0] == 3 and strict.tv[0]["atk_mult"][0] == 2
     assert (events(fallback, "hit", "0.0")[0]["damage"]
             > events(strict, "hit", "0.0")[0]["damage"])
