@@ -129,3 +129,18 @@ def test_star_vp_fallback_option_d11() -> None:
     assert fallback.tv[0]["atk_mult"][0] == 3 and strict.tv[0]["atk_mult"][0] == 2
     assert (events(fallback, "hit", "0.0")[0]["damage"]
             > events(strict, "hit", "0.0")[0]["damage"])
+
+
+def test_demerit_flag_repeats_option_d21() -> None:
+    """D21/§8.2: red's 躓き (speed −30) leaves a flag that slows red again on turn 2 by default;
+    with ``demerit_flag_repeats=false`` the flag is only a trigger marker (speed unchanged)."""
+    faces = [4, 3, 3, 5, 1, 6, 1, 5]
+    speeds = []
+    for repeat in (True, False):
+        b = battle("name: A; fav: 3; slot10: 躓き", "name: B; fav: 3", faces,
+                   demerit_flag_repeats=repeat)
+        b.play_turn()
+        b.play_turn()
+        assert events(b, "flag_set", "0.0")[0]["flag"] == "躓き"
+        speeds.append(b.tv[0]["speed"] - b.ch(0)["stars"])
+    assert speeds == [10 - 30, 10]

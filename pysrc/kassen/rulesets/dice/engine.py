@@ -526,7 +526,7 @@ class DiceBattle(Battle):
                 self.add(c, "def_mult", 1, False)
             elif flag["name"] == "被弾軽減":
                 self.mul(c, "taken_mult", Fraction(4, 5), False)
-            elif flag["kind"] == "demerit":
+            elif flag["kind"] == "demerit" and self.options["demerit_flag_repeats"]:
                 self._apply_demerit(c, flag["name"])
         passive = {"バランス": "万能", "リスキー": "捨て身", "パワー": "剛力", "ガード": "堅牢",
                    "スピード": "俊足"}.get(sheet.type, "")

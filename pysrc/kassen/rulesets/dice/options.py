@@ -106,4 +106,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                                "once per turn, by the largest hit"))),
     _bool("star_vp_fallback", True, "VP不足の星能力は通常能力に戻る",
           "a star ability blocked by VP falls back to the normal one", "D11/§7.2"),
+    _bool("demerit_flag_repeats", True, "デメリットフラグは次ターンも効果を繰り返す",
+          "a demerit flag repeats its effect next turn", "D21/§8.2",
+          help_en="off: the flag is only a marker for triggers",
+          help_ja="OFF ならトリガー用の目印のみ"),
 )
