@@ -412,6 +412,14 @@ class DiceBattle(Battle):
         self.rec.emit("demerit_square", self.mid(c), rule="§8.1", slot=tv["n"])
         self.remove_flags(c, ("good",), "demerit_square")
 
+    def vp_blocked(self, c: int, need: int) -> bool:
+        """VP gate (§7.6, §14.2) on the turn-start VP. ``negative_vp=all``: the literal §7.6
+        test, so a negative VP blocks 0-VP abilities too; ``vp_users`` (D6): only abilities
+        that use VP are gated."""
+        if need <= 0 and self.options["negative_vp"] == "vp_users":
+            return False
+        return need > self.tv[c]["vp0"]
+
     # step 8
     def _special(self, c: int) -> None:
         tv = self.tv[c]
@@ -421,7 +429,7 @@ class DiceBattle(Battle):
         if self.ch(c)["stunned"] and name != "復帰":
             return
         entry = cat.SPECIAL_BY_JA[name]
-        if entry.vp > tv["vp0"]:
+        if self.vp_blocked(c, entry.vp):
             self.rec.emit("blocked", self.mid(c), rule="§7.6", name=name, why="vp")
             return
         exerted = fx.SPECIAL[name](self, c, False)
@@ -463,7 +471,7 @@ class DiceBattle(Battle):
                 if slot.based and normal is not None:
                     self._activate(c, normal, "normal")
                 return
-            if star.ability.entry.vp <= tv["vp0"]:
+            if not self.vp_blocked(c, star.ability.entry.vp):
                 self.lose_stars(c, star.use, "star_ability")
                 self._activate(c, star.ability, "star")
                 if slot.based and normal is not None:
@@ -484,7 +492,7 @@ class DiceBattle(Battle):
             self.rec.emit("blocked", self.mid(c), rule="§7.7", name=name, why="misfire")
             return
         entry = ability.entry
-        if entry.vp + extra > tv["vp0"]:
+        if self.vp_blocked(c, entry.vp + extra):
             self.rec.emit("blocked", self.mid(c), rule="§7.6", name=name, why="vp")
             return
         single = "単" in ability.derivations

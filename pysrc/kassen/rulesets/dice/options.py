@@ -110,4 +110,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "a demerit flag repeats its effect next turn", "D21/§8.2",
           help_en="off: the flag is only a marker for triggers",
           help_ja="OFF ならトリガー用の目印のみ"),
+    OptionSpec("negative_vp", "all", "VPがマイナスの時", "while VP is negative", "D6/§7.6",
+               choices=(Choice("all", "使用VP0の能力も使えない(§7.6の字義どおり)",
+                               "0-VP abilities are blocked too (§7.6 literally)"),
+                        Choice("vp_users", "VPを使う能力だけ使えない",
+                               "only abilities that use VP are blocked (D6)"))),
 )
