@@ -3,6 +3,8 @@ battle with forced dice where the option changes the outcome, and cites the rule
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dice_helpers import battle, events, one_turn
 
 from kassen.rulesets.dice.engine import DiceBattle
@@ -157,3 +159,17 @@ def test_negative_vp_option_d6() -> None:
     assert events(literal, "blocked", "0.0")[0]["why"] == "vp"
     assert (events(users, "hit", "0.0")[0]["damage"]
             > events(literal, "hit", "0.0")[0]["damage"])
+
+
+def test_demerit_guard_option_a33() -> None:
+    """§8.3/A33: red guarded on 隙 (被弾倍率 ×1.5) still takes the 隙 effect by default; with
+    ``demerit_guard=all`` the ability and its flag are blocked too, so blue's hit is smaller."""
+    faces = (1, 6, 3, 5)  # red N = 1 + 6 + 3 = 10 (隙), blue attacks on speed
+    sheet = "slot10: 隙; passive: デメリットガード"
+    only = one_turn(sheet, faces=faces)
+    every = one_turn(sheet, faces=faces, demerit_guard="all")
+    assert only.tv[0]["guarded"] and every.tv[0]["guarded"]
+    assert only.tv[0]["taken_mult"][0] == Fraction(3, 2)
+    assert every.tv[0]["taken_mult"][0] == 1 and not every.ch(0)["flags"]
+    assert (events(only, "hit", "1.0")[0]["damage"]
+            > events(every, "hit", "1.0")[0]["damage"])

@@ -497,6 +497,9 @@ class DiceBattle(Battle):
             return
         single = "単" in ability.derivations
         if ability.is_demerit:
+            if tv["guarded"] and self.options["demerit_guard"] == "all":
+                self.rec.emit("blocked", self.mid(c), rule="§8.3", name=name, why="guard")
+                return
             self.rec.emit("ability", self.mid(c), rule="§18.5", name=name, column=column)
             self._apply_demerit(c, ability.name)
             self.set_flag(c, ability.name, "demerit", 1)

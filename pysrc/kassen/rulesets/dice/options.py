@@ -115,4 +115,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
                                "0-VP abilities are blocked too (§7.6 literally)"),
                         Choice("vp_users", "VPを使う能力だけ使えない",
                                "only abilities that use VP are blocked (D6)"))),
+    OptionSpec("demerit_guard", "penalties", "デメリットガードが防ぐもの",
+               "what デメリットガード blocks", "§8.3/A33",
+               choices=(Choice("penalties", "マスの5つのペナルティのみ",
+                               "the five square penalties only"),
+                        Choice("all", "デメリット能力の効果とフラグも",
+                               "also the demerit ability's own effect and flag"))),
 )
