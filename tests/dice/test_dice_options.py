@@ -173,3 +173,20 @@ def test_demerit_guard_option_a33() -> None:
     assert every.tv[0]["taken_mult"][0] == 1 and not every.ch(0)["flags"]
     assert (events(only, "hit", "1.0")[0]["damage"]
             > events(every, "hit", "1.0")[0]["damage"])
+
+
+def test_vp_max_and_regen_options_section14_4() -> None:
+    """§14.4/A9: 気合溜め (+2) at VP 3 and the +1 regeneration reach the cap 6 by default;
+    ``vp_max=4`` caps at 4 (D16: every gain is capped); ``vp_regen=0`` leaves 3 + 2 = 5."""
+    assert one_turn("slot10: 気合溜め").ch(0)["vp"] == 6
+    assert one_turn("slot10: 気合溜め", vp_max=4).ch(0)["vp"] == 4
+    assert one_turn("slot10: 気合溜め", vp_regen=0).ch(0)["vp"] == 5
+
+
+def test_stun_gauge_option_section12_1() -> None:
+    """§12.1/A10: red's two 3-digit hits (2 + 2) leave blue's default gauge of 5 at 1 (not
+    stunned); with ``stun_gauge=4`` the gauge empties and blue is stunned for 4 turns."""
+    plain = one_turn(faces=(6, 1, 1, 5))
+    small = one_turn(faces=(6, 1, 1, 5), stun_gauge=4)
+    assert not plain.ch(1)["stunned"] and plain.ch(1)["gauge"] == 1
+    assert small.ch(1)["stunned"] and small.ch(1)["stun_left"] == 4

@@ -47,7 +47,7 @@ class DiceBattle(Battle):
         colours = assign_colours(self.sheets, opts["sides"], coin)
         chars = []
         for sheet in self.sheets:
-            gauge = k.STUN_GAUGE_BASE + (2 if "タフネス" in sheet.passives else 0)
+            gauge = opts["stun_gauge"] + (2 if "タフネス" in sheet.passives else 0)
             lp = starting_lp(sheet)
             chars.append({
                 "lp_main": lp, "lp_ex": 0, "lp_start": lp, "vp": opts["vp_init"], "stars": 0,
@@ -786,7 +786,7 @@ class DiceBattle(Battle):
         if ch["gauge"] <= 0:
             ch["stunned"] = True
             ch["stun_left"] = (ch["gauge_max"] if self.options["stun_length"] == "gauge_max"
-                               else k.STUN_GAUGE_BASE)
+                               else self.options["stun_gauge"])
             self.rec.emit("stun_start", self.mid(c), rule="§12.3", length=ch["stun_left"])
             has_good = any(f["kind"] == "good" for f in ch["flags"])
             if "スタンフラグガード" in self.sheets[c].passives and has_good and tv["vp0"] >= 1:
@@ -802,6 +802,7 @@ class DiceBattle(Battle):
     # step 15
     def _end_of_turn(self) -> None:
         st = self.state
+        vp_max = self.options["vp_max"]
         for c in (0, 1):
             ch = self.ch(c)
             tv = self.tv[c]
@@ -810,8 +811,8 @@ class DiceBattle(Battle):
             before = ch["vp"]
             ch["vp"] -= used
             if tv["charge"]:
-                ch["vp"] = max(ch["vp"], min(k.VP_MAX, ch["vp"] + tv["charge"]))
-            ch["vp"] = max(ch["vp"], min(k.VP_MAX, ch["vp"] + k.VP_REGEN_PER_TURN))
+                ch["vp"] = max(ch["vp"], min(vp_max, ch["vp"] + tv["charge"]))
+            ch["vp"] = max(ch["vp"], min(vp_max, ch["vp"] + self.options["vp_regen"]))
             if used or ch["vp"] != before:
                 self.rec.emit("vp", self.mid(c), rule="§14.3", used=used, before=before,
                               vp=ch["vp"])

@@ -121,4 +121,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
                                "the five square penalties only"),
                         Choice("all", "デメリット能力の効果とフラグも",
                                "also the demerit ability's own effect and flag"))),
+    OptionSpec("vp_max", k.VP_MAX, "VP上限", "VP maximum", "§14.4/A9/D16", kind="int",
+               minimum=0, maximum=99),
+    OptionSpec("vp_regen", k.VP_REGEN_PER_TURN, "毎ターンのVP回復", "VP regained per turn",
+               "§14.4/A9", kind="int", minimum=0, maximum=99),
+    OptionSpec("stun_gauge", k.STUN_GAUGE_BASE, "基本スタンゲージ", "base stun gauge",
+               "§12.1/A10", kind="int", minimum=1, maximum=99),
 )
