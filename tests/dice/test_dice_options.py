@@ -190,3 +190,16 @@ def test_stun_gauge_option_section12_1() -> None:
     small = one_turn(faces=(6, 1, 1, 5), stun_gauge=4)
     assert not plain.ch(1)["stunned"] and plain.ch(1)["gauge"] == 1
     assert small.ch(1)["stunned"] and small.ch(1)["stun_left"] == 4
+
+
+def test_square_initial_range_option_a22() -> None:
+    """§11.3/A22: red (fav 2) on the 隙 demerit square has range die 0 on turn 1, so the range
+    starts at blue's favourite 5; with ``square_initial_range=false`` red's die 4 beats 3
+    and the range starts at 2, which changes blue's damage."""
+    red, blue = "name: A; fav: 2; slot10: 隙", "name: B; fav: 5"
+    got = []
+    for zeroed in (True, False):
+        b = battle(red, blue, [4, 3, 3, 5], square_initial_range=zeroed)
+        b.play_turn()
+        got.append((events(b, "range_set")[0]["range"], events(b, "hit", "1.0")[0]["damage"]))
+    assert [r for r, _ in got] == ["5", "2"] and got[0][1] != got[1][1]

@@ -585,7 +585,8 @@ class DiceBattle(Battle):
     def _range_start(self) -> None:
         st = self.state
         if st["r2"] is None:
-            d0, d1 = self.tv[0]["range_die"], self.tv[1]["range_die"]
+            key = "range_die" if self.options["square_initial_range"] else "own"
+            d0, d1 = self.tv[0][key], self.tv[1][key]
             if d0 == d1:
                 st["r2"] = self.sheets[0].fav + self.sheets[1].fav
             else:

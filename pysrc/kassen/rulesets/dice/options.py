@@ -127,4 +127,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "§14.4/A9", kind="int", minimum=0, maximum=99),
     OptionSpec("stun_gauge", k.STUN_GAUGE_BASE, "基本スタンゲージ", "base stun gauge",
                "§12.1/A10", kind="int", minimum=1, maximum=99),
+    _bool("square_initial_range", True, "デメリットマスは初期間合いでも間合いダイス0",
+          "a demerit square zeroes the range die for the initial range too", "§11.3/A22"),
 )
