@@ -203,3 +203,16 @@ def test_square_initial_range_option_a22() -> None:
         b.play_turn()
         got.append((events(b, "range_set")[0]["range"], events(b, "hit", "1.0")[0]["damage"]))
     assert [r for r, _ in got] == ["5", "2"] and got[0][1] != got[1][1]
+
+
+def test_gauge_rest_option_d20() -> None:
+    """§12.2/D20: blue's gauge is 0 and blue takes no damage this turn (it attacks alone on
+    speed). By default the stun check comes first, so blue is stunned; with
+    ``gauge_rest=before_check`` the +1 comes first and blue is not stunned."""
+    def empty(b: DiceBattle) -> None:
+        b.ch(1)["gauge"] = 0
+    after = one_turn(before=empty, faces=(1, 6, 1, 5))
+    before = one_turn(before=empty, faces=(1, 6, 1, 5), gauge_rest="before_check")
+    assert not events(after, "hit", "0.0")
+    assert after.ch(1)["stunned"]
+    assert not before.ch(1)["stunned"] and before.ch(1)["gauge"] == 1

@@ -784,6 +784,13 @@ class DiceBattle(Battle):
                               left=ch["stun_left"], natural=natural + extra,
                               hits=tv["shorten"], dice=dice)
             return
+        if (self.options["gauge_rest"] == "after_check" or tv["took_damage"]
+                or ch["gauge"] >= ch["gauge_max"]):
+            pass
+        else:
+            ch["gauge"] += 1
+            self.rec.emit("gauge", self.mid(c), rule="§12.2", via="rest", change=1,
+                          gauge=ch["gauge"])
         if ch["gauge"] <= 0:
             ch["stunned"] = True
             ch["stun_left"] = (ch["gauge_max"] if self.options["stun_length"] == "gauge_max"
@@ -795,7 +802,8 @@ class DiceBattle(Battle):
                 self.rec.emit("stun_flag_guard", self.mid(c), rule="§12.3")
             else:
                 self.remove_flags(c, ("good",), "stun")
-        elif not tv["took_damage"] and ch["gauge"] < ch["gauge_max"]:
+        elif (self.options["gauge_rest"] == "after_check" and not tv["took_damage"]
+              and ch["gauge"] < ch["gauge_max"]):
             ch["gauge"] += 1
             self.rec.emit("gauge", self.mid(c), rule="§12.2", via="rest", change=1,
                           gauge=ch["gauge"])

@@ -129,4 +129,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "§12.1/A10", kind="int", minimum=1, maximum=99),
     _bool("square_initial_range", True, "デメリットマスは初期間合いでも間合いダイス0",
           "a demerit square zeroes the range die for the initial range too", "§11.3/A22"),
+    OptionSpec("gauge_rest", "after_check", "被弾なしのゲージ回復の時機",
+               "when a turn without damage refills the gauge", "§12.2/D20",
+               choices=(Choice("after_check", "スタン判定の後", "after the stun check"),
+                        Choice("before_check", "スタン判定の前", "before the stun check"))),
 )
