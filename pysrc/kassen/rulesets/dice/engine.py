@@ -784,13 +784,9 @@ class DiceBattle(Battle):
                               left=ch["stun_left"], natural=natural + extra,
                               hits=tv["shorten"], dice=dice)
             return
-        if (self.options["gauge_rest"] == "after_check" or tv["took_damage"]
-                or ch["gauge"] >= ch["gauge_max"]):
-            pass
-        else:
-            ch["gauge"] += 1
-            self.rec.emit("gauge", self.mid(c), rule="§12.2", via="rest", change=1,
-                          gauge=ch["gauge"])
+        rests = not tv["took_damage"] and ch["gauge"] < ch["gauge_max"]
+        if rests and self.options["gauge_rest"] == "before_check":
+            self._rest(c)
         if ch["gauge"] <= 0:
             ch["stunned"] = True
             ch["stun_left"] = (ch["gauge_max"] if self.options["stun_length"] == "gauge_max"
@@ -802,11 +798,15 @@ class DiceBattle(Battle):
                 self.rec.emit("stun_flag_guard", self.mid(c), rule="§12.3")
             else:
                 self.remove_flags(c, ("good",), "stun")
-        elif (self.options["gauge_rest"] == "after_check" and not tv["took_damage"]
-              and ch["gauge"] < ch["gauge_max"]):
-            ch["gauge"] += 1
-            self.rec.emit("gauge", self.mid(c), rule="§12.2", via="rest", change=1,
-                          gauge=ch["gauge"])
+        elif rests and self.options["gauge_rest"] == "after_check":
+            self._rest(c)
+
+    def _rest(self, c: int) -> None:
+        """No damage this turn: stun gauge +1 (§12.2)."""
+        ch = self.ch(c)
+        ch["gauge"] += 1
+        self.rec.emit("gauge", self.mid(c), rule="§12.2", via="rest", change=1,
+                      gauge=ch["gauge"])
 
     # step 15
     def _end_of_turn(self) -> None:
