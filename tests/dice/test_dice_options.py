@@ -216,3 +216,21 @@ def test_gauge_rest_option_d20() -> None:
     assert not events(after, "hit", "0.0")
     assert after.ch(1)["stunned"]
     assert not before.ch(1)["stunned"] and before.ch(1)["gauge"] == 1
+
+
+def test_line_while_stunned_option_d30() -> None:
+    """§7.1/D30: red is stunned (1 turn left) with LP under its line. By default the line
+    waits and fires on turn 2 (攻撃倍率 4); with ``line_while_stunned=lost`` it is used up on
+    turn 1 and turn 2 reads slot 10 (empty: 攻撃倍率 2)."""
+    def stunned(b: DiceBattle) -> None:
+        b.ch(0).update(stunned=True, stun_left=1, gauge=0)
+    got = []
+    for mode in ("waits", "lost"):
+        b = battle("name: A; fav: 3; line: 8800 攻2倍", "name: B; fav: 3",
+                   [4, 3, 3, 5, 4, 3, 3, 5], line_while_stunned=mode)
+        stunned(b)
+        b.play_turn()
+        assert not b.ch(0)["stunned"]
+        b.play_turn()
+        got.append((events(b, "select", "0.0")[1]["source"], b.tv[0]["atk_mult"][0]))
+    assert got == [("line", 4), ("slot", 2)]

@@ -359,6 +359,9 @@ class DiceBattle(Battle):
         tv = self.tv[c]
         src = tv["source"]
         if ch["stunned"]:
+            if (self.options["line_while_stunned"] == "lost" and sheet.line is not None
+                    and not ch["line_used"] and self.lp(c) <= sheet.line[0]):
+                ch["line_used"] = True  # D30 alternative: the line passes while stunned
             self.rec.emit("select", self.mid(c), rule="§7.1", source="stunned", slot=0,
                           name="")
             return

@@ -133,4 +133,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "when a turn without damage refills the gauge", "§12.2/D20",
                choices=(Choice("after_check", "スタン判定の後", "after the stun check"),
                         Choice("before_check", "スタン判定の前", "before the stun check"))),
+    OptionSpec("line_while_stunned", "waits", "スタン中にラインを下回った時",
+               "line reached while stunned", "§7.1/D30",
+               choices=(Choice("waits", "スタン明けまで待つ", "waits until the stun ends"),
+                        Choice("lost", "使われずに消える", "is lost unused"))),
 )
