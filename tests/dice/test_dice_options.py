@@ -234,3 +234,15 @@ def test_line_while_stunned_option_d30() -> None:
         b.play_turn()
         got.append((events(b, "select", "0.0")[1]["source"], b.tv[0]["atk_mult"][0]))
     assert got == [("line", 4), ("slot", 2)]
+
+
+def test_ougi_star_cap_option_a20() -> None:
+    """§15.5/A20: stardust 28 + 4 makes 3 stars at once. 奥義星 stop at the setting 1 by
+    default, so 流星撃 scales with X = 1; with ``ougi_star_cap=false`` X = 3."""
+    def dusty(b: DiceBattle) -> None:
+        b.ch(0)["stardust"] = 28
+    capped = one_turn("slot10: ougi=流星撃/1", before=dusty)
+    free = one_turn("slot10: ougi=流星撃/1", before=dusty, ougi_star_cap=False)
+    assert capped.ch(0)["stars"] == free.ch(0)["stars"] == 3
+    assert events(capped, "ougi")[0]["x"] == 1 and events(free, "ougi")[0]["x"] == 3
+    assert free.tv[0]["atk_mult"][0] > capped.tv[0]["atk_mult"][0]

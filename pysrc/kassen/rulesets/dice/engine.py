@@ -135,7 +135,9 @@ class DiceBattle(Battle):
         slot = self.sheets[c].ougi_slot()
         if slot is not None:
             limit = self.sheets[c].slot(slot).ougi.stars  # type: ignore[union-attr]
-            ch["ougi_stars"] = min(limit, ch["ougi_stars"] + n)
+            ch["ougi_stars"] += n
+            if self.options["ougi_star_cap"]:
+                ch["ougi_stars"] = min(limit, ch["ougi_stars"])
         self.rec.emit("stars", self.mid(c), rule="§15.1", via=cause, change=n,
                       stars=ch["stars"], ougi_stars=ch["ougi_stars"])
 

@@ -137,4 +137,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "line reached while stunned", "§7.1/D30",
                choices=(Choice("waits", "スタン明けまで待つ", "waits until the stun ends"),
                         Choice("lost", "使われずに消える", "is lost unused"))),
+    _bool("ougi_star_cap", True, "奥義星は設定値まで", "奥義星 stop at the 奥義's setting",
+          "§15.5/A20", help_en="off: they keep rising and the 奥義 scales with them",
+          help_ja="OFF なら設定値を超えて増え、奥義の効果も伸びる"),
 )
