@@ -246,3 +246,19 @@ def test_ougi_star_cap_option_a20() -> None:
     assert capped.ch(0)["stars"] == free.ch(0)["stars"] == 3
     assert events(capped, "ougi")[0]["x"] == 1 and events(free, "ougi")[0]["x"] == 3
     assert free.tv[0]["atk_mult"][0] > capped.tv[0]["atk_mult"][0]
+
+
+def test_def_mult_floor_option_section12_4() -> None:
+    """§12.4: red is stunned (防御倍率 −1) and holds last turn's 無防備 flag (−2): 2 − 1 − 2 = −1.
+    By default the total is clamped at 0 (defence 0); with ``def_mult_floor=false`` the
+    defence turns negative and blue's hit does more damage."""
+    def exposed(b: DiceBattle) -> None:
+        b.ch(0).update(stunned=True, stun_left=5, gauge=0)
+        b.ch(0)["flags"].append({"name": "無防備", "kind": "demerit", "remaining": 1,
+                                 "since": 0})
+    floor = one_turn(before=exposed, faces=(1, 6, 1, 5))
+    free = one_turn(before=exposed, faces=(1, 6, 1, 5), def_mult_floor=False)
+    assert floor.tv[0]["def_mult"][0] == -1
+    assert events(floor, "hit", "1.0")[0]["breakdown"]["def"] == "0"
+    assert (events(free, "hit", "1.0")[0]["damage"]
+            > events(floor, "hit", "1.0")[0]["damage"])

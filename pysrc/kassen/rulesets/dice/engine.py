@@ -699,7 +699,8 @@ class DiceBattle(Battle):
             def_mult=self._per_hit(d, "def_mult", first), d_red=d_red,
             def_corr=self._per_hit(d, "def_corr", first), parry=parry,
             dmg_mult=self._per_hit(a, "dmg_mult", first),
-            taken_mult=self._per_hit(d, "taken_mult", first))
+            taken_mult=self._per_hit(d, "taken_mult", first),
+            def_floor=self.options["def_mult_floor"])
         dmg, breakdown = fm.damage(hit, self.options["arithmetic"] == "exact",
                                    self.options["rounding"] == "half_up")
         if negate:

@@ -140,4 +140,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _bool("ougi_star_cap", True, "奥義星は設定値まで", "奥義星 stop at the 奥義's setting",
           "§15.5/A20", help_en="off: they keep rising and the 奥義 scales with them",
           help_ja="OFF なら設定値を超えて増え、奥義の効果も伸びる"),
+    _bool("def_mult_floor", True, "防御倍率は0未満にならない", "防御倍率 never below 0",
+          "§12.4", help_en="off: a negative 防御倍率 makes the defence negative (more damage)",
+          help_ja="OFF なら負の防御倍率で防御力が負になり被ダメージが増える"),
 )
