@@ -262,3 +262,13 @@ def test_def_mult_floor_option_section12_4() -> None:
     assert events(floor, "hit", "1.0")[0]["breakdown"]["def"] == "0"
     assert (events(free, "hit", "1.0")[0]["damage"]
             > events(floor, "hit", "1.0")[0]["damage"])
+
+
+def test_away_at_favourite_option_d15() -> None:
+    """§11.5/D15: red's 後退 ("away from own favourite") at range 3 = its favourite moves the
+    range to 4 by default, to 2 with ``away_at_favourite=closer``; blue's hit changes."""
+    got = []
+    for mode in ("farther", "closer"):
+        b = one_turn("slot10: 後退", away_at_favourite=mode)
+        got.append((events(b, "hit", "1.0")[0]["range"], events(b, "hit", "1.0")[0]["damage"]))
+    assert [r for r, _ in got] == ["4", "2"] and got[0][1] != got[1][1]

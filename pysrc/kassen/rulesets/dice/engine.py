@@ -196,9 +196,11 @@ class DiceBattle(Battle):
         r2 = self.state["r2"]
         if away_from_fav:
             fav2 = 2 * self.sheets[c].fav
-            amount = 1 if r2 > fav2 or (r2 == fav2 and r2 < 12) else -1
-            if r2 < fav2:
-                amount = -1
+            if r2 == fav2:  # D15: at the favourite, "away" has no direction of its own
+                inward = self.options["away_at_favourite"] == "closer"
+                amount = -1 if (inward and r2 > 2) or r2 == 12 else 1
+            else:
+                amount = 1 if r2 > fav2 else -1
         new = max(2, min(12, r2 + 2 * amount))
         self.state["r2"] = new
         self.rec.emit("range_shift", self.mid(c), rule="§11.5", before=fm.range_text(r2),

@@ -143,4 +143,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _bool("def_mult_floor", True, "防御倍率は0未満にならない", "防御倍率 never below 0",
           "§12.4", help_en="off: a negative 防御倍率 makes the defence negative (more damage)",
           help_ja="OFF なら負の防御倍率で防御力が負になり被ダメージが増える"),
+    OptionSpec("away_at_favourite", "farther", "得意間合い上での後退",
+               "moving away at the favourite", "§11.5/D15",
+               choices=(Choice("farther", "+1(6なら−1)", "+1 (−1 at 6)"),
+                        Choice("closer", "−1(1なら+1)", "−1 (+1 at 1)"))),
 )
