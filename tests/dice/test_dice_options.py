@@ -272,3 +272,16 @@ def test_away_at_favourite_option_d15() -> None:
         b = one_turn("slot10: 後退", away_at_favourite=mode)
         got.append((events(b, "hit", "1.0")[0]["range"], events(b, "hit", "1.0")[0]["damage"]))
     assert [r for r, _ in got] == ["4", "2"] and got[0][1] != got[1][1]
+
+
+def test_passives_while_stunned_option_section12_4() -> None:
+    """§12.4 (passives are continuous, inferred): stunned red of type ガード keeps 堅牢
+    (被弾倍率 ×0.75) by default; with ``passives_while_stunned=false`` blue hits harder."""
+    def stunned(b: DiceBattle) -> None:
+        b.ch(0).update(stunned=True, stun_left=5, gauge=0)
+    on = one_turn("type: ガード", before=stunned, faces=(1, 6, 1, 5))
+    off = one_turn("type: ガード", before=stunned, faces=(1, 6, 1, 5),
+                   passives_while_stunned=False)
+    assert on.tv[0]["taken_mult"][0] == Fraction(3, 4) and off.tv[0]["taken_mult"][0] == 1
+    assert (events(off, "hit", "1.0")[0]["damage"]
+            > events(on, "hit", "1.0")[0]["damage"])

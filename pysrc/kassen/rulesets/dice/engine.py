@@ -546,6 +546,10 @@ class DiceBattle(Battle):
                 self.mul(c, "taken_mult", Fraction(4, 5), False)
             elif flag["kind"] == "demerit" and self.options["demerit_flag_repeats"]:
                 self._apply_demerit(c, flag["name"])
+        if ch["stunned"]:
+            self.add(c, "def_mult", -k.STUN_DEF_MULT_PENALTY, False)
+            if not self.options["passives_while_stunned"]:
+                return
         passive = {"バランス": "万能", "リスキー": "捨て身", "パワー": "剛力", "ガード": "堅牢",
                    "スピード": "俊足"}.get(sheet.type, "")
         if passive == "万能":
@@ -570,8 +574,6 @@ class DiceBattle(Battle):
                 self.mul(c, "taken_mult", fx.ZONE_TAKEN[z], False)
             elif name == "疾風":
                 tv["speed_mod"] += fx.ZONE_SPEED[z]
-        if ch["stunned"]:
-            self.add(c, "def_mult", -k.STUN_DEF_MULT_PENALTY, False)
 
     def _derive(self, c: int) -> None:
         tv = self.tv[c]

@@ -147,4 +147,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "moving away at the favourite", "§11.5/D15",
                choices=(Choice("farther", "+1(6なら−1)", "+1 (−1 at 6)"),
                         Choice("closer", "−1(1なら+1)", "−1 (+1 at 1)"))),
+    _bool("passives_while_stunned", True, "スタン中もタイプ・購入・ゾーンパッシブが有効",
+          "type, bought and zone passives work while stunned", "§12.4"),
 )
