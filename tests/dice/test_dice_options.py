@@ -285,3 +285,15 @@ def test_passives_while_stunned_option_section12_4() -> None:
     assert on.tv[0]["taken_mult"][0] == Fraction(3, 4) and off.tv[0]["taken_mult"][0] == 1
     assert (events(off, "hit", "1.0")[0]["damage"]
             > events(on, "hit", "1.0")[0]["damage"])
+
+
+def test_stun_guard_idle_option_d26() -> None:
+    """§12.3/D26: blue (スタンフラグガード, no good flag) is stunned by a 3-digit hit; by
+    default the guard is not used (VP 3 + 1 = 4); with ``stun_guard_idle=true`` it still
+    spends 1 VP (VP 3)."""
+    def weak(b: DiceBattle) -> None:
+        b.ch(1)["gauge"] = 2
+    idle = one_turn(blue_extra="passive: スタンフラグガード", before=weak)
+    spend = one_turn(blue_extra="passive: スタンフラグガード", before=weak, stun_guard_idle=True)
+    assert idle.ch(1)["stunned"] and spend.ch(1)["stunned"]
+    assert idle.ch(1)["vp"] == 4 and spend.ch(1)["vp"] == 3

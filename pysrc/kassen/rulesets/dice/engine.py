@@ -802,7 +802,8 @@ class DiceBattle(Battle):
             ch["stun_left"] = (ch["gauge_max"] if self.options["stun_length"] == "gauge_max"
                                else self.options["stun_gauge"])
             self.rec.emit("stun_start", self.mid(c), rule="§12.3", length=ch["stun_left"])
-            has_good = any(f["kind"] == "good" for f in ch["flags"])
+            has_good = (any(f["kind"] == "good" for f in ch["flags"])
+                        or self.options["stun_guard_idle"])
             if "スタンフラグガード" in self.sheets[c].passives and has_good and tv["vp0"] >= 1:
                 tv["vp_guard"] += 1
                 self.rec.emit("stun_flag_guard", self.mid(c), rule="§12.3")

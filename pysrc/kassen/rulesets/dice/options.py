@@ -149,4 +149,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
                         Choice("closer", "−1(1なら+1)", "−1 (+1 at 1)"))),
     _bool("passives_while_stunned", True, "スタン中もタイプ・購入・ゾーンパッシブが有効",
           "type, bought and zone passives work while stunned", "§12.4"),
+    _bool("stun_guard_idle", False, "守る良いフラグがなくてもスタンフラグガードがVPを使う",
+          "スタンフラグガード spends VP even with no good flag to keep", "§12.3/D26"),
 )
