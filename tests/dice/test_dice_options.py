@@ -297,3 +297,12 @@ def test_stun_guard_idle_option_d26() -> None:
     spend = one_turn(blue_extra="passive: スタンフラグガード", before=weak, stun_guard_idle=True)
     assert idle.ch(1)["stunned"] and spend.ch(1)["stunned"]
     assert idle.ch(1)["vp"] == 4 and spend.ch(1)["vp"] == 3
+
+
+def test_charge_capped_option_d16() -> None:
+    """§14.4/D16: at VP 6 (the cap) 気合溜め (+2) gains nothing by default; with
+    ``charge_capped=false`` red ends on VP 8 (regeneration itself stays capped)."""
+    def full(b: DiceBattle) -> None:
+        b.ch(0)["vp"] = 6
+    assert one_turn("slot10: 気合溜め", before=full).ch(0)["vp"] == 6
+    assert one_turn("slot10: 気合溜め", before=full, charge_capped=False).ch(0)["vp"] == 8

@@ -831,7 +831,8 @@ class DiceBattle(Battle):
             before = ch["vp"]
             ch["vp"] -= used
             if tv["charge"]:
-                ch["vp"] = max(ch["vp"], min(vp_max, ch["vp"] + tv["charge"]))
+                cap = vp_max if self.options["charge_capped"] else ch["vp"] + tv["charge"]
+                ch["vp"] = max(ch["vp"], min(cap, ch["vp"] + tv["charge"]))
             ch["vp"] = max(ch["vp"], min(vp_max, ch["vp"] + self.options["vp_regen"]))
             if used or ch["vp"] != before:
                 self.rec.emit("vp", self.mid(c), rule="§14.3", used=used, before=before,

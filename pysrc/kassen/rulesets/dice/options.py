@@ -151,4 +151,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "type, bought and zone passives work while stunned", "§12.4"),
     _bool("stun_guard_idle", False, "守る良いフラグがなくてもスタンフラグガードがVPを使う",
           "スタンフラグガード spends VP even with no good flag to keep", "§12.3/D26"),
+    _bool("charge_capped", True, "気合溜めもVP上限まで", "気合溜め is capped at the VP maximum",
+          "§14.4/D16"),
 )
