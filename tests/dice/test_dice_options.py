@@ -306,3 +306,17 @@ def test_charge_capped_option_d16() -> None:
         b.ch(0)["vp"] = 6
     assert one_turn("slot10: 気合溜め", before=full).ch(0)["vp"] == 6
     assert one_turn("slot10: 気合溜め", before=full, charge_capped=False).ch(0)["vp"] == 8
+
+
+def test_star_spend_option_d36() -> None:
+    """§15.4/D36: red with 2 stars uses 攻3倍 (使用星 1). By default the star goes at once, so
+    this turn's attack counts 1 star; with ``star_spend=end_of_turn`` it counts 2 (more
+    damage); both end the turn on 1 star."""
+    def stars(b: DiceBattle) -> None:
+        b.ch(0)["stars"] = 2
+    now = one_turn("slot10: 攻1.5倍 star=攻3倍/1/1", before=stars)
+    late = one_turn("slot10: 攻1.5倍 star=攻3倍/1/1", before=stars, star_spend="end_of_turn")
+    hit_now, hit_late = events(now, "hit", "0.0")[0], events(late, "hit", "0.0")[0]
+    assert hit_now["breakdown"]["stars_a"] == 1 and hit_late["breakdown"]["stars_a"] == 2
+    assert hit_late["damage"] > hit_now["damage"]
+    assert now.ch(0)["stars"] == late.ch(0)["stars"] == 1

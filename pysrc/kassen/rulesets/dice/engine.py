@@ -479,7 +479,10 @@ class DiceBattle(Battle):
                     self._activate(c, normal, "normal")
                 return
             if not self.vp_blocked(c, star.ability.entry.vp):
-                self.lose_stars(c, star.use, "star_ability")
+                if self.options["star_spend"] == "at_use":
+                    self.lose_stars(c, star.use, "star_ability")
+                else:
+                    tv["stars_due"] = star.use
                 self._activate(c, star.ability, "star")
                 if slot.based and normal is not None:
                     self._activate(c, normal, "normal")
@@ -837,6 +840,8 @@ class DiceBattle(Battle):
             if used or ch["vp"] != before:
                 self.rec.emit("vp", self.mid(c), rule="§14.3", used=used, before=before,
                               vp=ch["vp"])
+            if tv.get("stars_due"):
+                self.lose_stars(c, tv["stars_due"], "star_ability")
             if tv.get("ougi_used"):
                 ch["ougi_available"] = False
                 self.rec.emit("ougi_removed", self.mid(c), rule="§15.5")

@@ -153,4 +153,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "スタンフラグガード spends VP even with no good flag to keep", "§12.3/D26"),
     _bool("charge_capped", True, "気合溜めもVP上限まで", "気合溜め is capped at the VP maximum",
           "§14.4/D16"),
+    OptionSpec("star_spend", "at_use", "使用星を減らす時機", "when 使用星 are spent", "§15.4/D36",
+               choices=(Choice("at_use", "発動時(そのターンの早さ・ダメージに反映)",
+                               "on activation (this turn's speed and damage see it)"),
+                        Choice("end_of_turn", "ターン終了時", "at the end of the turn"))),
 )
