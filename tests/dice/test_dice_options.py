@@ -320,3 +320,16 @@ def test_star_spend_option_d36() -> None:
     assert hit_now["breakdown"]["stars_a"] == 1 and hit_late["breakdown"]["stars_a"] == 2
     assert hit_late["damage"] > hit_now["damage"]
     assert now.ch(0)["stars"] == late.ch(0)["stars"] == 1
+
+
+def test_based_vp_option_d9() -> None:
+    """§14.2/D9: at VP 0 a based pair of 急所狙い (star, 1 VP) and 攻1.5倍 (0 VP): by default
+    each is gated alone, so 攻1.5倍 acts (攻撃倍率 3); with ``based_vp=pair`` the pair needs
+    max(1, 0) = 1 VP and neither acts (攻撃倍率 2)."""
+    def broke(b: DiceBattle) -> None:
+        b.ch(0).update(stars=1, vp=0)
+    sheet = "slot10: 攻1.5倍 star=急所狙い/0/1 based"
+    each = one_turn(sheet, before=broke)
+    pair = one_turn(sheet, before=broke, based_vp="pair")
+    assert each.tv[0]["atk_mult"][0] == 3 and pair.tv[0]["atk_mult"][0] == 2
+    assert len(events(pair, "blocked", "0.0")) == 2

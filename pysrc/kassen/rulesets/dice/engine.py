@@ -478,6 +478,14 @@ class DiceBattle(Battle):
                 if slot.based and normal is not None:
                     self._activate(c, normal, "normal")
                 return
+            if (slot.based and normal is not None and self.options["based_vp"] == "pair"
+                    and self.vp_blocked(c, max(star.ability.entry.vp, normal.entry.vp))):
+                # §14.2 literally: the based pair needs max(VP_a, VP_b), else neither acts
+                self.rec.emit("blocked", self.mid(c), rule="§14.2", name=star.ability.text(),
+                              why="vp")
+                self.rec.emit("blocked", self.mid(c), rule="§14.2", name=normal.text(),
+                              why="vp")
+                return
             if not self.vp_blocked(c, star.ability.entry.vp):
                 if self.options["star_spend"] == "at_use":
                     self.lose_stars(c, star.use, "star_ability")

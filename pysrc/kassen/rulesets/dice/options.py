@@ -157,4 +157,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=(Choice("at_use", "発動時(そのターンの早さ・ダメージに反映)",
                                "on activation (this turn's speed and damage see it)"),
                         Choice("end_of_turn", "ターン終了時", "at the end of the turn"))),
+    OptionSpec("based_vp", "each", "ベースドの2能力のVP判定", "VP gate of a based pair",
+               "§14.2/D9",
+               choices=(Choice("each", "それぞれ単独で判定", "each ability on its own"),
+                        Choice("pair", "両方の最大値を満たさなければ両方不発",
+                               "both need max(VP_a, VP_b), else neither acts"))),
 )
