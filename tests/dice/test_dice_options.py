@@ -333,3 +333,17 @@ def test_based_vp_option_d9() -> None:
     pair = one_turn(sheet, before=broke, based_vp="pair")
     assert each.tv[0]["atk_mult"][0] == 3 and pair.tv[0]["atk_mult"][0] == 2
     assert len(events(pair, "blocked", "0.0")) == 2
+
+
+def test_misfire_ougi_option_d19() -> None:
+    """§7.7/D19: blue's 不発の術 (special face 5) cannot touch red's 奥義 流星撃 by default
+    (攻撃倍率 4, 奥義 used up, blue spends no VP); with ``misfire_ougi=true`` the 奥義 does
+    not act (攻撃倍率 2) and stays on the board."""
+    def ready(b: DiceBattle) -> None:
+        b.ch(0)["ougi_stars"] = 1
+    plain = one_turn("slot10: ougi=流星撃/1", "special5: 不発の術", before=ready)
+    cancel = one_turn("slot10: ougi=流星撃/1", "special5: 不発の術", before=ready,
+                      misfire_ougi=True)
+    assert plain.tv[0]["atk_mult"][0] == 4 and not plain.ch(0)["ougi_available"]
+    assert cancel.tv[0]["atk_mult"][0] == 2 and cancel.ch(0)["ougi_available"]
+    assert plain.ch(1)["vp"] == 4 and cancel.ch(1)["vp"] == 3

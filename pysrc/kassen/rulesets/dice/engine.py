@@ -228,7 +228,7 @@ class DiceBattle(Battle):
             return False
         slot = self.sheets[c].slot(src["slot"])
         if tv["ougi"]:
-            return slot.based and slot.normal is not None
+            return (slot.based and slot.normal is not None) or self.options["misfire_ougi"]
         return slot.normal is not None or slot.star is not None
 
     # -- the turn ----------------------------------------------------------------------
@@ -461,6 +461,11 @@ class DiceBattle(Battle):
         if tv["ougi"]:
             ougi = slot.ougi
             assert ougi is not None
+            if tv["misfired"] and self.options["misfire_ougi"]:
+                # the 奥義 does not act and stays on the board; step 6 effects are locked in
+                self.rec.emit("blocked", self.mid(c), rule="§7.7", name=ougi.name,
+                              why="misfire")
+                return
             fx.OUGI[ougi.name](self, c, ch["ougi_stars"])
             tv["ougi_used"] = True
             self.rec.emit("ability", self.mid(c), rule="§15.5", name=ougi.name, column="ougi")

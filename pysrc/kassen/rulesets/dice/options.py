@@ -162,4 +162,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=(Choice("each", "それぞれ単独で判定", "each ability on its own"),
                         Choice("pair", "両方の最大値を満たさなければ両方不発",
                                "both need max(VP_a, VP_b), else neither acts"))),
+    _bool("misfire_ougi", False, "不発の術は奥義も不発にする", "不発の術 also cancels a 奥義",
+          "§7.7/D19", help_en="the 奥義 then stays on the board; its step-6 effects remain",
+          help_ja="奥義は盤面に残る。手順6の効果はそのまま"),
 )
