@@ -347,3 +347,19 @@ def test_misfire_ougi_option_d19() -> None:
     assert plain.tv[0]["atk_mult"][0] == 4 and not plain.ch(0)["ougi_available"]
     assert cancel.tv[0]["atk_mult"][0] == 2 and cancel.ch(0)["ougi_available"]
     assert plain.ch(1)["vp"] == 4 and cancel.ch(1)["vp"] == 3
+
+
+def test_combo_flag_turns_option_a11() -> None:
+    """§13.3/A11: red's 打ち上げ (turn 1, slot 10) puts 浮き on blue for turn 2 only by default,
+    so red's 叩き落とし on turn 3 (slot 11) finds no 浮き; with ``combo_flag_turns=2`` 浮き
+    lasts through turn 3 and 叩き落とし sets ダウン."""
+    red = "name: A; fav: 3; slot10: 打ち上げ; slot11: 叩き落とし"
+    faces = [4, 3, 3, 5, 4, 2, 2, 5, 5, 3, 3, 5]
+    downs = []
+    for turns in (1, 2):
+        b = battle(red, "name: B; fav: 3", faces, combo_flag_turns=turns)
+        for _ in range(3):
+            b.play_turn()
+        assert events(b, "hit", "0.0")[-1]["damage"] > 0
+        downs.append([e["flag"] for e in events(b, "flag_set", "1.0")])
+    assert downs == [["浮き"], ["浮き", "ダウン"]]

@@ -760,9 +760,9 @@ class DiceBattle(Battle):
             if single and not first:
                 continue
             if kind == "launch":
-                self.set_flag(d, "浮き", "bad", 1)
+                self.set_flag(d, "浮き", "bad", self.options["combo_flag_turns"])
             elif kind == "slam" and self.has_flag(d, "浮き"):
-                self.set_flag(d, "ダウン", "bad", 1)
+                self.set_flag(d, "ダウン", "bad", self.options["combo_flag_turns"])
             elif kind != "heavy":
                 continue
             for act in ta["acts"]:

@@ -165,4 +165,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _bool("misfire_ougi", False, "不発の術は奥義も不発にする", "不発の術 also cancels a 奥義",
           "§7.7/D19", help_en="the 奥義 then stays on the board; its step-6 effects remain",
           help_ja="奥義は盤面に残る。手順6の効果はそのまま"),
+    OptionSpec("combo_flag_turns", 1, "浮き・ダウンの持続ターン", "turns 浮き and ダウン last",
+               "§13.3/A11", kind="int", minimum=1, maximum=9),
 )
