@@ -47,7 +47,7 @@ class DiceBattle(Battle):
         colours = assign_colours(self.sheets, opts["sides"], coin)
         chars = []
         for sheet in self.sheets:
-            gauge = k.STUN_GAUGE_BASE + (2 if "タフネス" in sheet.passives else 0)
+            gauge = opts["stun_gauge"] + (2 if "タフネス" in sheet.passives else 0)
             lp = starting_lp(sheet)
             chars.append({
                 "lp_main": lp, "lp_ex": 0, "lp_start": lp, "vp": opts["vp_init"], "stars": 0,
@@ -135,7 +135,9 @@ class DiceBattle(Battle):
         slot = self.sheets[c].ougi_slot()
         if slot is not None:
             limit = self.sheets[c].slot(slot).ougi.stars  # type: ignore[union-attr]
-            ch["ougi_stars"] = min(limit, ch["ougi_stars"] + n)
+            ch["ougi_stars"] += n
+            if self.options["ougi_star_cap"]:
+                ch["ougi_stars"] = min(limit, ch["ougi_stars"])
         self.rec.emit("stars", self.mid(c), rule="§15.1", via=cause, change=n,
                       stars=ch["stars"], ougi_stars=ch["ougi_stars"])
 
@@ -194,9 +196,11 @@ class DiceBattle(Battle):
         r2 = self.state["r2"]
         if away_from_fav:
             fav2 = 2 * self.sheets[c].fav
-            amount = 1 if r2 > fav2 or (r2 == fav2 and r2 < 12) else -1
-            if r2 < fav2:
-                amount = -1
+            if r2 == fav2:  # D15: at the favourite, "away" has no direction of its own
+                inward = self.options["away_at_favourite"] == "closer"
+                amount = -1 if (inward and r2 > 2) or r2 == 12 else 1
+            else:
+                amount = 1 if r2 > fav2 else -1
         new = max(2, min(12, r2 + 2 * amount))
         self.state["r2"] = new
         self.rec.emit("range_shift", self.mid(c), rule="§11.5", before=fm.range_text(r2),
@@ -224,7 +228,7 @@ class DiceBattle(Battle):
             return False
         slot = self.sheets[c].slot(src["slot"])
         if tv["ougi"]:
-            return slot.based and slot.normal is not None
+            return (slot.based and slot.normal is not None) or self.options["misfire_ougi"]
         return slot.normal is not None or slot.star is not None
 
     # -- the turn ----------------------------------------------------------------------
@@ -313,6 +317,7 @@ class DiceBattle(Battle):
             "coef": k.COMBO_COEF_BASE, "force_cross": False, "on_hit": [], "parry": "",
             "acts": [], "vp_guard": 0, "vp_extra": 0, "took_damage": False, "shorten": 0,
             "charge": 0, "demerit_applied": [], "range_die": dice[mine], "hits_taken": 0,
+            "gauge_lost": 0,
         }
         tv["five"] = fm.five_sum(dice, tv["sel"])
         self.rec.emit("read", self.mid(c), rule="§1.3", colour=self.state["colour"][c],
@@ -337,7 +342,10 @@ class DiceBattle(Battle):
     def _zone(self, c: int) -> None:
         ch = self.ch(c)
         lp = self.lp(c)
-        zone = "序盤" if lp > k.ZONE_BOUNDS[0] else "中盤" if lp > k.ZONE_BOUNDS[1] else "終盤"
+        hi, lo = k.ZONE_BOUNDS
+        if self.options["zone_bounds"] == "lower":
+            hi, lo = hi - 1, lo - 1  # LP is an integer: ">= 4000" is "> 3999"
+        zone = "序盤" if lp > hi else "中盤" if lp > lo else "終盤"
         ch["zone"] = zone
         placed = self.sheets[c].zone
         active = placed is not None and placed[0] == zone
@@ -355,6 +363,9 @@ class DiceBattle(Battle):
         tv = self.tv[c]
         src = tv["source"]
         if ch["stunned"]:
+            if (self.options["line_while_stunned"] == "lost" and sheet.line is not None
+                    and not ch["line_used"] and self.lp(c) <= sheet.line[0]):
+                ch["line_used"] = True  # D30 alternative: the line passes while stunned
             self.rec.emit("select", self.mid(c), rule="§7.1", source="stunned", slot=0,
                           name="")
             return
@@ -408,6 +419,14 @@ class DiceBattle(Battle):
         self.rec.emit("demerit_square", self.mid(c), rule="§8.1", slot=tv["n"])
         self.remove_flags(c, ("good",), "demerit_square")
 
+    def vp_blocked(self, c: int, need: int) -> bool:
+        """VP gate (§7.6, §14.2) on the turn-start VP. ``negative_vp=all``: the literal §7.6
+        test, so a negative VP blocks 0-VP abilities too; ``vp_users`` (D6): only abilities
+        that use VP are gated."""
+        if need <= 0 and self.options["negative_vp"] == "vp_users":
+            return False
+        return need > self.tv[c]["vp0"]
+
     # step 8
     def _special(self, c: int) -> None:
         tv = self.tv[c]
@@ -417,7 +436,7 @@ class DiceBattle(Battle):
         if self.ch(c)["stunned"] and name != "復帰":
             return
         entry = cat.SPECIAL_BY_JA[name]
-        if entry.vp > tv["vp0"]:
+        if self.vp_blocked(c, entry.vp):
             self.rec.emit("blocked", self.mid(c), rule="§7.6", name=name, why="vp")
             return
         exerted = fx.SPECIAL[name](self, c, False)
@@ -442,6 +461,11 @@ class DiceBattle(Battle):
         if tv["ougi"]:
             ougi = slot.ougi
             assert ougi is not None
+            if tv["misfired"] and self.options["misfire_ougi"]:
+                # the 奥義 does not act and stays on the board; step 6 effects are locked in
+                self.rec.emit("blocked", self.mid(c), rule="§7.7", name=ougi.name,
+                              why="misfire")
+                return
             fx.OUGI[ougi.name](self, c, ch["ougi_stars"])
             tv["ougi_used"] = True
             self.rec.emit("ability", self.mid(c), rule="§15.5", name=ougi.name, column="ougi")
@@ -459,14 +483,27 @@ class DiceBattle(Battle):
                 if slot.based and normal is not None:
                     self._activate(c, normal, "normal")
                 return
-            if star.ability.entry.vp <= tv["vp0"]:
-                self.lose_stars(c, star.use, "star_ability")
+            if (slot.based and normal is not None and self.options["based_vp"] == "pair"
+                    and self.vp_blocked(c, max(star.ability.entry.vp, normal.entry.vp))):
+                # §14.2 literally: the based pair needs max(VP_a, VP_b), else neither acts
+                self.rec.emit("blocked", self.mid(c), rule="§14.2", name=star.ability.text(),
+                              why="vp")
+                self.rec.emit("blocked", self.mid(c), rule="§14.2", name=normal.text(),
+                              why="vp")
+                return
+            if not self.vp_blocked(c, star.ability.entry.vp):
+                if self.options["star_spend"] == "at_use":
+                    self.lose_stars(c, star.use, "star_ability")
+                else:
+                    tv["stars_due"] = star.use
                 self._activate(c, star.ability, "star")
                 if slot.based and normal is not None:
                     self._activate(c, normal, "normal")
                 return
             self.rec.emit("blocked", self.mid(c), rule="D11", name=star.ability.text(),
                           why="vp")
+            if not self.options["star_vp_fallback"] and not slot.based:
+                return
         if normal is not None:
             self._activate(c, normal, "demerit" if normal.is_demerit else "normal")
 
@@ -478,11 +515,14 @@ class DiceBattle(Battle):
             self.rec.emit("blocked", self.mid(c), rule="§7.7", name=name, why="misfire")
             return
         entry = ability.entry
-        if entry.vp + extra > tv["vp0"]:
+        if self.vp_blocked(c, entry.vp + extra):
             self.rec.emit("blocked", self.mid(c), rule="§7.6", name=name, why="vp")
             return
         single = "単" in ability.derivations
         if ability.is_demerit:
+            if tv["guarded"] and self.options["demerit_guard"] == "all":
+                self.rec.emit("blocked", self.mid(c), rule="§8.3", name=name, why="guard")
+                return
             self.rec.emit("ability", self.mid(c), rule="§18.5", name=name, column=column)
             self._apply_demerit(c, ability.name)
             self.set_flag(c, ability.name, "demerit", 1)
@@ -520,8 +560,12 @@ class DiceBattle(Battle):
                 self.add(c, "def_mult", 1, False)
             elif flag["name"] == "被弾軽減":
                 self.mul(c, "taken_mult", Fraction(4, 5), False)
-            elif flag["kind"] == "demerit":
+            elif flag["kind"] == "demerit" and self.options["demerit_flag_repeats"]:
                 self._apply_demerit(c, flag["name"])
+        if ch["stunned"]:
+            self.add(c, "def_mult", -k.STUN_DEF_MULT_PENALTY, False)
+            if not self.options["passives_while_stunned"]:
+                return
         passive = {"バランス": "万能", "リスキー": "捨て身", "パワー": "剛力", "ガード": "堅牢",
                    "スピード": "俊足"}.get(sheet.type, "")
         if passive == "万能":
@@ -546,8 +590,6 @@ class DiceBattle(Battle):
                 self.mul(c, "taken_mult", fx.ZONE_TAKEN[z], False)
             elif name == "疾風":
                 tv["speed_mod"] += fx.ZONE_SPEED[z]
-        if ch["stunned"]:
-            self.add(c, "def_mult", -k.STUN_DEF_MULT_PENALTY, False)
 
     def _derive(self, c: int) -> None:
         tv = self.tv[c]
@@ -568,7 +610,8 @@ class DiceBattle(Battle):
     def _range_start(self) -> None:
         st = self.state
         if st["r2"] is None:
-            d0, d1 = self.tv[0]["range_die"], self.tv[1]["range_die"]
+            key = "range_die" if self.options["square_initial_range"] else "own"
+            d0, d1 = self.tv[0][key], self.tv[1][key]
             if d0 == d1:
                 st["r2"] = self.sheets[0].fav + self.sheets[1].fav
             else:
@@ -589,13 +632,18 @@ class DiceBattle(Battle):
                                 "right": [tv[0]["right"], tv[1]["right"]], "speed": speeds,
                                 "x": x, "passed": False}
         winner: int | None = None
-        if tv[0]["force_cross"] or tv[1]["force_cross"]:
+        forced = tv[0]["force_cross"] or tv[1]["force_cross"]
+        if forced and self.options["forced_cross"] == "absolute_first":
+            forced = info["abs"][0] == info["abs"][1]
+        if forced:
             by = "forced"
         elif info["abs"][0] != info["abs"][1]:
             by, winner = "absolute", 0 if info["abs"][0] > info["abs"][1] else 1
         elif info["right"][0] != info["right"][1]:
             by, winner = "right", 0 if info["right"][0] > info["right"][1] else 1
-        elif abs(speeds[0] - speeds[1]) > x:
+        elif abs(speeds[0] - speeds[1]) > x or (
+                self.options["speed_margin"] == "at_least" and speeds[0] != speeds[1]
+                and abs(speeds[0] - speeds[1]) == x):
             by, winner = "speed", 0 if speeds[0] > speeds[1] else 1
         else:
             by = "cross"
@@ -671,8 +719,10 @@ class DiceBattle(Battle):
             def_mult=self._per_hit(d, "def_mult", first), d_red=d_red,
             def_corr=self._per_hit(d, "def_corr", first), parry=parry,
             dmg_mult=self._per_hit(a, "dmg_mult", first),
-            taken_mult=self._per_hit(d, "taken_mult", first))
-        dmg, breakdown = fm.damage(hit, self.options["arithmetic"] == "exact")
+            taken_mult=self._per_hit(d, "taken_mult", first),
+            def_floor=self.options["def_mult_floor"])
+        dmg, breakdown = fm.damage(hit, self.options["arithmetic"] == "exact",
+                                   self.options["rounding"] == "half_up")
         if negate:
             dmg = 0
             breakdown["negated"] = True
@@ -691,7 +741,12 @@ class DiceBattle(Battle):
             if cd["stunned"]:
                 td["shorten"] += fm.stun_shortening(dmg)
             else:
-                gauge_change = -(fm.gauge_loss(dmg) + (1 if heavy else 0))
+                loss = fm.gauge_loss(dmg) + (1 if heavy else 0)
+                if self.options["gauge_loss"] == "turn":
+                    # only the largest hit of the turn counts: charge what exceeds the rest
+                    loss, td["gauge_lost"] = (max(0, loss - td["gauge_lost"]),
+                                              max(loss, td["gauge_lost"]))
+                gauge_change = -loss
                 cd["gauge"] = max(0, cd["gauge"] + gauge_change)
         self.rec.emit("hit", self.mid(a), self.mid(d), rule="§19", index=n, damage=dmg,
                       lp=self.lp(d), gauge=cd["gauge"], gauge_change=gauge_change,
@@ -705,9 +760,9 @@ class DiceBattle(Battle):
             if single and not first:
                 continue
             if kind == "launch":
-                self.set_flag(d, "浮き", "bad", 1)
+                self.set_flag(d, "浮き", "bad", self.options["combo_flag_turns"])
             elif kind == "slam" and self.has_flag(d, "浮き"):
-                self.set_flag(d, "ダウン", "bad", 1)
+                self.set_flag(d, "ダウン", "bad", self.options["combo_flag_turns"])
             elif kind != "heavy":
                 continue
             for act in ta["acts"]:
@@ -740,7 +795,9 @@ class DiceBattle(Battle):
         if ch["stunned"]:
             natural = 1 if self.options["stun_natural_countdown"] else 0
             extra = 1 if "不屈" in self.sheets[c].passives else 0
-            dice = max(0, tv["own"] - tv["opp"])
+            dice = tv["own"] - tv["opp"]
+            if self.options["stun_dice"] == "positive":
+                dice = max(0, dice)
             ch["stun_left"] -= natural + extra + tv["shorten"] + dice
             if ch["stun_left"] <= 0:
                 ch["stunned"] = False
@@ -753,24 +810,35 @@ class DiceBattle(Battle):
                               left=ch["stun_left"], natural=natural + extra,
                               hits=tv["shorten"], dice=dice)
             return
+        rests = not tv["took_damage"] and ch["gauge"] < ch["gauge_max"]
+        if rests and self.options["gauge_rest"] == "before_check":
+            self._rest(c)
         if ch["gauge"] <= 0:
             ch["stunned"] = True
-            ch["stun_left"] = ch["gauge_max"]
+            ch["stun_left"] = (ch["gauge_max"] if self.options["stun_length"] == "gauge_max"
+                               else self.options["stun_gauge"])
             self.rec.emit("stun_start", self.mid(c), rule="§12.3", length=ch["stun_left"])
-            has_good = any(f["kind"] == "good" for f in ch["flags"])
+            has_good = (any(f["kind"] == "good" for f in ch["flags"])
+                        or self.options["stun_guard_idle"])
             if "スタンフラグガード" in self.sheets[c].passives and has_good and tv["vp0"] >= 1:
                 tv["vp_guard"] += 1
                 self.rec.emit("stun_flag_guard", self.mid(c), rule="§12.3")
             else:
                 self.remove_flags(c, ("good",), "stun")
-        elif not tv["took_damage"] and ch["gauge"] < ch["gauge_max"]:
-            ch["gauge"] += 1
-            self.rec.emit("gauge", self.mid(c), rule="§12.2", via="rest", change=1,
-                          gauge=ch["gauge"])
+        elif rests and self.options["gauge_rest"] == "after_check":
+            self._rest(c)
+
+    def _rest(self, c: int) -> None:
+        """No damage this turn: stun gauge +1 (§12.2)."""
+        ch = self.ch(c)
+        ch["gauge"] += 1
+        self.rec.emit("gauge", self.mid(c), rule="§12.2", via="rest", change=1,
+                      gauge=ch["gauge"])
 
     # step 15
     def _end_of_turn(self) -> None:
         st = self.state
+        vp_max = self.options["vp_max"]
         for c in (0, 1):
             ch = self.ch(c)
             tv = self.tv[c]
@@ -779,11 +847,14 @@ class DiceBattle(Battle):
             before = ch["vp"]
             ch["vp"] -= used
             if tv["charge"]:
-                ch["vp"] = max(ch["vp"], min(k.VP_MAX, ch["vp"] + tv["charge"]))
-            ch["vp"] = max(ch["vp"], min(k.VP_MAX, ch["vp"] + k.VP_REGEN_PER_TURN))
+                cap = vp_max if self.options["charge_capped"] else ch["vp"] + tv["charge"]
+                ch["vp"] = max(ch["vp"], min(cap, ch["vp"] + tv["charge"]))
+            ch["vp"] = max(ch["vp"], min(vp_max, ch["vp"] + self.options["vp_regen"]))
             if used or ch["vp"] != before:
                 self.rec.emit("vp", self.mid(c), rule="§14.3", used=used, before=before,
                               vp=ch["vp"])
+            if tv.get("stars_due"):
+                self.lose_stars(c, tv["stars_due"], "star_ability")
             if tv.get("ougi_used"):
                 ch["ougi_available"] = False
                 self.rec.emit("ougi_removed", self.mid(c), rule="§15.5")
@@ -803,6 +874,8 @@ class DiceBattle(Battle):
             target = 2 * self.sheets[c].fav
             r2 = st["r2"]
             new = target if abs(target - r2) <= 2 else r2 + (2 if target > r2 else -2)
+            if abs(target - r2) == 1 and self.options["range_snap"] == "stay":
+                new = r2
             if new != r2:
                 st["r2"] = new
                 self.rec.emit("range_move", self.mid(c), rule="§11.4",
@@ -815,6 +888,8 @@ class DiceBattle(Battle):
         st["over"] = True
         a = self.lp(0) * self.ch(1)["lp_start"]
         b = self.lp(1) * self.ch(0)["lp_start"]
+        if self.options["turn_limit_judge"] == "lp":
+            a, b = self.lp(0), self.lp(1)
         if a == b:
             st["reason"] = "turn_limit_draw"
         else:

@@ -96,6 +96,8 @@ class HitInput:
     parry: Fraction
     dmg_mult: Fraction
     taken_mult: Fraction
+    def_floor: bool = True
+    """Clamp 防御倍率 at 0 (§12.4, option ``def_mult_floor``)."""
 
 
 def attack_power(base: int, five: int, stars: int, mult: int, a_red: int, corr: Number,
@@ -104,15 +106,18 @@ def attack_power(base: int, five: int, stars: int, mult: int, a_red: int, corr: 
     return (base + five + stars) * max(0, mult) * (10 - a_red) * corr
 
 
-def damage(h: HitInput, exact: bool = True) -> tuple[int, dict[str, Any]]:
-    """The damage of one hit and its breakdown (§19): floor only at the end (D1)."""
+def damage(h: HitInput, exact: bool = True, half_up: bool = False,
+           ) -> tuple[int, dict[str, Any]]:
+    """The damage of one hit and its breakdown (§19): rounded only at the end (D1); floor,
+    or half up with ``half_up`` (A7, option ``rounding``)."""
     conv = (lambda x: x) if exact else float
     corr = conv(h.atk_corr) * conv(h.range_m) * conv(h.fav_m) * conv(h.combo)
     atk = attack_power(h.base_atk, h.five_a, h.stars_a, h.atk_mult, h.a_red, corr)
-    defence = ((h.base_def + h.five_d + h.stars_d) * max(0, h.def_mult) * (10 - h.d_red)
+    def_mult = max(0, h.def_mult) if h.def_floor else h.def_mult
+    defence = ((h.base_def + h.five_d + h.stars_d) * def_mult * (10 - h.d_red)
                * conv(h.def_corr) / 2) + conv(h.parry)
     raw = max(0, atk - defence) * conv(h.dmg_mult) * conv(h.taken_mult)
-    dmg = math.floor(raw)
+    dmg = math.floor(raw + (Fraction(1, 2) if exact else 0.5)) if half_up else math.floor(raw)
     breakdown = {
         "atk": dec(atk), "def": dec(defence), "base_atk": h.base_atk, "five_a": h.five_a,
         "stars_a": h.stars_a, "atk_mult": h.atk_mult, "a_red": h.a_red,

@@ -156,6 +156,7 @@ EN: dict[str, str] = {
 WORDS: dict[str, dict[str, str]] = {
     "ja": {"red": "赤", "blue": "青", "absolute": "絶対攻撃権", "right": "攻撃権", "speed": "早さ",
            "cross": "クロス状態", "forced": "強制クロス", "vp": "VP不足", "misfire": "不発",
+           "guard": "デメリットガード",
            "normal": "通常", "star": "星能力", "ougi": "奥義", "demerit": "デメリット",
            "line": "ライン", "trigger": "トリガー", "selected": "選択ダイス", "stardust": "星屑",
            "star_ability": "星能力の使用", "rest": "被弾なし", "countdown": "時間経過",
@@ -168,6 +169,7 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {"red": "red", "blue": "blue", "absolute": "absolute attack right",
            "right": "attack right", "speed": "speed", "cross": "cross state",
            "forced": "forced cross", "vp": "not enough VP", "misfire": "misfire",
+           "guard": "demerit guard",
            "normal": "normal", "star": "star ability", "ougi": "奥義", "demerit": "demerit",
            "line": "line", "trigger": "trigger", "selected": "selected die",
            "stardust": "stardust", "star_ability": "star ability used", "rest": "no damage",

@@ -1,0 +1,365 @@
+"""Rule options added for the remaining [inferred]/[designed] readings: each test builds a
+battle with forced dice where the option changes the outcome, and cites the rule it holds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from dice_helpers import battle, events, one_turn
+
+from kassen.rulesets.dice.engine import DiceBattle
+
+
+def test_zone_bounds_option_a23() -> None:
+    """§16.2/A23: LP exactly 4000 / 1000 is 中盤 / 終盤 by default; ``zone_bounds=lower`` puts
+    the boundary in the upper zone, which switches red's 中盤 passive 闘志 and its damage."""
+    for lp, default, lower in ((4000, "中盤", "序盤"), (1000, "終盤", "中盤")):
+        def set_lp(b: DiceBattle, lp: int = lp) -> None:
+            b.ch(0)["lp_main"] = lp
+        zones, damage = [], []
+        for mode in ("upper", "lower"):
+            b = one_turn("zone: 中盤 闘志", before=set_lp, faces=(6, 1, 1, 5),
+                         zone_bounds=mode)
+            zones.append(events(b, "zone", "0.0")[0]["zone"])
+            damage.append(events(b, "hit", "0.0")[0]["damage"])
+        assert zones == [default, lower]
+        assert damage[0] != damage[1]
+
+
+def test_range_snap_option_section11_4() -> None:
+    """§11.4/A22: from 2.5 toward favourite 2 the range snaps to 2 by default; with
+    ``range_snap=stay`` it keeps 2.5, so turn 4 is fought at 2.5 with another damage."""
+    faces = [3, 3, 3, 5] + [5, 1, 1, 5] * 3
+    got = []
+    for mode in ("snap", "stay"):
+        b = battle("name: A; fav: 2", "name: B; fav: 5", faces, range_snap=mode)
+        for _ in range(4):
+            b.play_turn()
+        hit = events(b, "hit", "0.0")[-1]
+        got.append((hit["range"], hit["damage"]))
+    assert got[0][0] == "2" and got[1][0] == "2.5"
+    assert got[0][1] != got[1][1]
+
+
+def test_speed_margin_option_a5() -> None:
+    """§9.2/A5: speeds 35 vs 30 with X = 5 are a cross by default (both attack); with
+    ``speed_margin=at_least`` red wins the right on speed and blue does not attack."""
+    red = "name: A; agi: 5; cross: 5; fav: 3"
+    blue = "name: B; cross: 5; fav: 3"
+    b = battle(red, blue, (3, 3, 3, 5))
+    b.play_turn()
+    assert events(b, "decision_cross") and events(b, "hit", "1.0")
+    b = battle(red, blue, (3, 3, 3, 5), speed_margin="at_least")
+    b.play_turn()
+    assert events(b, "decision")[0]["by"] == "speed"
+    assert events(b, "hit", "0.0") and not events(b, "hit", "1.0")
+
+
+def test_rounding_option_a7() -> None:
+    """§19/A7: R6 B1 → red's first hit is 541.76 raw: 541 by default (floor), 542 with
+    ``rounding=half_up``; blue's LP differs by that point."""
+    floor = one_turn(faces=(6, 1, 1, 5))
+    half = one_turn(faces=(6, 1, 1, 5), rounding="half_up")
+    assert events(floor, "hit", "0.0")[0]["breakdown"]["raw"] == "541.76"
+    assert events(floor, "hit", "0.0")[0]["damage"] == 541
+    assert events(half, "hit", "0.0")[0]["damage"] == 542
+    assert half.lp(1) != floor.lp(1)
+
+
+def test_turn_limit_judge_option_section17_3() -> None:
+    """§17.3/A18: at the turn limit red (about 6000 of 10000 LP) loses to blue (about 4000 of
+    5000) on the LP ratio by default, and wins with ``turn_limit_judge=lp``."""
+    def lps(b: DiceBattle) -> None:
+        b.ch(0).update(lp_start=10000, lp_main=6000)
+        b.ch(1).update(lp_start=5000, lp_main=4000)
+    ratio = one_turn(before=lps, turn_limit=1)
+    plain = one_turn(before=lps, turn_limit=1, turn_limit_judge="lp")
+    assert ratio.result().reason == plain.result().reason == "turn_limit"
+    assert ratio.result().winner == 1 and plain.result().winner == 0
+
+
+def test_forced_cross_option_a32() -> None:
+    """§9.2/A32: blue's 相打ち狙い forces a cross against red's 先読み (absolute right) by
+    default, so blue hits too; with ``forced_cross=absolute_first`` red attacks alone."""
+    b = one_turn("special5: 先読み", "slot10: 相打ち狙い")
+    assert events(b, "decision_cross")[0]["by"] == "forced" and events(b, "hit", "1.0")
+    b = one_turn("special5: 先読み", "slot10: 相打ち狙い", forced_cross="absolute_first")
+    assert events(b, "decision")[0]["by"] == "absolute"
+    assert events(b, "hit", "0.0") and not events(b, "hit", "1.0")
+
+
+def test_stun_dice_option_section12_5() -> None:
+    """§12.5/A10: red stunned with 9 turns left, own die 1 vs 6. By default the negative
+    difference is ignored (9 − 1 natural − 3 − 3 for blue's two 3-digit hits = 2 left); with
+    ``stun_dice=signed`` it lengthens the stun by 5 (7 left)."""
+    def stunned(b: DiceBattle) -> None:
+        b.ch(0).update(stunned=True, stun_left=9, gauge=0)
+    plain = one_turn(before=stunned, faces=(1, 6, 1, 5))
+    signed = one_turn(before=stunned, faces=(1, 6, 1, 5), stun_dice="signed")
+    assert [len(str(h["damage"])) for h in events(plain, "hit", "1.0")] == [3, 3]
+    assert plain.ch(0)["stun_left"] == 2 and signed.ch(0)["stun_left"] == 7
+
+
+def test_stun_length_option_d25() -> None:
+    """§12.3/D25: blue with タフネス (gauge 7) emptied by a 3-digit hit is stunned for 7 turns
+    by default, for the base 5 with ``stun_length=base``."""
+    def weak(b: DiceBattle) -> None:
+        b.ch(1)["gauge"] = 2
+    b = one_turn(blue_extra="passive: タフネス", before=weak)
+    assert b.ch(1)["stunned"] and b.ch(1)["stun_left"] == 7
+    b = one_turn(blue_extra="passive: タフネス", before=weak, stun_length="base")
+    assert b.ch(1)["stunned"] and b.ch(1)["stun_left"] == 5
+
+
+def test_gauge_loss_option_section12_2() -> None:
+    """§12.2 (per hit, inferred): red's two 3-digit hits (R6 B1) take 2 + 2 from blue's gauge
+    of 5 by default (1 left); with ``gauge_loss=turn`` only the largest counts (3 left)."""
+    per_hit = one_turn(faces=(6, 1, 1, 5))
+    per_turn = one_turn(faces=(6, 1, 1, 5), gauge_loss="turn")
+    assert [len(str(h["damage"])) for h in events(per_hit, "hit", "0.0")] == [3, 3]
+    assert per_hit.ch(1)["gauge"] == 1 and per_turn.ch(1)["gauge"] == 3
+
+
+def test_star_vp_fallback_option_d11() -> None:
+    """D11/§7.2: red's star ability 急所狙い (1 VP) is blocked at VP 0; by default the normal
+    攻1.5倍 acts instead (攻撃倍率 3); with ``star_vp_fallback=false`` the slot does nothing."""
+    def broke(b: DiceBattle) -> None:
+        b.ch(0).update(stars=1, vp=0)
+    sheet = "slot10: 攻1.5倍 star=急所狙い/0/1"
+    fallback = one_turn(sheet, before=broke)
+    strict = one_turn(sheet, before=broke, star_vp_fallback=False)
+    assert fallback.tv[0]["atk_mult"][0] == 3 and strict.tv[0]["atk_mult"][0] == 2
+    assert (events(fallback, "hit", "0.0")[0]["damage"]
+            > events(strict, "hit", "0.0")[0]["damage"])
+
+
+def test_demerit_flag_repeats_option_d21() -> None:
+    """D21/§8.2: red's 躓き (speed −30) leaves a flag that slows red again on turn 2 by default;
+    with ``demerit_flag_repeats=false`` the flag is only a trigger marker (speed unchanged)."""
+    faces = [4, 3, 3, 5, 1, 6, 1, 5]
+    speeds = []
+    for repeat in (True, False):
+        b = battle("name: A; fav: 3; slot10: 躓き", "name: B; fav: 3", faces,
+                   demerit_flag_repeats=repeat)
+        b.play_turn()
+        b.play_turn()
+        assert events(b, "flag_set", "0.0")[0]["flag"] == "躓き"
+        speeds.append(b.tv[0]["speed"] - b.ch(0)["stars"])
+    assert speeds == [10 - 30, 10]
+
+
+def test_negative_vp_option_d6() -> None:
+    """§7.6/D6: at VP −1 red's 0-VP 攻2倍 fails the literal gate 0 > −1 by default
+    (攻撃倍率 2); with ``negative_vp=vp_users`` (D6) it acts (攻撃倍率 4), a harder hit."""
+    def debt(b: DiceBattle) -> None:
+        b.ch(0)["vp"] = -1
+    literal = one_turn("slot10: 攻2倍", before=debt)
+    users = one_turn("slot10: 攻2倍", before=debt, negative_vp="vp_users")
+    assert literal.tv[0]["atk_mult"][0] == 2 and users.tv[0]["atk_mult"][0] == 4
+    assert events(literal, "blocked", "0.0")[0]["why"] == "vp"
+    assert (events(users, "hit", "0.0")[0]["damage"]
+            > events(literal, "hit", "0.0")[0]["damage"])
+
+
+def test_demerit_guard_option_a33() -> None:
+    """§8.3/A33: red guarded on 隙 (被弾倍率 ×1.5) still takes the 隙 effect by default; with
+    ``demerit_guard=all`` the ability and its flag are blocked too, so blue's hit is smaller."""
+    faces = (1, 6, 3, 5)  # red N = 1 + 6 + 3 = 10 (隙), blue attacks on speed
+    sheet = "slot10: 隙; passive: デメリットガード"
+    only = one_turn(sheet, faces=faces)
+    every = one_turn(sheet, faces=faces, demerit_guard="all")
+    assert only.tv[0]["guarded"] and every.tv[0]["guarded"]
+    assert only.tv[0]["taken_mult"][0] == Fraction(3, 2)
+    assert every.tv[0]["taken_mult"][0] == 1 and not every.ch(0)["flags"]
+    assert (events(only, "hit", "1.0")[0]["damage"]
+            > events(every, "hit", "1.0")[0]["damage"])
+
+
+def test_vp_max_and_regen_options_section14_4() -> None:
+    """§14.4/A9: 気合溜め (+2) at VP 3 and the +1 regeneration reach the cap 6 by default;
+    ``vp_max=4`` caps at 4 (D16: every gain is capped); ``vp_regen=0`` leaves 3 + 2 = 5."""
+    assert one_turn("slot10: 気合溜め").ch(0)["vp"] == 6
+    assert one_turn("slot10: 気合溜め", vp_max=4).ch(0)["vp"] == 4
+    assert one_turn("slot10: 気合溜め", vp_regen=0).ch(0)["vp"] == 5
+
+
+def test_stun_gauge_option_section12_1() -> None:
+    """§12.1/A10: red's two 3-digit hits (2 + 2) leave blue's default gauge of 5 at 1 (not
+    stunned); with ``stun_gauge=4`` the gauge empties and blue is stunned for 4 turns."""
+    plain = one_turn(faces=(6, 1, 1, 5))
+    small = one_turn(faces=(6, 1, 1, 5), stun_gauge=4)
+    assert not plain.ch(1)["stunned"] and plain.ch(1)["gauge"] == 1
+    assert small.ch(1)["stunned"] and small.ch(1)["stun_left"] == 4
+
+
+def test_square_initial_range_option_a22() -> None:
+    """§11.3/A22: red (fav 2) on the 隙 demerit square has range die 0 on turn 1, so the range
+    starts at blue's favourite 5; with ``square_initial_range=false`` red's die 4 beats 3
+    and the range starts at 2, which changes blue's damage."""
+    red, blue = "name: A; fav: 2; slot10: 隙", "name: B; fav: 5"
+    got = []
+    for zeroed in (True, False):
+        b = battle(red, blue, [4, 3, 3, 5], square_initial_range=zeroed)
+        b.play_turn()
+        got.append((events(b, "range_set")[0]["range"], events(b, "hit", "1.0")[0]["damage"]))
+    assert [r for r, _ in got] == ["5", "2"] and got[0][1] != got[1][1]
+
+
+def test_gauge_rest_option_d20() -> None:
+    """§12.2/D20: blue's gauge is 0 and blue takes no damage this turn (it attacks alone on
+    speed). By default the stun check comes first, so blue is stunned; with
+    ``gauge_rest=before_check`` the +1 comes first and blue is not stunned."""
+    def empty(b: DiceBattle) -> None:
+        b.ch(1)["gauge"] = 0
+    after = one_turn(before=empty, faces=(1, 6, 1, 5))
+    before = one_turn(before=empty, faces=(1, 6, 1, 5), gauge_rest="before_check")
+    assert not events(after, "hit", "0.0")
+    assert after.ch(1)["stunned"]
+    assert not before.ch(1)["stunned"] and before.ch(1)["gauge"] == 1
+
+
+def test_line_while_stunned_option_d30() -> None:
+    """§7.1/D30: red is stunned (1 turn left) with LP under its line. By default the line
+    waits and fires on turn 2 (攻撃倍率 4); with ``line_while_stunned=lost`` it is used up on
+    turn 1 and turn 2 reads slot 10 (empty: 攻撃倍率 2)."""
+    def stunned(b: DiceBattle) -> None:
+        b.ch(0).update(stunned=True, stun_left=1, gauge=0)
+    got = []
+    for mode in ("waits", "lost"):
+        b = battle("name: A; fav: 3; line: 8800 攻2倍", "name: B; fav: 3",
+                   [4, 3, 3, 5, 4, 3, 3, 5], line_while_stunned=mode)
+        stunned(b)
+        b.play_turn()
+        assert not b.ch(0)["stunned"]
+        b.play_turn()
+        got.append((events(b, "select", "0.0")[1]["source"], b.tv[0]["atk_mult"][0]))
+    assert got == [("line", 4), ("slot", 2)]
+
+
+def test_ougi_star_cap_option_a20() -> None:
+    """§15.5/A20: stardust 28 + 4 makes 3 stars at once. 奥義星 stop at the setting 1 by
+    default, so 流星撃 scales with X = 1; with ``ougi_star_cap=false`` X = 3."""
+    def dusty(b: DiceBattle) -> None:
+        b.ch(0)["stardust"] = 28
+    capped = one_turn("slot10: ougi=流星撃/1", before=dusty)
+    free = one_turn("slot10: ougi=流星撃/1", before=dusty, ougi_star_cap=False)
+    assert capped.ch(0)["stars"] == free.ch(0)["stars"] == 3
+    assert events(capped, "ougi")[0]["x"] == 1 and events(free, "ougi")[0]["x"] == 3
+    assert free.tv[0]["atk_mult"][0] > capped.tv[0]["atk_mult"][0]
+
+
+def test_def_mult_floor_option_section12_4() -> None:
+    """§12.4: red is stunned (防御倍率 −1) and holds last turn's 無防備 flag (−2): 2 − 1 − 2 = −1.
+    By default the total is clamped at 0 (defence 0); with ``def_mult_floor=false`` the
+    defence turns negative and blue's hit does more damage."""
+    def exposed(b: DiceBattle) -> None:
+        b.ch(0).update(stunned=True, stun_left=5, gauge=0)
+        b.ch(0)["flags"].append({"name": "無防備", "kind": "demerit", "remaining": 1,
+                                 "since": 0})
+    floor = one_turn(before=exposed, faces=(1, 6, 1, 5))
+    free = one_turn(before=exposed, faces=(1, 6, 1, 5), def_mult_floor=False)
+    assert floor.tv[0]["def_mult"][0] == -1
+    assert events(floor, "hit", "1.0")[0]["breakdown"]["def"] == "0"
+    assert (events(free, "hit", "1.0")[0]["damage"]
+            > events(floor, "hit", "1.0")[0]["damage"])
+
+
+def test_away_at_favourite_option_d15() -> None:
+    """§11.5/D15: red's 後退 ("away from own favourite") at range 3 = its favourite moves the
+    range to 4 by default, to 2 with ``away_at_favourite=closer``; blue's hit changes."""
+    got = []
+    for mode in ("farther", "closer"):
+        b = one_turn("slot10: 後退", away_at_favourite=mode)
+        got.append((events(b, "hit", "1.0")[0]["range"], events(b, "hit", "1.0")[0]["damage"]))
+    assert [r for r, _ in got] == ["4", "2"] and got[0][1] != got[1][1]
+
+
+def test_passives_while_stunned_option_section12_4() -> None:
+    """§12.4 (passives are continuous, inferred): stunned red of type ガード keeps 堅牢
+    (被弾倍率 ×0.75) by default; with ``passives_while_stunned=false`` blue hits harder."""
+    def stunned(b: DiceBattle) -> None:
+        b.ch(0).update(stunned=True, stun_left=5, gauge=0)
+    on = one_turn("type: ガード", before=stunned, faces=(1, 6, 1, 5))
+    off = one_turn("type: ガード", before=stunned, faces=(1, 6, 1, 5),
+                   passives_while_stunned=False)
+    assert on.tv[0]["taken_mult"][0] == Fraction(3, 4) and off.tv[0]["taken_mult"][0] == 1
+    assert (events(off, "hit", "1.0")[0]["damage"]
+            > events(on, "hit", "1.0")[0]["damage"])
+
+
+def test_stun_guard_idle_option_d26() -> None:
+    """§12.3/D26: blue (スタンフラグガード, no good flag) is stunned by a 3-digit hit; by
+    default the guard is not used (VP 3 + 1 = 4); with ``stun_guard_idle=true`` it still
+    spends 1 VP (VP 3)."""
+    def weak(b: DiceBattle) -> None:
+        b.ch(1)["gauge"] = 2
+    idle = one_turn(blue_extra="passive: スタンフラグガード", before=weak)
+    spend = one_turn(blue_extra="passive: スタンフラグガード", before=weak, stun_guard_idle=True)
+    assert idle.ch(1)["stunned"] and spend.ch(1)["stunned"]
+    assert idle.ch(1)["vp"] == 4 and spend.ch(1)["vp"] == 3
+
+
+def test_charge_capped_option_d16() -> None:
+    """§14.4/D16: at VP 6 (the cap) 気合溜め (+2) gains nothing by default; with
+    ``charge_capped=false`` red ends on VP 8 (regeneration itself stays capped)."""
+    def full(b: DiceBattle) -> None:
+        b.ch(0)["vp"] = 6
+    assert one_turn("slot10: 気合溜め", before=full).ch(0)["vp"] == 6
+    assert one_turn("slot10: 気合溜め", before=full, charge_capped=False).ch(0)["vp"] == 8
+
+
+def test_star_spend_option_d36() -> None:
+    """§15.4/D36: red with 2 stars uses 攻3倍 (使用星 1). By default the star goes at once, so
+    this turn's attack counts 1 star; with ``star_spend=end_of_turn`` it counts 2 (more
+    damage); both end the turn on 1 star."""
+    def stars(b: DiceBattle) -> None:
+        b.ch(0)["stars"] = 2
+    now = one_turn("slot10: 攻1.5倍 star=攻3倍/1/1", before=stars)
+    late = one_turn("slot10: 攻1.5倍 star=攻3倍/1/1", before=stars, star_spend="end_of_turn")
+    hit_now, hit_late = events(now, "hit", "0.0")[0], events(late, "hit", "0.0")[0]
+    assert hit_now["breakdown"]["stars_a"] == 1 and hit_late["breakdown"]["stars_a"] == 2
+    assert hit_late["damage"] > hit_now["damage"]
+    assert now.ch(0)["stars"] == late.ch(0)["stars"] == 1
+
+
+def test_based_vp_option_d9() -> None:
+    """§14.2/D9: at VP 0 a based pair of 急所狙い (star, 1 VP) and 攻1.5倍 (0 VP): by default
+    each is gated alone, so 攻1.5倍 acts (攻撃倍率 3); with ``based_vp=pair`` the pair needs
+    max(1, 0) = 1 VP and neither acts (攻撃倍率 2)."""
+    def broke(b: DiceBattle) -> None:
+        b.ch(0).update(stars=1, vp=0)
+    sheet = "slot10: 攻1.5倍 star=急所狙い/0/1 based"
+    each = one_turn(sheet, before=broke)
+    pair = one_turn(sheet, before=broke, based_vp="pair")
+    assert each.tv[0]["atk_mult"][0] == 3 and pair.tv[0]["atk_mult"][0] == 2
+    assert len(events(pair, "blocked", "0.0")) == 2
+
+
+def test_misfire_ougi_option_d19() -> None:
+    """§7.7/D19: blue's 不発の術 (special face 5) cannot touch red's 奥義 流星撃 by default
+    (攻撃倍率 4, 奥義 used up, blue spends no VP); with ``misfire_ougi=true`` the 奥義 does
+    not act (攻撃倍率 2) and stays on the board."""
+    def ready(b: DiceBattle) -> None:
+        b.ch(0)["ougi_stars"] = 1
+    plain = one_turn("slot10: ougi=流星撃/1", "special5: 不発の術", before=ready)
+    cancel = one_turn("slot10: ougi=流星撃/1", "special5: 不発の術", before=ready,
+                      misfire_ougi=True)
+    assert plain.tv[0]["atk_mult"][0] == 4 and not plain.ch(0)["ougi_available"]
+    assert cancel.tv[0]["atk_mult"][0] == 2 and cancel.ch(0)["ougi_available"]
+    assert plain.ch(1)["vp"] == 4 and cancel.ch(1)["vp"] == 3
+
+
+def test_combo_flag_turns_option_a11() -> None:
+    """§13.3/A11: red's 打ち上げ (turn 1, slot 10) puts 浮き on blue for turn 2 only by default,
+    so red's 叩き落とし on turn 3 (slot 11) finds no 浮き; with ``combo_flag_turns=2`` 浮き
+    lasts through turn 3 and 叩き落とし sets ダウン."""
+    red = "name: A; fav: 3; slot10: 打ち上げ; slot11: 叩き落とし"
+    faces = [4, 3, 3, 5, 4, 2, 2, 5, 5, 3, 3, 5]
+    downs = []
+    for turns in (1, 2):
+        b = battle(red, "name: B; fav: 3", faces, combo_flag_turns=turns)
+        for _ in range(3):
+            b.play_turn()
+        assert events(b, "hit", "0.0")[-1]["damage"] > 0
+        downs.append([e["flag"] for e in events(b, "flag_set", "1.0")])
+    assert downs == [["浮き"], ["浮き", "ダウン"]]
