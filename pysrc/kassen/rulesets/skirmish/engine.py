@@ -97,13 +97,21 @@ class SkirmishBattle(Resolver, Battle):
 
     # -- §5.3 initiative -------------------------------------------------------------------------
     def ladder(self, units: list[Unit], purpose: str) -> Unit:
-        """The first of ``units`` by 行動値, then PC side, then 回避値, then a roll-off (§5.3)."""
+        """The first of ``units`` by 行動値, then the option's tie ladder (§5.3, §16 D9).
+
+        ``initiativeTies``: PC side → 回避値 (default), 回避値 → PC side, or a roll-off only;
+        a roll-off always settles what is left.
+        """
         best = max(u.ini for u in units)
         tied = [u for u in units if u.ini == best]
-        if len(tied) > 1 and any(u.side == 0 for u in tied):
-            tied = [u for u in tied if u.side == 0]
-        best_eva = max(u.eva for u in tied)
-        tied = [u for u in tied if u.eva == best_eva]
+        order = self.options["initiativeTies"]
+        steps = {"pcEvasionRoll": ("pc", "eva"), "evasionPcRoll": ("eva", "pc")}.get(order, ())
+        for step in steps:
+            if step == "pc" and len(tied) > 1 and any(u.side == 0 for u in tied):
+                tied = [u for u in tied if u.side == 0]
+            elif step == "eva":
+                best_eva = max(u.eva for u in tied)
+                tied = [u for u in tied if u.eva == best_eva]
         for _ in range(MAX_TIE_ROLLS):
             if len(tied) == 1:
                 break
@@ -340,7 +348,10 @@ class SkirmishBattle(Resolver, Battle):
     def view(self) -> dict[str, Any]:
         """Everything the battle view draws: areas, initiative, phase/step, HP/MP, statuses."""
         st = self.state
-        order = sorted(st.units, key=lambda u: (-u.ini, u.side, -u.eva, u.side, u.index))
+        if self.options["initiativeTies"] == "evasionPcRoll":
+            order = sorted(st.units, key=lambda u: (-u.ini, -u.eva, u.side, u.index))
+        else:
+            order = sorted(st.units, key=lambda u: (-u.ini, u.side, -u.eva, u.index))
         return {
             "turn": st.round,
             "round": st.round,

@@ -47,6 +47,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _flag("flightCancelByRepresentativeOnly", False,
           "飛行の+4を打ち消すのは代表者の飛行だけ", "only the representative's flight cancels +4",
           "§6.6.4/§16 D3"),
+    OptionSpec("initiativeTies", "pcEvasionRoll", "行動値が同じときの順番",
+               "initiative tie order", "§5.3/§13/§16 D9",
+               choices=(Choice("pcEvasionRoll", "PC側→回避値→ダイス",
+                               "PC side, then 回避値, then a roll-off"),
+                        Choice("evasionPcRoll", "回避値→PC側→ダイス",
+                               "回避値, then PC side, then a roll-off"),
+                        Choice("roll", "ダイスのみ", "a roll-off only"))),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
 )
