@@ -29,3 +29,32 @@ def test_initiative_ties_option_orders_tied_units_section5_3_d9() -> None:
     b.play_turn()
     assert events(b, "tie_roll")[0].values["units"] == ["0.0", "1.0"]
     assert [e.actor for e in events(b, "initiative")] == ["1.0", "0.0"]       # 7 beats 3
+
+
+def _ally_blocks(**options: object) -> tuple[tuple[int, int], list[str]]:
+    b, p = make([fighter("A", ini=10, area=0) + "; " + fighter("B", ini=8, area=0),
+                 fighter("C", ini=1, area=6)],
+                script=[("rs", "0.0", "move:2"), ("ms", "0.0", "none"),
+                        ("obstruct", "0.1", "yes")], **options)
+    b.play_turn()
+    return b.unit("0.0").pos, [r.context["unit"] for r in p.asked if r.kind == "obstruct"]
+
+
+def test_allies_may_obstruct_option_section6_6_2_d8() -> None:
+    """§6.6.2 / §16 D8: by default only hostiles may obstruct; the seed-literal reading lets
+    an ally in the area obstruct, and an obstructed RS move fails (§6.6.3)."""
+    pos, asked = _ally_blocks()
+    assert pos == (2, 0) and "0.1" not in asked
+    pos, asked = _ally_blocks(alliesMayObstruct=True)
+    assert pos == (0, 0) and asked[0] == "0.1"
+
+
+def test_ai_never_obstructs_an_ally_d8_a11() -> None:
+    """§16 A11 with D8: the AI is asked about its ally's move and declines, so it moves."""
+    b, p = make([fighter("A", ini=10, area=0) + "; " + fighter("B", ini=8, area=0),
+                 fighter("C", ini=1, area=6)],
+                script=[("rs", "0.0", "move:2"), ("ms", "0.0", "none")],
+                alliesMayObstruct=True)
+    b.play_turn()
+    assert any(r.kind == "obstruct" and r.context["unit"] == "0.1" for r in p.asked)
+    assert b.unit("0.0").pos == (2, 0) and not events(b, "obstruct")

@@ -351,7 +351,10 @@ class SkirmishAI:
         return "done" if "done" in req.options else req.options[0]
 
     def on_obstruct(self, req: Request) -> str:
-        return "yes"  # §16 A11: obstructing is free
+        """§16 A11: obstructing is free, so obstruct every hostile mover; never an ally
+        (only asked with ``alliesMayObstruct``, §16 D8)."""
+        c = req.context
+        return "no" if self.b.unit(c["unit"]).side == self.b.unit(c["mover"]).side else "yes"
 
     def on_representative(self, req: Request) -> str:
         units = [self.b.unit(o) for o in req.options]

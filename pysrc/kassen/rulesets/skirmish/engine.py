@@ -188,8 +188,10 @@ class SkirmishBattle(Resolver, Battle):
     # -- §6.6 movement -------------------------------------------------------------------------
     def move(self, u: Unit, dest: Pos, step: str, *, escape: bool = False) -> bool:
         """Move (or escape) with obstruction and 離脱判定; True if the mover left its area."""
+        allies = self.options["alliesMayObstruct"]  # §16 D8: the seed's 「別のキャラクター」
         blockers = [v for v in self.state.units
-                    if v.side != u.side and v.awake_able and v.pos == u.pos]
+                    if v is not u and (allies or v.side != u.side) and v.awake_able
+                    and v.pos == u.pos]
         declared = [v for v in blockers
                     if self.ask(v.side, "obstruct", ["yes", "no"], unit=v.id, mover=u.id,
                                 step=step) == "yes"]

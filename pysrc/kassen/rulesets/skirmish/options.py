@@ -54,6 +54,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                         Choice("evasionPcRoll", "回避値→PC側→ダイス",
                                "回避値, then PC side, then a roll-off"),
                         Choice("roll", "ダイスのみ", "a roll-off only"))),
+    _flag("alliesMayObstruct", False, "味方も移動を妨害できる（原文どおり「別のキャラクター」）",
+          "allies may obstruct too (seed literal: any other character)", "§6.6.2/§16 D8"),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
 )
