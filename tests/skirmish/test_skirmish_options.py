@@ -13,6 +13,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from skirmish_kit import events, fighter, make
 
 
+def act(b, uid: str, ms: str, rs: str = "none", script=()) -> None:
+    """Give ``uid`` one TP with the given answers."""
+    b.decider.policies[0].script[:0] = [("rs", uid, rs), ("ms", uid, ms), *script]
+    b.state.round = max(1, b.state.round)
+    b.take_turn(b.unit(uid))
+
+
 def _first_actor(**options: object) -> list[str]:
     b, _ = make([fighter("A", ini=9, eva=14, area=0), fighter("C", ini=9, eva=17, area=6)],
                 dice=[3, 7], **options)
@@ -58,3 +65,13 @@ def test_ai_never_obstructs_an_ally_d8_a11() -> None:
     b.play_turn()
     assert any(r.kind == "obstruct" and r.context["unit"] == "0.1" for r in p.asked)
     assert b.unit("0.0").pos == (2, 0) and not events(b, "obstruct")
+
+
+def test_hit_needs_greater_option_section4_2() -> None:
+    """§4.2 / §14 #3: a total equal to 回避値 hits by default and misses with the option."""
+    for greater, hp in ((False, 28), (True, 40)):
+        b, _ = make([fighter("A", acc=6, area=0), fighter("C", eva=15, arm=4, area=0)],
+                    dice=[4, 5, 3, 3], hitNeedsGreater=greater)  # 4+5+6 = 15
+        act(b, "0.0", "attack:1.0")
+        assert events(b, "hit_check")[0].values["hit"] is not greater
+        assert b.unit("1.0").hp == hp

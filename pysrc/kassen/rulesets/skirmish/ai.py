@@ -62,6 +62,10 @@ class SkirmishAI:
     def cf(self) -> bool:
         return bool(self.b.options["critFumble"])
 
+    def eva(self, t: Unit) -> int:
+        """The total a hit on ``t`` needs (§4.2; ``hitNeedsGreater`` makes it 回避値 + 1)."""
+        return t.eva + (1 if self.b.options["hitNeedsGreater"] else 0)
+
     def aff(self, attribute: str | None, t: Unit) -> int:
         if not self.b.options["attributeAffinity"] or attribute is None:
             return 0
@@ -94,7 +98,7 @@ class SkirmishAI:
     def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None) -> float:
         acc = u.acc + (ability.acc_mod if ability else 0)
         atk = u.wpn.atk + (ability.atk_mod if ability else 0)
-        return expect.physical(acc, t.eva, atk - t.armour, t.hp, self.cf)
+        return expect.physical(acc, self.eva(t), atk - t.armour, t.hp, self.cf)
 
     def spell_atk(self, u: Unit, ability: Ability) -> int:
         if ability.magic_art:
@@ -376,8 +380,8 @@ class SkirmishAI:
         physical = c["effect"] == ATTACK
         aff = self.aff(c["attribute"], protect)
         if physical:
-            exp_p = expect.physical(c["acc"], protect.eva, c["atk"] - protect.armour + aff, -1,
-                                    self.cf)
+            exp_p = expect.physical(c["acc"], self.eva(protect),
+                                    c["atk"] - protect.armour + aff, -1, self.cf)
         else:
             exp_p = expect.damage(c["atk"] - protect.res + aff, -1)
         if exp_p < 0.3 * protect.max_hp:

@@ -56,6 +56,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                         Choice("roll", "ダイスのみ", "a roll-off only"))),
     _flag("alliesMayObstruct", False, "味方も移動を妨害できる（原文どおり「別のキャラクター」）",
           "allies may obstruct too (seed literal: any other character)", "§6.6.2/§16 D8"),
+    _flag("hitNeedsGreater", False, "命中は達成値が回避値を上回ったときだけ（同値は回避）",
+          "a hit needs a total above 回避値 (a tie misses)", "§4.2/§14 #3"),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
 )

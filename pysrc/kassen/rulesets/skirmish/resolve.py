@@ -225,7 +225,8 @@ class Resolver:
             self.damage(use, inst, dice)
 
     def hit_check(self, use: Use, inst: Instance) -> None:
-        """2D10 + 命中値 ≥ 回避値 (§4.2, §6.3); 10+10 critical, 1+1 fumble (§4.4)."""
+        """2D10 + 命中値 ≥ 回避値 (§4.2, §6.3; > with ``hitNeedsGreater``); 10+10 critical,
+        1+1 fumble (§4.4)."""
         victim = inst.victim
         if inst.covered or (self.options["sleepAutoHit"] and victim.asleep):
             inst.hit = True
@@ -237,9 +238,10 @@ class Resolver:
         crit = self.options["critFumble"] and dice == [10, 10]
         fumble = self.options["critFumble"] and dice == [1, 1]
         inst.crit = crit
-        inst.hit = crit or (not fumble and total >= victim.eva)
+        need = victim.eva + (1 if self.options["hitNeedsGreater"] else 0)  # §4.2 ≥ or >
+        inst.hit = crit or (not fumble and total >= need)
         self.rec.emit("hit_check", use.user.id, victim.id, rule="§6.3", dice=dice,
-                      bonus=use.acc, total=total, need=victim.eva, hit=inst.hit, crit=crit,
+                      bonus=use.acc, total=total, need=need, hit=inst.hit, crit=crit,
                       fumble=fumble)
 
     def offer_guard(self, use: Use, inst: Instance) -> None:
