@@ -75,3 +75,24 @@ def test_hit_needs_greater_option_section4_2() -> None:
         act(b, "0.0", "attack:1.0")
         assert events(b, "hit_check")[0].values["hit"] is not greater
         assert b.unit("1.0").hp == hp
+
+
+def test_opposed_tie_option_disengage_and_sleep_section4_3() -> None:
+    """§4.3 / §14 #2: a tied 離脱判定 lets the mover go by default; with opposedTie=active the
+    obstructer wins (§6.6.4). The same tie decides a 《スリープ》 check (§11.3)."""
+    for tie, pos in (("passive", (1, 0)), ("active", (3, 0))):
+        b, _ = make([fighter("A", ini=8, area=3), fighter("C", ini=8, area=3)],
+                    dice=[4, 4, 4, 4], opposedTie=tie,
+                    script=[("rs", "0.0", "none"), ("ms", "0.0", "move:1")])
+        b.state.round = 1
+        b.take_turn(b.unit("0.0"))
+        ev = events(b, "disengage")[0].values
+        assert ev["active"] == ev["passive"] == 16
+        assert b.unit("0.0").pos == pos
+    for tie, asleep in (("passive", False), ("active", True)):
+        b, _ = make([fighter("A", ini=10, mag=5, mp=20, ab="sleep", area=3),
+                     fighter("C", ini=5, res=5, area=3)], dice=[3, 3, 3, 3], opposedTie=tie)
+        act(b, "0.0", "skill:sleep:1.0")
+        ev = events(b, "sleep_check")[0].values
+        assert ev["active"] == ev["passive"] == 11
+        assert b.unit("1.0").asleep is asleep

@@ -198,7 +198,8 @@ class SkirmishAI:
         best = pool[-max(threats)[1]]
         if best is not t:
             return None
-        p = expect.opposed(legal.magic_power(self.b, u), t.res)
+        tie = 1 if self.b.options["opposedTie"] == "active" else 0  # §4.3: ≥ is > with +1
+        p = expect.opposed(legal.magic_power(self.b, u) + tie, t.res)
         if p < 0.5:
             return None
         guarded = any(c.side == t.side and c is not t and c.awake_able and c.pos == t.pos

@@ -221,7 +221,7 @@ class SkirmishBattle(Resolver, Battle):
         return True
 
     def disengage(self, u: Unit, declared: list[Unit]) -> bool:
-        """離脱判定 (§6.6.4): True if the mover gets away (ties go to the mover)."""
+        """離脱判定 (§6.6.4): True if the mover gets away (ties per §4.3 ``opposedTie``)."""
         rep = declared[0]
         if len(declared) > 1:
             rep = self.unit(self.ask(rep.side, "representative", [v.id for v in declared],
@@ -242,7 +242,8 @@ class SkirmishBattle(Resolver, Battle):
         return not blocked
 
     def opposed_wins(self, a: list[int], active: int, p: list[int], passive: int) -> bool:
-        """Whether the active side wins an opposed check (§4.3; §16 D18 with critOnOpposed)."""
+        """Whether the active side wins an opposed check (§4.3: a tie goes to the side named by
+        ``opposedTie``; §16 D18 with critOnOpposed)."""
         if self.options["critOnOpposed"]:
             a_crit, p_crit = a == [10, 10], p == [10, 10]
             a_fum, p_fum = a == [1, 1], p == [1, 1]
@@ -250,6 +251,8 @@ class SkirmishBattle(Resolver, Battle):
                 return a_crit
             if a_fum != p_fum:
                 return p_fum
+        if self.options["opposedTie"] == "active":
+            return active >= passive
         return active > passive
 
     # -- EP and the end of combat ------------------------------------------------------------

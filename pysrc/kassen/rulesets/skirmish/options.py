@@ -58,6 +58,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "allies may obstruct too (seed literal: any other character)", "§6.6.2/§16 D8"),
     _flag("hitNeedsGreater", False, "命中は達成値が回避値を上回ったときだけ（同値は回避）",
           "a hit needs a total above 回避値 (a tie misses)", "§4.2/§14 #3"),
+    OptionSpec("opposedTie", "passive", "対決判定の同値", "opposed check tie", "§4.3/§14 #2",
+               choices=(Choice("passive", "受動側の勝ち", "the passive side wins"),
+                        Choice("active", "能動側の勝ち", "the active side wins"))),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
 )
