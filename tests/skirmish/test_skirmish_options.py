@@ -96,3 +96,17 @@ def test_opposed_tie_option_disengage_and_sleep_section4_3() -> None:
         ev = events(b, "sleep_check")[0].values
         assert ev["active"] == ev["passive"] == 11
         assert b.unit("1.0").asleep is asleep
+
+
+def test_failed_rs_move_bans_magic_option_section6_2_6_6_3() -> None:
+    """§6.2 / §14 #7: an obstructed RS move (§6.6.3) still bans non-魔法技 magic by default;
+    with failedRsMoveBansMagic=False the mover may cast in MS (an MS move stays banned)."""
+    for bans in (True, False):
+        b, p = make([fighter("A", ini=10, ab="fire_bolt", area=3), fighter("C", ini=1, area=3)],
+                    script=[("rs", "0.0", "move:1"), ("ms", "0.0", "none")],
+                    failedRsMoveBansMagic=bans)
+        b.play_turn()
+        assert "move_blocked" in [e.kind for e in b.rec.events()]
+        ms = next(r for r in p.asked if r.kind == "ms" and r.context["actor"] == "0.0")
+        assert any(o.startswith("skill:fire_bolt") for o in ms.options) is not bans
+        assert not any(o.startswith("move:") for o in ms.options)

@@ -160,7 +160,9 @@ class SkirmishBattle(Resolver, Battle):
         elif parts[0] == "move":
             self.state.rs_kind = "move"
             self.state.moved_rs = True
-            self.move(u, self.map.parse_label(parts[1]) or u.pos, "RS")
+            moved = self.move(u, self.map.parse_label(parts[1]) or u.pos, "RS")
+            if not moved and not self.options["failedRsMoveBansMagic"]:
+                self.state.moved_rs = False  # §6.2: only a move that happened bans magic
         else:
             self.state.rs_kind = "item"
             self.use_item(u, parts[1], self.unit(parts[2]))

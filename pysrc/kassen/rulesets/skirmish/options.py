@@ -61,6 +61,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("opposedTie", "passive", "対決判定の同値", "opposed check tie", "§4.3/§14 #2",
                choices=(Choice("passive", "受動側の勝ち", "the passive side wins"),
                         Choice("active", "能動側の勝ち", "the active side wins"))),
+    _flag("failedRsMoveBansMagic", True, "失敗したレディステップの移動でも魔法が使えない",
+          "a failed RS move still bans magic in MS", "§6.2/§14 #7"),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
 )
