@@ -110,3 +110,17 @@ def test_failed_rs_move_bans_magic_option_section6_2_6_6_3() -> None:
         ms = next(r for r in p.asked if r.kind == "ms" and r.context["actor"] == "0.0")
         assert any(o.startswith("skill:fire_bolt") for o in ms.options) is not bans
         assert not any(o.startswith("move:") for o in ms.options)
+
+
+def test_self_target_option_healer_heals_itself_section8_d11() -> None:
+    """§8 / §16 D11: by default a healer below 40 % HP heals itself (A6); with
+    selfTarget=False 《ヒール》 cannot target the user, so its HP stays."""
+    for allowed in (True, False):
+        b, p = make([fighter("A", ini=10, mag=5, mp=20, ab="heal", area=0),
+                     fighter("C", ini=1, area=6)], dice=[5, 5], selfTarget=allowed)
+        b.unit("0.0").hp = 10
+        b.state.round = 1
+        b.take_turn(b.unit("0.0"))
+        ms = next(r for r in p.asked if r.kind == "ms")
+        assert ("skill:heal:0.0" in ms.options) is allowed
+        assert b.unit("0.0").hp == (25 if allowed else 10)  # 2D10 5+5 + 魔力 5

@@ -63,6 +63,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                         Choice("active", "能動側の勝ち", "the active side wins"))),
     _flag("failedRsMoveBansMagic", True, "失敗したレディステップの移動でも魔法が使えない",
           "a failed RS move still bans magic in MS", "§6.2/§14 #7"),
+    _flag("selfTarget", True, "回復・補助の能力で自分を対象にできる",
+          "beneficial abilities may target the user", "§8/§16 D11"),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
 )
