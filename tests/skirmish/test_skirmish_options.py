@@ -124,3 +124,27 @@ def test_self_target_option_healer_heals_itself_section8_d11() -> None:
         ms = next(r for r in p.asked if r.kind == "ms")
         assert ("skill:heal:0.0" in ms.options) is allowed
         assert b.unit("0.0").hp == (25 if allowed else 10)  # 2D10 5+5 + 魔力 5
+
+
+def test_cover_allies_only_option_section7_2_d6() -> None:
+    """§7.2 / §16 D6: by default any 未行動 character in the target's area may cover (here the
+    attacker's own ally takes the blow); with coverAlliesOnly only the target's allies may."""
+    for only, hurt in ((False, "0.1"), (True, "1.0")):
+        b, p = make([fighter("A", acc=6, area=3) + "; " + fighter("B", area=3),
+                     fighter("C", eva=15, area=3)], dice=[4, 5, 3, 3],
+                    coverAlliesOnly=only)
+        act(b, "0.0", "attack:1.0", script=[("cover", "0.1", "yes")])
+        assert [e.target for e in events(b, "damage")] == [hurt]
+        assert any(r.kind == "cover" for r in p.asked) is not only
+
+
+def test_covered_sleep_auto_succeeds_option_section7_2_d5() -> None:
+    """§7.2 / §16 D5: a covered 《スリープ》 is still an opposed check against the coverer's
+    抵抗 by default (here the caster loses); with the option the coverer falls asleep."""
+    for auto in (False, True):
+        b, _ = make([fighter("A", ini=10, mag=5, mp=20, ab="sleep", area=3),
+                     fighter("C", ini=5, area=3) + "; " + fighter("D", ini=4, res=5, area=3)],
+                    dice=[1, 2, 9, 9], coveredSleepAutoSucceeds=auto)
+        act(b, "0.0", "skill:sleep:1.0", script=[("cover", "1.1", "yes")])
+        assert bool(events(b, "sleep_check")) is not auto
+        assert b.unit("1.1").asleep is auto and not b.unit("1.0").asleep

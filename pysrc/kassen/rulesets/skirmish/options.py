@@ -65,6 +65,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "a failed RS move still bans magic in MS", "§6.2/§14 #7"),
     _flag("selfTarget", True, "回復・補助の能力で自分を対象にできる",
           "beneficial abilities may target the user", "§8/§16 D11"),
+    _flag("coverAlliesOnly", False, "かばうのは対象の味方だけ",
+          "only the target's allies may cover", "§7.2/§16 D6"),
+    _flag("coveredSleepAutoSucceeds", False, "かばった相手への《スリープ》は自動成功",
+          "a covered 《スリープ》 succeeds on the coverer automatically", "§7.2/§16 D5"),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
 )

@@ -181,10 +181,12 @@ class Resolver:
             self.apply_effect(use, inst)
 
     def cover(self, use: Use, target: Unit) -> Instance:
-        """かばう (§7.2): 未行動, able, awake characters in the target's area may cover."""
+        """かばう (§7.2): 未行動, able, awake characters in the target's area may cover (§16 D6;
+        only the target's allies with ``coverAlliesOnly``)."""
         eligible = [c for c in self.state.units
                     if c is not target and c is not use.user and c.pos == target.pos
-                    and c.awake_able and not c.acted]
+                    and c.awake_able and not c.acted
+                    and (c.side == target.side or not self.options["coverAlliesOnly"])]
         willing = [c for c in eligible
                    if self.ask(c.side, "cover", ["yes", "no"], unit=c.id, protect=target.id,
                                **use.context()) == "yes"]
@@ -303,6 +305,10 @@ class Resolver:
         elif use.effect == FLY:
             self.add_effect(v, "flight", use.rounds, use.amount)
         elif use.effect == SLEEP:
+            if inst.covered and self.options["coveredSleepAutoSucceeds"]:
+                self.rec.emit("auto_hit", use.user.id, v.id, rule="§7.2", covered=True)
+                self.add_effect(v, "sleep", use.rounds, 0)
+                return
             a = [self.rng.die(10), self.rng.die(10)]
             p = [self.rng.die(10), self.rng.die(10)]
             caster = sum(a) + legal.magic_power(self, use.user)
