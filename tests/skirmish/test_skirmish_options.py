@@ -148,3 +148,20 @@ def test_covered_sleep_auto_succeeds_option_section7_2_d5() -> None:
         act(b, "0.0", "skill:sleep:1.0", script=[("cover", "1.1", "yes")])
         assert bool(events(b, "sleep_check")) is not auto
         assert b.unit("1.1").asleep is auto and not b.unit("1.0").asleep
+
+
+def test_obstruct_once_per_round_option_section6_6_2() -> None:
+    """§6.6.2 / §14 #5: obstructing is not limited by default, so C obstructs both movers (the
+    second 離脱判定 blocks B); with obstructOncePerRound C may not obstruct B's move."""
+    for once, b_pos in ((False, (3, 0)), (True, (1, 0))):
+        b, _ = make([fighter("A", ini=8, area=3) + "; " + fighter("B", ini=8, area=3),
+                     fighter("C", ini=8, area=3)], dice=[4, 4, 4, 4, 9, 9, 1, 1],
+                    obstructOncePerRound=once,
+                    script=[("rs", "0.0", "none"), ("ms", "0.0", "move:1"),
+                            ("rs", "0.1", "none"), ("ms", "0.1", "move:1")])
+        b.state.round = 1
+        b.take_turn(b.unit("0.0"))
+        b.take_turn(b.unit("0.1"))
+        assert b.unit("0.0").pos == (1, 0)  # tie: the mover gets away (§4.3)
+        assert len(events(b, "disengage")) == (1 if once else 2)
+        assert b.unit("0.1").pos == b_pos

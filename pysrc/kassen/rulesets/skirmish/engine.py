@@ -78,6 +78,7 @@ class SkirmishBattle(Resolver, Battle):
             if u.able:
                 u.acted = False
                 u.guard_used = False
+                u.obstructed = False
         st.turns_this_round = 0
         st.order = []
         for _ in range(len(st.units) + 1):
@@ -193,10 +194,13 @@ class SkirmishBattle(Resolver, Battle):
         allies = self.options["alliesMayObstruct"]  # §16 D8: the seed's 「別のキャラクター」
         blockers = [v for v in self.state.units
                     if v is not u and (allies or v.side != u.side) and v.awake_able
-                    and v.pos == u.pos]
+                    and v.pos == u.pos
+                    and not (v.obstructed and self.options["obstructOncePerRound"])]
         declared = [v for v in blockers
                     if self.ask(v.side, "obstruct", ["yes", "no"], unit=v.id, mover=u.id,
                                 step=step) == "yes"]
+        for v in declared:
+            v.obstructed = True
         if declared:
             self.rec.emit("obstruct", u.id, rule="§6.6.2", by=[v.id for v in declared])
             if step == "RS":

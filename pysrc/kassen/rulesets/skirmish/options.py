@@ -69,6 +69,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "only the target's allies may cover", "§7.2/§16 D6"),
     _flag("coveredSleepAutoSucceeds", False, "かばった相手への《スリープ》は自動成功",
           "a covered 《スリープ》 succeeds on the coverer automatically", "§7.2/§16 D5"),
+    _flag("obstructOncePerRound", False, "妨害は1ラウンドに1回まで",
+          "each character may obstruct once per round", "§6.6.2/§14 #5"),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
 )
