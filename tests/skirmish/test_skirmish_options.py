@@ -165,3 +165,30 @@ def test_obstruct_once_per_round_option_section6_6_2() -> None:
         assert b.unit("0.0").pos == (1, 0)  # tie: the mover gets away (§4.3)
         assert len(events(b, "disengage")) == (1 if once else 2)
         assert b.unit("0.1").pos == b_pos
+
+
+def test_deadlock_wakes_all_option_section10_3_d15() -> None:
+    """§10.3 / §16 D15: a round in which everyone slept wakes everyone in EP by default; with
+    deadlockWakesAll=False sleep only ends by its duration (§9.1)."""
+    from kassen.rulesets.skirmish.model import Effect
+
+    for wakes in (True, False):
+        b, _ = make([fighter("A", area=0), fighter("C", area=6)], deadlockWakesAll=wakes)
+        for u in b.state.units:
+            u.effects.append(Effect("sleep", 5))
+        b.play_turn()
+        assert bool(events(b, "deadlock")) is wakes
+        assert all(u.asleep is not wakes for u in b.state.units)
+
+
+def test_crit_own_damage_roll_option_section4_4_6_4_5_d4() -> None:
+    """§4.4 × §6.4.5 / §16 D4: in a multi-target use a critical target adds one d10 to the
+    shared 2D10 by default; with critOwnDamageRoll it rolls its own 3D10."""
+    for own, crit_dice in ((False, [2, 3, 7]), (True, [7, 8, 9])):
+        b, _ = make([fighter("A", wpn="shortbow", ab="double_shot", area=0),
+                     fighter("C", area=2) + "; " + fighter("D", area=3)],
+                    dice=[10, 10, 5, 5, 2, 3, 7, 8, 9], critOwnDamageRoll=own)
+        act(b, "0.0", "skill:double_shot",
+            script=[("pick", "0.0", "1.0"), ("pick", "0.0", "1.1")])
+        dmg = {e.target: e.values["dice"] for e in events(b, "damage")}
+        assert dmg == {"1.0": crit_dice, "1.1": [2, 3]}

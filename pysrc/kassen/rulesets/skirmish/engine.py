@@ -279,7 +279,7 @@ class SkirmishBattle(Resolver, Battle):
             u.effects = kept
         self.rec.emit("durations", rule="§9.1", left={
             u.id: {e.name: e.remaining for e in u.effects} for u in st.units if u.effects})
-        if st.turns_this_round == 0:
+        if st.turns_this_round == 0 and self.options["deadlockWakesAll"]:
             sleepers = [u.id for u in st.units if u.able and u.asleep]
             for u in st.units:
                 u.effects = [e for e in u.effects if e.name != "sleep"]

@@ -71,6 +71,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "a covered 《スリープ》 succeeds on the coverer automatically", "§7.2/§16 D5"),
     _flag("obstructOncePerRound", False, "妨害は1ラウンドに1回まで",
           "each character may obstruct once per round", "§6.6.2/§14 #5"),
+    _flag("deadlockWakesAll", True, "全員が眠って誰も行動しなかったラウンドの終わりに全員起きる",
+          "a round in which everyone slept wakes everyone in EP", "§10.3/§16 D15"),
+    _flag("critOwnDamageRoll", False, "複数対象でクリティカルの対象は自分の3D10を振る",
+          "in a multi-target use a critical target rolls its own 3D10", "§4.4/§6.4.5/§16 D4"),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
 )

@@ -220,8 +220,11 @@ class Resolver:
             if not shared and inst.crit:
                 dice.append(self.rng.die(10))
         if shared:
+            own = self.options["critOwnDamageRoll"] and len(hits) > 1  # §16 D4
             for inst, dice in zip(hits, rolls, strict=False):
-                if inst.crit:
+                if inst.crit and own:
+                    dice[:] = [self.rng.die(10) for _ in range(3)]
+                elif inst.crit:
                     dice.append(self.rng.die(10))
         for inst, dice in zip(hits, rolls, strict=False):
             self.damage(use, inst, dice)
