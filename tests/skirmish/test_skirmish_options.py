@@ -192,3 +192,27 @@ def test_crit_own_damage_roll_option_section4_4_6_4_5_d4() -> None:
             script=[("pick", "0.0", "1.0"), ("pick", "0.0", "1.1")])
         dmg = {e.target: e.values["dice"] for e in events(b, "damage")}
         assert dmg == {"1.0": crit_dice, "1.1": [2, 3]}
+
+
+def test_affinity_after_floor_option_section11_1_d17() -> None:
+    """§11.1 / §16 D17 (with attributeAffinity): by default 弱点 +5 is added before the floor
+    at 0 (−10 + 5 → 0); with affinityAfterFloor it is added after it (0 + 5 → 5)."""
+    for after, amount in ((False, 0), (True, 5)):
+        b, _ = make([fighter("A", mag=0, ab="fire_bolt", area=0),
+                     fighter("C", res=20, weak="fire", area=2)], dice=[2, 2],
+                    attributeAffinity=True, affinityAfterFloor=after)
+        act(b, "0.0", "skill:fire_bolt:1.0")
+        assert events(b, "damage")[0].values["amount"] == amount  # 魔力0 + 6 + 4 − 20
+
+
+def test_simultaneous_ascending_option_two_coverers_section5_1_7_1() -> None:
+    """§5.1 / §14 #13 / §16 D10: of two willing coverers the higher 行動値 covers by default;
+    with simultaneousAscending the lower one does."""
+    for ascending, coverer in ((False, "1.1"), (True, "1.2")):
+        b, _ = make([fighter("A", area=3),
+                     fighter("C", area=3) + "; " + fighter("D", ini=9, area=3) + "; "
+                     + fighter("E", ini=3, area=3)], dice=[3, 3],
+                    simultaneousAscending=ascending)
+        act(b, "0.0", "attack:1.0", script=[("cover", "1.1", "yes"), ("cover", "1.2", "yes")])
+        assert events(b, "cover")[0].actor == coverer
+        assert [e.target for e in events(b, "damage")] == [coverer]

@@ -98,12 +98,15 @@ class SkirmishBattle(Resolver, Battle):
 
     # -- §5.3 initiative -------------------------------------------------------------------------
     def ladder(self, units: list[Unit], purpose: str) -> Unit:
-        """The first of ``units`` by 行動値, then the option's tie ladder (§5.3, §16 D9).
+        """The first of ``units`` by 行動値 (descending; ascending for simultaneous AA with
+        ``simultaneousAscending``, §5.1), then the option's tie ladder (§5.3, §16 D9).
 
         ``initiativeTies``: PC side → 回避値 (default), 回避値 → PC side, or a roll-off only;
         a roll-off always settles what is left.
         """
-        best = max(u.ini for u in units)
+        inis = [u.ini for u in units]
+        ascending = purpose != "initiative" and self.options["simultaneousAscending"]  # §5.1
+        best = min(inis) if ascending else max(inis)
         tied = [u for u in units if u.ini == best]
         order = self.options["initiativeTies"]
         steps = {"pcEvasionRoll": ("pc", "eva"), "evasionPcRoll": ("eva", "pc")}.get(order, ())

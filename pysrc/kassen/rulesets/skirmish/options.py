@@ -75,6 +75,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "a round in which everyone slept wakes everyone in EP", "§10.3/§16 D15"),
     _flag("critOwnDamageRoll", False, "複数対象でクリティカルの対象は自分の3D10を振る",
           "in a multi-target use a critical target rolls its own 3D10", "§4.4/§6.4.5/§16 D4"),
+    _flag("affinityAfterFloor", False, "弱点・耐性の±5は0下限の後に加える",
+          "the ±5 of weakness/resistance applies after the floor at 0", "§11.1/§16 D17"),
+    _flag("simultaneousAscending", False, "同時の自動行動は行動値の低い順",
+          "simultaneous auto actions resolve in ascending 行動値", "§5.1/§14 #13"),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
 )

@@ -276,7 +276,10 @@ class Resolver:
         v = inst.victim
         power = use.atk + sum(dice)
         defence = v.armour if use.physical else v.res
-        amount = max(0, power - defence + self.affinity(use, v))
+        if self.options["affinityAfterFloor"]:  # §16 D17, the other order
+            amount = max(0, max(0, power - defence) + self.affinity(use, v))
+        else:
+            amount = max(0, power - defence + self.affinity(use, v))
         if inst.guarded:
             amount = max(0, amount - ABILITIES["guard"].amount)
         v.hp = max(0, v.hp - amount)
