@@ -216,3 +216,50 @@ def test_simultaneous_ascending_option_two_coverers_section5_1_7_1() -> None:
         act(b, "0.0", "attack:1.0", script=[("cover", "1.1", "yes"), ("cover", "1.2", "yes")])
         assert events(b, "cover")[0].actor == coverer
         assert [e.target for e in events(b, "damage")] == [coverer]
+
+
+def test_coverers_may_guard_option_section7_2() -> None:
+    """§7.2 (inferred: the coverer may use its own defensive abilities): by default a coverer
+    with 《ガード》 takes 11 − 5 = 6; with coverersMayGuard=False it takes the full 11."""
+    for may, amount in ((True, 6), (False, 11)):
+        b, p = make([fighter("A", ini=10, acc=0, area=3),
+                     fighter("C", eva=30, arm=2, area=3) + "; "
+                     + fighter("D", arm=9, ab="guard", area=3)],
+                    dice=[5, 5], coverersMayGuard=may,
+                    script=[("cover", "1.1", "yes"), ("guard", "1.1", "yes")])
+        act(b, "0.0", "attack:1.0")
+        assert events(b, "damage")[0].values["amount"] == amount  # 10 + 10 − 9 (− 5)
+        assert any(r.kind == "guard" for r in p.asked) is may
+
+
+def test_cover_rolls_for_crit_option_section7_2_4_4() -> None:
+    """§7.2 × §4.4: by default a covered attack makes no roll (no critical); with
+    coverRollsForCrit the 2D10 is still rolled, the attack hits regardless, and 10+10 adds
+    +1D10 to the damage (「その達成値に関わらず攻撃は命中」)."""
+    b, _ = make([fighter("A", acc=0, area=3),
+                 fighter("C", eva=30, area=3) + "; " + fighter("D", arm=9, area=3)],
+                dice=[10, 10, 1, 1, 5], coverRollsForCrit=True,
+                script=[("cover", "1.1", "yes")])
+    act(b, "0.0", "attack:1.0")
+    assert events(b, "hit_check")[0].values["crit"]
+    assert events(b, "damage")[0].values["dice"] == [1, 1, 5]
+    assert b.unit("1.1").hp == 40 - (10 + 7 - 9)
+    b, _ = make([fighter("A", acc=0, area=3),
+                 fighter("C", eva=30, area=3) + "; " + fighter("D", arm=9, area=3)],
+                dice=[10, 10, 1, 1, 5], script=[("cover", "1.1", "yes")])
+    act(b, "0.0", "attack:1.0")
+    assert not events(b, "hit_check")
+    assert events(b, "damage")[0].values["dice"] == [10, 10]
+    assert b.unit("1.1").hp == 40 - (10 + 20 - 9)
+
+
+def test_same_effect_stacks_option_section9_5() -> None:
+    """§9.5: a second 《ストーンスキン》 refreshes by default (装甲 +4); with sameEffectStacks
+    the two stack (装甲 +8)."""
+    for stacks, armour in ((False, 8), (True, 12)):
+        b, _ = make([fighter("A", ab="stone_skin", mp=20, area=0), fighter("C", area=6)],
+                    sameEffectStacks=stacks)
+        act(b, "0.0", "skill:stone_skin:0.0")
+        b.unit("0.0").acted = False
+        act(b, "0.0", "skill:stone_skin:0.0")
+        assert b.unit("0.0").armour == armour

@@ -79,6 +79,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "the ±5 of weakness/resistance applies after the floor at 0", "§11.1/§16 D17"),
     _flag("simultaneousAscending", False, "同時の自動行動は行動値の低い順",
           "simultaneous auto actions resolve in ascending 行動値", "§5.1/§14 #13"),
+    _flag("coverersMayGuard", True, "かばったキャラクターも《ガード》などの防御能力を使える",
+          "a coverer may use its own defensive abilities", "§7.2"),
+    _flag("coverRollsForCrit", False, "かばう時も命中判定を振り、10+10ならクリティカル",
+          "a covered attack still rolls, and 10+10 is a critical", "§7.2/§4.4"),
+    _flag("sameEffectStacks", False, "同名の効果も重なる（かけ直しで更新しない）",
+          "same-named effects stack instead of refreshing", "§9.5"),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
 )

@@ -233,6 +233,14 @@ class Resolver:
         """2D10 + 命中値 ≥ 回避値 (§4.2, §6.3; > with ``hitNeedsGreater``); 10+10 critical,
         1+1 fumble (§4.4)."""
         victim = inst.victim
+        if inst.covered and self.options["coverRollsForCrit"]:
+            dice = [self.rng.die(10), self.rng.die(10)]  # 「その達成値に関わらず…命中」
+            inst.hit = True
+            inst.crit = self.options["critFumble"] and dice == [10, 10]
+            self.rec.emit("hit_check", use.user.id, victim.id, rule="§7.2", dice=dice,
+                          bonus=use.acc, total=sum(dice) + use.acc, need=victim.eva, hit=True,
+                          crit=inst.crit, fumble=False)
+            return
         if inst.covered or (self.options["sleepAutoHit"] and victim.asleep):
             inst.hit = True
             self.rec.emit("auto_hit", use.user.id, victim.id, rule="§7.2" if inst.covered
@@ -255,6 +263,8 @@ class Resolver:
         if "guard" not in v.abilities or v.guard_used or v.mp < ABILITIES["guard"].cost:
             return
         if not v.awake_able or (not use.physical and not self.options["guardVsMagic"]):
+            return
+        if inst.covered and not self.options["coverersMayGuard"]:
             return
         defence = v.armour if use.physical else v.res
         answer = self.ask(v.side, "guard", ["yes", "no"], unit=v.id, crit=inst.crit,
@@ -326,8 +336,9 @@ class Resolver:
                 self.add_effect(v, "sleep", use.rounds, 0)
 
     def add_effect(self, v: Unit, name: str, rounds: int, amount: int) -> None:
-        """A timed effect; the same name refreshes instead of stacking (§9.5)."""
-        found = v.effect(name)
+        """A timed effect; the same name refreshes instead of stacking (§9.5; stacks with
+        ``sameEffectStacks``)."""
+        found = None if self.options["sameEffectStacks"] else v.effect(name)
         if found is not None:
             found.remaining = rounds
             found.amount = max(found.amount, amount)
