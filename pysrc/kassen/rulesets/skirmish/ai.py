@@ -62,6 +62,10 @@ class SkirmishAI:
     def cf(self) -> bool:
         return bool(self.b.options["critFumble"])
 
+    def eva(self, t: Unit) -> int:
+        """The total a hit on ``t`` needs (§4.2; ``hitNeedsGreater`` makes it 回避値 + 1)."""
+        return t.eva + (1 if self.b.options["hitNeedsGreater"] else 0)
+
     def aff(self, attribute: str | None, t: Unit) -> int:
         if not self.b.options["attributeAffinity"] or attribute is None:
             return 0
@@ -94,7 +98,7 @@ class SkirmishAI:
     def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None) -> float:
         acc = u.acc + (ability.acc_mod if ability else 0)
         atk = u.wpn.atk + (ability.atk_mod if ability else 0)
-        return expect.physical(acc, t.eva, atk - t.armour, t.hp, self.cf)
+        return expect.physical(acc, self.eva(t), atk - t.armour, t.hp, self.cf)
 
     def spell_atk(self, u: Unit, ability: Ability) -> int:
         if ability.magic_art:
@@ -194,7 +198,8 @@ class SkirmishAI:
         best = pool[-max(threats)[1]]
         if best is not t:
             return None
-        p = expect.opposed(legal.magic_power(self.b, u), t.res)
+        tie = 1 if self.b.options["opposedTie"] == "active" else 0  # §4.3: ≥ is > with +1
+        p = expect.opposed(legal.magic_power(self.b, u) + tie, t.res)
         if p < 0.5:
             return None
         guarded = any(c.side == t.side and c is not t and c.awake_able and c.pos == t.pos
@@ -351,7 +356,10 @@ class SkirmishAI:
         return "done" if "done" in req.options else req.options[0]
 
     def on_obstruct(self, req: Request) -> str:
-        return "yes"  # §16 A11: obstructing is free
+        """§16 A11: obstructing is free, so obstruct every hostile mover; never an ally
+        (only asked with ``alliesMayObstruct``, §16 D8)."""
+        c = req.context
+        return "no" if self.b.unit(c["unit"]).side == self.b.unit(c["mover"]).side else "yes"
 
     def on_representative(self, req: Request) -> str:
         units = [self.b.unit(o) for o in req.options]
@@ -373,8 +381,8 @@ class SkirmishAI:
         physical = c["effect"] == ATTACK
         aff = self.aff(c["attribute"], protect)
         if physical:
-            exp_p = expect.physical(c["acc"], protect.eva, c["atk"] - protect.armour + aff, -1,
-                                    self.cf)
+            exp_p = expect.physical(c["acc"], self.eva(protect),
+                                    c["atk"] - protect.armour + aff, -1, self.cf)
         else:
             exp_p = expect.damage(c["atk"] - protect.res + aff, -1)
         if exp_p < 0.3 * protect.max_hp:

@@ -78,6 +78,7 @@ class SkirmishBattle(Resolver, Battle):
             if u.able:
                 u.acted = False
                 u.guard_used = False
+                u.obstructed = False
         st.turns_this_round = 0
         st.order = []
         for _ in range(len(st.units) + 1):
@@ -97,13 +98,24 @@ class SkirmishBattle(Resolver, Battle):
 
     # -- §5.3 initiative -------------------------------------------------------------------------
     def ladder(self, units: list[Unit], purpose: str) -> Unit:
-        """The first of ``units`` by 行動値, then PC side, then 回避値, then a roll-off (§5.3)."""
-        best = max(u.ini for u in units)
+        """The first of ``units`` by 行動値 (descending; ascending for simultaneous AA with
+        ``simultaneousAscending``, §5.1), then the option's tie ladder (§5.3, §16 D9).
+
+        ``initiativeTies``: PC side → 回避値 (default), 回避値 → PC side, or a roll-off only;
+        a roll-off always settles what is left.
+        """
+        inis = [u.ini for u in units]
+        ascending = purpose != "initiative" and self.options["simultaneousAscending"]  # §5.1
+        best = min(inis) if ascending else max(inis)
         tied = [u for u in units if u.ini == best]
-        if len(tied) > 1 and any(u.side == 0 for u in tied):
-            tied = [u for u in tied if u.side == 0]
-        best_eva = max(u.eva for u in tied)
-        tied = [u for u in tied if u.eva == best_eva]
+        order = self.options["initiativeTies"]
+        steps = {"pcEvasionRoll": ("pc", "eva"), "evasionPcRoll": ("eva", "pc")}.get(order, ())
+        for step in steps:
+            if step == "pc" and len(tied) > 1 and any(u.side == 0 for u in tied):
+                tied = [u for u in tied if u.side == 0]
+            elif step == "eva":
+                best_eva = max(u.eva for u in tied)
+                tied = [u for u in tied if u.eva == best_eva]
         for _ in range(MAX_TIE_ROLLS):
             if len(tied) == 1:
                 break
@@ -152,7 +164,9 @@ class SkirmishBattle(Resolver, Battle):
         elif parts[0] == "move":
             self.state.rs_kind = "move"
             self.state.moved_rs = True
-            self.move(u, self.map.parse_label(parts[1]) or u.pos, "RS")
+            moved = self.move(u, self.map.parse_label(parts[1]) or u.pos, "RS")
+            if not moved and not self.options["failedRsMoveBansMagic"]:
+                self.state.moved_rs = False  # §6.2: only a move that happened bans magic
         else:
             self.state.rs_kind = "item"
             self.use_item(u, parts[1], self.unit(parts[2]))
@@ -180,11 +194,16 @@ class SkirmishBattle(Resolver, Battle):
     # -- §6.6 movement -------------------------------------------------------------------------
     def move(self, u: Unit, dest: Pos, step: str, *, escape: bool = False) -> bool:
         """Move (or escape) with obstruction and 離脱判定; True if the mover left its area."""
+        allies = self.options["alliesMayObstruct"]  # §16 D8: the seed's 「別のキャラクター」
         blockers = [v for v in self.state.units
-                    if v.side != u.side and v.awake_able and v.pos == u.pos]
+                    if v is not u and (allies or v.side != u.side) and v.awake_able
+                    and v.pos == u.pos
+                    and not (v.obstructed and self.options["obstructOncePerRound"])]
         declared = [v for v in blockers
                     if self.ask(v.side, "obstruct", ["yes", "no"], unit=v.id, mover=u.id,
                                 step=step) == "yes"]
+        for v in declared:
+            v.obstructed = True
         if declared:
             self.rec.emit("obstruct", u.id, rule="§6.6.2", by=[v.id for v in declared])
             if step == "RS":
@@ -211,7 +230,7 @@ class SkirmishBattle(Resolver, Battle):
         return True
 
     def disengage(self, u: Unit, declared: list[Unit]) -> bool:
-        """離脱判定 (§6.6.4): True if the mover gets away (ties go to the mover)."""
+        """離脱判定 (§6.6.4): True if the mover gets away (ties per §4.3 ``opposedTie``)."""
         rep = declared[0]
         if len(declared) > 1:
             rep = self.unit(self.ask(rep.side, "representative", [v.id for v in declared],
@@ -232,7 +251,8 @@ class SkirmishBattle(Resolver, Battle):
         return not blocked
 
     def opposed_wins(self, a: list[int], active: int, p: list[int], passive: int) -> bool:
-        """Whether the active side wins an opposed check (§4.3; §16 D18 with critOnOpposed)."""
+        """Whether the active side wins an opposed check (§4.3: a tie goes to the side named by
+        ``opposedTie``; §16 D18 with critOnOpposed)."""
         if self.options["critOnOpposed"]:
             a_crit, p_crit = a == [10, 10], p == [10, 10]
             a_fum, p_fum = a == [1, 1], p == [1, 1]
@@ -240,6 +260,8 @@ class SkirmishBattle(Resolver, Battle):
                 return a_crit
             if a_fum != p_fum:
                 return p_fum
+        if self.options["opposedTie"] == "active":
+            return active >= passive
         return active > passive
 
     # -- EP and the end of combat ------------------------------------------------------------
@@ -260,7 +282,7 @@ class SkirmishBattle(Resolver, Battle):
             u.effects = kept
         self.rec.emit("durations", rule="§9.1", left={
             u.id: {e.name: e.remaining for e in u.effects} for u in st.units if u.effects})
-        if st.turns_this_round == 0:
+        if st.turns_this_round == 0 and self.options["deadlockWakesAll"]:
             sleepers = [u.id for u in st.units if u.able and u.asleep]
             for u in st.units:
                 u.effects = [e for e in u.effects if e.name != "sleep"]
@@ -340,7 +362,10 @@ class SkirmishBattle(Resolver, Battle):
     def view(self) -> dict[str, Any]:
         """Everything the battle view draws: areas, initiative, phase/step, HP/MP, statuses."""
         st = self.state
-        order = sorted(st.units, key=lambda u: (-u.ini, u.side, -u.eva, u.side, u.index))
+        if self.options["initiativeTies"] == "evasionPcRoll":
+            order = sorted(st.units, key=lambda u: (-u.ini, -u.eva, u.side, u.index))
+        else:
+            order = sorted(st.units, key=lambda u: (-u.ini, u.side, -u.eva, u.index))
         return {
             "turn": st.round,
             "round": st.round,

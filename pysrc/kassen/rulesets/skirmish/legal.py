@@ -58,7 +58,7 @@ def melee_blocked(b: Any, u: Unit, target: Unit, ability: Ability | None) -> boo
 def candidates(b: Any, u: Unit, pos: Pos, ability: Ability | None) -> list[Unit]:
     """Characters a 1体/n体/任意/全体 use from ``pos`` may target (§8, §16 D11)."""
     reach = reach_of(u, ability)
-    own = ability is not None and ability.beneficial
+    own = ability is not None and ability.beneficial and b.options["selfTarget"]
     out = []
     for t in b.state.units:
         if not t.able or (t is u and not own):

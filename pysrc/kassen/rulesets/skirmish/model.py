@@ -74,6 +74,7 @@ class Unit:
     pos: Pos
     acted: bool = False
     guard_used: bool = False
+    obstructed: bool = False  # obstructed this round (obstructOncePerRound, §6.6.2)
     escaped: bool = False
     idle_turns: int = 0
     effects: list[Effect] = field(default_factory=list)

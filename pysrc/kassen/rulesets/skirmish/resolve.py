@@ -181,10 +181,12 @@ class Resolver:
             self.apply_effect(use, inst)
 
     def cover(self, use: Use, target: Unit) -> Instance:
-        """かばう (§7.2): 未行動, able, awake characters in the target's area may cover."""
+        """かばう (§7.2): 未行動, able, awake characters in the target's area may cover (§16 D6;
+        only the target's allies with ``coverAlliesOnly``)."""
         eligible = [c for c in self.state.units
                     if c is not target and c is not use.user and c.pos == target.pos
-                    and c.awake_able and not c.acted]
+                    and c.awake_able and not c.acted
+                    and (c.side == target.side or not self.options["coverAlliesOnly"])]
         willing = [c for c in eligible
                    if self.ask(c.side, "cover", ["yes", "no"], unit=c.id, protect=target.id,
                                **use.context()) == "yes"]
@@ -218,15 +220,27 @@ class Resolver:
             if not shared and inst.crit:
                 dice.append(self.rng.die(10))
         if shared:
+            own = self.options["critOwnDamageRoll"] and len(hits) > 1  # §16 D4
             for inst, dice in zip(hits, rolls, strict=False):
-                if inst.crit:
+                if inst.crit and own:
+                    dice[:] = [self.rng.die(10) for _ in range(3)]
+                elif inst.crit:
                     dice.append(self.rng.die(10))
         for inst, dice in zip(hits, rolls, strict=False):
             self.damage(use, inst, dice)
 
     def hit_check(self, use: Use, inst: Instance) -> None:
-        """2D10 + 命中値 ≥ 回避値 (§4.2, §6.3); 10+10 critical, 1+1 fumble (§4.4)."""
+        """2D10 + 命中値 ≥ 回避値 (§4.2, §6.3; > with ``hitNeedsGreater``); 10+10 critical,
+        1+1 fumble (§4.4)."""
         victim = inst.victim
+        if inst.covered and self.options["coverRollsForCrit"]:
+            dice = [self.rng.die(10), self.rng.die(10)]  # 「その達成値に関わらず…命中」
+            inst.hit = True
+            inst.crit = self.options["critFumble"] and dice == [10, 10]
+            self.rec.emit("hit_check", use.user.id, victim.id, rule="§7.2", dice=dice,
+                          bonus=use.acc, total=sum(dice) + use.acc, need=victim.eva, hit=True,
+                          crit=inst.crit, fumble=False)
+            return
         if inst.covered or (self.options["sleepAutoHit"] and victim.asleep):
             inst.hit = True
             self.rec.emit("auto_hit", use.user.id, victim.id, rule="§7.2" if inst.covered
@@ -237,9 +251,10 @@ class Resolver:
         crit = self.options["critFumble"] and dice == [10, 10]
         fumble = self.options["critFumble"] and dice == [1, 1]
         inst.crit = crit
-        inst.hit = crit or (not fumble and total >= victim.eva)
+        need = victim.eva + (1 if self.options["hitNeedsGreater"] else 0)  # §4.2 ≥ or >
+        inst.hit = crit or (not fumble and total >= need)
         self.rec.emit("hit_check", use.user.id, victim.id, rule="§6.3", dice=dice,
-                      bonus=use.acc, total=total, need=victim.eva, hit=inst.hit, crit=crit,
+                      bonus=use.acc, total=total, need=need, hit=inst.hit, crit=crit,
                       fumble=fumble)
 
     def offer_guard(self, use: Use, inst: Instance) -> None:
@@ -248,6 +263,8 @@ class Resolver:
         if "guard" not in v.abilities or v.guard_used or v.mp < ABILITIES["guard"].cost:
             return
         if not v.awake_able or (not use.physical and not self.options["guardVsMagic"]):
+            return
+        if inst.covered and not self.options["coverersMayGuard"]:
             return
         defence = v.armour if use.physical else v.res
         answer = self.ask(v.side, "guard", ["yes", "no"], unit=v.id, crit=inst.crit,
@@ -269,7 +286,10 @@ class Resolver:
         v = inst.victim
         power = use.atk + sum(dice)
         defence = v.armour if use.physical else v.res
-        amount = max(0, power - defence + self.affinity(use, v))
+        if self.options["affinityAfterFloor"]:  # §16 D17, the other order
+            amount = max(0, max(0, power - defence) + self.affinity(use, v))
+        else:
+            amount = max(0, power - defence + self.affinity(use, v))
         if inst.guarded:
             amount = max(0, amount - ABILITIES["guard"].amount)
         v.hp = max(0, v.hp - amount)
@@ -301,6 +321,10 @@ class Resolver:
         elif use.effect == FLY:
             self.add_effect(v, "flight", use.rounds, use.amount)
         elif use.effect == SLEEP:
+            if inst.covered and self.options["coveredSleepAutoSucceeds"]:
+                self.rec.emit("auto_hit", use.user.id, v.id, rule="§7.2", covered=True)
+                self.add_effect(v, "sleep", use.rounds, 0)
+                return
             a = [self.rng.die(10), self.rng.die(10)]
             p = [self.rng.die(10), self.rng.die(10)]
             caster = sum(a) + legal.magic_power(self, use.user)
@@ -312,8 +336,9 @@ class Resolver:
                 self.add_effect(v, "sleep", use.rounds, 0)
 
     def add_effect(self, v: Unit, name: str, rounds: int, amount: int) -> None:
-        """A timed effect; the same name refreshes instead of stacking (§9.5)."""
-        found = v.effect(name)
+        """A timed effect; the same name refreshes instead of stacking (§9.5; stacks with
+        ``sameEffectStacks``)."""
+        found = None if self.options["sameEffectStacks"] else v.effect(name)
         if found is not None:
             found.remaining = rounds
             found.amount = max(found.amount, amount)
