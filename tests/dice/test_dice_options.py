@@ -149,12 +149,12 @@ def test_demerit_flag_repeats_option_d21() -> None:
 
 
 def test_negative_vp_option_d6() -> None:
-    """§7.6/D6: at VP −1 red's 0-VP 攻2倍 fails the literal gate 0 > −1 by default
-    (攻撃倍率 2); with ``negative_vp=vp_users`` (D6) it acts (攻撃倍率 4), a harder hit."""
+    """§7.6/D6: at VP −1 red's 0-VP 攻2倍 acts by default (D6: only abilities that use VP are
+    gated; 攻撃倍率 4); with ``negative_vp=all`` it fails the literal gate 0 > −1 (攻撃倍率 2)."""
     def debt(b: DiceBattle) -> None:
         b.ch(0)["vp"] = -1
-    literal = one_turn("slot10: 攻2倍", before=debt)
-    users = one_turn("slot10: 攻2倍", before=debt, negative_vp="vp_users")
+    literal = one_turn("slot10: 攻2倍", before=debt, negative_vp="all")
+    users = one_turn("slot10: 攻2倍", before=debt)
     assert literal.tv[0]["atk_mult"][0] == 2 and users.tv[0]["atk_mult"][0] == 4
     assert events(literal, "blocked", "0.0")[0]["why"] == "vp"
     assert (events(users, "hit", "0.0")[0]["damage"]
