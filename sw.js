@@ -1,8 +1,9 @@
 // Kassen service worker: offline after the first visit.
-// The page does not wait for this worker: it starts Python at once. Once the engine is ready
-// the page posts the list of everything it and its engine worker loaded (the 9.6 MB wasm, the
-// stdlib, the wheel…) plus the shell files (BUILD.shell) ("fill"), and they are copied here
-// from the browser's HTTP cache (`cache: "force-cache"`), so nothing is downloaded twice.
+// The page does not wait for this worker: it starts Python at once. The engine worker's own
+// downloads (the 9.6 MB wasm, the stdlib, the wheel) are copied into this cache as they stream
+// (static/js/runtime.mjs); once the engine is ready the page posts the list of everything
+// else it loaded plus the shell files (BUILD.shell) ("fill"), and they are copied here from
+// the browser's HTTP cache (`cache: "force-cache"`), so nothing is downloaded twice.
 // Requests that pass through this worker are cached as they go, too.
 // Vendored runtime files (static/vendor/) are served cache-first; the page's own files
 // network-first with the cache as fallback. One cache per build id.

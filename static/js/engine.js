@@ -7,9 +7,10 @@ const here = (path) => new URL(path, import.meta.url).href;
 
 /** How the engine wheel reaches the worker (see README, "start-up"). */
 function workerOptions(mode) {
-  // the vendored Pyodide itself; the offline cache is filled after ready from the HTTP cache
-  // (offline.js, sw.js), so nothing slows the boot
-  const version = here("../vendor/pyodide/pyodide.mjs");
+  // runtime.mjs: the vendored Pyodide with the worker's own downloads (the 9.6 MB wasm, the
+  // stdlib, the wheel) teed into the offline cache as they stream. Filling that cache later
+  // from the HTTP cache alone was measured to download the wasm twice on a busy machine.
+  const version = here("./runtime.mjs");
   if (mode === "boot") {
     // a loader that passes packages:["kassen"] to loadPyodide (trimmed lock)
     return { version: here("../vendor/pyodide/kassen-boot.mjs"), config: {} };
