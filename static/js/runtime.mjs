@@ -12,6 +12,16 @@ export * from "../vendor/pyodide/pyodide.mjs";
 const CACHE = `kassen-${BUILD.id}`;  // the same name sw.js uses
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 
+// Copies waiting for the interpreter to finish booting: writing 12 MB into the Cache API
+// while the wasm compiles slowed the start measurably, so the writes start right after.
+const waiting = [];
+let booted = false;
+
+function keep(cache, request, response, path) {
+  const put = () => cache.put(request, response).catch((error) => console.warn("not cached:", path, error));
+  if (booted) put(); else waiting.push(put);
+}
+
 function teeFetch(fetchBase) {
   const cachePromise = (self.caches ? caches.open(CACHE) : Promise.reject(new Error("no Cache API")))
     .catch(() => null);
@@ -25,17 +35,20 @@ function teeFetch(fetchBase) {
     if (hit) return hit;
     const response = await fetchBase(request);
     if (response.ok && response.type === "basic") {
-      cache.put(request, response.clone()).catch((error) => console.warn("not cached:", url.pathname, error));
+      keep(cache, request, response.clone(), url.pathname);
     }
     return response;
   };
 }
 
 /** Pyodide's own loadPyodide, with the worker's fetch teed into the offline cache. */
-export function loadPyodide(options = {}) {
+export async function loadPyodide(options = {}) {
   if (!globalThis.__kassenTee) {
     globalThis.fetch = teeFetch(globalThis.fetch.bind(globalThis));
     globalThis.__kassenTee = true;
   }
-  return loadBase({ ...options, indexURL: INDEX_URL });
+  const py = await loadBase({ ...options, indexURL: INDEX_URL });
+  booted = true;
+  for (const put of waiting.splice(0)) put();
+  return py;
 }
