@@ -225,6 +225,7 @@ def standings_and_matrix(entrants: Entrants, jobs: Sequence[Job],
     for rank, i in enumerate(order, start=1):
         rows[i]["rank"] = rank
     matrix = []
+    links: dict[int, str] = {}  # one link per job: both cells of a pairing share it
     for i in range(n):
         line = []
         for j in range(n):
@@ -234,7 +235,10 @@ def standings_and_matrix(entrants: Entrants, jobs: Sequence[Job],
             cell = {"games": games[i][j], "wins": wins[i][j], "draws": draws[i][j],
                     "losses": games[i][j] - wins[i][j] - draws[i][j],
                     "win_rate": rate(wins[i][j], games[i][j])}
-            cell["link"] = job_link(entrants, first_job[(i, j)])
+            job = first_job[(i, j)]
+            if job.index not in links:
+                links[job.index] = job_link(entrants, job)
+            cell["link"] = links[job.index]
             line.append(cell)
         matrix.append(line)
     return {"standings": [rows[i] for i in order], "matrix": matrix, "names": names,
