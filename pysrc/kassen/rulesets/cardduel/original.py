@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core.decisions import Request
-from kassen.rulesets.cardduel.revised import end_why
+from kassen.rulesets.cardduel.revised import end_why, round_over
 from kassen.rulesets.cardduel.storm import run_storm
 
 ENCHANT_STEP_CAP = 16
@@ -122,23 +122,9 @@ def play_duel(b: Any) -> None:
         b.apply_fails(commits, "§7 A2-3", next_only=next_only)
         b.score(commits, "§7 A2-3")
         return_mage_cards(b)
-        if any(w["fainted"] for w in b.warriors()):
-            why = "knockout"
-            b.rec.emit("battle_over", rule="§15 D2", why=why)
-            break
-        if b.all_passed(commits):
-            for w in b.warriors():
-                w["right"] = False
-            why = "stall"
-            b.rec.emit("battle_over", rule="§5.9", why=why)
-            break
-        if not any(b.holds_right(w) for w in b.warriors()):
-            why = end_why(b)
-            b.rec.emit("battle_over", rule="§7 A3", why=why)
-            break
-        if eng == o["roundCap"]:
-            why = "round_cap"
-            b.rec.emit("battle_over", rule="§5.9", why=why, cap=o["roundCap"])
+        ended = round_over(b, commits, eng, "§7 A3")
+        if ended:
+            why = ended
             break
         b.rec.step("A3", "continue_check")
         st["step"] = "A3"

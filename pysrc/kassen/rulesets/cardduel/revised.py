@@ -66,6 +66,26 @@ def end_why(b: Any) -> str:
     return "rights" if any(w["failed"] for w in b.warriors()) else "withdrawal"
 
 
+def round_over(b: Any, commits: Any, rounds: int, rights_rule: str) -> str | None:
+    """The checks both procedures make after scoring a round (knockout §15 D2, stall §5.9,
+    no right left, the round cap §5.9): the reason the battle ends, logged, or None."""
+    if any(w["fainted"] for w in b.warriors()):
+        why, rule = "knockout", "§15 D2"
+    elif b.all_passed(commits):
+        for w in b.warriors():
+            w["right"] = False
+        why, rule = "stall", "§5.9"
+    elif not any(b.holds_right(w) for w in b.warriors()):
+        why, rule = end_why(b), rights_rule
+    elif rounds == b.options["roundCap"]:
+        b.rec.emit("battle_over", rule="§5.9", why="round_cap", cap=rounds)
+        return "round_cap"
+    else:
+        return None
+    b.rec.emit("battle_over", rule=rule, why=why)
+    return why
+
+
 def play_battle(b: Any) -> None:
     """One battle of procedure B (§5): rounds of B1–B8 until the loop ends, then B9."""
     st = b.state
@@ -103,23 +123,9 @@ def play_battle(b: Any) -> None:
         b.rec.step("B7", "advantage_check")
         st["step"] = "B7"
         b.score(commits, "§5.7")
-        if any(w["fainted"] for w in b.warriors()):
-            why = "knockout"
-            b.rec.emit("battle_over", rule="§15 D2", why=why)
-            break
-        if b.all_passed(commits):
-            for w in b.warriors():
-                w["right"] = False
-            why = "stall"
-            b.rec.emit("battle_over", rule="§5.9", why=why)
-            break
-        if not any(b.holds_right(w) for w in b.warriors()):
-            why = end_why(b)
-            b.rec.emit("battle_over", rule="§5.8.2", why=why)
-            break
-        if rnd == o["roundCap"]:
-            why = "round_cap"
-            b.rec.emit("battle_over", rule="§5.9", why=why, cap=o["roundCap"])
+        ended = round_over(b, commits, rnd, "§5.8.2")
+        if ended:
+            why = ended
             break
         # B8 ネクストラウンドチェック
         b.rec.step("B8", "next_round")
