@@ -170,8 +170,17 @@ function renderMatchup(table) {
   table.first_link ? el("p", {}, el("a", { href: table.first_link, onclick: openLink, text: t("tOpen") })) : null);
 }
 
+/** The engine sends each pairing's link once (`links`, cells carry `link_id`): put it back. */
+function withLinks(table) {
+  if (!Array.isArray(table.links)) return table;
+  for (const line of table.matrix || []) {
+    for (const cell of line) if (cell && cell.link_id !== undefined) cell.link = table.links[cell.link_id];
+  }
+  return table;
+}
+
 function showTable(table) {
-  last = table;
+  last = withLinks(table);
   $("t-results").hidden = false;
   const isRoundRobin = table.format === "round-robin";
   $("t-csv-standings").hidden = !isRoundRobin;

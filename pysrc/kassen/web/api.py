@@ -241,9 +241,27 @@ def tournament_table(request_json: str, results_json: str) -> str:
                                            str(request.get("seed") or "tournament"))
         results = [tournament.JobResult.from_json(r) for r in json.loads(results_json)]
         table = tournament.standings_and_matrix(entrants, jobs, results)
-        return {"ok": True, **table}
+        return {"ok": True, **_shared_links(table)}
 
     return _guard("en", work)
+
+
+def _shared_links(table: dict[str, Any]) -> dict[str, Any]:
+    """The two cells of a pairing share one battle link: send each link once (``links``) and
+    give cells its index (``link_id``). A 100-build table is half the text for the page's
+    main thread to parse; the page puts ``link`` back on each cell."""
+    links: list[str] = []
+    index: dict[str, int] = {}
+    for line in table["matrix"]:
+        for cell in line:
+            if cell is not None:
+                link = cell.pop("link")
+                if link not in index:
+                    index[link] = len(links)
+                    links.append(link)
+                cell["link_id"] = index[link]
+    table["links"] = links
+    return table
 
 
 def digests(records_json: str) -> str:
