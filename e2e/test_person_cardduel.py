@@ -36,7 +36,6 @@ def person_choice(pending: dict) -> str:
     return playable[0] if playable else pending["options"][0]
 
 
-
 def test_a_person_plays_the_first_team(app) -> None:
     page = app.page
     app.wait_ready()

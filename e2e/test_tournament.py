@@ -35,7 +35,6 @@ WATCH = """() => {
 }"""
 
 
-
 RANDOM = next((r for r in ("cardduel", "skirmish", "dice") if r in RULESETS), RULESET)
 
 

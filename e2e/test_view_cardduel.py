@@ -51,7 +51,6 @@ def duel(app, native) -> dict:
     return native
 
 
-
 def seek(page, index: int) -> None:
     set_seek(page, index)
     wait_until(page, "i => document.querySelector('#step-no')?.textContent.startsWith(`${i + 1}/`)",

@@ -66,7 +66,6 @@ def fight(app, native) -> dict:
     return native
 
 
-
 def seek(page, index: int) -> None:
     set_seek(page, index)
     wait_until(page, "i => document.querySelector('#board .mg')?.dataset.step === String(i)",

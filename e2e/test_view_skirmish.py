@@ -57,7 +57,6 @@ def person_choice(pending: dict) -> str:
     return options[0]
 
 
-
 def seek(page, index: int) -> None:
     set_seek(page, index)
 

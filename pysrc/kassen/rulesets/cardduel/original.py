@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core.decisions import Request
-from kassen.rulesets.cardduel.revised import end_why, round_over
+from kassen.rulesets.cardduel.revised import ask_attacks, begin_round, end_why, round_over
 from kassen.rulesets.cardduel.storm import run_storm
 
 ENCHANT_STEP_CAP = 16
@@ -100,18 +100,11 @@ def play_duel(b: Any) -> None:
     b.begin_battle()
     why = "round_cap"
     for eng in range(1, o["roundCap"] + 1):
-        st["round"] = eng
-        st["played"] = []
-        b.rec.step("A1", "round_start")
-        st["step"] = "A1"
-        b.rec.emit("round_start", rule="§7", round=eng, battle=st["battle"])
+        begin_round(b, eng, "A1", "§7")
         enchant_phase(b)
         b.rec.step("A2", "engagement")
         st["step"] = "A2"
-        holders = [b.holds_right(w) for w in b.warriors()]
-        commits: list[dict[str, Any] | None] = [
-            b.ask_attack(w, holders[1 - w["side"]]) if holders[w["side"]] else None
-            for w in b.warriors()]
+        commits = ask_attacks(b)
         b.rec.step("A2", "engagement_check")
         clash = b.reveal_attacks(commits, "§7 A2-1")
         if clash:

@@ -86,6 +86,23 @@ def round_over(b: Any, commits: Any, rounds: int, rights_rule: str) -> str | Non
     return why
 
 
+def begin_round(b: Any, number: int, step: str, rule: str) -> None:
+    """Open round (engagement) ``number`` at ``step``: both procedures start a round alike."""
+    st = b.state
+    st["round"] = number
+    st["played"] = []
+    b.rec.step(step, "round_start")
+    st["step"] = step
+    b.rec.emit("round_start", rule=rule, round=number, battle=st["battle"])
+
+
+def ask_attacks(b: Any) -> list[dict[str, Any] | None]:
+    """Each warrior holding the attack right commits an attack (None for the others)."""
+    holders = [b.holds_right(w) for w in b.warriors()]
+    return [b.ask_attack(w, holders[1 - w["side"]]) if holders[w["side"]] else None
+            for w in b.warriors()]
+
+
 def play_battle(b: Any) -> None:
     """One battle of procedure B (§5): rounds of B1–B8 until the loop ends, then B9."""
     st = b.state
@@ -93,19 +110,12 @@ def play_battle(b: Any) -> None:
     b.begin_battle()
     why = "round_cap"
     for rnd in range(1, o["roundCap"] + 1):
-        st["round"] = rnd
-        st["played"] = []
-        b.rec.step("B1", "round_start")
-        st["step"] = "B1"
-        b.rec.emit("round_start", rule="§5", round=rnd, battle=st["battle"])
+        begin_round(b, rnd, "B1", "§5")
         enchant_phase(b)
         # B4 アタックセットアップ
         b.rec.step("B4", "attack_setup")
         st["step"] = "B4"
-        holders = [b.holds_right(w) for w in b.warriors()]
-        commits: list[dict[str, Any] | None] = [
-            b.ask_attack(w, holders[1 - w["side"]]) if holders[w["side"]] else None
-            for w in b.warriors()]
+        commits = ask_attacks(b)
         # B5 アタックチェック
         b.rec.step("B5", "attack_check")
         st["step"] = "B5"
