@@ -41,6 +41,8 @@ def test_bad_requests_answer_with_problems(tiny) -> None:
 
 
 def test_tournament_split_over_workers_matches_one_process(tiny) -> None:
+    """Issue 7: slices played by different workers give the one-process table, and the links
+    the workers make while playing are the links the command line puts in the matrix."""
     from kassen.core import tournament
 
     request = json.dumps({"ruleset": "tiny", "builds": ["Ann:20", "Bob:25", "Cid:9"],
@@ -48,19 +50,34 @@ def test_tournament_split_over_workers_matches_one_process(tiny) -> None:
     plan = json.loads(api.tournament_plan(request))
     jobs = plan["jobs"]
     assert plan["ok"] and len(jobs) == 3 * 2 * 3
+    assert len(plan["link_jobs"]) == 3  # one link per pairing: both of its cells share it
     halves = [jobs[::2], jobs[1::2]]
-    results = [r for half in halves
-               for r in json.loads(api.tournament_play(request, json.dumps(half)))["results"]]
+    results, links = [], {}
+    for half in halves:
+        wanted = [job[0] for job in half if job[0] in plan["link_jobs"]]
+        answer = json.loads(api.tournament_play(request, json.dumps(half), json.dumps(wanted)))
+        results += answer["results"]
+        links.update(dict(answer["links"]))
+    assert sorted(links) == sorted(plan["link_jobs"])
     table = json.loads(api.tournament_table(request, json.dumps(results)))
-    assert len(table["links"]) == 3  # one link per pairing: both of its cells share it
     for line in table["matrix"]:
         for cell in line:
             if cell is not None:
-                cell["link"] = table["links"][cell.pop("link_id")]
+                assert "link" not in cell
+                cell["link"] = links[cell["job"]]
     ent = tournament.load_entrants("tiny", ["Ann:20", "Bob:25", "Cid:9"], {"limit": 10})
     expected = tournament.round_robin(ent, 3, "page")
     assert table["standings"] == expected["standings"]
     assert table["matrix"] == expected["matrix"]
+
+
+def test_tournament_play_refuses_a_bad_link_list(tiny) -> None:
+    request = json.dumps({"ruleset": "tiny", "builds": ["Ann:20", "Bob:25"], "seeds": 1})
+    jobs = json.dumps(json.loads(api.tournament_plan(request))["jobs"])
+    for links in ("{}", '["0"]', "[0, 1, 2, 3]", "[[0]]"):
+        answer = json.loads(api.tournament_play(request, jobs, links))
+        assert answer["ok"] is False and answer["problems"][0]["code"] == "core.record_schema"
+    assert json.loads(api.tournament_play(request, jobs))["links"] == []
 
 
 def test_person_plays_through_the_page_api(tiny) -> None:

@@ -46,7 +46,7 @@ function wrap(worker) {
     digests: (records) => call("digests", json(records)),
     resources: () => call("resources"),
     tournamentPlan: (request) => call("tournament_plan", json(request)),
-    tournamentPlay: (request, jobs) => call("tournament_play", json(request), json(jobs)),
+    tournamentPlay: (request, jobs, links = []) => call("tournament_play", json(request), json(jobs), json(links)),
     tournamentTable: (request, results) => call("tournament_table", json(request), json(results)),
     matchupPlan: (request) => call("matchup_plan", json(request)),
     matchupTable: (request, results) => call("matchup_table", json(request), json(results)),

@@ -35,11 +35,12 @@ export class Pool {
   }
 
   /**
-   * Play `jobs` (arrays from a plan) with `play(api, slice)` → results. `onProgress(done,
-   * total)` after each slice; `cancelled()` is checked before each slice. Resolves to
+   * Play `jobs` (arrays from a plan) with `play(api, slice)` → results. `onAnswer(answer)`
+   * gets each slice's whole answer (for what it carries beside `results`); `onProgress(done,
+   * total)` follows; `cancelled()` is checked before each slice. Resolves to
    * `{results, cancelled}`; on cancel it resolves at once (slices in flight finish unheard).
    */
-  run(jobs, play, { onProgress = () => {}, cancelled = () => false, offset = 0, total = jobs.length } = {}) {
+  run(jobs, play, { onAnswer = () => {}, onProgress = () => {}, cancelled = () => false, offset = 0, total = jobs.length } = {}) {
     const results = [];
     let next = 0;
     let done = offset;
@@ -68,6 +69,7 @@ export class Pool {
           const ms = (performance.now() - started) / slice.length;
           perJob = perJob === null ? ms : 0.7 * perJob + 0.3 * ms;
           for (const r of answer.results) results.push(r);
+          onAnswer(answer);
           done += slice.length;
           onProgress(done, total);
           pump(member);

@@ -59,10 +59,11 @@ function setRunning(on, state = on ? "running" : "idle") {
   $("tournament").setAttribute("aria-busy", String(on));
 }
 
-/** Open a battle link in the battle view (also when it is already the current fragment). */
+/** Open a battle link in the battle view (also when it is already the current fragment).
+ * One listener on the results serves every link (a 100-build matrix has 9,900). */
 function openLink(event) {
-  const href = event.currentTarget.getAttribute("href");
-  if (href === location.hash) {
+  const link = event.target.closest?.("a[href^='#']");
+  if (link && link.getAttribute("href") === location.hash) {
     event.preventDefault();
     window.dispatchEvent(new HashChangeEvent("hashchange"));
   }
@@ -119,6 +120,7 @@ async function renderMatrix(token) {
   fill(table, el("caption", { text: t("tMatrixCaption") }),
     el("thead", {}, el("tr", {}, el("td"), names.map((name, j) =>
       el("th", { scope: "col", title: name, "aria-label": name, text: String(j + 1) })))));
+  table.style.setProperty("--columns", String(names.length));
   const body = el("tbody");
   table.append(body);
   let started = performance.now();
@@ -129,7 +131,7 @@ async function renderMatrix(token) {
       if (!c) { row.append(el("td", { class: "diag" })); continue; }
       const label = `${names[i]} vs ${names[j]}: ${pct(c.win_rate)} (${c.wins}-${c.draws}-${c.losses}) — ${t("tOpen")}`;
       const td = el("td", {}, el("a", { href: c.link, "aria-label": label, title: label,
-        dataset: { row: i, col: j }, onclick: openLink, text: pct(c.win_rate).replace("%", "") }));
+        dataset: { row: i, col: j }, text: pct(c.win_rate).replace("%", "") }));
       heat(td, c.win_rate?.rate);
       row.append(td);
     }
@@ -143,6 +145,21 @@ async function renderMatrix(token) {
 }
 let renderToken = 0;
 
+/** Empty the standings and the matrix a slice of rows at a time: dropping a 10,000-cell
+ * table at once is one long main-thread task (measured at 70 ms while the pool is busy). */
+async function clearTables() {
+  for (const table of [$("t-matrix"), $("t-standings")]) {
+    for (const body of [...table.tBodies]) {
+      while (body.lastChild) {
+        const started = performance.now();
+        while (body.lastChild && performance.now() - started < RENDER_BUDGET_MS) body.lastChild.remove();
+        await yieldToPage();
+      }
+    }
+    fill(table);
+  }
+}
+
 // -- elimination and match-up summaries ------------------------------------------------------
 
 function renderElimination(table) {
@@ -153,7 +170,7 @@ function renderElimination(table) {
       el("h3", { text: `${t("tRound")} ${round.round}` }),
       el("ul", {}, round.matches.map((m) => el("li", {},
         m.bye ? `${name(m.winner)} (${t("tBye")})`
-          : [el("a", { href: m.link, onclick: openLink, text: `${name(m.a)} ${m.score[0]}–${m.score[1]} ${name(m.b)}` }),
+          : [el("a", { href: m.link, text: `${name(m.a)} ${m.score[0]}–${m.score[1]} ${name(m.b)}` }),
             ` → ${name(m.winner)}${m.tiebreak_by_seed ? ` (${t("tTiebreak")})` : ""}`]))))));
 }
 
@@ -167,20 +184,20 @@ function renderMatchup(table) {
     row(t("tMedianTurns"), String(table.median_turns ?? "—")),
     row(t("tReasons"), Object.entries(table.reasons).map(([k, v]) => `${k} ${v}`).join(", ")),
     table.watched_percentile !== undefined ? row(t("tWatched"), `${Math.round(table.watched_percentile * 100)}%`) : null),
-  table.first_link ? el("p", {}, el("a", { href: table.first_link, onclick: openLink, text: t("tOpen") })) : null);
+  table.first_link ? el("p", {}, el("a", { href: table.first_link, text: t("tOpen") })) : null);
 }
 
-/** The engine sends each pairing's link once (`links`, cells carry `link_id`): put it back. */
-function withLinks(table) {
-  if (!Array.isArray(table.links)) return table;
+/** Cells name the job whose battle they open (`job`); the links came with the battles. */
+function withLinks(table, links) {
+  if (!links) return table;
   for (const line of table.matrix || []) {
-    for (const cell of line) if (cell && cell.link_id !== undefined) cell.link = table.links[cell.link_id];
+    for (const cell of line) if (cell && cell.link === undefined) cell.link = links.get(cell.job);
   }
   return table;
 }
 
 function showTable(table) {
-  last = withLinks(table);
+  last = table;
   $("t-results").hidden = false;
   const isRoundRobin = table.format === "round-robin";
   $("t-csv-standings").hidden = !isRoundRobin;
@@ -192,7 +209,7 @@ function showTable(table) {
     fill($("t-summary"));
     sort = { key: "rank", dir: 1 };
     renderStandings();
-    return renderMatrix(renderToken);
+    return yieldToPage().then(() => renderMatrix(renderToken));
   }
   if (table.format === "elimination") renderElimination(table);
   else renderMatchup(table);
@@ -211,8 +228,13 @@ function request() {
     ...(format === "matchup" && Number.isInteger(watched) ? { watched_turns: watched } : {}) };
 }
 
-async function play(jobs, req, state, offset = 0, total = jobs.length) {
-  const out = await pool.run(jobs, (worker, slice) => worker.tournamentPlay(req, slice), {
+/** Play jobs in the pool. `linkJobs`: indexes of the jobs whose share links the table needs;
+ * the workers make them with the battles and they land in `links` (index → link). */
+async function play(jobs, req, state, { offset = 0, total = jobs.length, linkJobs = [], links = null } = {}) {
+  const wanted = new Set(linkJobs);
+  const out = await pool.run(jobs, (worker, slice) =>
+    worker.tournamentPlay(req, slice, slice.filter((job) => wanted.has(job[0])).map((job) => job[0])), {
+    onAnswer: (answer) => { for (const [index, link] of answer.links || []) links?.set(index, link); },
     onProgress: (done, all) => progress(done, all, state.started),
     cancelled: () => state.cancelled, offset, total });
   return out;
@@ -226,8 +248,11 @@ export async function startTournament() {
   let finalState = "failed";
   run = state;
   setRunning(true);
-  fill($("t-summary"));
+  renderToken += 1;
+  last = null;
   try {
+    await clearTables();
+    $("t-results").hidden = true;
     await pool.idle();
     $("t-progress-text").value = t("tBooting");
     await pool.warm();
@@ -240,7 +265,7 @@ export async function startTournament() {
         const step = await api.eliminationNext(req, results);
         if (!step.ok) { showProblems(step); return; }
         if (step.done) { table = step; break; }
-        const out = await play(step.jobs, req, state, step.played, step.total);
+        const out = await play(step.jobs, req, state, { offset: step.played, total: step.total });
         if (out.cancelled) throw new Error("cancelled");
         results = results.concat(out.results);
       }
@@ -248,15 +273,18 @@ export async function startTournament() {
       const plan = await (req.format === "matchup" ? api.matchupPlan(req) : api.tournamentPlan(req));
       if (!plan.ok) { showProblems(plan); return; }
       progress(0, plan.jobs.length, state.started);
-      const out = await play(plan.jobs, req, state);
+      const links = new Map();
+      const out = await play(plan.jobs, req, state, { linkJobs: plan.link_jobs, links });
       if (out.cancelled) throw new Error("cancelled");
       table = await (req.format === "matchup" ? api.matchupTable(req, out.results) : api.tournamentTable(req, out.results));
       if (!table.ok) { showProblems(table); return; }
       table.format = req.format;
+      withLinks(table, links);
     }
     table.request = req;
     table.seconds = (performance.now() - state.started) / 1000;
     $("t-progress-text").value = `${t("tDone")} · ${table.battles} ${t("tBattles")} · ${table.seconds.toFixed(1)} s · ${pool.members.length} ${t("tPool")}`;
+    await yieldToPage();  // the big answer was parsed in this task: draw in the next ones
     await showTable(table);
     window.kassenTournamentDone = { battles: table.battles, seconds: table.seconds, workers: pool.members.length };
     finalState = "done";
@@ -307,6 +335,7 @@ export function initTournament(engineApi, ctx) {
   pool = new Pool(engineApi);
   window.kassenPool = pool;
   $("t-start").disabled = false;
+  $("t-results").addEventListener("click", openLink);
   $("t-start").addEventListener("click", startTournament);
   $("t-cancel").addEventListener("click", cancelTournament);
   $("t-add-samples").addEventListener("click", () => appendBuilds(ctx.samples().map((s) => s.text)));

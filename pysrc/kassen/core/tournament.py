@@ -192,9 +192,26 @@ def run_jobs(entrants: Entrants, jobs: Sequence[Job], progress: Progress | None 
     return results
 
 
+def link_jobs(jobs: Sequence[Job]) -> list[int]:
+    """Indexes of the jobs whose battles the matrix opens: the first job of each pairing (both
+    cells of a pairing open the same battle), as :func:`standings_and_matrix` picks them when
+    every job has its result. The page's workers make these links while they play."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for job in jobs:
+        pair = (min(job.a, job.b), max(job.a, job.b))
+        if pair not in seen:
+            seen.add(pair)
+            out.append(job.index)
+    return out
+
+
 def standings_and_matrix(entrants: Entrants, jobs: Sequence[Job],
-                         results: Sequence[JobResult]) -> dict[str, Any]:
-    """The round-robin table: standings (sorted by points) and the win-rate matrix."""
+                         results: Sequence[JobResult], with_links: bool = True) -> dict[str, Any]:
+    """The round-robin table: standings (sorted by points) and the win-rate matrix.
+
+    Each cell names the job whose battle it opens (``job``) and, with ``with_links``, carries
+    that battle's share link (``link``); the page's workers make the links while playing."""
     n = len(entrants.builds)
     by_index = {r.index: r for r in results}
     wins = [[0] * n for _ in range(n)]
@@ -236,9 +253,11 @@ def standings_and_matrix(entrants: Entrants, jobs: Sequence[Job],
                     "losses": games[i][j] - wins[i][j] - draws[i][j],
                     "win_rate": rate(wins[i][j], games[i][j])}
             job = first_job[(i, j)]
-            if job.index not in links:
-                links[job.index] = job_link(entrants, job)
-            cell["link"] = links[job.index]
+            cell["job"] = job.index
+            if with_links:
+                if job.index not in links:
+                    links[job.index] = job_link(entrants, job)
+                cell["link"] = links[job.index]
             line.append(cell)
         matrix.append(line)
     return {"standings": [rows[i] for i in order], "matrix": matrix, "names": names,

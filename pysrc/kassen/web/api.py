@@ -201,7 +201,8 @@ def _request(request_json: str) -> dict[str, Any]:
 
 
 def tournament_plan(request_json: str) -> str:
-    """Check a tournament request ``{ruleset, builds, options, seeds, seed}``; list its jobs."""
+    """Check a tournament request ``{ruleset, builds, options, seeds, seed}``; list its jobs
+    and, in ``link_jobs``, the jobs whose share links the matrix shows."""
 
     def work() -> dict[str, Any]:
         from kassen.core import tournament
@@ -211,26 +212,38 @@ def tournament_plan(request_json: str) -> str:
         jobs = tournament.round_robin_jobs(entrants, int(request.get("seeds") or 1),
                                            str(request.get("seed") or "tournament"))
         return {"ok": True, "names": entrants.names, "texts": entrants.texts,
-                "jobs": [j.to_json() for j in jobs]}
+                "jobs": [j.to_json() for j in jobs], "link_jobs": tournament.link_jobs(jobs)}
 
     return _guard("en", work)
 
 
-def tournament_play(request_json: str, jobs_json: str) -> str:
-    """Play a slice of jobs (``[[index, a, b, seed, match], …]``) in this worker."""
+def tournament_play(request_json: str, jobs_json: str, links_json: str = "[]") -> str:
+    """Play a slice of jobs (``[[index, a, b, seed, match], …]``) in this worker; for the job
+    indexes listed in ``links_json``, also make the battle's share link (``links``: pairs of
+    index and link), so the links of a big table are made in parallel with its battles."""
 
     def work() -> dict[str, Any]:
         from kassen.core import tournament
 
         entrants = _entrants(_request(request_json))
         jobs = [tournament.Job.from_json(j) for j in json.loads(jobs_json)]
-        return {"ok": True, "results": [r.to_json() for r in tournament.run_jobs(entrants, jobs)]}
+        wanted = json.loads(links_json)
+        if (not isinstance(wanted, list) or len(wanted) > len(jobs)
+                or not all(type(i) is int for i in wanted)):
+            raise ProblemError([Problem("core.record_schema", args={
+                "field": "links", "reason": "a list of this slice's job indexes"})])
+        wanted_set = set(wanted)
+        linked = [job for job in jobs if job.index in wanted_set]
+        return {"ok": True, "results": [r.to_json() for r in tournament.run_jobs(entrants, jobs)],
+                "links": [[job.index, tournament.job_link(entrants, job)] for job in linked]}
 
     return _guard("en", work)
 
 
 def tournament_table(request_json: str, results_json: str) -> str:
-    """The standings and matrix from every job's result."""
+    """The standings and matrix from every job's result. Cells name their battle's job
+    (``job``) but carry no link: the page has the links from ``tournament_play``, and a
+    100-build table without them is a third of the text for its main thread to parse."""
 
     def work() -> dict[str, Any]:
         from kassen.core import tournament
@@ -240,28 +253,10 @@ def tournament_table(request_json: str, results_json: str) -> str:
         jobs = tournament.round_robin_jobs(entrants, int(request.get("seeds") or 1),
                                            str(request.get("seed") or "tournament"))
         results = [tournament.JobResult.from_json(r) for r in json.loads(results_json)]
-        table = tournament.standings_and_matrix(entrants, jobs, results)
-        return {"ok": True, **_shared_links(table)}
+        return {"ok": True, **tournament.standings_and_matrix(entrants, jobs, results,
+                                                              with_links=False)}
 
     return _guard("en", work)
-
-
-def _shared_links(table: dict[str, Any]) -> dict[str, Any]:
-    """The two cells of a pairing share one battle link: send each link once (``links``) and
-    give cells its index (``link_id``). A 100-build table is half the text for the page's
-    main thread to parse; the page puts ``link`` back on each cell."""
-    links: list[str] = []
-    index: dict[str, int] = {}
-    for line in table["matrix"]:
-        for cell in line:
-            if cell is not None:
-                link = cell.pop("link")
-                if link not in index:
-                    index[link] = len(links)
-                    links.append(link)
-                cell["link_id"] = index[link]
-    table["links"] = links
-    return table
 
 
 def digests(records_json: str) -> str:
