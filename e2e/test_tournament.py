@@ -118,3 +118,36 @@ def test_cancel_stops_within_half_a_second(app) -> None:
     assert stopped <= 0.5, stopped
     done = page.evaluate("window.kassenTournament.done")
     assert done < page.evaluate("document.getElementById('t-progress').max")
+
+
+def _exported(page) -> dict:
+    with page.expect_download() as info:
+        page.click("#t-json")
+    return json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("fmt", ["elimination", "matchup"])
+def test_elimination_and_matchup_in_the_pool_equal_the_command_line(app, fmt) -> None:
+    """Issue 7: the page's bracket (rounds handed to the pool one at a time) and match-up
+    give the tables kassen.core gives, and the JSON export carries them."""
+    page = app.page
+    builds = _builds(RANDOM)
+    seeds = 6
+    _start(page, builds, seeds=seeds, fmt=fmt, ruleset=RANDOM)
+    page.wait_for_selector("#tournament:is([data-state=done],[data-state=failed])",
+                           state="attached", timeout=240_000)
+    assert page.get_attribute("#tournament", "data-state") == "done", page.inner_text("#t-summary")
+    table = _exported(page)
+    if fmt == "elimination":
+        expected = tournament.elimination(tournament.load_entrants(RANDOM, builds), seeds,
+                                          "e2e-master")
+        assert table["rounds"] == expected["rounds"]
+        assert table["champion"] == expected["champion"]
+        assert table["battles"] == expected["battles"] > 0
+        link = expected["rounds"][0]["matches"][0]["link"]
+        assert page.query_selector(f"#t-summary a[href='{link}']") is not None
+    else:
+        expected = tournament.matchup(tournament.load_entrants(RANDOM, builds[:2]), seeds,
+                                      "e2e-master")
+        for key in ("battles", "win", "draw", "loss", "median_turns", "reasons", "first_link"):
+            assert table[key] == expected[key], key

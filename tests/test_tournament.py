@@ -8,7 +8,6 @@ import pytest
 
 from kassen.cli import main
 from kassen.core import export, tournament
-from kassen.core.parallel import run_parallel
 from kassen.core.stats import median, wilson
 
 BUILDS = ["Ann:20", "Bob:25", "Cid:10", "Dee:30", "Eve:15"]
@@ -64,17 +63,35 @@ def test_bracket_order_and_byes(tiny) -> None:
 
 def test_same_master_seed_same_table_whatever_the_workers(tiny) -> None:
     ent = entrants(tiny)
-    jobs = tournament.round_robin_jobs(ent, 4, "same")
-    one = tournament.standings_and_matrix(ent, jobs, run_parallel(ent, jobs, 1))
-    two = tournament.standings_and_matrix(ent, jobs, run_parallel(ent, jobs, 2))
+    one = tournament.round_robin(ent, 4, "same", workers=1)
+    two = tournament.round_robin(ent, 4, "same", workers=2)
     assert one == two
+    jobs = tournament.round_robin_jobs(ent, 4, "same")
     assert sum(r["played"] for r in one["standings"]) == 2 * len(jobs)
     cell = one["matrix"][0][1]
-    assert cell["games"] == 8 and cell["link"].startswith("#m=1")
-    other = tournament.standings_and_matrix(
-        ent, tournament.round_robin_jobs(ent, 4, "other"),
-        run_parallel(ent, tournament.round_robin_jobs(ent, 4, "other"), 1))
-    assert other != one
+    assert cell["games"] == 8 and cell["link"].startswith("#m=1") and cell["job"] == 0
+    assert tournament.round_robin(ent, 4, "other") != one
+
+
+def test_schedule_jobs_are_worked_out_from_their_index(tiny) -> None:
+    """Any range of a schedule gives the same jobs as the whole list, and the tallies of
+    ranges played in any order merge into the tally of the whole."""
+    from kassen.core.schedule import Tally
+
+    ent = entrants(tiny)
+    schedule = tournament.round_robin_schedule(ent, 3, "range")
+    jobs = schedule.jobs()
+    assert len(schedule) == len(jobs) == 10 * 2 * 3
+    assert [j.index for j in jobs] == list(range(len(jobs)))
+    assert schedule.jobs(17, 29) == jobs[17:29] and schedule.jobs(55, 99) == jobs[55:]
+    assert [j.index for j in jobs if schedule.opens_pairing(j.index)] == list(range(0, 60, 6))
+    whole = Tally.of(jobs, tournament.run_jobs(ent, jobs))
+    parts = []
+    for start, stop in ((40, 60), (0, 13), (13, 40)):
+        part = schedule.jobs(start, stop)
+        parts += Tally.of(part, tournament.run_jobs(ent, part)).to_json()
+    assert Tally.from_json(parts, 5).to_json() == whole.to_json()
+    assert whole.battles == 60
 
 
 def test_cell_link_opens_that_exact_battle(tiny) -> None:
@@ -84,10 +101,11 @@ def test_cell_link_opens_that_exact_battle(tiny) -> None:
     ent = entrants(tiny)
     jobs = tournament.round_robin_jobs(ent, 2, "link")
     results = tournament.run_jobs(ent, jobs)
-    table = tournament.standings_and_matrix(ent, jobs, results)
+    table = tournament.round_robin(ent, 2, "link")
     _, record = parse_link(table["matrix"][2][3]["link"])
     outcome = session.run(session.from_record(record))
     job = next(j for j in jobs if (j.a, j.b) == (2, 3))
+    assert table["matrix"][3][2]["job"] == table["matrix"][2][3]["job"] == job.index
     res = results[job.index]
     assert outcome.result.turn == res.turn
     assert (None if outcome.result.winner is None else (2, 3)[outcome.result.winner]) == res.winner

@@ -41,25 +41,24 @@ def test_bad_requests_answer_with_problems(tiny) -> None:
 
 
 def test_tournament_split_over_workers_matches_one_process(tiny) -> None:
-    """Issue 7: slices played by different workers give the one-process table, and the links
-    the workers make while playing are the links the command line puts in the matrix."""
+    """Issue 7: ranges of jobs played by different workers, in any order, give the
+    one-process table, and the links the workers make while playing are the links the command
+    line puts in the matrix."""
     from kassen.core import tournament
 
     request = json.dumps({"ruleset": "tiny", "builds": ["Ann:20", "Bob:25", "Cid:9"],
                           "seeds": 3, "seed": "page", "options": {"limit": 10}})
     plan = json.loads(api.tournament_plan(request))
-    jobs = plan["jobs"]
-    assert plan["ok"] and len(jobs) == 3 * 2 * 3
-    assert len(plan["link_jobs"]) == 3  # one link per pairing: both of its cells share it
-    halves = [jobs[::2], jobs[1::2]]
-    results, links = [], {}
-    for half in halves:
-        wanted = [job[0] for job in half if job[0] in plan["link_jobs"]]
-        answer = json.loads(api.tournament_play(request, json.dumps(half), json.dumps(wanted)))
-        results += answer["results"]
+    assert plan["ok"] and plan["total"] == 3 * 2 * 3 and "jobs" not in plan
+    tally, links = [], {}
+    for start, stop in ((10, 18), (0, 4), (4, 10)):
+        work = {"format": "round-robin", "start": start, "stop": stop, "links": True}
+        answer = json.loads(api.tournament_play(request, json.dumps(work)))
+        assert answer["ok"] and "results" not in answer
+        tally += answer["tally"]
         links.update(dict(answer["links"]))
-    assert sorted(links) == sorted(plan["link_jobs"])
-    table = json.loads(api.tournament_table(request, json.dumps(results)))
+    assert sorted(links) == [0, 6, 12]  # one link per pairing: both of its cells share it
+    table = json.loads(api.tournament_table(request, json.dumps(tally)))
     for line in table["matrix"]:
         for cell in line:
             if cell is not None:
@@ -69,15 +68,28 @@ def test_tournament_split_over_workers_matches_one_process(tiny) -> None:
     expected = tournament.round_robin(ent, 3, "page")
     assert table["standings"] == expected["standings"]
     assert table["matrix"] == expected["matrix"]
+    assert table["battles"] == expected["battles"] == 18
 
 
-def test_tournament_play_refuses_a_bad_link_list(tiny) -> None:
+def test_tournament_play_and_table_refuse_bad_work_with_problems(tiny) -> None:
+    """Bad slices and tallies from a page get a located problem, never an exception."""
     request = json.dumps({"ruleset": "tiny", "builds": ["Ann:20", "Bob:25"], "seeds": 1})
-    jobs = json.dumps(json.loads(api.tournament_plan(request))["jobs"])
-    for links in ("{}", '["0"]', "[0, 1, 2, 3]", "[[0]]"):
-        answer = json.loads(api.tournament_play(request, jobs, links))
-        assert answer["ok"] is False and answer["problems"][0]["code"] == "core.record_schema"
-    assert json.loads(api.tournament_play(request, jobs))["links"] == []
+    bad_work = ["{}", "[]", '{"format": "round-robin", "start": 2, "stop": 1}',
+                '{"format": "round-robin", "start": 0, "stop": 99999}',
+                '{"format": "swiss", "start": 0, "stop": 1}',
+                '{"format": "elimination", "start": 0, "stop": 1, "round": {"pairs": [[0, 0]]}}',
+                '{"format": "elimination", "start": 0, "stop": 1, "round": {"pairs": [[0, 1]],'
+                ' "games": 0, "seatings": 1, "prefix": "x"}}']
+    for work in bad_work:
+        answer = json.loads(api.tournament_play(request, work))
+        assert answer["ok"] is False and answer["problems"][0]["message"], work
+    for tally in ("{}", "[[0, 1, 1, 2, 0, 0]]", "[[1, 0, 1, 0, 0, 0]]", "[[0, 5, 1, 0, 0, 0]]",
+                  '[["0", 1, 1, 0, 0, 0]]', "[[0, 1, -1, 0, 0, 0]]", "nope"):
+        for call in (api.tournament_table, api.elimination_next):
+            answer = json.loads(call(request, tally))
+            assert answer["ok"] is False and answer["problems"][0]["message"], tally
+    past_the_end = {"format": "round-robin", "start": 2, "stop": 50}  # 2 jobs in all
+    assert json.loads(api.tournament_play(request, json.dumps(past_the_end)))["tally"] == []
 
 
 def test_person_plays_through_the_page_api(tiny) -> None:

@@ -3,6 +3,7 @@ over workers in any order, give the same tables as ``kassen.core.tournament``.""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from kassen.core import tournament
@@ -11,44 +12,49 @@ from kassen.web import api
 BUILDS = ["Ann:20", "Bob:25", "Cid:9", "Dee:14", "Eve:30"]
 
 
-def _play(request: str, jobs: list, slices: int = 3) -> list:
-    """Play jobs the way the page does: several workers, small slices, any order."""
-    parts = [jobs[i::slices] for i in range(slices)][::-1]
-    out = []
-    for part in parts:
-        answer = json.loads(api.tournament_play(request, json.dumps(part)))
+def _play(request: str, count: int, work: dict, slices: int = 3) -> dict:
+    """Play jobs the way the page does: several workers, ranges of jobs, any order; gather
+    the tallies and results."""
+    bounds = [count * i // slices for i in range(slices + 1)]
+    out: dict = {"tally": [], "results": []}
+    for start, stop in reversed(list(itertools.pairwise(bounds))):
+        answer = json.loads(api.tournament_play(request, json.dumps(
+            {**work, "start": start, "stop": stop})))
         assert answer["ok"], answer
-        out.extend(answer["results"])
+        out["tally"] += answer["tally"]
+        out["results"] += answer.get("results", [])
     return out
 
 
 def test_elimination_in_rounds_equals_the_core_bracket(tiny) -> None:
     request = json.dumps({"ruleset": "tiny", "builds": BUILDS, "seeds": 3, "seed": "elim",
                           "options": {"limit": 10}})
-    results: list = []
+    tally: list = []
     rounds = 0
     while True:
-        step = json.loads(api.elimination_next(request, json.dumps(results)))
+        step = json.loads(api.elimination_next(request, json.dumps(tally)))
         assert step["ok"], step
         if step["done"]:
             break
         rounds += 1
-        assert step["jobs"] and step["total"] == 4 * 3 * 2
-        results += _play(request, step["jobs"])
+        assert step["count"] and step["total"] == 4 * 3 * 2
+        tally += _play(request, step["count"], {"format": "elimination",
+                                                "round": step["round"]})["tally"]
     ent = tournament.load_entrants("tiny", BUILDS, {"limit": 10})
     expected = tournament.elimination(ent, 3, "elim")
     assert rounds == 3  # 5 entrants: a bracket of 8, three rounds
     assert step["rounds"] == expected["rounds"]
     assert step["champion"] == expected["champion"]
-    assert step["battles"] == expected["battles"] == len(results)
+    assert step["battles"] == expected["battles"] == 4 * 3 * 2
 
 
 def test_matchup_split_equals_the_core_matchup(tiny) -> None:
     request = json.dumps({"ruleset": "tiny", "builds": BUILDS[:2], "seeds": 40, "seed": "mu",
                           "options": {"limit": 10}, "watched_turns": 3})
     plan = json.loads(api.matchup_plan(request))
-    assert plan["ok"] and len(plan["jobs"]) == 40
-    table = json.loads(api.matchup_table(request, json.dumps(_play(request, plan["jobs"]))))
+    assert plan["ok"] and plan["total"] == 40
+    played = _play(request, plan["total"], {"format": "matchup"})
+    table = json.loads(api.matchup_table(request, json.dumps(played["results"])))
     ent = tournament.load_entrants("tiny", BUILDS[:2], {"limit": 10})
     expected = tournament.matchup(ent, 40, "mu", watched_turns=3)
     for key in ("battles", "win", "draw", "loss", "median_turns", "reasons",
@@ -56,7 +62,8 @@ def test_matchup_split_equals_the_core_matchup(tiny) -> None:
         assert table[key] == expected[key], key
     assert table["first_link"].startswith("#m=")
     opened = json.loads(api.open_link(table["first_link"], "en"))
-    assert opened["ok"] and opened["record"]["seed"] == plan["jobs"][0][3]
+    first = tournament.matchup_jobs(ent, 40, "mu")[0]
+    assert opened["ok"] and opened["record"]["seed"] == first.seed
 
 
 def test_page_tournament_functions_answer_bad_input_with_problems(tiny) -> None:
@@ -74,8 +81,9 @@ def test_table_csv_is_the_command_line_csv(tiny) -> None:
 
     request = json.dumps({"ruleset": "tiny", "builds": BUILDS[:3], "seeds": 2, "seed": "csv",
                           "options": {"limit": 10}})
-    jobs = json.loads(api.tournament_plan(request))["jobs"]
-    table = json.loads(api.tournament_table(request, json.dumps(_play(request, jobs))))
+    total = json.loads(api.tournament_plan(request))["total"]
+    played = _play(request, total, {"format": "round-robin"})
+    table = json.loads(api.tournament_table(request, json.dumps(played["tally"])))
     for row in table["standings"]:  # as JavaScript gives it back: 5.0 -> 5
         row["points"] = int(row["points"]) if row["points"] == int(row["points"]) else row["points"]
     csv = json.loads(api.table_csv(json.dumps(table)))

@@ -290,25 +290,22 @@ def _progress_bar() -> Any:
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Play a tournament and print its table."""
     from kassen.core import export, tournament
-    from kassen.core.parallel import run_parallel
 
     args.build, args.file = [], args.builds
     texts = [text for _, text in _read_builds(args)]
     entrants = tournament.load_entrants(args.ruleset, texts, _options(args))
     progress = _progress_bar()
     if args.format == "elimination":
-        table = tournament.elimination(entrants, args.seeds, args.seed, progress)
+        table = tournament.elimination(entrants, args.seeds, args.seed, progress,
+                                       workers=args.workers)
     elif args.format == "matchup":
         if len(texts) != 2:
             raise ProblemError([Problem("core.wrong_side_count",
                                         args={"count": len(texts), "expected": 2})])
         table = tournament.matchup(entrants, args.seeds, args.seed, progress=progress)
     else:
-        jobs = tournament.round_robin_jobs(entrants, args.seeds, args.seed)
-        results = run_parallel(entrants, jobs, args.workers, progress)
-        table = tournament.standings_and_matrix(entrants, jobs, results)
-        table.update({"format": "round-robin", "ruleset": entrants.ruleset.id,
-                      "seeds": tournament.games_per_pairing(entrants.ruleset, args.seeds)})
+        table = tournament.round_robin(entrants, args.seeds, args.seed, progress,
+                                       workers=args.workers)
     if args.json:
         _print_json(table)
     elif args.csv and "standings" in table:

@@ -46,11 +46,11 @@ function wrap(worker) {
     digests: (records) => call("digests", json(records)),
     resources: () => call("resources"),
     tournamentPlan: (request) => call("tournament_plan", json(request)),
-    tournamentPlay: (request, jobs, links = []) => call("tournament_play", json(request), json(jobs), json(links)),
-    tournamentTable: (request, results) => call("tournament_table", json(request), json(results)),
+    tournamentPlay: (request, work) => call("tournament_play", json(request), json(work)),
+    tournamentTable: (request, tally) => call("tournament_table", json(request), json(tally)),
     matchupPlan: (request) => call("matchup_plan", json(request)),
     matchupTable: (request, results) => call("matchup_table", json(request), json(results)),
-    eliminationNext: (request, results) => call("elimination_next", json(request), json(results)),
+    eliminationNext: (request, tally) => call("elimination_next", json(request), json(tally)),
     tableCsv: (table) => call("table_csv", json(table)),
   };
 }

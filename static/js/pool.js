@@ -1,6 +1,7 @@
 // A pool of engine workers for tournaments. The page's own engine worker is the first member;
-// the others start on demand. Jobs are handed out in small slices sized so that one slice takes
-// about SLICE_MS, so progress is smooth and a cancel is honoured within one slice.
+// the others start on demand. Jobs are handed out as ranges of job numbers (a worker works out
+// the jobs themselves), in slices sized so that one takes about SLICE_MS: progress is smooth
+// and a cancel is honoured within one slice.
 import { startWorker } from "./engine.js";
 
 const SLICE_MS = 120;
@@ -35,13 +36,12 @@ export class Pool {
   }
 
   /**
-   * Play `jobs` (arrays from a plan) with `play(api, slice)` → results. `onAnswer(answer)`
-   * gets each slice's whole answer (for what it carries beside `results`); `onProgress(done,
-   * total)` follows; `cancelled()` is checked before each slice. Resolves to
-   * `{results, cancelled}`; on cancel it resolves at once (slices in flight finish unheard).
+   * Play jobs 0 to `count` - 1 with `play(api, start, stop)` → an answer, a slice at a time.
+   * `onAnswer(answer)` gets each slice's answer, then `onProgress(done, total)` (with `offset`
+   * battles already done out of `total`); `cancelled()` is checked before each slice.
+   * Resolves to `{cancelled}`; on cancel at once (slices in flight finish unheard).
    */
-  run(jobs, play, { onAnswer = () => {}, onProgress = () => {}, cancelled = () => false, offset = 0, total = jobs.length } = {}) {
-    const results = [];
+  run(count, play, { onAnswer = () => {}, onProgress = () => {}, cancelled = () => false, offset = 0, total = count } = {}) {
     let next = 0;
     let done = offset;
     let perJob = null;  // measured ms per battle
@@ -51,26 +51,26 @@ export class Pool {
       const active = new Set();
       const pump = (member) => {
         if (settled) return;
-        if (cancelled()) { finish({ results, cancelled: true }); return; }
-        if (next >= jobs.length) {
-          if (active.size === 0) finish({ results, cancelled: false });
+        if (cancelled()) { finish({ cancelled: true }); return; }
+        if (next >= count) {
+          if (active.size === 0) finish({ cancelled: false });
           return;
         }
-        const count = perJob ? Math.max(1, Math.min(MAX_SLICE, Math.round(SLICE_MS / perJob))) : 2;
-        const slice = jobs.slice(next, next + count);
-        next += slice.length;
+        const size = perJob ? Math.max(1, Math.min(MAX_SLICE, Math.round(SLICE_MS / perJob))) : 2;
+        const start = next;
+        const stop = Math.min(count, start + size);
+        next = stop;
         active.add(member);
         const started = performance.now();
-        member.busy = play(member.api, slice).then((answer) => {
+        member.busy = play(member.api, start, stop).then((answer) => {
           member.busy = null;
           active.delete(member);
           if (settled) return;
           if (!answer.ok) throw new Error(answer.problems?.[0]?.message || "worker failed");
-          const ms = (performance.now() - started) / slice.length;
+          const ms = (performance.now() - started) / (stop - start);
           perJob = perJob === null ? ms : 0.7 * perJob + 0.3 * ms;
-          for (const r of answer.results) results.push(r);
           onAnswer(answer);
-          done += slice.length;
+          done += stop - start;
           onProgress(done, total);
           pump(member);
         }).catch((error) => {
@@ -80,8 +80,8 @@ export class Pool {
         });
       };
       for (const member of this.members) pump(member);
-      if (jobs.length === 0) finish({ results, cancelled: false });
-      this.cancelNow = () => finish({ results, cancelled: true });
+      if (count === 0) finish({ cancelled: false });
+      this.cancelNow = () => finish({ cancelled: true });
     });
   }
 

@@ -228,16 +228,18 @@ function request() {
     ...(format === "matchup" && Number.isInteger(watched) ? { watched_turns: watched } : {}) };
 }
 
-/** Play jobs in the pool. `linkJobs`: indexes of the jobs whose share links the table needs;
- * the workers make them with the battles and they land in `links` (index → link). */
-async function play(jobs, req, state, { offset = 0, total = jobs.length, linkJobs = [], links = null } = {}) {
-  const wanted = new Set(linkJobs);
-  const out = await pool.run(jobs, (worker, slice) =>
-    worker.tournamentPlay(req, slice, slice.filter((job) => wanted.has(job[0])).map((job) => job[0])), {
-    onAnswer: (answer) => { for (const [index, link] of answer.links || []) links?.set(index, link); },
+/** Play jobs 0 to `count` - 1 of `work` (`{format, round?, links?}`) in the pool. The slices'
+ * tallies are gathered in `into.tally` (the engine merges them), match-up results in
+ * `into.results`, pairings' battle links in `into.links` (job number → link). */
+async function play(count, work, req, state, into, { offset = 0, total = count } = {}) {
+  return pool.run(count, (worker, start, stop) => worker.tournamentPlay(req, { ...work, start, stop }), {
+    onAnswer: (answer) => {
+      for (const entry of answer.tally) into.tally.push(entry);
+      for (const result of answer.results || []) into.results.push(result);
+      for (const [index, link] of answer.links || []) into.links.set(index, link);
+    },
     onProgress: (done, all) => progress(done, all, state.started),
     cancelled: () => state.cancelled, offset, total });
-  return out;
 }
 
 /** Run the tournament the form describes. Resolves when finished, failed or cancelled. */
@@ -258,28 +260,28 @@ export async function startTournament() {
     await pool.warm();
     if (state.cancelled) throw new Error("cancelled");
     state.started = performance.now();
+    const into = { tally: [], results: [], links: new Map() };
     let table;
     if (req.format === "elimination") {
-      let results = [];
       for (;;) {
-        const step = await api.eliminationNext(req, results);
+        const step = await api.eliminationNext(req, into.tally);
         if (!step.ok) { showProblems(step); return; }
         if (step.done) { table = step; break; }
-        const out = await play(step.jobs, req, state, { offset: step.played, total: step.total });
+        const work = { format: "elimination", round: step.round };
+        const out = await play(step.count, work, req, state, into, { offset: step.played, total: step.total });
         if (out.cancelled) throw new Error("cancelled");
-        results = results.concat(out.results);
       }
     } else {
-      const plan = await (req.format === "matchup" ? api.matchupPlan(req) : api.tournamentPlan(req));
+      const matchup = req.format === "matchup";
+      const plan = await (matchup ? api.matchupPlan(req) : api.tournamentPlan(req));
       if (!plan.ok) { showProblems(plan); return; }
-      progress(0, plan.jobs.length, state.started);
-      const links = new Map();
-      const out = await play(plan.jobs, req, state, { linkJobs: plan.link_jobs, links });
+      progress(0, plan.total, state.started);
+      const out = await play(plan.total, { format: req.format, links: !matchup }, req, state, into);
       if (out.cancelled) throw new Error("cancelled");
-      table = await (req.format === "matchup" ? api.matchupTable(req, out.results) : api.tournamentTable(req, out.results));
+      table = await (matchup ? api.matchupTable(req, into.results) : api.tournamentTable(req, into.tally));
       if (!table.ok) { showProblems(table); return; }
       table.format = req.format;
-      withLinks(table, links);
+      withLinks(table, into.links);
     }
     table.request = req;
     table.seconds = (performance.now() - state.started) / 1000;

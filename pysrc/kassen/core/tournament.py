@@ -1,9 +1,10 @@
 """Tournaments and match-ups for every ruleset (issue 7).
 
-A tournament is a list of :class:`Job` s (one battle each: two build indices, a seat order and a
-seed derived from one master seed) and a table computed from their results. Jobs are pure, so
-they can run in any order, on any number of processes or page workers, and the table is the
-same. Deterministic rulesets play each pairing once per seating; random ones play ``k`` seeds.
+A tournament is a :class:`~kassen.core.schedule.Schedule` of jobs (one battle each: two build
+indices, a seat order and a seed derived from one master seed) and a table computed from the
+:class:`~kassen.core.schedule.Tally` of their results. Jobs are pure, so they can run in any
+order, on any number of processes or page workers, and the table is the same. Deterministic
+rulesets play each pairing once per seating; random ones play ``k`` seeds.
 """
 
 from __future__ import annotations
@@ -20,52 +21,13 @@ from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import Record
 from kassen.core.rng import normalize_seed
 from kassen.core.ruleset import Ruleset, Setup
+from kassen.core.schedule import Job, JobResult, Schedule, Tally
 from kassen.core.session import parse_side, side_problem
 from kassen.core.stats import median, rate
 
 MAX_BUILDS = 256
 MAX_SEEDS = 10_000
 MAX_JOBS = 2_000_000
-
-
-@dataclass(frozen=True)
-class Job:
-    """One battle: build ``a`` on side 0 against build ``b`` on side 1, with ``seed``."""
-
-    index: int
-    a: int
-    b: int
-    seed: str
-    match: int = 0
-
-    def to_json(self) -> list[Any]:
-        """Compact form for crossing to page workers."""
-        return [self.index, self.a, self.b, self.seed, self.match]
-
-    @classmethod
-    def from_json(cls, data: Sequence[Any]) -> Job:
-        """The inverse of :meth:`to_json`."""
-        return cls(int(data[0]), int(data[1]), int(data[2]), str(data[3]), int(data[4]))
-
-
-@dataclass(frozen=True)
-class JobResult:
-    """What a battle gave: the winning build index (or None), reason and length."""
-
-    index: int
-    winner: int | None
-    reason: str
-    turn: int
-
-    def to_json(self) -> list[Any]:
-        """Compact form."""
-        return [self.index, self.winner, self.reason, self.turn]
-
-    @classmethod
-    def from_json(cls, data: Sequence[Any]) -> JobResult:
-        """The inverse of :meth:`to_json`."""
-        return cls(int(data[0]), None if data[1] is None else int(data[1]), str(data[2]),
-                   int(data[3]))
 
 
 @dataclass
@@ -117,11 +79,6 @@ def load_entrants(
     return Entrants(ruleset, [ruleset.export(b) for b in builds], builds, opts, list(policies))
 
 
-def battle_seed(master: str, a: int, b: int, k: int) -> str:
-    """The seed of the ``k``-th battle of ``a`` (side 0) against ``b``: derived, never drawn."""
-    return f"{normalize_seed(master)}/{a}v{b}/{k}"
-
-
 def seats(ruleset: Ruleset) -> bool:
     """Whether both seatings are played (systems that are not symmetric)."""
     return not ruleset.symmetric
@@ -132,22 +89,22 @@ def games_per_pairing(ruleset: Ruleset, k: int) -> int:
     return max(1, k) if ruleset.random else 1
 
 
-def round_robin_jobs(entrants: Entrants, k: int, master: str) -> list[Job]:
+def round_robin_schedule(entrants: Entrants, k: int, master: str) -> Schedule:
     """Every pair, both seatings unless symmetric, ``k`` seeds each when random."""
     n = len(entrants.builds)
     games = games_per_pairing(entrants.ruleset, k)
-    total = n * (n - 1) // 2 * games * (2 if seats(entrants.ruleset) else 1)
+    seatings = 2 if seats(entrants.ruleset) else 1
+    total = n * (n - 1) // 2 * games * seatings
     if games > MAX_SEEDS or total > MAX_JOBS:
         raise ProblemError([Problem("core.input_too_long",
                                     args={"length": total, "limit": MAX_JOBS})])
-    jobs: list[Job] = []
-    for a in range(n):
-        for b in range(a + 1, n):
-            orders = [(a, b), (b, a)] if seats(entrants.ruleset) else [(a, b)]
-            for left, right in orders:
-                for g in range(games):
-                    jobs.append(Job(len(jobs), left, right, battle_seed(master, left, right, g)))
-    return jobs
+    pairs = tuple((a, b) for a in range(n) for b in range(a + 1, n))
+    return Schedule(pairs, games, seatings, normalize_seed(master))
+
+
+def round_robin_jobs(entrants: Entrants, k: int, master: str) -> list[Job]:
+    """The round robin's jobs as a list (see :func:`round_robin_schedule`)."""
+    return round_robin_schedule(entrants, k, master).jobs()
 
 
 def play_job(entrants: Entrants, job: Job) -> JobResult:
@@ -192,76 +149,56 @@ def run_jobs(entrants: Entrants, jobs: Sequence[Job], progress: Progress | None 
     return results
 
 
-def link_jobs(jobs: Sequence[Job]) -> list[int]:
-    """Indexes of the jobs whose battles the matrix opens: the first job of each pairing (both
-    cells of a pairing open the same battle), as :func:`standings_and_matrix` picks them when
-    every job has its result. The page's workers make these links while they play."""
-    seen: set[tuple[int, int]] = set()
-    out = []
-    for job in jobs:
-        pair = (min(job.a, job.b), max(job.a, job.b))
-        if pair not in seen:
-            seen.add(pair)
-            out.append(job.index)
-    return out
-
-
-def standings_and_matrix(entrants: Entrants, jobs: Sequence[Job],
-                         results: Sequence[JobResult], with_links: bool = True) -> dict[str, Any]:
+def standings_and_matrix(entrants: Entrants, tally: Tally,
+                         link: Callable[[int], str] | None = None) -> dict[str, Any]:
     """The round-robin table: standings (sorted by points) and the win-rate matrix.
 
-    Each cell names the job whose battle it opens (``job``) and, with ``with_links``, carries
-    that battle's share link (``link``); the page's workers make the links while playing."""
+    Each cell names the job whose battle it opens (``job``: its pairing's first) and, given
+    ``link`` (job index → share link), carries that battle's link; the page's workers make the
+    links while they play and put them on the cells themselves."""
     n = len(entrants.builds)
-    by_index = {r.index: r for r in results}
-    wins = [[0] * n for _ in range(n)]
-    draws = [[0] * n for _ in range(n)]
-    games = [[0] * n for _ in range(n)]
-    first_job: dict[tuple[int, int], Job] = {}
-    for job in jobs:
-        res = by_index.get(job.index)
-        if res is None:
-            continue
-        for me, other in ((job.a, job.b), (job.b, job.a)):
-            games[me][other] += 1
-            if res.winner == me:
-                wins[me][other] += 1
-            elif res.winner is None:
-                draws[me][other] += 1
-            first_job.setdefault((me, other), job)
     names = entrants.names
     rows = []
     for i in range(n):
-        w = sum(wins[i])
-        d = sum(draws[i])
-        played = sum(games[i])
+        played = w = d = 0
+        for j in range(n):
+            cell = tally.get(i, j) if i != j else None
+            if cell is not None:
+                played += cell[0]
+                w += cell[1]
+                d += cell[2]
         rows.append({"build": i, "name": names[i], "text": entrants.texts[i], "played": played,
                      "wins": w, "draws": d, "losses": played - w - d,
                      "points": w + d / 2, "win_rate": rate(w, played)})
     order = sorted(range(n), key=lambda i: (-rows[i]["points"], -rows[i]["wins"], i))
     for rank, i in enumerate(order, start=1):
         rows[i]["rank"] = rank
+    links: dict[int, str] = {}  # both cells of a pairing open the same battle
     matrix = []
-    links: dict[int, str] = {}  # one link per job: both cells of a pairing share it
     for i in range(n):
-        line = []
+        line: list[dict[str, Any] | None] = []
         for j in range(n):
-            if i == j or games[i][j] == 0:
+            found = tally.get(i, j) if i != j else None
+            if found is None or found[0] == 0:
                 line.append(None)
                 continue
-            cell = {"games": games[i][j], "wins": wins[i][j], "draws": draws[i][j],
-                    "losses": games[i][j] - wins[i][j] - draws[i][j],
-                    "win_rate": rate(wins[i][j], games[i][j])}
-            job = first_job[(i, j)]
-            cell["job"] = job.index
-            if with_links:
-                if job.index not in links:
-                    links[job.index] = job_link(entrants, job)
-                cell["link"] = links[job.index]
+            games, wins, draws, first = found
+            cell: dict[str, Any] = {"games": games, "wins": wins, "draws": draws,
+                                    "losses": games - wins - draws,
+                                    "win_rate": rate(wins, games), "job": first}
+            if link is not None:
+                if first not in links:
+                    links[first] = link(first)
+                cell["link"] = links[first]
             line.append(cell)
         matrix.append(line)
     return {"standings": [rows[i] for i in order], "matrix": matrix, "names": names,
-            "battles": len(results)}
+            "battles": tally.battles}
+
+
+def schedule_link(entrants: Entrants, schedule: Schedule) -> Callable[[int], str]:
+    """Job index → the share link of that job of ``schedule``."""
+    return lambda index: job_link(entrants, schedule.job(index - schedule.first))
 
 
 def bracket_order(size: int) -> list[int]:
@@ -275,22 +212,23 @@ def bracket_order(size: int) -> list[int]:
 
 @dataclass
 class BracketStep:
-    """Where a bracket stands given the results known so far: the jobs of the first round
-    that still lacks results (``pending``), or the finished ``table``."""
+    """Where a bracket stands given the tally so far: the first round that still lacks its
+    battles (``pending``, a schedule), or the finished ``table``."""
 
-    pending: list[Job]
+    pending: Schedule | None
     table: dict[str, Any] | None
     played: int
     total: int
 
 
-def elimination_step(entrants: Entrants, k: int, master: str,
-                     known: dict[int, JobResult]) -> BracketStep:
+def elimination_step(entrants: Entrants, k: int, master: str, tally: Tally) -> BracketStep:
     """Walk a single-elimination bracket seeded in build order (build 1 = seed 1), with byes.
 
     A match is every seating (and ``k`` seeds when random); most wins advances; a tie goes to
     the better seed, and the table says so. Job numbers and seeds depend only on the bracket,
-    so the page's workers and this process play exactly the same battles.
+    so the page's workers and this process play exactly the same battles. Two builds meet at
+    most once in a bracket, so the tally (per pairing) holds each match's score; a round counts
+    as played when every one of its matches has all its battles.
     """
     master = normalize_seed(master)
     n = len(entrants.builds)
@@ -299,14 +237,18 @@ def elimination_step(entrants: Entrants, k: int, master: str,
         size *= 2
     slots: list[int | None] = [s if s < n else None for s in bracket_order(size)]
     games = games_per_pairing(entrants.ruleset, k)
-    both = seats(entrants.ruleset)
-    total = (n - 1) * games * (2 if both else 1)
+    seatings = 2 if seats(entrants.ruleset) else 1
+    per_match = games * seatings
+    total = (n - 1) * per_match
     rounds: list[dict[str, Any]] = []
-    job_index = played = round_no = 0
+    first = played = round_no = 0
     while len(slots) > 1:
         round_no += 1
-        pending: list[Job] = []
+        prefix = f"{master}/r{round_no}"
+        pairs: list[tuple[int, int]] = []
+        numbers: list[int] = []
         matches: list[dict[str, Any]] = []
+        complete = True
         next_slots: list[int | None] = []
         for m in range(0, len(slots), 2):
             a, b = slots[m], slots[m + 1]
@@ -315,64 +257,83 @@ def elimination_step(entrants: Entrants, k: int, master: str,
                 matches.append({"a": a, "b": b, "winner": winner, "bye": True})
                 next_slots.append(winner)
                 continue
-            score = {a: 0, b: 0}
-            for left, right in ([(a, b), (b, a)] if both else [(a, b)]):
-                for g in range(games):
-                    job = Job(job_index, left, right, f"{master}/r{round_no}/{left}v{right}/{g}",
-                              match=m // 2)
-                    job_index += 1
-                    res = known.get(job.index)
-                    if res is None:
-                        pending.append(job)
-                        continue
-                    played += 1
-                    if res.winner is not None:
-                        score[res.winner] += 1
-            tie = score[a] == score[b]
-            winner = min(a, b) if tie else (a if score[a] > score[b] else b)
-            first = Job(0, a, b, f"{master}/r{round_no}/{a}v{b}/0")
-            matches.append({"a": a, "b": b, "score": [score[a], score[b]], "winner": winner,
+            pairs.append((a, b))
+            numbers.append(m // 2)
+            found = tally.get(a, b)
+            count, wins_a, draws, _ = found or (0, 0, 0, 0)
+            complete = complete and count > 0
+            if count not in (0, per_match):
+                raise ProblemError([Problem("core.record_schema", args={
+                    "field": "tally", "reason": f"a bracket match of {per_match} battles"})])
+            score = [wins_a, count - wins_a - draws]
+            tie = score[0] == score[1]
+            winner = min(a, b) if tie else (a if score[0] > score[1] else b)
+            matches.append({"a": a, "b": b, "score": score, "winner": winner,
                             "tiebreak_by_seed": tie, "bye": False,
-                            "link": job_link(entrants, first)})
+                            "link": job_link(entrants, Job(0, a, b, f"{prefix}/{a}v{b}/0"))})
             next_slots.append(winner)
-        if pending:
-            return BracketStep(pending, None, played, total)
+        schedule = Schedule(tuple(pairs), games, seatings, prefix, first, tuple(numbers))
+        if not complete:
+            return BracketStep(schedule, None, played, total)
+        played += len(schedule)
+        first += len(schedule)
         rounds.append({"round": round_no, "matches": matches})
         slots = next_slots
     table = {"format": "elimination", "names": entrants.names, "rounds": rounds,
              "champion": slots[0], "battles": played}
-    return BracketStep([], table, played, total)
+    return BracketStep(None, table, played, total)
 
 
 def elimination(entrants: Entrants, k: int, master: str,
-                progress: Progress | None = None) -> dict[str, Any]:
+                progress: Progress | None = None, workers: int = 1) -> dict[str, Any]:
     """Play a whole bracket in this process, round by round (see :func:`elimination_step`)."""
-    known: dict[int, JobResult] = {}
+    tally = Tally()
     while True:
-        step = elimination_step(entrants, k, master, known)
-        if step.table is not None:
+        step = elimination_step(entrants, k, master, tally)
+        if step.pending is None:
+            assert step.table is not None
             return step.table
-        for job in step.pending:
-            known[job.index] = play_job(entrants, job)
-            if progress is not None and progress(len(known), step.total):
-                raise Cancelled(list(known.values()))
+        jobs = step.pending.jobs()
+        for job, result in zip(jobs, _play(entrants, jobs, workers, _offset(progress, step)),
+                               strict=True):
+            tally.add(job, result)
+
+
+def _offset(progress: Progress | None, step: BracketStep) -> Progress | None:
+    """Progress of one bracket round reported as progress through the whole bracket."""
+    if progress is None:
+        return None
+    return lambda count, _: progress(step.played + count, step.total)
+
+
+def _play(entrants: Entrants, jobs: Sequence[Job], workers: int,
+          progress: Progress | None) -> list[JobResult]:
+    from kassen.core.parallel import run_parallel
+
+    return run_parallel(entrants, jobs, workers, progress)
 
 
 def round_robin(entrants: Entrants, k: int, master: str,
-                progress: Progress | None = None) -> dict[str, Any]:
-    """Play a whole round robin in this process and return its table."""
-    jobs = round_robin_jobs(entrants, k, master)
-    results = run_jobs(entrants, jobs, progress)
-    table = standings_and_matrix(entrants, jobs, results)
-    table.update({"format": "round-robin", "seeds": games_per_pairing(entrants.ruleset, k),
-                  "master_seed": normalize_seed(master), "ruleset": entrants.ruleset.id})
+                progress: Progress | None = None, workers: int = 1) -> dict[str, Any]:
+    """Play a whole round robin (on ``workers`` processes) and return its table."""
+    schedule = round_robin_schedule(entrants, k, master)
+    jobs = schedule.jobs()
+    tally = Tally.of(jobs, _play(entrants, jobs, workers, progress))
+    table = standings_and_matrix(entrants, tally, schedule_link(entrants, schedule))
+    table.update({"format": "round-robin", "seeds": schedule.games,
+                  "master_seed": schedule.prefix, "ruleset": entrants.ruleset.id})
     return table
 
 
-def matchup_jobs(entrants: Entrants, k: int, master: str) -> list[Job]:
+def matchup_schedule(entrants: Entrants, k: int, master: str) -> Schedule:
     """``k`` battles of build 0 (side 0) against build 1 (one for deterministic systems)."""
-    return [Job(g, 0, 1, battle_seed(master, 0, 1, g))
-            for g in range(min(games_per_pairing(entrants.ruleset, k), MAX_SEEDS))]
+    games = min(games_per_pairing(entrants.ruleset, k), MAX_SEEDS)
+    return Schedule(((0, 1),), games, 1, normalize_seed(master))
+
+
+def matchup_jobs(entrants: Entrants, k: int, master: str) -> list[Job]:
+    """The match-up's jobs as a list (see :func:`matchup_schedule`)."""
+    return matchup_schedule(entrants, k, master).jobs()
 
 
 def matchup_summary(entrants: Entrants, jobs: Sequence[Job], results: Sequence[JobResult],

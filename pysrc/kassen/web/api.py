@@ -200,61 +200,116 @@ def _request(request_json: str) -> dict[str, Any]:
     return request
 
 
+MAX_SLICE = 4096
+"""Most jobs one ``tournament_play`` call plays (the page asks for slices of ~120 ms)."""
+
+
+def _list(text: str, field: str) -> list[Any]:
+    """A JSON list from the page (tallies, results), bounded and checked."""
+    if len(text) > MAX_REQUEST_CHARS * 50:
+        raise ProblemError([Problem("core.input_too_long",
+                                    args={"length": len(text), "limit": MAX_REQUEST_CHARS * 50})])
+    try:
+        value = json.loads(text or "[]")
+    except ValueError:
+        value = None
+    if not isinstance(value, list):
+        raise ProblemError([Problem("core.record_schema",
+                                    args={"field": field, "reason": "not a list"})])
+    return value
+
+
+def _counts(request: dict[str, Any]) -> tuple[int, str]:
+    return int(request.get("seeds") or 1), str(request.get("seed") or "tournament")
+
+
 def tournament_plan(request_json: str) -> str:
-    """Check a tournament request ``{ruleset, builds, options, seeds, seed}``; list its jobs
-    and, in ``link_jobs``, the jobs whose share links the matrix shows."""
+    """Check a round-robin request ``{ruleset, builds, options, seeds, seed}``; say how many
+    battles it has (``total``). The jobs themselves are never listed: a worker works out the
+    jobs of any range of indexes from the request alone."""
 
     def work() -> dict[str, Any]:
         from kassen.core import tournament
 
         request = _request(request_json)
         entrants = _entrants(request)
-        jobs = tournament.round_robin_jobs(entrants, int(request.get("seeds") or 1),
-                                           str(request.get("seed") or "tournament"))
+        schedule = tournament.round_robin_schedule(entrants, *_counts(request))
         return {"ok": True, "names": entrants.names, "texts": entrants.texts,
-                "jobs": [j.to_json() for j in jobs], "link_jobs": tournament.link_jobs(jobs)}
+                "total": len(schedule)}
 
     return _guard("en", work)
 
 
-def tournament_play(request_json: str, jobs_json: str, links_json: str = "[]") -> str:
-    """Play a slice of jobs (``[[index, a, b, seed, match], …]``) in this worker; for the job
-    indexes listed in ``links_json``, also make the battle's share link (``links``: pairs of
-    index and link), so the links of a big table are made in parallel with its battles."""
+_round_robin_cache: list[Any] = []  # [entrants, counts, schedule] of the last slice's request
+
+
+def _schedule(request: dict[str, Any], entrants: Any, work: dict[str, Any]) -> Any:
+    """The schedule a slice belongs to: the request's round robin or match-up, or the bracket
+    round ``elimination_next`` handed out."""
+    from kassen.core import tournament
+    from kassen.core.schedule import Schedule
+
+    kind = work.get("format")
+    if kind == "elimination":
+        return Schedule.from_json(work.get("round"), len(entrants.builds))
+    if kind == "matchup":
+        return tournament.matchup_schedule(entrants, *_counts(request))
+    if kind == "round-robin":
+        counts = _counts(request)
+        cached = _round_robin_cache
+        if not cached or cached[0] is not entrants or cached[1] != counts:
+            # every slice of a 256-build round robin would otherwise list 32,640 pairings
+            cached[:] = [entrants, counts, tournament.round_robin_schedule(entrants, *counts)]
+        return cached[2]
+    raise ProblemError([Problem("core.record_schema", args={
+        "field": "format", "reason": "round-robin, elimination or matchup"})])
+
+
+def tournament_play(request_json: str, work_json: str) -> str:
+    """Play jobs ``start`` to ``stop`` of a schedule in this worker (``work``: ``{format,
+    start, stop, round?, links?}``). Answers their ``tally``; for a match-up also each
+    ``result``; with ``links``, the share link of each pairing's first job in the range, so
+    a big table's links are made in parallel with its battles."""
 
     def work() -> dict[str, Any]:
         from kassen.core import tournament
-
-        entrants = _entrants(_request(request_json))
-        jobs = [tournament.Job.from_json(j) for j in json.loads(jobs_json)]
-        wanted = json.loads(links_json)
-        if (not isinstance(wanted, list) or len(wanted) > len(jobs)
-                or not all(type(i) is int for i in wanted)):
-            raise ProblemError([Problem("core.record_schema", args={
-                "field": "links", "reason": "a list of this slice's job indexes"})])
-        wanted_set = set(wanted)
-        linked = [job for job in jobs if job.index in wanted_set]
-        return {"ok": True, "results": [r.to_json() for r in tournament.run_jobs(entrants, jobs)],
-                "links": [[job.index, tournament.job_link(entrants, job)] for job in linked]}
-
-    return _guard("en", work)
-
-
-def tournament_table(request_json: str, results_json: str) -> str:
-    """The standings and matrix from every job's result. Cells name their battle's job
-    (``job``) but carry no link: the page has the links from ``tournament_play``, and a
-    100-build table without them is a third of the text for its main thread to parse."""
-
-    def work() -> dict[str, Any]:
-        from kassen.core import tournament
+        from kassen.core.schedule import Tally
 
         request = _request(request_json)
         entrants = _entrants(request)
-        jobs = tournament.round_robin_jobs(entrants, int(request.get("seeds") or 1),
-                                           str(request.get("seed") or "tournament"))
-        results = [tournament.JobResult.from_json(r) for r in json.loads(results_json)]
-        return {"ok": True, **tournament.standings_and_matrix(entrants, jobs, results,
-                                                              with_links=False)}
+        spec = _request(work_json)
+        start, stop = spec.get("start"), spec.get("stop")
+        if type(start) is not int or type(stop) is not int or not 0 <= start <= stop \
+                or stop - start > MAX_SLICE:
+            raise ProblemError([Problem("core.record_schema", args={
+                "field": "start", "reason": f"0 <= start <= stop, at most {MAX_SLICE} jobs"})])
+        schedule = _schedule(request, entrants, spec)
+        jobs = schedule.jobs(start, stop)
+        results = tournament.run_jobs(entrants, jobs)
+        answer: dict[str, Any] = {"ok": True, "tally": Tally.of(jobs, results).to_json()}
+        if spec.get("format") == "matchup":
+            answer["results"] = [r.to_json() for r in results]
+        if spec.get("links"):
+            answer["links"] = [[job.index, tournament.job_link(entrants, job)] for job in jobs
+                               if schedule.opens_pairing(job.index - schedule.first)]
+        return answer
+
+    return _guard("en", work)
+
+
+def tournament_table(request_json: str, tally_json: str) -> str:
+    """The standings and matrix from the tally of every job (the slices' tallies, merged).
+    Cells name their battle's job (``job``) but carry no link: the page has the links from
+    ``tournament_play``, and a 100-build table without them is a third of the text."""
+
+    def work() -> dict[str, Any]:
+        from kassen.core import tournament
+        from kassen.core.schedule import Tally
+
+        request = _request(request_json)
+        entrants = _entrants(request)
+        tally = Tally.from_json(_list(tally_json, "tally"), len(entrants.builds))
+        return {"ok": True, **tournament.standings_and_matrix(entrants, tally)}
 
     return _guard("en", work)
 
@@ -278,23 +333,19 @@ def digests(records_json: str) -> str:
 
 # -- match-up and elimination for the page's worker pool (same results as kassen.core) --------
 
-def _matchup_jobs(entrants: Any, request: dict[str, Any]) -> list[Any]:
-    from kassen.core import tournament
-
-    return tournament.matchup_jobs(entrants, int(request.get("seeds") or 1),
-                                   str(request.get("seed") or "tournament"))
-
-
 def matchup_plan(request_json: str) -> str:
-    """The jobs of a match-up: ``K`` battles of build 1 (side 0) against build 2."""
+    """How many battles a match-up has: ``K`` of build 1 (side 0) against build 2."""
 
     def work() -> dict[str, Any]:
+        from kassen.core import tournament
+
         request = _request(request_json)
         entrants = _entrants(request)
         if len(entrants.builds) != 2:
             raise ProblemError([Problem("core.no_builds")])
+        schedule = tournament.matchup_schedule(entrants, *_counts(request))
         return {"ok": True, "names": entrants.names, "texts": entrants.texts,
-                "jobs": [j.to_json() for j in _matchup_jobs(entrants, request)]}
+                "total": len(schedule)}
 
     return _guard("en", work)
 
@@ -307,36 +358,38 @@ def matchup_table(request_json: str, results_json: str) -> str:
 
         request = _request(request_json)
         entrants = _entrants(request)
-        results = [tournament.JobResult.from_json(x) for x in json.loads(results_json)]
+        results = [tournament.JobResult.from_json(x) for x in _list(results_json, "results")]
         watched = request.get("watched_turns")
-        summary = tournament.matchup_summary(entrants, _matchup_jobs(entrants, request), results,
-                                             watched if isinstance(watched, int) else None)
+        summary = tournament.matchup_summary(
+            entrants, tournament.matchup_jobs(entrants, *_counts(request)), results,
+            watched if isinstance(watched, int) else None)
         return {"ok": True, **summary}
 
     return _guard("en", work)
 
 
-def elimination_next(request_json: str, results_json: str) -> str:
-    """Walk a single-elimination bracket over the results known so far.
+def elimination_next(request_json: str, tally_json: str) -> str:
+    """Walk a single-elimination bracket over the tally of the rounds played so far.
 
-    Answers ``{"done": false, "jobs": [...]}`` with the jobs of the first round that still
-    lacks results, or ``{"done": true, ...}`` with the whole bracket: the same table as
-    ``kassen.core.tournament.elimination`` (same seeds, same job numbers).
+    Answers ``{"done": false, "round": {...}, "count": N}`` with the first round that still
+    lacks its battles (a schedule for ``tournament_play``), or ``{"done": true, ...}`` with
+    the whole bracket: the same table as ``kassen.core.tournament.elimination`` (same seeds,
+    same job numbers).
     """
 
     def work() -> dict[str, Any]:
         from kassen.core import tournament
+        from kassen.core.schedule import Tally
 
         request = _request(request_json)
         entrants = _entrants(request)
-        known = {r.index: r for r in (tournament.JobResult.from_json(x)
-                                      for x in json.loads(results_json or "[]"))}
-        step = tournament.elimination_step(entrants, int(request.get("seeds") or 1),
-                                           str(request.get("seed") or "tournament"), known)
-        if step.table is None:
-            return {"ok": True, "done": False, "jobs": [j.to_json() for j in step.pending],
-                    "played": step.played, "total": step.total, "names": entrants.names}
-        return {"ok": True, "done": True, **step.table, "total": step.total}
+        tally = Tally.from_json(_list(tally_json, "tally"), len(entrants.builds))
+        step = tournament.elimination_step(entrants, *_counts(request), tally)
+        if step.pending is not None:
+            return {"ok": True, "done": False, "round": step.pending.to_json(),
+                    "count": len(step.pending), "played": step.played, "total": step.total,
+                    "names": entrants.names}
+        return {"ok": True, "done": True, **(step.table or {}), "total": step.total}
 
     return _guard("en", work)
 
