@@ -119,6 +119,23 @@ def test_cancel_stops_at_once(tiny) -> None:
     assert len(stop.value.results) == 32
 
 
+def test_cancel_of_a_tallied_run_keeps_the_tally_so_far(tiny) -> None:
+    from kassen.core.parallel import play_schedule
+
+    ent = entrants(tiny)
+    schedule = tournament.round_robin_schedule(ent, 10, "c")
+    with pytest.raises(tournament.Cancelled) as stop:
+        play_schedule(ent, schedule, 1, lambda done, total: done >= 48)
+    assert stop.value.tally.battles == 48 < len(schedule)
+
+
+def test_bracket_is_the_same_on_several_processes(tiny) -> None:
+    ent = entrants(tiny)
+    one = tournament.elimination(ent, 3, "procs")
+    assert tournament.elimination(ent, 3, "procs", workers=2) == one
+    assert one["battles"] == 4 * 2 * 3
+
+
 def test_matchup_rates_sum_to_one(tiny) -> None:
     ent = entrants(tiny, ["Ann:30", "Bob:10"])
     out = tournament.matchup(ent, 200, "mu", watched_turns=3)

@@ -1,57 +1,72 @@
-"""Running tournament jobs on several processes (command line only; the page uses workers).
+"""Playing a tournament schedule in this process or on several (command line; the page uses
+its worker pool the same way).
 
-Each process parses the builds once (initializer), then plays chunks of jobs. Results are put
-back in job order, so the table is the same whatever the number of processes.
+Each process parses the builds and receives the schedule once (initializer), then plays ranges
+of job numbers and answers their tally. Tallies merge in any order into the same sums, so the
+table is the same whatever the number of processes, and no process ever holds a list of every
+job or every result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
-from kassen.core.tournament import (
-    Cancelled,
-    Entrants,
-    Job,
-    JobResult,
-    Progress,
-    load_entrants,
-    run_jobs,
-)
+from kassen.core.schedule import Schedule, Tally
+from kassen.core.tournament import Cancelled, Entrants, Progress, load_entrants, play_job
+
+PROGRESS_EVERY = 16
+"""Battles between progress reports in one process."""
 
 _entrants: Entrants | None = None
+_schedule: Schedule | None = None
 
 
 def _init(ruleset_id: str, texts: list[str], options: dict[str, Any],
-          policies: list[str | None]) -> None:
-    global _entrants
+          policies: list[str | None], schedule: Schedule) -> None:
+    global _entrants, _schedule
     _entrants = load_entrants(ruleset_id, texts, options, policies)
+    _schedule = schedule
 
 
-def _play(chunk: list[list[Any]]) -> list[list[Any]]:
-    assert _entrants is not None
-    return [r.to_json() for r in run_jobs(_entrants, [Job.from_json(j) for j in chunk])]
+def _play_range(start: int, stop: int) -> list[list[int]]:
+    assert _entrants is not None and _schedule is not None
+    tally = Tally()
+    for job in _schedule.jobs(start, stop):
+        tally.add(job, play_job(_entrants, job))
+    return tally.to_json()
 
 
-def run_parallel(entrants: Entrants, jobs: Sequence[Job], workers: int,
-                 progress: Progress | None = None) -> list[JobResult]:
-    """Play ``jobs`` on ``workers`` processes; same results, in job order, as one process."""
-    if workers <= 1 or len(jobs) < 2:
-        return run_jobs(entrants, jobs, progress)
-    size = max(1, min(256, len(jobs) // (workers * 8) or 1))
-    chunks = [[j.to_json() for j in jobs[i : i + size]] for i in range(0, len(jobs), size)]
-    results: list[JobResult] = []
-    init_args = (entrants.ruleset.id, entrants.texts, entrants.options, entrants.policies)
+def play_schedule(entrants: Entrants, schedule: Schedule, workers: int = 1,
+                  progress: Progress | None = None) -> Tally:
+    """Play every job of ``schedule`` (on ``workers`` processes when more than one) and tally
+    them. ``progress(done, total)`` returning True raises :class:`Cancelled` with the tally so
+    far."""
+    total = len(schedule)
+    tally = Tally()
+    if workers <= 1 or total < 2:
+        for i in range(total):
+            job = schedule.job(i)
+            tally.add(job, play_job(entrants, job))
+            due = (i + 1) % PROGRESS_EVERY == 0 or i + 1 == total
+            if progress is not None and due and progress(i + 1, total):
+                raise Cancelled([], tally)
+        return tally
+    size = max(1, min(256, total // (workers * 8) or 1))
+    init_args = (entrants.ruleset.id, entrants.texts, entrants.options, entrants.policies,
+                 schedule)
+    done = 0
     with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=init_args) as pool:
-        futures = [pool.submit(_play, chunk) for chunk in chunks]
+        futures = {pool.submit(_play_range, start, min(total, start + size)):
+                   min(total, start + size) - start for start in range(0, total, size)}
         try:
             for future in as_completed(futures):
-                results.extend(JobResult.from_json(r) for r in future.result())
-                if progress is not None and progress(len(results), len(jobs)):
-                    raise Cancelled(sorted(results, key=lambda r: r.index))
+                tally.add_entries(future.result())
+                done += futures[future]
+                if progress is not None and progress(done, total):
+                    raise Cancelled([], tally)
         except BaseException:
             for future in futures:
                 future.cancel()
             raise
-    return sorted(results, key=lambda r: r.index)
+    return tally

@@ -156,6 +156,12 @@ class Tally:
             entry[2] += wins_hi
             entry[3] = min(entry[3], first)
 
+    def add_entries(self, entries: Iterable[Sequence[int]]) -> None:
+        """Merge entries of :meth:`to_json` made by this engine (unchecked: see
+        :meth:`from_json` for entries from a page)."""
+        for lo, hi, games, wins_lo, wins_hi, first in entries:
+            self._merge(lo, hi, games, wins_lo, wins_hi, first)
+
     def get(self, me: int, other: int) -> tuple[int, int, int, int] | None:
         """``(battles, wins of me, draws, first job)`` of ``me`` against ``other``."""
         entry = self.pairs.get((min(me, other), max(me, other)))

@@ -130,11 +130,13 @@ Progress = Callable[[int, int], bool | None]
 
 
 class Cancelled(Exception):
-    """A run stopped on request; ``results`` holds what finished."""
+    """A run stopped on request; ``results`` holds what finished (``tally``: its tally, when
+    the run only tallied)."""
 
-    def __init__(self, results: list[JobResult]) -> None:
+    def __init__(self, results: list[JobResult], tally: Tally | None = None) -> None:
         super().__init__("cancelled")
         self.results = results
+        self.tally = tally
 
 
 def run_jobs(entrants: Entrants, jobs: Sequence[Job], progress: Progress | None = None,
@@ -293,10 +295,8 @@ def elimination(entrants: Entrants, k: int, master: str,
         if step.pending is None:
             assert step.table is not None
             return step.table
-        jobs = step.pending.jobs()
-        for job, result in zip(jobs, _play(entrants, jobs, workers, _offset(progress, step)),
-                               strict=True):
-            tally.add(job, result)
+        tally.add_entries(_play(entrants, step.pending, workers,
+                                _offset(progress, step)).to_json())
 
 
 def _offset(progress: Progress | None, step: BracketStep) -> Progress | None:
@@ -306,19 +306,18 @@ def _offset(progress: Progress | None, step: BracketStep) -> Progress | None:
     return lambda count, _: progress(step.played + count, step.total)
 
 
-def _play(entrants: Entrants, jobs: Sequence[Job], workers: int,
-          progress: Progress | None) -> list[JobResult]:
-    from kassen.core.parallel import run_parallel
+def _play(entrants: Entrants, schedule: Schedule, workers: int,
+          progress: Progress | None) -> Tally:
+    from kassen.core.parallel import play_schedule  # parallel imports this module
 
-    return run_parallel(entrants, jobs, workers, progress)
+    return play_schedule(entrants, schedule, workers, progress)
 
 
 def round_robin(entrants: Entrants, k: int, master: str,
                 progress: Progress | None = None, workers: int = 1) -> dict[str, Any]:
     """Play a whole round robin (on ``workers`` processes) and return its table."""
     schedule = round_robin_schedule(entrants, k, master)
-    jobs = schedule.jobs()
-    tally = Tally.of(jobs, _play(entrants, jobs, workers, progress))
+    tally = _play(entrants, schedule, workers, progress)
     table = standings_and_matrix(entrants, tally, schedule_link(entrants, schedule))
     table.update({"format": "round-robin", "seeds": schedule.games,
                   "master_seed": schedule.prefix, "ruleset": entrants.ruleset.id})
