@@ -106,6 +106,21 @@ def test_sorting_by_a_header(app) -> None:
     assert page.get_attribute(header, "aria-sort") == "ascending"
 
 
+def test_language_switch_redraws_the_table_in_the_other_language(app) -> None:
+    page = app.page
+    cells = page.eval_on_selector_all("#t-matrix a", "as => as.map(a => a.getAttribute('href'))")
+    lang = page.evaluate("document.documentElement.lang")
+    other = "en" if lang == "ja" else "ja"
+    page.click(f"button[data-lang={other}]")
+    caption = {"en": "Win rates", "ja": "勝率表"}[other]
+    until(page, "(c) => document.querySelector('#t-matrix caption')?.textContent.startsWith(c)"
+          " && document.querySelectorAll('#t-matrix a').length > 0", caption)
+    until(page, "(n) => document.querySelectorAll('#t-matrix a').length === n", len(cells))
+    again = page.eval_on_selector_all("#t-matrix a", "as => as.map(a => a.getAttribute('href'))")
+    assert again == cells and len(cells) == 4 * 3
+    page.click(f"button[data-lang={lang}]")
+
+
 def test_cancel_stops_within_half_a_second(app) -> None:
     page = app.page
     _start(page, _builds(RANDOM), seeds=200, ruleset=RANDOM)

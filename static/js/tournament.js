@@ -196,24 +196,27 @@ function withLinks(table, links) {
   return table;
 }
 
-function showTable(table) {
+/** Draw a finished table (again after a language switch; the one shown goes first, in slices). */
+async function showTable(table) {
+  renderToken += 1;
+  const token = renderToken;
   last = table;
+  await clearTables();
+  if (token !== renderToken) return;
   $("t-results").hidden = false;
   const isRoundRobin = table.format === "round-robin";
   $("t-csv-standings").hidden = !isRoundRobin;
   $("t-csv-matrix").hidden = !isRoundRobin;
-  fill($("t-standings"));
-  fill($("t-matrix"));
-  renderToken += 1;
-  if (isRoundRobin) {
-    fill($("t-summary"));
-    sort = { key: "rank", dir: 1 };
-    renderStandings();
-    return yieldToPage().then(() => renderMatrix(renderToken));
+  if (!isRoundRobin) {
+    if (table.format === "elimination") renderElimination(table);
+    else renderMatchup(table);
+    return;
   }
-  if (table.format === "elimination") renderElimination(table);
-  else renderMatchup(table);
-  return Promise.resolve();
+  fill($("t-summary"));
+  sort = { key: "rank", dir: 1 };
+  renderStandings();
+  await yieldToPage();
+  if (token === renderToken) await renderMatrix(token);
 }
 
 // -- running -------------------------------------------------------------------------------------
