@@ -155,6 +155,13 @@ def test_side_1_played_by_a_person(app) -> None:
     while expected.get("pending"):
         pending = expected["pending"]
         page.wait_for_selector("#decide:not([hidden]):not([aria-busy]) .decide-option:enabled")
+        # The steps up to the decision replay while it is offered and the board grows as they
+        # do; a click aimed while the panel moves can land beside it (seen once in CI at
+        # decision 30), so jump to the decision's step first, as a player may.
+        shown = len(expected["steps"])
+        set_seek(page, shown - 1)
+        wait_until(page, "t => document.getElementById('step-no').value === t",
+                   f"{shown}/{shown}", timeout=60)
         offered = page.eval_on_selector_all(
             "#decide .decide-option", "bs => bs.map(b => JSON.parse(b.dataset.option))")
         assert offered == pending["options"], f"decision {len(choices) + 1}"

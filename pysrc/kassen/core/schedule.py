@@ -58,6 +58,17 @@ class JobResult:
         return cls(int(data[0]), None if data[1] is None else int(data[1]), str(data[2]),
                    int(data[3]))
 
+    @classmethod
+    def checked(cls, data: Any, builds: int) -> JobResult:
+        """:meth:`from_json` for a result from a page: a problem, never an exception."""
+        if not (isinstance(data, list) and len(data) == 4 and type(data[0]) is int
+                and data[0] >= 0 and (data[1] is None or (type(data[1]) is int
+                                                          and 0 <= data[1] < builds))
+                and isinstance(data[2], str) and len(data[2]) <= 40
+                and type(data[3]) is int and data[3] >= 0):
+            raise _bad("results", "[job, winner or null, reason, turns] entries")
+        return cls(data[0], data[1], data[2], data[3])
+
 
 def _bad(field: str, reason: str) -> ProblemError:
     return ProblemError([Problem("core.record_schema", args={"field": field, "reason": reason})])

@@ -358,7 +358,8 @@ def matchup_table(request_json: str, results_json: str) -> str:
 
         request = _request(request_json)
         entrants = _entrants(request)
-        results = [tournament.JobResult.from_json(x) for x in _list(results_json, "results")]
+        results = [tournament.JobResult.checked(x, len(entrants.builds))
+                   for x in _list(results_json, "results")]
         watched = request.get("watched_turns")
         summary = tournament.matchup_summary(
             entrants, tournament.matchup_jobs(entrants, *_counts(request)), results,
