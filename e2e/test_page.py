@@ -110,3 +110,26 @@ def test_battle_button_plays_a_battle_with_steps_and_log(app, ruleset_id) -> Non
         page.keyboard.press("ArrowLeft")
         assert page.inner_text("#step-no") == f"1/{steps}"
     assert page.eval_on_selector_all("#board .member", "ms => ms.length") >= 2
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS[:1] or [NO_RULESET])
+def test_stepping_keeps_the_page_where_the_reader_is(app, ruleset_id) -> None:
+    """Stepping scrolls the step list to the current step, never the page: the board and a
+    decision panel stay under the reader's eyes (and pointer)."""
+    page = app.page
+    app.wait_ready()
+    page.select_option("#ruleset", ruleset_id)
+    page.click("#battle")
+    page.wait_for_selector("#viewer:not([hidden])")
+    steps = page.eval_on_selector_all("#steps li", "ls => ls.length")
+    page.evaluate("() => document.getElementById('viewer').scrollIntoView({ block: 'start' })")
+    page.focus("#next")
+    before = page.evaluate("scrollY")
+    for _ in range(min(steps - 1, 40)):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("scrollY") == before
+    visible = page.evaluate("""() => {
+        const list = document.getElementById('steps').getBoundingClientRect();
+        const row = document.querySelector('#steps li[aria-current=step]').getBoundingClientRect();
+        return row.top >= list.top - 1 && row.bottom <= list.bottom + 1; }""")
+    assert visible

@@ -75,7 +75,7 @@ export function show(i) {
   const item = $("steps").children[index];
   if (item) {
     item.setAttribute("aria-current", "step");
-    item.scrollIntoView({ block: "nearest" });
+    keepInView($("steps"), item);
   }
   renderBoard(step);
   if (index === prev + 1) {
@@ -83,6 +83,16 @@ export function show(i) {
     $("log").scrollTop = $("log").scrollHeight;
   } else rebuildLog();
   if (index >= battle.steps.length - 1) pause();
+}
+
+/** Scroll `list` (a scrolling box) so `item` shows, without scrolling the page: the page
+ * jumping to the step list at every step pulled the board and the decision panel away from
+ * the reader (and from a pointer about to click an option). */
+function keepInView(list, item) {
+  const box = list.getBoundingClientRect();
+  const row = item.getBoundingClientRect();
+  if (row.top < box.top) list.scrollTop -= box.top - row.top;
+  else if (row.bottom > box.bottom) list.scrollTop += row.bottom - box.bottom;
 }
 
 export function pause() {
