@@ -88,6 +88,18 @@ def parse_side(ruleset: Ruleset, text: str, opts: dict[str, Any]) -> tuple[Any, 
     return ruleset.parse(text, opts)
 
 
+def parse_sides(ruleset: Ruleset, texts: Sequence[str],
+                opts: dict[str, Any]) -> tuple[list[Any], list[Problem]]:
+    """Parse every side's (or entrant's) text; each problem names its 1-based side."""
+    builds: list[Any] = []
+    problems: list[Problem] = []
+    for index, text in enumerate(texts, start=1):
+        build, found = parse_side(ruleset, text, opts)
+        problems.extend(side_problem(index, p) for p in found)
+        builds.append(build)
+    return builds, problems
+
+
 def prepare(
     ruleset_id: str,
     sides: Sequence[str],
@@ -118,10 +130,7 @@ def prepare(
                                           "allowed": "/".join(ruleset.policy_names()) or "-"}))
     builds: list[Any] = []
     if not problems:
-        for index, text in enumerate(sides, start=1):
-            build, found = parse_side(ruleset, text, opts)
-            problems.extend(side_problem(index, p) for p in found)
-            builds.append(build)
+        builds, problems = parse_sides(ruleset, sides, opts)
     if problems:
         raise ProblemError(problems)
     record = Record(ruleset.id, ruleset.version, [ruleset.export(b) for b in builds], opts,

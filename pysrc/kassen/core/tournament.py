@@ -22,7 +22,7 @@ from kassen.core.record import Record
 from kassen.core.rng import normalize_seed
 from kassen.core.ruleset import Ruleset, Setup
 from kassen.core.schedule import Job, JobResult, Schedule, Tally
-from kassen.core.session import parse_side, side_problem
+from kassen.core.session import parse_sides
 from kassen.core.stats import median, rate
 
 MAX_BUILDS = 256
@@ -66,11 +66,7 @@ def load_entrants(
                                 args={"length": len(texts), "limit": MAX_BUILDS}))
     if problems:
         raise ProblemError(problems)
-    builds = []
-    for index, text in enumerate(texts, start=1):
-        build, found = parse_side(ruleset, text, opts)
-        problems.extend(side_problem(index, p) for p in found)
-        builds.append(build)
+    builds, problems = parse_sides(ruleset, texts, opts)
     if problems:
         raise ProblemError(problems)
     if policies is None:
@@ -271,8 +267,7 @@ def elimination_step(entrants: Entrants, k: int, master: str, tally: Tally) -> B
             tie = score[0] == score[1]
             winner = min(a, b) if tie else (a if score[0] > score[1] else b)
             matches.append({"a": a, "b": b, "score": score, "winner": winner,
-                            "tiebreak_by_seed": tie, "bye": False,
-                            "link": job_link(entrants, Job(0, a, b, f"{prefix}/{a}v{b}/0"))})
+                            "tiebreak_by_seed": tie, "bye": False})
             next_slots.append(winner)
         schedule = Schedule(tuple(pairs), games, seatings, prefix, first, tuple(numbers))
         if not complete:
@@ -281,6 +276,12 @@ def elimination_step(entrants: Entrants, k: int, master: str, tally: Tally) -> B
         first += len(schedule)
         rounds.append({"round": round_no, "matches": matches})
         slots = next_slots
+    for rnd in rounds:  # links only for the finished bracket, not at every step of it
+        for match in rnd["matches"]:
+            if not match["bye"]:
+                a, b = match["a"], match["b"]
+                first = Job(0, a, b, f"{master}/r{rnd['round']}/{a}v{b}/0")
+                match["link"] = job_link(entrants, first)
     table = {"format": "elimination", "names": entrants.names, "rounds": rounds,
              "champion": slots[0], "battles": played}
     return BracketStep(None, table, played, total)

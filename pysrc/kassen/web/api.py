@@ -94,23 +94,30 @@ def _battle_payload(outcome: session.Outcome) -> dict[str, Any]:
     return payload
 
 
+def _json(text: str, field: str, kind: type, limit: int) -> Any:
+    """Parse JSON text from the page: at most ``limit`` characters and of type ``kind``
+    (``dict`` or ``list``), else a located problem naming ``field``."""
+    if len(text) > limit:
+        raise ProblemError([Problem("core.input_too_long",
+                                    args={"length": len(text), "limit": limit})])
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if not isinstance(value, kind):
+        reason = "not an object" if kind is dict else "not a list"
+        raise ProblemError([Problem("core.record_schema",
+                                    args={"field": field, "reason": reason})])
+    return value
+
+
 def battle(request_json: str) -> str:
     """Play the battle a request describes; every step carries its texts and view."""
     lang = "en"
 
     def work() -> dict[str, Any]:
         nonlocal lang
-        if len(request_json) > MAX_REQUEST_CHARS:
-            raise ProblemError([Problem("core.input_too_long",
-                                        args={"length": len(request_json),
-                                              "limit": MAX_REQUEST_CHARS})])
-        try:
-            request = json.loads(request_json)
-        except ValueError:
-            request = None
-        if not isinstance(request, dict):
-            raise ProblemError([Problem("core.record_schema",
-                                        args={"field": "request", "reason": "not an object"})])
+        request = _json(request_json, "request", dict, MAX_REQUEST_CHARS)
         lang = request.get("lang", "en")
         prepared = session.prepare(
             str(request.get("ruleset", "")),
@@ -185,19 +192,9 @@ def _entrants(request: dict[str, Any]) -> Any:
     return found
 
 
-def _request(request_json: str) -> dict[str, Any]:
-    if len(request_json) > MAX_REQUEST_CHARS * 5:
-        raise ProblemError([Problem("core.input_too_long",
-                                    args={"length": len(request_json),
-                                          "limit": MAX_REQUEST_CHARS * 5})])
-    try:
-        request = json.loads(request_json)
-    except ValueError:
-        request = None
-    if not isinstance(request, dict):
-        raise ProblemError([Problem("core.record_schema",
-                                    args={"field": "request", "reason": "not an object"})])
-    return request
+def _request(request_json: str, field: str = "request") -> dict[str, Any]:
+    """A tournament request (or work slice) from the page: a bounded JSON object."""
+    return _json(request_json, field, dict, MAX_REQUEST_CHARS * 5)
 
 
 MAX_SLICE = 4096
@@ -206,17 +203,7 @@ MAX_SLICE = 4096
 
 def _list(text: str, field: str) -> list[Any]:
     """A JSON list from the page (tallies, results), bounded and checked."""
-    if len(text) > MAX_REQUEST_CHARS * 50:
-        raise ProblemError([Problem("core.input_too_long",
-                                    args={"length": len(text), "limit": MAX_REQUEST_CHARS * 50})])
-    try:
-        value = json.loads(text or "[]")
-    except ValueError:
-        value = None
-    if not isinstance(value, list):
-        raise ProblemError([Problem("core.record_schema",
-                                    args={"field": field, "reason": "not a list"})])
-    return value
+    return _json(text or "[]", field, list, MAX_REQUEST_CHARS * 50)
 
 
 def _counts(request: dict[str, Any]) -> tuple[int, str]:
@@ -277,7 +264,7 @@ def tournament_play(request_json: str, work_json: str) -> str:
 
         request = _request(request_json)
         entrants = _entrants(request)
-        spec = _request(work_json)
+        spec = _request(work_json, "work")
         start, stop = spec.get("start"), spec.get("stop")
         if type(start) is not int or type(stop) is not int or not 0 <= start <= stop \
                 or stop - start > MAX_SLICE:
@@ -423,11 +410,7 @@ def table_csv(table_json: str) -> str:
     def work() -> dict[str, Any]:
         from kassen.core import export
 
-        if len(table_json) > MAX_REQUEST_CHARS * 50:
-            raise ProblemError([Problem("core.input_too_long",
-                                        args={"length": len(table_json),
-                                              "limit": MAX_REQUEST_CHARS * 50})])
-        table = _with_floats(json.loads(table_json))
+        table = _with_floats(_json(table_json, "table", dict, MAX_REQUEST_CHARS * 50))
         return {"ok": True, "standings": export.standings_csv(table),
                 "matrix": export.matrix_csv(table)}
 

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kassen.core.decisions import Request
@@ -105,6 +106,22 @@ def _strike_warrior(b: Any, victim: dict[str, Any]) -> None:
     b.check_faint(victim, "§6.2.7")
 
 
+def _strike_in_turn(b: Any, victim: dict[str, Any], strike: Callable[[Any, dict[str, Any]], None],
+                    group: Callable[[], list[dict[str, Any]]], kind: str,
+                    eligible: Callable[[dict[str, Any]], bool], rule: str) -> dict[str, Any]:
+    """Strike ``victim``, then count on to the next eligible member of ``group`` and strike
+    again, until the storm's power is spent or no one is left (§6.2.4 mages, §6.2.5
+    warriors). Returns the last victim."""
+    for _ in range(LOOP_CAP):
+        strike(b, victim)
+        if b.state["storm"]["S"] == 0 or not any(eligible(m) for m in group()):
+            break
+        n = _count_draw(b, victim)
+        victim = count_on(b, victim, n, kind, eligible)
+        b.rec.emit("storm_victim", victim["id"], rule=rule, n=n)
+    return victim
+
+
 def run_storm(b: Any) -> None:
     """Resolve one Mana Storm (§6.2). Storm damage is not "damage dealt" (§6.2.7)."""
     st = b.state
@@ -139,13 +156,7 @@ def run_storm(b: Any) -> None:
         b.rec.step("storm", "storm_mages")
         victim = pick_highest(b, mages, high)
         b.rec.emit("storm_victim", victim["id"], rule="§6.2.2")
-        for _ in range(LOOP_CAP):
-            _strike_mage(b, victim)
-            if storm["S"] == 0 or not any(has_costume(m) for m in b.mages()):
-                break
-            n = _count_draw(b, victim)
-            victim = count_on(b, victim, n, "mage", has_costume)
-            b.rec.emit("storm_victim", victim["id"], rule="§6.2.4", n=n)
+        victim = _strike_in_turn(b, victim, _strike_mage, b.mages, "mage", has_costume, "§6.2.4")
     if storm["S"] > 0 and any(alive(w) for w in b.warriors()):
         b.rec.step("storm", "storm_warriors")
         if victim is not None and b.options["stormWarriorStart"] == "count_on":
@@ -154,13 +165,7 @@ def run_storm(b: Any) -> None:
         else:
             victim = pick_highest(b, [w for w in b.warriors() if alive(w)], high)
         b.rec.emit("storm_victim", victim["id"], rule="§6.2.5")
-        for _ in range(LOOP_CAP):
-            _strike_warrior(b, victim)
-            if storm["S"] == 0 or not any(alive(w) for w in b.warriors()):
-                break
-            n = _count_draw(b, victim)
-            victim = count_on(b, victim, n, "warrior", alive)
-            b.rec.emit("storm_victim", victim["id"], rule="§6.2.5", n=n)
+        _strike_in_turn(b, victim, _strike_warrior, b.warriors, "warrior", alive, "§6.2.5")
     b.rec.step("storm", "storm_end")
     b.rec.emit("storm_end", rule="§6.2.6", pool=storm["S"])
     ko = sum(1 for w in b.warriors() if w["fainted"]) > ko_before
