@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kassen.rulesets.cardduel.rules import (
+from kassen.rulesets.cardduel.checks import (
     FAIL,
     NONE,
     OK,

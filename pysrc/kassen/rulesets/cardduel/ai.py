@@ -10,7 +10,7 @@ from typing import Any
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
 from kassen.rulesets.cardduel.catalogue import COSTUMES, SUITS, is_joker, rank_of, suit_of
-from kassen.rulesets.cardduel.rules import effective, is_valid
+from kassen.rulesets.cardduel.checks import effective, is_valid
 
 SURRENDER_HP = 1
 SURRENDER_OPP_HP = 8
