@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import same_card
-from kassen.rulesets.cardduel.checks import FAIL, NONE, OK, effective, is_valid, score_round
+from kassen.rulesets.cardduel.checks import FAIL, NONE, OK, effective, score_round
 from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
 from kassen.rulesets.cardduel.model import Commit, FieldCard, Member
 from kassen.rulesets.cardduel.table import check_faint
@@ -34,10 +34,9 @@ def usable_enchants(b: CardDuelBattle, side: int) -> list[FieldCard]:
 def attack_context(b: CardDuelBattle, w: Member, opp_right: bool) -> dict[str, Any]:
     """What the warrior knows (§10 information model), for W1 and W2."""
     other = b.state.warriors[1 - w.side]
-    th, fav = w.threshold, w.fav_active
-    return {"member": w.id, "threshold": th, "fav": fav,
+    return {"member": w.id, "threshold": w.threshold, "fav": w.fav_active,
             "hp": w.hp, "hand": list(w.hand), "deck_size": len(w.deck),
-            "deck_valid": sum(1 for c in w.deck if is_valid(c, th, fav)),
+            "deck_valid": w.deck_valid,
             "own": [f.card for f in usable_enchants(b, w.side)],
             "opp_enchants": [f.card for f in usable_enchants(b, other.side)],
             "opp_right": opp_right, "adv": list(b.state.adv)}
@@ -88,7 +87,7 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
                     break
         else:
             st.place(card, w, "attack").used = True
-        valid = is_valid(card, w.threshold, w.fav_active)
+        valid = card in w.valid
         c.outcome = OK if valid else FAIL
         c.value = effective(card, w.fav_active)
         b.rec.emit("attack_reveal", w.id, rule=rule, card=card, source=c.source,

@@ -46,6 +46,16 @@ def full_deck(jokers: int) -> list[str]:
     return cards
 
 
+CARD_VALUES: dict[str, int] = {c: value_of(c) for c in full_deck(2)}
+"""Every card code (both Jokers included) → its printed value (§1.3, §12.4)."""
+
+
+def valid_cards(threshold: int, fav: list[str] | tuple[str, ...]) -> frozenset[str]:
+    """The cards valid for a character with ``threshold`` and the favoured suits ``fav``
+    whose condition holds (§4.1: value ≤ 発現値 or a favoured suit; a Joker always)."""
+    return frozenset(c for c, v in CARD_VALUES.items() if v <= threshold or c[0] in fav)
+
+
 def same_card(a: str, b: str) -> bool:
     """§1.5: same suit and rank; a Joker is never the same card as another (§12.4)."""
     return a == b and not is_joker(a)

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.attack import holds_right
 from kassen.rulesets.cardduel.catalogue import is_joker, rank_of
-from kassen.rulesets.cardduel.checks import is_valid
 from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
 from kassen.rulesets.cardduel.model import Commit, Member
 
@@ -71,5 +70,5 @@ def check_enchants(b: CardDuelBattle, sets: list[Commit]) -> list[tuple[Member, 
         assert card is not None
         others = [(o.member.side, o.card) for o in sets if o is not s and o.card is not None]
         dup = not card.startswith("X") and card[1:] in field_ranks(b, m.side, others)
-        results.append((m, card, dup, is_valid(card, m.threshold, m.fav_active)))
+        results.append((m, card, dup, card in m.valid))
     return results

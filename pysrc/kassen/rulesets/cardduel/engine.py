@@ -35,7 +35,7 @@ class CardDuelBattle(Battle):
         for m in members:  # §3.2: shuffle, draw 基礎魔力
             self.rng.shuffle(m.deck)
             m.hand = m.deck[: m.base]
-            del m.deck[: m.base]
+            m.set_deck(m.deck[m.base:])
 
     def member(self, mid: str) -> Member:
         """The state of member ``mid`` (``"side.n"``)."""

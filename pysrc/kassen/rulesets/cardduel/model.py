@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from kassen.rulesets.cardduel.catalogue import full_deck
+from kassen.rulesets.cardduel.catalogue import full_deck, valid_cards
 
 WARRIOR = "warrior"
 """戦士科 / 魔法戦士: has HP 耐久力 (§2.3)."""
@@ -72,6 +72,10 @@ class Member:
     whose usage condition holds now (§2.2, §12.1). Statuses: ``right`` アタック権, ``out_until``
     (procedure A's next-engagement loss), ``locked`` エンチャント停止, ``exhausted`` 消耗,
     ``fainted`` 気絶; ``failed`` / ``withdrew`` label why a battle's rounds ended.
+
+    ``valid`` is the set of cards valid for this member now (§4.1, from ``threshold`` and
+    ``fav_active``) and ``deck_valid`` how many of them are in the deck; the deck is changed
+    only through the methods below, which keep that count (the AI's W1 reads it, §10).
     """
 
     id: str
@@ -103,6 +107,8 @@ class Member:
     fainted: bool = False
     failed: bool = False
     withdrew: bool = False
+    valid: frozenset[str] = frozenset()
+    deck_valid: int = 0
 
     @classmethod
     def enter(cls, c: Character, side: int, n: int, seat: int, jokers: int) -> Member:
@@ -113,20 +119,51 @@ class Member:
             fav_active=[s for s in c.fav if s not in c.unmet], base=c.base,
             max_hand=c.max_hand, weapon=c.weapon, ornament=c.ornament, hp=c.hp, max_hp=c.hp,
             mp=c.mp, max_mp=c.mp, costumes=list(c.costumes), costumes_start=len(c.costumes),
-            deck=full_deck(jokers))
+            deck=full_deck(jokers)).activate()
+
+    def activate(self, fav_active: list[str] | None = None) -> Member:
+        """Set the favoured suits whose condition holds (default: as they are) and recount
+        the valid cards (§4.1, §12.1)."""
+        if fav_active is not None:
+            self.fav_active = fav_active
+        self.valid = valid_cards(self.threshold, self.fav_active)
+        return self.recount()
+
+    def recount(self) -> Member:
+        """Recount the deck's valid cards (after cards were put back in bulk)."""
+        valid = self.valid
+        self.deck_valid = sum(1 for c in self.deck if c in valid)
+        return self
+
+    def set_deck(self, cards: list[str]) -> None:
+        """Replace the deck (top first), e.g. the deal of §3.2."""
+        self.deck = cards
+        self.recount()
 
     def take_top(self) -> str | None:
         """The top card of the deck (§1.6), or None when the deck is empty (§9.2)."""
-        return self.deck.pop(0) if self.deck else None
+        if not self.deck:
+            return None
+        card = self.deck.pop(0)
+        if card in self.valid:
+            self.deck_valid -= 1
+        return card
 
     def draw_to_hand(self, count: int) -> list[str]:
         """Draw up to ``count`` cards into the hand, stopping at 上限魔力 (§5.1.0, D14)."""
         got: list[str] = []
         while len(got) < count and len(self.hand) < self.max_hand and self.deck:
-            card = self.deck.pop(0)
+            card = self.take_top()
+            assert card is not None
             self.hand.append(card)
             got.append(card)
         return got
+
+    def to_deck(self, cards: list[str]) -> None:
+        """Put cards at the bottom of the deck (the reset §5.10.3, A2-4)."""
+        self.deck.extend(cards)
+        valid = self.valid
+        self.deck_valid += sum(1 for c in cards if c in valid)
 
 
 @dataclass(slots=True, eq=False)
@@ -137,15 +174,11 @@ class FieldCard:
 
     card: str
     owner: Member
+    team: int
     kind: str
     used: bool
     battle_round: int
     attack_by: str | None = None
-
-    @property
-    def team(self) -> int:
-        """The owner's side."""
-        return self.owner.side
 
 
 @dataclass(slots=True, eq=False)
@@ -238,6 +271,6 @@ class Table:
 
     def place(self, card: str, owner: Member, kind: str) -> FieldCard:
         """Put ``card`` face up on the field, tagged with its owner (§1.4)."""
-        entry = FieldCard(card, owner, kind, False, self.round)
+        entry = FieldCard(card, owner, owner.side, kind, False, self.round)
         self.field.append(entry)
         return entry

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.attack import apply_fails, reveal_attacks, score, usable_enchants
-from kassen.rulesets.cardduel.checks import is_valid
 from kassen.rulesets.cardduel.constants import ENCHANT_STEP_CAP
 from kassen.rulesets.cardduel.enchant import ask_enchant, check_enchants
 from kassen.rulesets.cardduel.happenings import emotion_event, happening_draw
@@ -77,8 +76,7 @@ def enchant_phase(b: CardDuelBattle) -> None:
 def ask_keep_enchanting(b: CardDuelBattle, m: Member) -> None:
     """M2 (A1-e): keep enchanting next step, or stop for this engagement."""
     warrior = b.state.warriors[m.side]
-    usable = [f for f in usable_enchants(b, m.side)
-              if is_valid(f.card, warrior.threshold, warrior.fav_active)]
+    usable = [f for f in usable_enchants(b, m.side) if f.card in warrior.valid]
     played = sum(1 for f in b.state.field if f.owner is m and f.kind == "enchant")
     answer = b.decider.decide(Request(m.side, "M2", ("continue", "stop"), {
         "member": m.id, "usable": len(usable), "played": played, "mp": m.mp,
@@ -97,7 +95,7 @@ def return_mage_cards(b: CardDuelBattle) -> None:
             m.locked = False
             continue
         st.field = [f for f in st.field if f.owner is not m]
-        m.deck.extend(f.card for f in back)
+        m.to_deck([f.card for f in back])
         b.rng.shuffle(m.deck)
         m.locked = False
         b.rec.emit("enchant_return", m.id, rule="§7 A2-4", count=len(back))

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import COSTUMES, is_joker, value_of
-from kassen.rulesets.cardduel.checks import is_valid
 from kassen.rulesets.cardduel.constants import STORM_LOOP_CAP
 from kassen.rulesets.cardduel.model import Member, Storm, StormTally
 from kassen.rulesets.cardduel.resources import held_costumes
@@ -140,13 +139,14 @@ def storm_power(b: CardDuelBattle, storm: Storm) -> dict[str, int]:
     high: dict[str, int] = {}
     for m in st.members:
         drawn: list[str] = []
-        while m.deck:
-            card = m.deck.pop(0)
+        card = m.take_top()
+        while card is not None:
             st.place(card, m, "storm")
             drawn.append(card)
             storm.pool += 1
-            if not is_valid(card, m.threshold, m.fav_active) and not is_joker(card):
+            if card not in m.valid and not is_joker(card):
                 break
+            card = m.take_top()
         high[m.id] = max((value_of(c) for c in drawn), default=-1)
         b.rec.emit("storm_draw", m.id, rule="§6.2.1", cards=drawn, high=high[m.id])
     if b.readings.storm_pool_scope == "whole_field":

@@ -33,7 +33,7 @@ def begin_battle(b: CardDuelBattle) -> None:
                 b.rec.emit("refill", m.id, rule="§2.6", drawn=len(got), hand=len(m.hand))
     if b.readings.cond_model == "table":
         for m in st.members:
-            m.fav_active = [s for s in m.fav if condition(b, m, s)]
+            m.activate([s for s in m.fav if condition(b, m, s)])
 
 
 def condition(b: CardDuelBattle, m: Member, suit: str) -> bool:
@@ -91,12 +91,12 @@ def reset_table(b: CardDuelBattle, phase: str, rule: str) -> None:
         m.failed = False
         m.withdrew = False
     for f in st.field:
-        f.owner.deck.append(f.card)
+        f.owner.to_deck([f.card])
     st.field = []
     returns = b.readings.discard_returns
     for m in st.members:
         if returns:
-            m.deck.extend(m.discard)
+            m.to_deck(m.discard)
             m.discard = []
         b.rng.shuffle(m.deck)
     b.rec.emit("reset", rule=rule, decks=[len(m.deck) for m in st.members])
