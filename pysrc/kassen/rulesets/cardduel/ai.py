@@ -9,7 +9,7 @@ from typing import Any
 
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
-from kassen.rulesets.cardduel.catalogue import COSTUMES, SUITS, is_joker, rank_of, suit_of
+from kassen.rulesets.cardduel.catalogue import COSTUMES, SUIT_ORDER, is_joker, rank_of
 from kassen.rulesets.cardduel.checks import effective, is_valid
 
 SURRENDER_HP = 1
@@ -17,7 +17,7 @@ SURRENDER_OPP_HP = 8
 
 
 def _suit_index(card: str) -> int:
-    return SUITS.index(suit_of(card)) if not is_joker(card) else len(SUITS)
+    return SUIT_ORDER[card[0]]
 
 
 def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:

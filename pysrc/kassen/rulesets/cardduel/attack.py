@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import same_card
 from kassen.rulesets.cardduel.checks import FAIL, NONE, OK, effective, score_round
-from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
 from kassen.rulesets.cardduel.model import Commit, FieldCard, Member
 from kassen.rulesets.cardduel.table import check_faint
 
@@ -27,8 +26,7 @@ def holds_right(b: CardDuelBattle, w: Member) -> bool:
 
 def usable_enchants(b: CardDuelBattle, side: int) -> list[FieldCard]:
     """Field enchantments the warrior of ``side`` may point at (§5.4.1 iii, RB1)."""
-    return [f for f in b.state.field if f.team == side and f.kind in ENCHANT_KINDS
-            and not f.used]
+    return [f for f in b.state.enchants[side] if not f.used]
 
 
 def attack_context(b: CardDuelBattle, w: Member, opp_right: bool) -> dict[str, Any]:

@@ -15,6 +15,8 @@ SYMBOL_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_VALUES = {r: i + 1 for i, r in enumerate(RANKS)}
 """§1.3: A = 1, 2–10 face value, J = 11, Q = 12, K = 13 [inferred]."""
+SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "X": 4}
+"""Suit letter → its place in the ♠♥♦♣ order, a Joker last (the AI's tie order, §10)."""
 COLOURS = {"S": "black", "C": "black", "H": "red", "D": "red"}
 """§2.1: same colour = {♠,♣} or {♥,♦}."""
 

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from kassen.rulesets.cardduel.catalogue import full_deck, valid_cards
+from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
 
 WARRIOR = "warrior"
 """戦士科 / 魔法戦士: has HP 耐久力 (§2.3)."""
@@ -235,7 +236,9 @@ class Table:
 
     ``warriors`` (side 0 first) and ``mages`` (seating order) are the same objects as in
     ``members`` (a deep copy keeps them shared). ``storm`` is the match's latest Mana Storm
-    (§6.2), if any; ``played`` are the last revealed attacks.
+    (§6.2), if any; ``played`` are the last revealed attacks. ``enchants[team]`` are the
+    team's activated enchantments on the field, in field order (kept by the methods below,
+    which are the only way cards reach or leave the field).
     """
 
     members: list[Member]
@@ -245,6 +248,7 @@ class Table:
     round: int = 0
     step: str = "setup"
     field: list[FieldCard] = dataclasses.field(default_factory=list)
+    enchants: list[list[FieldCard]] = dataclasses.field(default_factory=lambda: [[], []])
     adv: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
     dealt: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
     surrendered: list[bool] = dataclasses.field(default_factory=lambda: [False, False])
@@ -273,4 +277,22 @@ class Table:
         """Put ``card`` face up on the field, tagged with its owner (§1.4)."""
         entry = FieldCard(card, owner, owner.side, kind, False, self.round)
         self.field.append(entry)
+        if kind in ENCHANT_KINDS:
+            self.enchants[owner.side].append(entry)
         return entry
+
+    def clear_field(self) -> list[FieldCard]:
+        """Take every card off the field (the reset, §5.10.3); returns them in field order."""
+        cards = self.field
+        self.field = []
+        self.enchants = [[], []]
+        return cards
+
+    def take_back(self, owner: Member) -> list[FieldCard]:
+        """Take ``owner``'s cards off the field (A2-4); returns them in field order."""
+        back = [f for f in self.field if f.owner is owner]
+        if back:
+            self.field = [f for f in self.field if f.owner is not owner]
+            mine = self.enchants[owner.side]
+            self.enchants[owner.side] = [f for f in mine if f.owner is not owner]
+        return back

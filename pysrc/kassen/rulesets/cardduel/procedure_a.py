@@ -90,11 +90,10 @@ def return_mage_cards(b: CardDuelBattle) -> None:
     """A2-4: all of each mage's field cards, used or not, go back to its deck; shuffle."""
     st = b.state
     for m in st.mages:
-        back = [f for f in st.field if f.owner is m]
+        back = st.take_back(m)
         if not back:
             m.locked = False
             continue
-        st.field = [f for f in st.field if f.owner is not m]
         m.to_deck([f.card for f in back])
         b.rng.shuffle(m.deck)
         m.locked = False

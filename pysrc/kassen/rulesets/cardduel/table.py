@@ -90,9 +90,8 @@ def reset_table(b: CardDuelBattle, phase: str, rule: str) -> None:
         m.out_until = 0
         m.failed = False
         m.withdrew = False
-    for f in st.field:
+    for f in st.clear_field():
         f.owner.to_deck([f.card])
-    st.field = []
     returns = b.readings.discard_returns
     for m in st.members:
         if returns:
