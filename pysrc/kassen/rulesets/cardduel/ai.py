@@ -22,25 +22,16 @@ def _suit_index(card: str) -> int:
 
 def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
     """W1 (§10): enchantments first, then hand cards, then the deck if deckOK, else pass."""
-    th, fav = ctx["threshold"], ctx["fav"]
-    danger = set(ctx["opp_enchants"]) if ctx["opp_right"] else set()
-
-    def usable(cards: list[str]) -> list[str]:
+    th, fav, opp_right = ctx["threshold"], ctx["fav"], ctx["opp_right"]
+    # a card the opponent could clash with is avoided while the opponent may attack
+    danger = ctx["opp_enchants"] if opp_right else ()
+    # the strongest card against an attacker, the weakest that scores otherwise
+    sign = -1 if opp_right else 1
+    for cards, prefix in ((ctx["own"], "field:"), (ctx["hand"], "")):
         valid = [c for c in cards if is_valid(c, th, fav)]
-        safe = [c for c in valid if c not in danger or is_joker(c)]
-        return safe or valid
-
-    def pick(cards: list[str]) -> str:
-        if ctx["opp_right"]:
-            return min(cards, key=lambda c: (-effective(c, fav), _suit_index(c)))
-        return min(cards, key=lambda c: (effective(c, fav), _suit_index(c)))
-
-    own = usable(ctx["own"])
-    if own:
-        return "field:" + pick(own)
-    hand = usable(ctx["hand"])
-    if hand:
-        return pick(hand)
+        if valid:
+            safe = [c for c in valid if c not in danger or is_joker(c)] or valid
+            return prefix + min(safe, key=lambda c: (sign * effective(c, fav), _suit_index(c)))
     size = ctx["deck_size"]
     if size > 0 and ctx["hp"] > g and ctx["deck_valid"] / size >= t:
         return "deck"
