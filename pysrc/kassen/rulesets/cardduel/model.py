@@ -238,7 +238,8 @@ class Table:
     ``members`` (a deep copy keeps them shared). ``storm`` is the match's latest Mana Storm
     (§6.2), if any; ``played`` are the last revealed attacks. ``enchants[team]`` are the
     team's activated enchantments on the field, in field order (kept by the methods below,
-    which are the only way cards reach or leave the field).
+    which are the only way cards reach or leave the field). ``shuffle_due``: the last
+    reset's shuffle of every deck is still to be made (at the next battle's start).
     """
 
     members: list[Member]
@@ -266,6 +267,7 @@ class Table:
     battle_ends: list[str] = dataclasses.field(default_factory=list)
     rounds_total: int = 0
     max_adv: int = 0
+    shuffle_due: bool = False
 
     @classmethod
     def seat(cls, members: list[Member]) -> Table:

@@ -14,8 +14,13 @@ if TYPE_CHECKING:
 
 
 def begin_battle(b: CardDuelBattle) -> None:
-    """Start a battle: counters, hand refill (§2.6), favoured-suit conditions (D15)."""
+    """Start a battle: the shuffle the last reset left due (§5.10.3), counters, hand
+    refill (§2.6), favoured-suit conditions (D15)."""
     st = b.state
+    if st.shuffle_due:
+        for m in st.members:
+            b.rng.shuffle(m.deck)
+        st.shuffle_due = False
     st.battle += 1
     st.round = 0
     st.happenings = []
@@ -79,7 +84,11 @@ def check_faint(b: CardDuelBattle, w: Member, rule: str) -> None:
 
 def reset_table(b: CardDuelBattle, phase: str, rule: str) -> None:
     """B9 / A5: advantages 0, rights back, field and discards to the owners' decks,
-    every participant shuffles (§5.10.2–3)."""
+    every participant shuffles (§5.10.2–3).
+
+    The shuffle is made when the next battle starts (``begin_battle``), before anyone
+    draws: nothing draws from the main stream in between (decisions have their own), so
+    the events are the same, and a match's last reset shuffles nothing."""
     st = b.state
     b.rec.step(phase, "reset")
     st.step = phase
@@ -97,5 +106,5 @@ def reset_table(b: CardDuelBattle, phase: str, rule: str) -> None:
         if returns:
             m.to_deck(m.discard)
             m.discard = []
-        b.rng.shuffle(m.deck)
+    st.shuffle_due = True
     b.rec.emit("reset", rule=rule, decks=[len(m.deck) for m in st.members])
