@@ -29,14 +29,17 @@ def usable_enchants(b: CardDuelBattle, side: int) -> list[FieldCard]:
     return [f for f in b.state.enchants[side] if not f.used]
 
 
-def attack_context(b: CardDuelBattle, w: Member, opp_right: bool) -> dict[str, Any]:
-    """What the warrior knows (§10 information model), for W1 and W2."""
-    other = b.state.warriors[1 - w.side]
+def attack_context(b: CardDuelBattle, w: Member, opp_right: bool,
+                   own: list[FieldCard] | None = None) -> dict[str, Any]:
+    """What the warrior knows (§10 information model), for W1 and W2; ``own`` are the
+    team's usable enchantments when the caller has them already."""
+    if own is None:
+        own = usable_enchants(b, w.side)
     return {"member": w.id, "threshold": w.threshold, "fav": w.fav_active,
             "hp": w.hp, "hand": list(w.hand), "deck_size": len(w.deck),
             "deck_valid": w.deck_valid,
-            "own": [f.card for f in usable_enchants(b, w.side)],
-            "opp_enchants": [f.card for f in usable_enchants(b, other.side)],
+            "own": [f.card for f in own],
+            "opp_enchants": [f.card for f in usable_enchants(b, 1 - w.side)],
             "opp_right": opp_right, "adv": list(b.state.adv)}
 
 
@@ -44,7 +47,7 @@ def ask_attack(b: CardDuelBattle, w: Member, opp_right: bool) -> Commit:
     """W1: commit a hand card, the deck top, an own-team enchantment, or pass."""
     own = usable_enchants(b, w.side)
     opts = (*w.hand, *(("deck",) if w.deck else ()), *(f"field:{f.card}" for f in own), "pass")
-    answer = b.decider.decide(Request(w.side, "W1", opts, attack_context(b, w, opp_right)))
+    answer = b.decider.decide(Request(w.side, "W1", opts, attack_context(b, w, opp_right, own)))
     if answer == "pass":
         b.rec.emit("attack_pass", w.id, rule="§5.4.1")
         return Commit(w, None, "pass")
