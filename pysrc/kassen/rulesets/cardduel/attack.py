@@ -10,7 +10,7 @@ from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import same_card
 from kassen.rulesets.cardduel.checks import FAIL, NONE, OK, effective, score_round
 from kassen.rulesets.cardduel.model import Commit, FieldCard, Member
-from kassen.rulesets.cardduel.table import check_faint
+from kassen.rulesets.cardduel.table import check_faint, set_face_down
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.engine import CardDuelBattle
@@ -51,18 +51,7 @@ def ask_attack(b: CardDuelBattle, w: Member, opp_right: bool) -> Commit:
     if answer == "pass":
         b.rec.emit("attack_pass", w.id, rule="§5.4.1")
         return Commit(w, None, "pass")
-    card: str | None
-    if answer == "deck":
-        card, source = w.take_top(), "deck"
-    elif answer.startswith("field:"):
-        card, source = answer[6:], "field"
-    else:
-        w.hand.remove(answer)
-        card, source = answer, "hand"
-    commit = Commit(w, card, source)
-    b.state.face_down.append(commit)
-    b.rec.emit("attack_set", w.id, rule="§5.4.1", source=source)
-    return commit
+    return set_face_down(b, w, answer, "attack_set", "§5.4.1")
 
 
 def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:

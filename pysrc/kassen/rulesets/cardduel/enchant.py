@@ -10,6 +10,7 @@ from kassen.rulesets.cardduel.attack import holds_right
 from kassen.rulesets.cardduel.catalogue import is_joker, rank_of
 from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
 from kassen.rulesets.cardduel.model import Commit, Member
+from kassen.rulesets.cardduel.table import set_face_down
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.engine import CardDuelBattle
@@ -46,16 +47,7 @@ def ask_enchant(b: CardDuelBattle, mage: Member, kind: str = "M1") -> Commit | N
     if answer == "pass":
         b.rec.emit("enchant_pass", mage.id, rule="§5.1.1")
         return None
-    if answer == "deck":
-        card = mage.take_top()
-        source = "deck"
-    else:
-        mage.hand.remove(answer)
-        card, source = answer, "hand"
-    commit = Commit(mage, card, source)
-    b.state.face_down.append(commit)
-    b.rec.emit("enchant_set", mage.id, rule="§5.1.1", source=source)
-    return commit
+    return set_face_down(b, mage, answer, "enchant_set", "§5.1.1")
 
 
 def check_enchants(b: CardDuelBattle, sets: list[Commit]) -> list[tuple[Member, str, bool, bool]]:

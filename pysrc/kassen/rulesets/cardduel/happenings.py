@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.cardduel.catalogue import suit_of, value_of
-from kassen.rulesets.cardduel.model import Member
+from kassen.rulesets.cardduel.model import Happening, Member
 from kassen.rulesets.cardduel.resources import lose_mp
 
 if TYPE_CHECKING:
@@ -39,6 +39,15 @@ def emotion_event(b: CardDuelBattle, mage: Member, card: str, rule: str) -> None
                    total=adv[mage.side])
     else:
         lose_mp(b, mage, k, "§12.2")
+
+
+def enchant_happening(b: CardDuelBattle, mage: Member, card: str, emotion_rule: str,
+                      draw_rule: str) -> None:
+    """A duplicate enchant rank (§5.3.2a–b, A1-b): noted for the table view, the Emotion
+    Event, then the happening draw."""
+    b.state.happenings.append(Happening("emotion", mage, card))
+    emotion_event(b, mage, card, emotion_rule)
+    happening_draw(b, mage, draw_rule)
 
 
 def happening_draw(b: CardDuelBattle, mage: Member, rule: str) -> None:

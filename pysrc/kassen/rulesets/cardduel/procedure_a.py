@@ -11,19 +11,18 @@ from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.attack import apply_fails, reveal_attacks, score, usable_enchants
 from kassen.rulesets.cardduel.constants import ENCHANT_STEP_CAP
 from kassen.rulesets.cardduel.enchant import ask_enchant, check_enchants
-from kassen.rulesets.cardduel.happenings import emotion_event, happening_draw
-from kassen.rulesets.cardduel.model import Happening, Member
+from kassen.rulesets.cardduel.happenings import enchant_happening
+from kassen.rulesets.cardduel.model import Member
 from kassen.rulesets.cardduel.resources import lose_mp, voluntary_conversions
 from kassen.rulesets.cardduel.rounds import (
     ask_attacks,
     ask_continues,
     begin_round,
-    close_battle,
     end_why,
     round_over,
 )
 from kassen.rulesets.cardduel.storm import run_storm
-from kassen.rulesets.cardduel.table import begin_battle, damage_step, reset_table
+from kassen.rulesets.cardduel.table import begin_battle, finish_battle
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.engine import CardDuelBattle
@@ -60,9 +59,7 @@ def enchant_phase(b: CardDuelBattle) -> None:
             b.rec.emit("enchant_placed", m.id, rule="§7 A1-d", card=card, duplicate=dup,
                        valid=valid)
             if dup:
-                st.happenings.append(Happening("emotion", m, card))
-                emotion_event(b, m, card, "§7 A1-b")
-                happening_draw(b, m, "§7 A1-b")
+                enchant_happening(b, m, card, "§7 A1-b", "§7 A1-b")
                 m.locked = True
                 b.rec.emit("locked", m.id, rule="§7 A1-b")
             if not valid:
@@ -115,7 +112,6 @@ def play_duel(b: CardDuelBattle) -> None:
         b.rec.step("A2", "engagement_check")
         clash = reveal_attacks(b, commits, "§7 A2-1")
         if clash:
-            st.happenings.append(Happening("storm"))
             run_storm(b)
             why = "storm"
             break
@@ -135,6 +131,4 @@ def play_duel(b: CardDuelBattle) -> None:
             why = end_why(b)
             b.rec.emit("battle_over", rule="§7 A3", why=why)
             break
-    close_battle(b, why)
-    damage_step(b, "A4", "§7 A4")
-    reset_table(b, "A5", "§7 A5")
+    finish_battle(b, why, ("A4", "§7 A4"), ("A5", "§7 A5"))

@@ -8,19 +8,17 @@ from typing import TYPE_CHECKING
 
 from kassen.rulesets.cardduel.attack import apply_fails, reveal_attacks, score
 from kassen.rulesets.cardduel.enchant import ask_enchant, check_enchants
-from kassen.rulesets.cardduel.happenings import emotion_event, happening_draw
-from kassen.rulesets.cardduel.model import Happening
+from kassen.rulesets.cardduel.happenings import enchant_happening
 from kassen.rulesets.cardduel.resources import lose_mp, voluntary_conversions
 from kassen.rulesets.cardduel.rounds import (
     ask_attacks,
     ask_continues,
     begin_round,
-    close_battle,
     end_why,
     round_over,
 )
 from kassen.rulesets.cardduel.storm import run_storm
-from kassen.rulesets.cardduel.table import begin_battle, damage_step, reset_table
+from kassen.rulesets.cardduel.table import begin_battle, finish_battle
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.engine import CardDuelBattle
@@ -57,9 +55,7 @@ def enchant_phase(b: CardDuelBattle) -> None:
     st.step = "B3"
     for m, card, dup, valid in results:
         if dup:
-            st.happenings.append(Happening("emotion", m, card))
-            emotion_event(b, m, card, "§5.3.2a")
-            happening_draw(b, m, "§5.3.2b")
+            enchant_happening(b, m, card, "§5.3.2a", "§5.3.2b")
             if b.readings.happening_lock == "battle":
                 m.locked = True
                 b.rec.emit("locked", m.id, rule="§5.3.2d")
@@ -89,7 +85,6 @@ def play_battle(b: CardDuelBattle) -> None:
         b.rec.step("B6", "attack_damage")
         st.step = "B6"
         if clash:
-            st.happenings.append(Happening("storm"))
             run_storm(b)
             why = "storm"
             break
@@ -109,6 +104,4 @@ def play_battle(b: CardDuelBattle) -> None:
             why = end_why(b)
             b.rec.emit("battle_over", rule="§5.8.2", why=why)
             break
-    close_battle(b, why)
-    damage_step(b, "B9", "§5.10.1")
-    reset_table(b, "B9", "§5.10.3")
+    finish_battle(b, why, ("B9", "§5.10.1"), ("B9", "§5.10.3"))

@@ -68,10 +68,3 @@ def ask_continues(b: CardDuelBattle, rule: str) -> bool:
     any goes on."""
     going = [ask_continue(b, w, rule) for w in b.state.warriors if holds_right(b, w)]
     return any(going)
-
-
-def close_battle(b: CardDuelBattle, why: str) -> None:
-    """Count how the battle's rounds ended, for the §16 statistics."""
-    st = b.state
-    st.battle_ends.append(why)
-    st.rounds_total += st.round

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import COSTUMES, is_joker, value_of
 from kassen.rulesets.cardduel.constants import STORM_LOOP_CAP
-from kassen.rulesets.cardduel.model import Member, Storm, StormTally
+from kassen.rulesets.cardduel.model import Happening, Member, Storm, StormTally
 from kassen.rulesets.cardduel.resources import held_costumes
 from kassen.rulesets.cardduel.table import check_faint
 
@@ -155,8 +155,10 @@ def storm_power(b: CardDuelBattle, storm: Storm) -> dict[str, int]:
 
 
 def run_storm(b: CardDuelBattle) -> None:
-    """Resolve one Mana Storm (§6.2). Storm damage is not "damage dealt" (§6.2.7)."""
+    """Resolve one Mana Storm (§6.2), noted for the table view. Storm damage is not
+    "damage dealt" (§6.2.7)."""
     st = b.state
+    st.happenings.append(Happening("storm"))
     st.storm_now = True
     storm = st.storm = Storm()
     b.rec.step("storm", "storm_power")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.cardduel.checks import final_damage
-from kassen.rulesets.cardduel.model import DamageCheck, Member
+from kassen.rulesets.cardduel.model import Commit, DamageCheck, Member
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.engine import CardDuelBattle
@@ -52,6 +52,34 @@ def condition(b: CardDuelBattle, m: Member, suit: str) -> bool:
     if m.is_mage:
         return bool(m.costumes)
     return bool(m.ornament)
+
+
+def set_face_down(b: CardDuelBattle, m: Member, answer: str, event: str, rule: str) -> Commit:
+    """Set the chosen card face down (M1 §5.1.1, W1 §5.4.1): ``deck`` (its top card),
+    ``field:CARD`` (an own-team enchantment, W1 only) or a hand card."""
+    card: str | None
+    if answer == "deck":
+        card, source = m.take_top(), "deck"
+    elif answer.startswith("field:"):
+        card, source = answer[6:], "field"
+    else:
+        m.hand.remove(answer)
+        card, source = answer, "hand"
+    commit = Commit(m, card, source)
+    b.state.face_down.append(commit)
+    b.rec.emit(event, m.id, rule=rule, source=source)
+    return commit
+
+
+def finish_battle(b: CardDuelBattle, why: str, damage: tuple[str, str],
+                  reset: tuple[str, str]) -> None:
+    """After the last round: count how it ended (§16 statistics), then the last damage
+    check and the reset, each at its (step, rule)."""
+    st = b.state
+    st.battle_ends.append(why)
+    st.rounds_total += st.round
+    damage_step(b, *damage)
+    reset_table(b, *reset)
 
 
 def damage_step(b: CardDuelBattle, phase: str, rule: str) -> None:
