@@ -9,8 +9,14 @@ from typing import Any
 
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
-from kassen.rulesets.cardduel.catalogue import COSTUMES, SUIT_ORDER, is_joker, rank_of
-from kassen.rulesets.cardduel.checks import effective, is_valid
+from kassen.rulesets.cardduel.catalogue import (
+    COSTUMES,
+    SUIT_ORDER,
+    is_joker,
+    rank_of,
+    valid_cards,
+)
+from kassen.rulesets.cardduel.checks import effective
 
 SURRENDER_HP = 1
 SURRENDER_OPP_HP = 8
@@ -22,13 +28,14 @@ def _suit_index(card: str) -> int:
 
 def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
     """W1 (§10): enchantments first, then hand cards, then the deck if deckOK, else pass."""
-    th, fav, opp_right = ctx["threshold"], ctx["fav"], ctx["opp_right"]
+    fav, opp_right = ctx["fav"], ctx["opp_right"]
+    ok = valid_cards(ctx["threshold"], fav)
     # a card the opponent could clash with is avoided while the opponent may attack
     danger = ctx["opp_enchants"] if opp_right else ()
     # the strongest card against an attacker, the weakest that scores otherwise
     sign = -1 if opp_right else 1
     for cards, prefix in ((ctx["own"], "field:"), (ctx["hand"], "")):
-        valid = [c for c in cards if is_valid(c, th, fav)]
+        valid = [c for c in cards if c in ok]
         if valid:
             safe = [c for c in valid if c not in danger or is_joker(c)] or valid
             return prefix + min(safe, key=lambda c: (sign * effective(c, fav), _suit_index(c)))
@@ -43,13 +50,14 @@ def enchant_choice(ctx: dict[str, Any]) -> str:
     if not ctx["w_right"]:
         return "pass"
     hand, ranks = ctx["hand"], set(ctx["field_ranks"])
-    th, fav = ctx["threshold"], ctx["fav"]
-    wth, wfav = ctx["w_threshold"], ctx["w_fav"]
+    ok = valid_cards(ctx["threshold"], ctx["fav"])
+    wfav = ctx["w_fav"]
+    w_ok = valid_cards(ctx["w_threshold"], wfav)
     fish = [c for c in hand if not is_joker(c) and rank_of(c) in ranks]
     if fish and ctx["deck_size"] >= 3:
-        return min(fish, key=lambda c: (is_valid(c, th, fav), effective(c, wfav),
+        return min(fish, key=lambda c: (c in ok, effective(c, wfav),
                                         _suit_index(c)))
-    safe = [c for c in hand if is_valid(c, th, fav) and is_valid(c, wth, wfav)
+    safe = [c for c in hand if c in ok and c in w_ok
             and (is_joker(c) or rank_of(c) not in ranks)]
     if safe:
         return min(safe, key=lambda c: (effective(c, wfav), _suit_index(c)))
