@@ -131,9 +131,8 @@ class Member:
         return self.recount()
 
     def recount(self) -> Member:
-        """Recount the deck's valid cards (after cards were put back in bulk)."""
-        valid = self.valid
-        self.deck_valid = sum(1 for c in self.deck if c in valid)
+        """Recount the deck's valid cards (a deck holds each card once)."""
+        self.deck_valid = len(self.valid.intersection(self.deck))
         return self
 
     def set_deck(self, cards: list[str]) -> None:
@@ -163,8 +162,7 @@ class Member:
     def to_deck(self, cards: list[str]) -> None:
         """Put cards at the bottom of the deck (the reset §5.10.3, A2-4)."""
         self.deck.extend(cards)
-        valid = self.valid
-        self.deck_valid += sum(1 for c in cards if c in valid)
+        self.deck_valid += len(self.valid.intersection(cards))
 
 
 @dataclass(slots=True, eq=False)
