@@ -169,7 +169,8 @@ class Member:
 class FieldCard:
     """A face-up card on the field (場), tagged with its owner (§1.4). ``kind`` is
     ``enchant``, ``happening`` (both activated enchantments), ``attack`` or ``storm``;
-    ``used`` marks an enchantment already pointed at (§5.5.4 RB1)."""
+    ``used`` marks an enchantment already pointed at (§5.5.4 RB1); ``team`` is the owner's
+    side; ``attack_by`` the warrior that pointed at it."""
 
     card: str
     owner: Member
