@@ -63,4 +63,9 @@ def resources() -> str:
     return json.dumps([str(entry.name) for entry in entries])
 
 
-__export__ = [*API, "resources"]
+def boot() -> str:
+    """How this worker's Python started: from the build's memory snapshot or booted."""
+    return str(js.JSON.stringify(getattr(js, "kassenBoot", None)))
+
+
+__export__ = [*API, "resources", "boot"]
