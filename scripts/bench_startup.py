@@ -29,6 +29,13 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"]
 READY_TIMEOUT_MS = 120_000
+DROP_SNAPSHOT = """async () => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            if (request.url.includes("/static/vendor/snapshot/")) await cache.delete(request);
+        }
+    } }"""
 
 
 def _ready(page) -> tuple[float, float]:
@@ -46,7 +53,8 @@ def measure(browser, url: str, repeat: bool = False) -> dict:
 
     With ``repeat`` the same context then waits until the service worker has cached the
     page (``data-offline=ready``) and opens it again: a repeat visit with a warm cache and
-    service worker; ``repeat``/``boot`` say its ready time and how its worker started."""
+    service worker; ``repeat``/``boot`` say its ready time and how its worker started.
+    ``warm`` is a third visit with the snapshot removed from the cache (warm cache only)."""
     context = browser.new_context(service_workers="allow")
     blocked: list[str] = []
 
@@ -71,6 +79,15 @@ def measure(browser, url: str, repeat: bool = False) -> dict:
             page.goto(url)
             out["repeat"], _ = _ready(page)
             out["boot"] = page.evaluate("window.kassen.api.call('boot')")
+            if (out["boot"] or {}).get("startedAt"):  # worker clock -> page clock, seconds
+                out["boot"]["started"] = (out["boot"]["startedAt"]
+                                          - page.evaluate("performance.timeOrigin")) / 1000
+            # the same warm context without the snapshot: what the snapshot itself saves
+            page.evaluate(DROP_SNAPSHOT)
+            page.close()
+            page = context.new_page()
+            page.goto(url)
+            out["warm"], _ = _ready(page)
     finally:
         context.close()
     if blocked:
@@ -105,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     med = {name: statistics.median(r["ready"] for r in rs) for name, rs in runs.items()}
     apps, bares = runs["app"], runs["bare"]
     med["repeat"] = statistics.median(r["repeat"] for r in apps)
+    med["warm"] = statistics.median(r["warm"] for r in apps)
     fcp = statistics.median(r["fcp"] for r in apps)
     paired = statistics.median(a["ready"] / b["ready"] for a, b in zip(apps, bares, strict=True))
     paired_repeat = statistics.median(a["repeat"] / b["ready"]
@@ -124,6 +142,17 @@ def main(argv: list[str] | None = None) -> int:
     each = " / ".join(f"{r['repeat']:.2f}" for r in apps)
     print(f"repeat ready median {med['repeat']:.2f} s  ({each}); restored from the memory "
           f"snapshot in {restored} of {len(apps)}")
+    boots = [r["boot"] for r in apps if (r.get("boot") or {}).get("snapshot")]
+    if boots:
+        parts = {"readMs": "read", "unpackedMs": "unpacked", "checkedMs": "checked",
+                 "ms": "restored"}
+        print("  in the worker, ms after reading began (median): " + ", ".join(
+            f"{label} {statistics.median(b[k] for b in boots):.0f}" for k, label in parts.items())
+            + "  (read from the cache, unpacked, checksum checked, interpreter restored); "
+            f"reading began {statistics.median(b['started'] for b in boots):.2f} s after "
+            "navigation")
+    each = " / ".join(f"{r['warm']:.2f}" for r in apps)
+    print(f"repeat without the snapshot (warm cache only) median {med['warm']:.2f} s  ({each})")
     print(f"first visit / bare: {result['ratio']:.2f}  (goal <= 1.2); median of paired ratios "
           f"(each run over the bare run next to it): {paired:.2f}")
     print(f"repeat visit / bare: {result['repeat_ratio']:.2f}  (goal <= 0.5); paired: "

@@ -168,7 +168,7 @@ def make_snapshot(wheel: Path) -> dict | None:
     None when Node cannot make one: the page then always boots Python normally."""
     version = json.loads((NODE / "pyodide" / "package.json").read_text())["version"]
     key = f"{sha256(wheel)[:16]}-{version}"
-    target = VENDOR / "snapshot" / f"kassen-{key}.snap"
+    target = VENDOR / "snapshot" / f"kassen-{key}.ksn"
     target.parent.mkdir(parents=True, exist_ok=True)
     cmd = ["node", str(ROOT / "scripts" / "make_snapshot.mjs"),
            str(NODE / "pyodide" / "pyodide.mjs"), str(wheel), str(target), key]
@@ -177,8 +177,9 @@ def make_snapshot(wheel: Path) -> dict | None:
     if done.returncode != 0 or not target.is_file():
         log(f"no snapshot (repeat visits boot normally): {done.stderr.strip()[-400:]}")
         return None
+    made = json.loads(done.stdout.strip().splitlines()[-1])
     return {"file": target.relative_to(VENDOR).as_posix(), "key": key, "pyodide": version,
-            "bytes": target.stat().st_size, "sha256": sha256(target)}
+            "bytes": made["bytes"], "sha256": made["sha256"]}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,7 +8,7 @@
 // cache holds it (./snapshot.mjs); anything wrong with it means an ordinary boot, silently.
 import { BUILD } from "../vendor/build.mjs";
 import { loadPyodide as loadBase, version } from "../vendor/pyodide/pyodide.mjs";
-import { restoring } from "./snapshot.mjs";
+import { prepareSnapshot, restoring } from "./snapshot.mjs";
 
 export * from "../vendor/pyodide/pyodide.mjs";
 
@@ -33,6 +33,9 @@ function openCache() {
     .catch(() => null);
   return cacheOpened;
 }
+
+// At once, in the engine's worker: PyScript sets itself up before it asks for Python.
+if (typeof WorkerGlobalScope !== "undefined") prepareSnapshot(version, openCache());
 
 function teeFetch(fetchBase) {
   const cachePromise = openCache();
