@@ -37,8 +37,11 @@ DAMAGE = {
                         await put(buildUrl, text, "text/javascript");""",
     # Pyodide's own check refuses it (runtime build id in the header changed), although size
     # and checksum match the (rewritten) build: exercises a restore that fails inside Pyodide
-    "pyodide-refuses": """const b = new Uint8Array(await pristine(snapUrl)); b[16] ^= 0xff;
-                          const sum = hex(await crypto.subtle.digest("SHA-256", b));
+    "pyodide-refuses": """const b = new Uint8Array(await pristine(snapUrl));
+                          const pages = new Uint32Array(b.buffer, 0, 4)[3];
+                          b[16 + Math.ceil(pages / 8) + 16] ^= 0xff;  // past our header
+                          const { unpacked } = await import("/static/js/snapshot.mjs");
+                          const sum = hex(await crypto.subtle.digest("SHA-256", unpacked(b)));
                           await put(snapUrl, b, BIN);
                           const text = new TextDecoder().decode(await pristine(buildUrl))
                             .replace(BUILD.snapshot.sha256, sum);

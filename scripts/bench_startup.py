@@ -88,6 +88,9 @@ def measure(browser, url: str, repeat: bool = False) -> dict:
             page = context.new_page()
             page.goto(url)
             out["warm"], _ = _ready(page)
+            # let its service worker finish (it fetches the snapshot again) before closing
+            page.wait_for_selector("html[data-offline=ready]", state="attached",
+                                   timeout=READY_TIMEOUT_MS)
     finally:
         context.close()
     if blocked:

@@ -23,7 +23,7 @@ function note(reason) {
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The snapshot from its file: empty pages were left out (scripts/make_snapshot.mjs). */
-function unpacked(file) {
+export function unpacked(file) {
   const [magic, length, pageSize, pages] = new Uint32Array(file.buffer, 0, 4);
   const bitmap = file.subarray(16, 16 + Math.ceil(pages / 8));
   const kept = (i) => (bitmap[i >> 3] >> (i & 7)) & 1;
