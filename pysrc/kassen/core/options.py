@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kassen.core.problems import Problem
+from kassen.core.text import ascii_int, clip, encodable
 
 MAX_TEXT_OPTION = 200
 
@@ -90,10 +91,7 @@ class OptionSpec:
             if isinstance(value, bool):
                 raise ValueError(value)
             if isinstance(value, str):
-                value = value.strip()
-                if not value.lstrip("-").isdigit() or len(value) > 12:
-                    raise ValueError(value)
-                value = int(value)
+                value = ascii_int(value.strip(), 12, signed=True)
             if not isinstance(value, int):
                 raise ValueError(value)
             if self.minimum is not None and value < self.minimum:
@@ -101,7 +99,7 @@ class OptionSpec:
             if self.maximum is not None and value > self.maximum:
                 raise ValueError(value)
             return value
-        if not isinstance(value, str) or len(value) > MAX_TEXT_OPTION:
+        if not isinstance(value, str) or len(value) > MAX_TEXT_OPTION or not encodable(value):
             raise ValueError(value)
         if self.kind == "text":
             return value.strip()
@@ -122,11 +120,14 @@ def resolve(
     values = defaults(specs)
     problems: list[Problem] = []
     by_key = {s.key: s for s in specs}
+    if given is not None and not isinstance(given, Mapping):
+        return values, [Problem("core.bad_type", args={"field": "options",
+                                                        "expected": "an object of KEY: value"})]
     for key, raw in (given or {}).items():
         spec = by_key.get(key)
         if spec is None:
             problems.append(
-                Problem("core.unknown_option", args={"key": str(key)[:60],
+                Problem("core.unknown_option", args={"key": clip(key, 60),
                                                      "known": ", ".join(by_key) or "-"})
             )
             continue
@@ -137,7 +138,7 @@ def resolve(
                 Problem(
                     "core.bad_option_value",
                     rule=spec.rule,
-                    args={"key": key, "value": str(raw)[:60], "allowed": spec.allowed()},
+                    args={"key": key, "value": clip(raw, 60), "allowed": spec.allowed()},
                 )
             )
     return values, problems

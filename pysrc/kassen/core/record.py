@@ -69,9 +69,7 @@ class Record:
                 or not all(isinstance(s, str) and len(s) <= MAX_SIDE_TEXT for s in sides)):
             raise bad("sides", f"expected 1 to {MAX_SIDES} texts of at most {MAX_SIDE_TEXT}")
         options = data.get("options", {})
-        if (not isinstance(options, dict) or len(options) > MAX_OPTIONS
-                or not all(isinstance(k, str) and isinstance(v, (str, int, bool))
-                           for k, v in options.items())):
+        if not plain_options(options):
             raise bad("options", "expected an object of plain values")
         choices = data.get("choices", [])
         if not isinstance(choices, list) or len(choices) > MAX_CHOICES:
@@ -92,6 +90,16 @@ class Record:
             policies=list(policies),
             engine=data["engine"],
         )
+
+
+def plain_options(options: Any) -> bool:
+    """An options object from a link: at most 64 keys, each a short text, a bool or an int
+    of at most 12 digits (the other values no option takes)."""
+    return (isinstance(options, dict) and len(options) <= MAX_OPTIONS
+            and all(isinstance(k, str) and len(k) <= 60 and (
+                (isinstance(v, str) and len(v) <= 200)
+                or (isinstance(v, int) and abs(v) < 10 ** 12) or isinstance(v, bool))
+                for k, v in options.items()))
 
 
 def _plain(value: Any, depth: int = 0) -> bool:
