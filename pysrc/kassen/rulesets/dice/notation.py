@@ -286,7 +286,8 @@ def parse(text: str) -> tuple[Sheet | None, list[Problem]]:
                 values[key] = (head, ability)
         else:
             reader.bad("unknown_key", line, column, "§2.1", key=key[:20])
-    if "name" not in values and not any(p.code == "dice.bad_name" for p in reader.problems):
+    if "name" not in values and not any(p.code in ("dice.bad_name", "core.name_unsafe")
+                                        for p in reader.problems):
         reader.bad("missing_name", 1, 1, "§2.1")
     if reader.problems:
         return None, reader.problems
