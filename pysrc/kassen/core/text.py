@@ -50,10 +50,19 @@ def name_problem(text: str, line: int = 1, column: int = 1, rule: str | None = N
     if found is None:
         return None
     offset = next(i for i, ch in enumerate(text) if not ch.isprintable())
-    name = unicodedata.name(text[offset], "") if not 0xD800 <= ord(text[offset]) < 0xE000 \
-        else "SURROGATE"
     return Problem("core.name_unsafe", line, column + offset, rule,
-                   {"char": found, "what": name.lower() or "control"})
+                   {"char": found, "what": describe(text[offset])})
+
+
+def describe(ch: str) -> str:
+    """What a character is, for a message: its Unicode name, or what a surrogate stands for
+    (the command line turns an undecodable byte into U+DC80..U+DCFF)."""
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"an undecodable byte 0x{code - 0xDC00:02X}"
+    if 0xD800 <= code <= 0xDFFF:
+        return "a lone surrogate"
+    return unicodedata.name(ch, "a control character").lower()
 
 
 def encodable(text: str) -> bool:
