@@ -12,6 +12,7 @@ from typing import Any
 
 from kassen import ENGINE_VERSION
 from kassen.core.problems import Problem, ProblemError
+from kassen.core.text import encodable
 
 RECORD_VERSION = 1
 MAX_SIDES = 8
@@ -62,7 +63,8 @@ class Record:
             raise bad("v", f"expected {RECORD_VERSION}")
         for name in ("engine", "ruleset", "rv", "seed"):
             value = data.get(name)
-            if not isinstance(value, str) or not value or len(value) > MAX_SEED:
+            if not isinstance(value, str) or not value or len(value) > MAX_SEED \
+                    or (name != "seed" and not encodable(value)):
                 raise bad(name, "expected a short non-empty string")
         sides = data.get("sides")
         if (not isinstance(sides, list) or not 1 <= len(sides) <= MAX_SIDES
@@ -105,7 +107,7 @@ def plain_options(options: Any) -> bool:
 def _plain(value: Any, depth: int = 0) -> bool:
     """JSON scalars, or short lists of them (a choice may be a small tuple like a card pair)."""
     if isinstance(value, (str, int, bool)) or value is None:
-        return not isinstance(value, str) or len(value) <= 200
+        return not isinstance(value, str) or (len(value) <= 200 and encodable(value))
     if isinstance(value, list) and depth == 0 and len(value) <= 64:
         return all(_plain(v, 1) for v in value)
     return False
