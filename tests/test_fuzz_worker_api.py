@@ -114,12 +114,16 @@ def test_battle_any_argument(request: Any) -> None:
     answer(api.battle(request))
 
 
+def check_validate(ruleset_id: Any, text: Any, lang: Any, options: Any) -> None:
+    answer(api.validate(ruleset_id, text, lang, options))
+    answer(api.share_build(ruleset_id, text, options))
+
+
 @FAST
 @given(ruleset_ids, build_texts | any_argument, langs, json_texts | any_argument)
 def test_validate_and_share_build_any_arguments(ruleset_id: Any, text: Any, lang: Any,
                                                 options: Any) -> None:
-    answer(api.validate(ruleset_id, text, lang, options))
-    answer(api.share_build(ruleset_id, text, options))
+    check_validate(ruleset_id, text, lang, options)
 
 
 @FAST
@@ -134,12 +138,16 @@ def test_validate_extreme_options(case: tuple[str, str, dict[str, Any]]) -> None
         assert opened["ok"] and opened["kind"] == "build"
 
 
-@FAST
-@given(any_argument, langs)
-def test_open_link_digest_digests_any_argument(value: Any, lang: Any) -> None:
+def check_links(value: Any, lang: Any) -> None:
     answer(api.open_link(value, lang))
     answer(api.digest(value))
     answer(api.digests(value))
+
+
+@FAST
+@given(any_argument, langs)
+def test_open_link_digest_digests_any_argument(value: Any, lang: Any) -> None:
+    check_links(value, lang)
 
 
 @FAST
@@ -190,13 +198,17 @@ def extreme_records(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-@FEW
-@given(extreme_records())
-def test_links_of_valid_structure_and_extreme_content(record: dict[str, Any]) -> None:
+def check_extreme(record: dict[str, Any]) -> None:
     data = answer(api.open_link(_link(record)))
     if data["ok"]:
         assert data["kind"] == "battle" and data["steps"]
     answer(api.digest(json.dumps(record)))
+
+
+@FEW
+@given(extreme_records())
+def test_links_of_valid_structure_and_extreme_content(record: dict[str, Any]) -> None:
+    check_extreme(record)
 
 
 @FAST
@@ -236,9 +248,7 @@ works = st.fixed_dictionaries({
 }, optional={"round": json_values, "links": json_values})
 
 
-@FAST
-@given(tournament_requests() | json_values, works | json_values, json_values)
-def test_tournament_functions_any_fields(request: Any, work: Any, tally: Any) -> None:
+def check_tournament(request: Any, work: Any, tally: Any) -> None:
     text = json.dumps(request)
     answer(api.tournament_plan(text))
     answer(api.matchup_plan(text))
@@ -246,6 +256,12 @@ def test_tournament_functions_any_fields(request: Any, work: Any, tally: Any) ->
     answer(api.tournament_table(text, json.dumps(tally)))
     answer(api.elimination_next(text, json.dumps(tally)))
     answer(api.matchup_table(text, json.dumps(tally)))
+
+
+@FAST
+@given(tournament_requests() | json_values, works | json_values, json_values)
+def test_tournament_functions_any_fields(request: Any, work: Any, tally: Any) -> None:
+    check_tournament(request, work, tally)
 
 
 @FAST
@@ -275,9 +291,7 @@ def tables(draw: st.DrawFn) -> Any:
             "names": draw(st.lists(unicode_text, min_size=n, max_size=n) | json_values)}
 
 
-@FAST
-@given(tables() | json_values)
-def test_table_csv_any_table(table: Any) -> None:
+def check_table(table: Any) -> None:
     data = answer(api.table_csv(json.dumps(table)))
     if data["ok"]:
         from kassen.core.export import read_csv
@@ -287,47 +301,26 @@ def test_table_csv_any_table(table: Any) -> None:
                 assert not cell.startswith(("=", "+", "-", "@", "＝", "|")), line
 
 
-@pytest.mark.slow
-@SLOW
-@given(battle_requests() | json_values)
-def test_slow_battle_requests(request: Any) -> None:
-    check_battle(request)
-
-
-@pytest.mark.slow
-@SLOW
-@given(ruleset_ids, build_texts | any_argument, langs, json_texts | any_argument)
-def test_slow_validate_and_share_build(ruleset_id: Any, text: Any, lang: Any,
-                                       options: Any) -> None:
-    answer(api.validate(ruleset_id, text, lang, options))
-    answer(api.share_build(ruleset_id, text, options))
-
-
-@pytest.mark.slow
-@SLOW
-@given(any_argument, langs)
-def test_slow_open_link_digest_any_argument(value: Any, lang: Any) -> None:
-    answer(api.open_link(value, lang))
-    answer(api.digest(value))
-    answer(api.digests(value))
-
-
-@pytest.mark.slow
-@SLOW
-@given(extreme_records())
-def test_slow_links_of_extreme_content(record: dict[str, Any]) -> None:
-    answer(api.open_link(_link(record)))
-
-
-@pytest.mark.slow
-@SLOW
-@given(tournament_requests() | json_values, works | json_values, json_values)
-def test_slow_tournament_functions(request: Any, work: Any, tally: Any) -> None:
-    test_tournament_functions_any_fields.hypothesis.inner_test(request, work, tally)
-
-
-@pytest.mark.slow
-@SLOW
+@FAST
 @given(tables() | json_values)
-def test_slow_table_csv(table: Any) -> None:
-    answer(api.table_csv(json.dumps(table)))
+def test_table_csv_any_table(table: Any) -> None:
+    check_table(table)
+
+
+SLOW_TARGETS = {
+    "battle": (check_battle, (battle_requests() | json_values,)),
+    "validate": (check_validate, (ruleset_ids, build_texts | any_argument, langs,
+                                  json_texts | any_argument)),
+    "links": (check_links, (any_argument, langs)),
+    "extreme-links": (check_extreme, (extreme_records(),)),
+    "tournament": (check_tournament, (tournament_requests() | json_values, works | json_values,
+                                      json_values)),
+    "table-csv": (check_table, (tables() | json_values,)),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("target", SLOW_TARGETS)
+def test_slow_hundred_thousand_per_target(target: str) -> None:
+    check, strategies = SLOW_TARGETS[target]
+    SLOW(given(*strategies)(check))()
