@@ -33,7 +33,7 @@ def answer(text: str) -> dict[str, Any]:
     """The answer, checked: JSON, sendable as UTF-8, ok or clean problems, within the limit."""
     assert isinstance(text, str) and len(text) <= api.MAX_ANSWER_CHARS
     text.encode("utf-8")
-    data = json.loads(text)
+    data = json.loads(text, parse_constant=_not_json)  # as strict as a browser's JSON.parse
     assert isinstance(data, dict) and isinstance(data.get("ok"), bool)
     if not data["ok"]:
         problems = data["problems"]
@@ -43,6 +43,10 @@ def answer(text: str) -> dict[str, Any]:
             assert isinstance(p["message"], str) and p["message"]
             assert not p["message"].startswith(p["code"]), p  # a template exists
     return data
+
+
+def _not_json(name: str) -> None:
+    raise AssertionError(f"{name} in an answer: JSON.parse refuses it")
 
 
 ruleset_ids = st.sampled_from(RULESETS) | any_argument

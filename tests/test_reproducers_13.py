@@ -571,3 +571,16 @@ def test_repro_workers_end_with_their_parent(tmp_path) -> None:
         alive = [c for c in alive if Path(f"/proc/{c}").exists()
                  and "Z" not in Path(f"/proc/{c}/stat").read_text().split()[2]]
     assert alive == []
+
+
+def test_repro_battle_problems_in_the_requested_language() -> None:
+    """A battle request's own `lang` picks the problems' language (it was read too late)."""
+    data = json.loads(api.battle(battle_request(sides=5, lang="ja")))
+    assert "形が違います" in data["problems"][0]["message"]
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf")])
+def test_repro_non_finite_numbers_never_reach_the_page(value: float) -> None:
+    """A NaN echoed back would make the answer unreadable to the page's JSON.parse."""
+    text = api.battle(battle_request(choices=[value, value]))
+    json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} in the answer"))

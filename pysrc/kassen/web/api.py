@@ -7,7 +7,9 @@ rulesets, validate one text, play one battle with a view per step, open a link.
 from __future__ import annotations
 
 import json
+import math
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from kassen import ENGINE_VERSION
@@ -29,10 +31,26 @@ MAX_DIGEST_RECORDS = 100
 
 
 def _dump(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    if not encodable(text):  # a lone surrogate echoed in a problem: escape it as JSON does
-        text = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+    """JSON text a browser's ``JSON.parse`` reads: a NaN or infinity echoed from a request
+    becomes null, a lone surrogate is escaped."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except ValueError:
+        text = json.dumps(_finite(value), ensure_ascii=False, separators=(",", ":"))
+    if not encodable(text):
+        text = json.dumps(json.loads(text), ensure_ascii=True, separators=(",", ":"))
     return text
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every NaN and infinity replaced by None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
 
 
 def _lang(value: Any) -> str:
@@ -43,9 +61,10 @@ def _problems(problems: list[Problem], lang: str) -> str:
     return _dump({"ok": False, "problems": [p.to_json(_lang(lang)) for p in problems]})
 
 
-def _guard(lang: str, func: Any, limit: int | None = None) -> str:
+def _guard(lang: str | Callable[[], str], func: Any, limit: int | None = None) -> str:
     """``func()``'s answer as JSON text; its problems (or, past ``limit`` characters, that the
-    answer is too large) as ``{"ok": false, "problems"}``."""
+    answer is too large) as ``{"ok": false, "problems"}`` in ``lang`` (or ``lang()``, the
+    language the request itself asked for)."""
     try:
         text = _dump(func())
         if limit is not None and len(text) > limit:
@@ -53,7 +72,7 @@ def _guard(lang: str, func: Any, limit: int | None = None) -> str:
                 "size": f"{len(text) / 1e6:.1f} MB", "limit": f"{limit / 1e6:.0f} MB"})])
         return text
     except ProblemError as err:
-        return _problems(err.problems, lang)
+        return _problems(err.problems, lang() if callable(lang) else lang)
     except Exception as err:  # the page must always get an answer
         return _dump({"ok": False, "problems": [{
             "line": 1, "column": 1, "code": "internal", "rule": None, "args": {},
@@ -167,7 +186,7 @@ def battle(request_json: str) -> str:
         )
         return _battle_payload(session.run(prepared, views=True, budget=BUDGET))
 
-    return _guard(lang, work, MAX_ANSWER_CHARS)
+    return _guard(lambda: lang, work, MAX_ANSWER_CHARS)
 
 
 def open_link(fragment: str, lang: str = "en") -> str:
