@@ -21,9 +21,11 @@ MESSAGES = {
         "link_too_large": "リンクを展開すると大きすぎます（上限{limit}バイト）",
         "link_json": "リンクの中身が JSON として読めません",
         "record_schema": "記録の項目「{field}」が不正です: {reason}",
-        "record_engine": "記録のエンジン版「{version}」はこのエンジン（{engine}）と違います",
+        "record_engine": (
+            "記録のエンジン版「{version}」はこのエンジン（{engine}）と違います（規則が同じなので再生します）"
+        ),
         "record_ruleset_version": (
-            "記録のルール版「{version}」は現在の版（{current}）と違います。結果が異なる場合があります"
+            "記録のルール版は「{version}」です。同じ規則の現在の版（{current}）で再生します"
         ),
         "choice_invalid": "記録の選択{index}番目「{answer}」はこの場面で選べません",
         "file_unreadable": "ファイル「{path}」を読めません: {reason}",
@@ -64,10 +66,13 @@ MESSAGES = {
         "link_too_large": "the link inflates to more than {limit} bytes",
         "link_json": "the link's content is not JSON",
         "record_schema": "record field {field!r} is invalid: {reason}",
-        "record_engine": "the record was made by engine {version}, this is {engine}",
+        "record_engine": (
+            "the record was made by engine {version}, this is {engine} (replayed: the rules "
+            "are the same)"
+        ),
         "record_ruleset_version": (
-            "the record's rules version {version} differs from the current {current}; "
-            "results may differ"
+            "the record was made with rules version {version}; it is replayed with the "
+            "current {current}, which plays the same rules"
         ),
         "choice_invalid": "recorded choice #{index} ({answer!r}) is not allowed at that point",
         "file_unreadable": "cannot read file {path!r}: {reason}",
