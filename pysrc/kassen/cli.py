@@ -212,7 +212,7 @@ def cmd_share(args: argparse.Namespace) -> int:
         build, found = session.parse_side(ruleset, args.build[0], opts)
         if problems or found:
             raise ProblemError(problems + found)
-        changed = {k: v for k, v in opts.items() if v != options_mod.defaults(ruleset.options)[k]}
+        changed = options_mod.changed(ruleset.options, opts)
         print(build_link(ruleset.id, ruleset.export(build), changed))
         return 0
     prepared = session.prepare(args.ruleset, args.build, _options(args), args.seed,

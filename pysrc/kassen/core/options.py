@@ -114,6 +114,12 @@ def defaults(specs: Sequence[OptionSpec]) -> dict[str, Any]:
     return {s.key: s.default for s in specs}
 
 
+def changed(specs: Sequence[OptionSpec], values: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of ``values`` that are not at their default (what a build link carries)."""
+    base = defaults(specs)
+    return {k: v for k, v in values.items() if base.get(k) != v}
+
+
 def resolve(
     specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
 ) -> tuple[dict[str, Any], list[Problem]]:

@@ -222,7 +222,7 @@ def share_build(ruleset_id: str, text: str, options_json: str = "{}") -> str:
         build, found = session.parse_side(ruleset, text, opts)
         if problems or found:
             raise ProblemError(problems + found)
-        changed = {k: v for k, v in opts.items() if v != options_mod.defaults(ruleset.options)[k]}
+        changed = options_mod.changed(ruleset.options, opts)
         return {"ok": True, "link": build_link(ruleset.id, ruleset.export(build), changed)}
 
     return _guard("en", work)
