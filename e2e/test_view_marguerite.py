@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import set_seek, wait_until
+from e2e.helpers import open_options, set_seek, wait_until
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e
@@ -363,6 +363,7 @@ def test_mp_cost_text_option_round_trips(fight, app) -> None:
     spec = next(o for o in MARGUERITE["options"] if o["key"] == "mp_costs")
     assert spec["kind"] == "text"
     preset = next(p for p in spec["extra"]["presets"] if p)
+    open_options(page)
     box = page.locator("#opt-mp_costs")
     assert box.get_attribute("type") == "text"
     listed = page.eval_on_selector_all(f"#{box.get_attribute('list')} option",
