@@ -126,7 +126,7 @@ const STRINGS = {
     seedUsed: "使用したシード", rematch: "再戦 (新しいシード)", replay: "リプレイ (同じシード)",
     "opt.changed": "変更", "opt.default": "既定", "opt.count": "{total}件中{n}件を変更",
     "opt.allDefault": "すべて既定 ({total}件)", "opt.filter": "名前・ルール番号で絞り込み",
-    "opt.reset": "既定に戻す", "opt.none": "該当するオプションはありません",
+    "opt.reset": "既定に戻す", "opt.none": "該当するオプションはありません", tVs: "対",
     // set-up (page-setup) — end
   },
   en: {
@@ -255,7 +255,7 @@ const STRINGS = {
     seedUsed: "Seed used", rematch: "Rematch (new seed)", replay: "Replay (same seed)",
     "opt.changed": "changed", "opt.default": "default", "opt.count": "{n} of {total} changed",
     "opt.allDefault": "all at defaults ({total})", "opt.filter": "Filter by name or rule number",
-    "opt.reset": "Reset to defaults", "opt.none": "No option matches",
+    "opt.reset": "Reset to defaults", "opt.none": "No option matches", tVs: "vs",
     // set-up (page-setup) — end
   },
 };
