@@ -16,8 +16,12 @@ from dataclasses import replace
 from typing import Any
 
 from kassen.core.problems import Problem
+from kassen.core.suggest import forbidden, nearest
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
+    ATTRIBUTES,
+    ITEMS,
+    WEAPONS,
     ability_by_name,
     attribute_by_name,
     item_by_name,
@@ -26,6 +30,15 @@ from kassen.rulesets.skirmish.catalogue import (
 from kassen.rulesets.skirmish.geometry import AreaMap
 from kassen.rulesets.skirmish.model import Character, Side
 from kassen.rulesets.skirmish.samples import ALIASES, CHARACTERS
+
+
+def _names(table: dict[str, Any]) -> list[str]:
+    """Ids and Japanese names of a catalogue table (for "nearest" suggestions)."""
+    return [*table, *(entry.ja for entry in table.values())]
+
+
+KNOWN = {"unknown_ability": lambda: _names(ABILITIES),
+         "unknown_attribute": lambda: [*ATTRIBUTES, *ATTRIBUTES.values()]}
 
 MAX_MEMBERS = 12
 MAX_NAME = 24
@@ -96,12 +109,16 @@ def _parse_member(segment: str, line: int, column: int, area_map: AreaMap,
         base = CHARACTERS.get(key) or CHARACTERS.get(ALIASES.get(key.lower(), ""))
         if base is None:
             problems.append(_problem("unknown_sample", line, head_col, "§11.5", name=key[:30],
-                                     known=", ".join(CHARACTERS)))
+                                     known=nearest(key, [*CHARACTERS, *ALIASES])))
             return None
         name = base.name
     else:
         name = head
-        if "=" in name or len(name) > MAX_NAME:
+        chars = forbidden(name, lambda ch: ch != "=" and ch.isprintable())
+        if chars:
+            problems.append(Problem("core.name_chars", line, head_col, "§2", {"chars": chars}))
+            return None
+        if len(name) > MAX_NAME:
             problems.append(_problem("bad_name", line, head_col, "§2", name=name[:30],
                                      limit=MAX_NAME))
             return None
@@ -111,7 +128,7 @@ def _parse_member(segment: str, line: int, column: int, area_map: AreaMap,
         key, sep, value = token.partition("=")
         if not sep or key not in KEYS:
             problems.append(_problem("bad_key", line, col, "§2", token=token[:30],
-                                     known=" ".join(KEYS)))
+                                     known=nearest(key, KEYS)))
             continue
         if key in seen:
             problems.append(_problem("duplicate_key", line, col, "§2", key=key))
@@ -163,7 +180,8 @@ def _parse_value(key: str, value: str, line: int, col: int, area_map: AreaMap,
     if key == "wpn":
         weapon = weapon_by_name(value)
         if weapon is None:
-            problems.append(_problem("unknown_weapon", line, col, "§11.2", name=value[:30]))
+            problems.append(_problem("unknown_weapon", line, col, "§11.2", name=value[:30],
+                                     nearest=nearest(value, _names(WEAPONS))))
             return None
         return weapon.id
     if key == "area":
@@ -191,7 +209,8 @@ def _parse_list(names: list[str], lookup: Any, code: str, rule: str, line: int, 
     for name in names:
         found = lookup(name)
         if found is None:
-            problems.append(_problem(code, line, col, rule, name=name[:30]))
+            problems.append(_problem(code, line, col, rule, name=name[:30],
+                                     nearest=nearest(name.strip("《》"), KNOWN[code]())))
             return None
         ident = found if isinstance(found, str) else found.id
         if ident in out:
@@ -209,7 +228,8 @@ def _parse_items(names: list[str], line: int, col: int,
         name, star, count = entry.partition("*")
         item = item_by_name(name)
         if item is None:
-            problems.append(_problem("unknown_item", line, col, "§11.4", name=name[:30]))
+            problems.append(_problem("unknown_item", line, col, "§11.4", name=name[:30],
+                                     nearest=nearest(name, _names(ITEMS))))
             return None
         if star and (not count.isdigit() or not 1 <= int(count[:3]) <= 9):
             problems.append(_problem("bad_count", line, col, "§11.4", value=count[:10]))

@@ -1,0 +1,39 @@
+"""Help for bad build text, the same in every ruleset: the nearest known names for an unknown
+one, and the characters a name may not hold, shown so a person can see them."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Callable, Iterable
+
+MAX_SUGGESTIONS = 3
+
+
+def nearest(token: str, names: Iterable[str], n: int = MAX_SUGGESTIONS, ignore: str = "",
+            cutoff: float = 0.4) -> str:
+    """Up to ``n`` known names nearest to ``token`` ("、"-joined; "-" when none is near):
+    by similarity first (case-insensitive), then names sharing a character with it
+    (characters in ``ignore``, such as the 剣 every sword name ends with, do not count)."""
+    known = list(dict.fromkeys(names))
+    lowered = {name.lower(): name for name in known}
+    found = [lowered[m] for m in difflib.get_close_matches(token.lower(), list(lowered), n=n,
+                                                           cutoff=cutoff)]
+    telling = {c for c in token if not c.isspace() and c not in ignore}
+    if not found:
+        found = [name for name in known if telling & set(name)][:n]
+    return "、".join(found) or "-"
+
+
+def shown(ch: str) -> str:
+    """A character as a person can see it: itself in quotes, or ``U+0007`` for an invisible one."""
+    if ch.isprintable() and not ch.isspace():
+        return f"「{ch}」"
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+
+
+def forbidden(text: str, allowed: Callable[[str], bool]) -> str:
+    """The characters of ``text`` that ``allowed`` refuses, each once, in order ("" if none)."""
+    bad = dict.fromkeys(ch for ch in text if not allowed(ch))
+    return ", ".join(shown(ch) for ch in bad)
