@@ -204,3 +204,27 @@ def test_battle_link_in_a_fresh_context_sets_up_the_same_battle(browser, site, c
             assert page.evaluate("() => window.kassen.currentBattle().digest") == digest
     finally:
         fresh.close()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_unfolded_options_and_saved_menu_pass_axe(app, lang) -> None:
+    """axe-core: no serious or critical violation with the rule options and the saved-builds
+    menu open (their controls are hidden while folded); the filter narrows by rule number."""
+    from e2e.test_a11y import axe
+
+    page = app.page
+    prepare(page, "skirmish", lang, "1280x800")
+    page.click("#options > summary")
+    page.click("#saved-menu > summary")
+    try:
+        assert axe(page, "#setup") == []
+        page.fill("#options-filter", "§16 D2")
+        shown = page.eval_on_selector_all(".option:not([hidden])",
+                                          "os => os.map(o => o.dataset.key)")
+        assert shown == ["guardVsMagic"]
+        page.fill("#options-filter", "")
+        page.keyboard.press("Escape")  # focus is in the filter, outside the menu: menu stays
+        page.click("#saved-menu > summary")
+        assert not page.evaluate("document.getElementById('saved-menu').open")
+    finally:
+        page.evaluate("document.getElementById('options').open = false")

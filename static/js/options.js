@@ -89,12 +89,14 @@ function mark() {
 /** Show only the options whose label, key or rule reference contains the filter text. */
 function applyFilter() {
   const needle = $("options-filter").value.trim().toLowerCase();
+  // a number in the filter is a whole number: "D2" finds D2, not D28 ("R8" still finds R8.5)
+  const pattern = new RegExp(`${needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![0-9])`);
   let shown = 0;
   for (const spec of specsOf()) {
     const box = $(`opt-${spec.key}`)?.closest(".option");
     if (!box) continue;
     const hay = [spec.key, spec.label_ja, spec.label_en, spec.rule].join(" ").toLowerCase();
-    box.hidden = Boolean(needle) && !hay.includes(needle);
+    box.hidden = Boolean(needle) && !pattern.test(hay);
     shown += box.hidden ? 0 : 1;
   }
   $("options-none").hidden = shown > 0 || !specsOf().length;

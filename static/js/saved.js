@@ -95,5 +95,13 @@ export function initSaved({ ruleset, load }) {
   });
   $("saved-export").addEventListener("click", () => download(`kassen-builds-${rulesetOf()}.json`, exportText(rulesetOf()), "application/json"));
   $("saved-import").addEventListener("change", (e) => importFile(e.target));
+  // a menu: Escape or a click elsewhere folds it (a problem with the store keeps it open)
+  const menu = $("saved-menu");
+  menu.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && menu.open) { menu.open = false; menu.querySelector("summary").focus(); }
+  });
+  document.addEventListener("click", (e) => {
+    if (menu.open && !menu.contains(e.target) && $("saved-problem").hidden) menu.open = false;
+  });
   render();
 }
