@@ -53,6 +53,7 @@ async function runBattle(given = request()) {
     $("after-battle").hidden = false;
     $("after-battle").dataset.battles = String(Number($("after-battle").dataset.battles || 0) + 1);
     await display(answer);
+    $("after-battle").scrollIntoView({ block: "start" });  // the seed line, then the battle
   } finally {
     for (const b of buttons) b.disabled = false;
     updateBattleState();
