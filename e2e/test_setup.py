@@ -228,3 +228,28 @@ def test_unfolded_options_and_saved_menu_pass_axe(app, lang) -> None:
         assert not page.evaluate("document.getElementById('saved-menu').open")
     finally:
         page.evaluate("document.getElementById('options').open = false")
+
+
+@pytest.mark.parametrize(("system", "lang", "size"), PLAYED)
+def test_share_build_and_copy_as_text_say_so_beside_the_button(app, system, lang, size) -> None:
+    """Issue 14: each side's "Share build" gives its #b= link (which opens that build) and
+    "Copy as text" its text; the feedback sits right beside the button pressed."""
+    page = app.page
+    prepare(page, system, lang, size)
+    page.evaluate("window.kassenLastShare = null")
+    page.click("#share-build-1")
+    link = wait_until(page, "() => window.kassenLastShare")
+    fragment = link[link.index("#"):]
+    assert fragment.startswith("#b=")
+    opened = json.loads(cpython_api.open_link(fragment))
+    canonical = json.loads(cpython_api.validate(system, page.input_value("#build-1"), "en"))
+    assert opened["kind"] == "build" and opened["text"] == canonical["canonical"]
+    note = "(id) => document.getElementById(id).nextElementSibling"
+    assert page.evaluate(f"({note})('share-build-1').classList.contains('copy-note')")
+    assert page.evaluate(f"({note})('share-build-1').textContent")  # copied, or the link
+    page.click("#copy-text-0")
+    assert wait_until(page, "() => window.kassenLastCopy") == page.input_value("#build-0")
+    box = page.evaluate(f"""() => {{ const n = ({note})('copy-text-0'),
+        b = document.getElementById('copy-text-0'); const r = n.getBoundingClientRect(),
+        q = b.getBoundingClientRect(); return [r.top, q.bottom, r.left, q.left]; }}""")
+    assert box[0] < box[1] + 40 and box[2] >= box[3] - 400  # right after the button
