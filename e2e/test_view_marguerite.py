@@ -151,7 +151,8 @@ def find(steps: list[dict], kind: str, after: int = 1) -> dict:
 def test_samples_include_kyuubi_rina(fight, app) -> None:
     page = app.page
     assert TEXTS["九尾 里奈"] == KYUUBI
-    names = page.eval_on_selector_all("#sample-0 option", "os => os.map(o => o.textContent)")
+    names = page.eval_on_selector_all(  # "name — note" since issue 14
+        "#sample-0 option", "os => os.map(o => o.textContent.split(' — ')[0])")
     assert "九尾 里奈" in names and SIDE_A in names and SIDE_B in names
     assert page.input_value("#build-0") == TEXTS[SIDE_A]
     assert page.input_value("#build-1") == TEXTS[SIDE_B]
