@@ -1,8 +1,8 @@
 """Design 3 / issue 14: no raw id reaches a player's screen. Every event kind each ruleset
 emits has a template in both languages (no fallback in core.render.render_event), every step
 has a name from the catalogue, every result reason has a word, and no template leaves a
-``{field}`` unfilled. Battles: the digest set (samples, random legal pairings, every option
-moved) plus more random pairings per ruleset."""
+``{field}`` unfilled or shows Python data (``[4, 2]``, ``None``). Battles: the digest set
+(samples, random legal pairings, every option moved) plus more random pairings per ruleset."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from kassen.core.rng import Rng
 
 EXTRA_RANDOM = 40
 UNFILLED = re.compile(r"\{[a-z_]+\}")
+RAW_DATA = re.compile(r"\[\s*-?\d|\{'|\bNone\b|\bTrue\b|\bFalse\b")
 
 
 def battles(ruleset_id: str):
@@ -57,7 +58,7 @@ def test_every_event_step_and_reason_has_text_in_both_languages(ruleset_id: str)
                         missing.add(f"event {event.kind} [{lang}]")
                         continue
                     line = render.render_event(ruleset, event, names, lang)
-                    if UNFILLED.search(line):
+                    if UNFILLED.search(line) or RAW_DATA.search(line):
                         unfilled.add(f"{event.kind} [{lang}]: {line}")
         reason = outcome.result.reason if outcome.result else None
         for lang in i18n.LANGUAGES:

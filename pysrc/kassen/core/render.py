@@ -17,6 +17,9 @@ from kassen.core.ruleset import Ruleset
 def render_event(ruleset: Ruleset, event: Event, names: Mapping[str, str], lang: str) -> str:
     """One log line for ``event`` in ``lang``."""
     values: dict[str, Any] = dict(ruleset.render_values(event.values, lang))
+    for key, value in values.items():  # a list left as it is would read "[4, 2]"
+        if isinstance(value, list | tuple) and all(isinstance(v, int | float | str) for v in value):
+            values[key] = " / ".join(str(v) for v in value)
     values["actor"] = names.get(event.actor or "", event.actor or "")
     values["target"] = names.get(event.target or "", event.target or "")
     values["turn"] = event.turn

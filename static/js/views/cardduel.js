@@ -10,6 +10,8 @@ import { el, fill } from "../dom.js";
 import { t } from "../i18n.js";
 
 export const css = "static/css/views/cardduel.css";
+/** What a step's `turn` counts here: a battle of the match (§5). */
+export const turnWord = { ja: "バトル", en: "Battle" };
 
 // -- vocabulary (ruleset data, like the engine's text.py) -----------------------------------
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };

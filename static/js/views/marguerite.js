@@ -47,7 +47,7 @@ const W = {
     enchMarks: "上の印＝エンチャント", kinds: "枠の色＝種別",
   },
   en: {
-    ap: "AP", status: "status", action: "action", death_check: "death check",
+    ap: "AP", status: "status effects", action: "actions", death_check: "death check",
     judge: "judgement", phases: "Phases", turn: "Turn", turn0: "turn 0",
     noStatus: "no status phase in turn 0", party: "Party {n}", front: "front", pos: "no. {n}",
     exited: "exited", exitedTray: "Exited 剣師", overkill: "overkill", atk: "atk", def: "def", spd: "spd",

@@ -155,7 +155,8 @@ EN = {
 STEP_NAMES: dict[str, tuple[str, str]] = {
     "ap": ("行動回数決定", "AP (行動回数決定)"),
     "status": ("状態効果", "status effects (状態効果)"),
-    "action": ("行動", "action (行動)"), "action.skip": ("行動：スキップ", "action: skip"),
+    "action": ("行動", "action (行動)"),
+    "action.skip": ("行動：スキップ", "action (行動), skipped"),
     "death_check": ("死亡判定", "death check (死亡判定)"),
     "judge": ("勝敗判定", "judgement (勝敗判定)"),
 }
