@@ -137,6 +137,9 @@ def test_a_sample_battle_reads_like_a_game_not_a_dump(app, system: str, lang: st
         if width < 1280:
             page.click("#tab-log")
             assert page.is_visible("#log") and not page.is_visible("#board")
+            assert page.eval_on_selector("#log li.current", """n => {
+                const r = n.getBoundingClientRect(), b = n.parentElement.getBoundingClientRect();
+                return r.top >= b.top - 1 && r.top <= b.bottom; }"""), "current beat in view"
             page.screenshot(path=str(ARTIFACTS / f"battle-{system}-{lang}-{width}-log.png"))
             page.click("#tab-board")
             assert page.is_visible("#board")

@@ -244,6 +244,8 @@ function setTab(name) {
     tab.setAttribute("aria-selected", String(on));
     tab.tabIndex = on ? 0 : -1;
   }
+  // a hidden list cannot scroll to its current line: do it now that it shows
+  if (battle && name === "log") show(index);
 }
 
 /** Wire the controls and keyboard shortcuts. */
