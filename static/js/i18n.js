@@ -115,6 +115,14 @@ const STRINGS = {
     "decide.thinking": "計算中…",
     speed: "速度", prevTurn: "前のターン", nextTurn: "次のターン",
     keysMore: "PageUp/PageDown または [ / ] =ターン移動, +/- =速度, Home/End =最初/最後",
+    // battle view (page-battle) — begin
+    prevRound: "前のラウンド", nextRound: "次のラウンド", endTurn: "ターン末へ", tabBoard: "盤面",
+    showResult: "結果をすぐ表示する", keysTitle: "キー操作",
+    keysEnd: ". =このターンの最後へ; 1–9, 0, a–z =選択肢",
+    "decide.boardBehind": "盤面が選択の場面まで進むのを待っています…",
+    "decide.skip": "自分の選択へ進む", "decide.details": "詳細 (エンジンの値)",
+    "decide.enemy": "敵", "decide.ally": "味方", "decide.self": "自分",
+    // battle view (page-battle) — end
     // card duel view (static/js/views/cardduel.js)
     "cd.viewing": "視点",
     "cd.allOpen": "全カード公開",
@@ -244,6 +252,14 @@ const STRINGS = {
     "decide.thinking": "thinking…",
     speed: "Speed", prevTurn: "Previous turn", nextTurn: "Next turn",
     keysMore: "PageUp/PageDown or [ / ] = turn, +/- = speed, Home/End = first/last",
+    // battle view (page-battle) — begin
+    prevRound: "Previous round", nextRound: "Next round", endTurn: "End of turn", tabBoard: "Board",
+    showResult: "Show the result at once", keysTitle: "Keyboard",
+    keysEnd: ". = end of this turn; 1–9, 0, a–z = choices",
+    "decide.boardBehind": "Waiting for the board to reach the moment of the decision…",
+    "decide.skip": "Skip to my decision", "decide.details": "Details (engine values)",
+    "decide.enemy": "enemy", "decide.ally": "ally", "decide.self": "self",
+    // battle view (page-battle) — end
     // card duel view (static/js/views/cardduel.js)
     "cd.viewing": "Viewing side",
     "cd.allOpen": "All cards open",

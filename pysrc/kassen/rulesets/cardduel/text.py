@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core import i18n
+from kassen.core.render import label_keys
 from kassen.rulesets.cardduel.catalogue import COSTUMES, SUIT_SYMBOLS
 
 JA: dict[str, str] = {
@@ -177,7 +178,27 @@ WORDS: dict[str, dict[str, str]] = {
            "draw": "draw", "wins": "side {side} wins"},
 }
 
-i18n.register("cardduel", {"ja": JA, "en": EN})
+STEP_NAMES: dict[str, tuple[str, str]] = {
+    "start": ("バトル開始", "battle start"),
+    "B1": ("B1 エンチャントセットアップ", "B1 enchant setup"),
+    "B1.round_start": ("B1 ラウンド開始", "B1 round start"),
+    "B2": ("B2 エンチャントチェック", "B2 enchant check"),
+    "B3": ("B3 エンチャントダメージ", "B3 enchant damage"),
+    "B4": ("B4 攻撃", "B4 attack setup"), "B5": ("B5 アタックチェック", "B5 attack check"),
+    "B6": ("B6 アタックダメージ", "B6 attack damage"), "B7": ("B7 アドバンテージ", "B7 advantage"),
+    "B8": ("B8 ネクストラウンド", "B8 next round"), "B9": ("B9 ラストダメージ", "B9 last damage"),
+    "B9.reset": ("B9 片付け", "B9 clean-up"), "end": ("決着", "match over"),
+    "A1": ("A1 交戦前エンチャント", "A1 pre-engagement enchant"),
+    "A1.round_start": ("A1 交戦開始", "A1 engagement start"), "A2": ("A2 交戦", "A2 engagement"),
+    "A3": ("A3 続行判定", "A3 continue?"), "A4": ("A4 ダメージ処理", "A4 damage"),
+    "A5": ("A5 リセット", "A5 reset"), "storm": ("マナ・ストーム", "Mana Storm"),
+}
+"""The step list's name of each step of §5 (B1–B9)."""
+
+PAGE = label_keys(STEP_NAMES, {k: (WORDS["ja"][k], WORDS["en"][k]) for k in WORDS["ja"]
+                               if k in WORDS["en"]})
+
+i18n.register("cardduel", {"ja": {**JA, **PAGE["ja"]}, "en": {**EN, **PAGE["en"]}})
 
 
 def pretty(card: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core import i18n
+from kassen.core.render import label_keys
 from kassen.rulesets.dice import catalogue as cat
 
 JA: dict[str, str] = {
@@ -62,6 +63,7 @@ JA: dict[str, str] = {
     "event.ability": "{actor}: 「{name_text}」発動（{column_text}）",
     "event.range_queued": "{actor}: 間合い変化{change:+d}は間合い決定後に",
     "event.range_shift": "{actor}: 間合い {before} → {after}",
+    "event.range_move": "{actor}の得意間合いへ: 間合い {before} → {after}",
     "event.range_set": "間合いは{range}に決定（間合いダイス {dice}）",
     "event.stun_end": "{actor}: スタン回復（{via_text}）ゲージ{gauge}",
     "event.gauge": "{actor}: スタンゲージ {change:+d}（{via_text}）→ {gauge}",
@@ -133,6 +135,7 @@ EN: dict[str, str] = {
     "event.ability": "{actor}: {name_text} activates ({column_text})",
     "event.range_queued": "{actor}: range change {change:+d} waits for the first range",
     "event.range_shift": "{actor}: range {before} → {after}",
+    "event.range_move": "towards {actor}'s favourite range: range {before} → {after}",
     "event.range_set": "Range set to {range} (range dice {dice})",
     "event.stun_end": "{actor}: recovers from stun ({via_text}), gauge {gauge}",
     "event.gauge": "{actor}: stun gauge {change:+d} ({via_text}) → {gauge}",
@@ -182,10 +185,35 @@ WORDS: dict[str, dict[str, str]] = {
            "passed": " (passed on: the winner is stunned)"},
 }
 
+STEP_NAMES: dict[str, tuple[str, str]] = {
+    "roll": ("ダイス", "dice (ダイス)"), "read": ("ダイスの読み取り", "reading the dice"),
+    "select": ("能力の決定", "ability chosen"), "special": ("特殊能力", "special abilities"),
+    "ability": ("能力の効果", "ability effects"), "values": ("攻防の値", "attack and defence values"),
+    "decision": ("攻撃権判定", "attack-right decision (攻撃権判定)"), "attack": ("攻撃", "attack (攻撃)"),
+    "stun": ("スタン判定", "stun check"), "end": ("ターン終了", "end of turn"),
+    "end.battle_end": ("決着", "battle over"),
+}
+"""The step list's name of each phase of a turn (§5)."""
+
+REASONS = ("knockout", "double_knockout", "double_knockout_lp", "turn_limit", "turn_limit_draw")
+PAGE = label_keys(STEP_NAMES, {k: (WORDS["ja"][k], WORDS["en"][k]) for k in REASONS})
+
 i18n.register("dice", {
-    "ja": {**JA, **{f"word.{k}": v for k, v in WORDS["ja"].items()}},
-    "en": {**EN, **{f"word.{k}": v for k, v in WORDS["en"].items()}},
+    "ja": {**JA, **{f"word.{k}": v for k, v in WORDS["ja"].items()}, **PAGE["ja"]},
+    "en": {**EN, **{f"word.{k}": v for k, v in WORDS["en"].items()}, **PAGE["en"]},
 })
+
+
+def glossary() -> dict[str, Any]:
+    """Catalogue names for the board: every ability, passive, type, 奥義, zone and flag
+    (Japanese → [Japanese, English])."""
+    terms = {e.ja: [e.ja, e.en] for table in (cat.NORMAL, cat.SPECIAL, cat.PASSIVE, cat.TYPES,
+                                              cat.DEMERIT, cat.OUGI, cat.ZONE_PASSIVE)
+             for e in table}
+    terms.update({ja: [ja, en] for ja, en in cat.FLAG_NAMES_EN.items()})
+    terms.update({"序盤": ["序盤", "opening"], "中盤": ["中盤", "middle game"],
+                  "終盤": ["終盤", "endgame"]})
+    return {"term": terms}
 
 
 def _term(ja: str, lang: str) -> str:

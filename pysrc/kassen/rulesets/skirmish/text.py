@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core import i18n
+from kassen.core.render import label_keys
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTRIBUTES, ITEMS, STATUS_JA
 
 ABILITY_EN = {
@@ -131,8 +132,6 @@ MESSAGES = {
     },
 }
 
-i18n.register("skirmish", MESSAGES)
-
 OUTCOMES = {
     "ja": {"hit": "命中", "miss": "回避", "crit": "クリティカル！", "fumble": "ファンブル",
            "slept": "成功：睡眠", "resisted": "抵抗された"},
@@ -145,6 +144,30 @@ REASONS = {
     "en": {"wipeout": "wipeout", "escape": "escape", "round_cap": "draw at the round cap",
            "mutual": "mutual wipeout"},
 }
+
+
+STEP_NAMES: dict[str, tuple[str, str]] = {
+    "SP": ("SP スタートフェイズ", "SP start phase"), "IP": ("IP イニシアチブ", "IP initiative"),
+    "RS": ("RS レディステップ", "RS ready step"), "MS": ("MS メインステップ", "MS main step"),
+    "TP": ("TP ターン", "TP turn"), "EP": ("EP エンドフェイズ", "EP end phase"),
+    "end": ("戦闘終了", "combat over"),
+}
+"""The step list's name of each phase and step (§5)."""
+
+PAGE = label_keys(STEP_NAMES, {k: (REASONS["ja"][k], REASONS["en"][k]) for k in REASONS["ja"]})
+
+i18n.register("skirmish", {"ja": {**MESSAGES["ja"], **PAGE["ja"]},
+                           "en": {**MESSAGES["en"], **PAGE["en"]}})
+
+
+def glossary() -> dict[str, Any]:
+    """Catalogue names for the board and the decision panel: abilities and items by id,
+    statuses by their Japanese name (as the view carries them), each [Japanese, English]."""
+    ability = {a.id: [a.ja, ABILITY_EN.get(a.id, a.ja)] for a in ABILITIES.values()}
+    ability["attack"] = ["通常攻撃", ABILITY_EN["attack"]]
+    return {"ability": ability,
+            "item": {i.id: [i.ja, ITEM_EN.get(i.id, i.ja)] for i in ITEMS.values()},
+            "status": {ja: [ja, STATUS_EN.get(key, ja)] for key, ja in STATUS_JA.items()}}
 
 
 def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
