@@ -8,12 +8,13 @@ The plan values live in :mod:`.planner`; this module holds the priorities and th
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
 from kassen.rulesets.skirmish import expect, legal
-from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, PIERCE, N
+from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, ITEMS, PIERCE, N
 from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.planner import Planner
 
@@ -37,17 +38,35 @@ class SkirmishAI(Planner):
 
     # -- priorities (§16 A6) ---------------------------------------------------------------------
     def heal_target(self, u: Unit) -> Unit | None:
+        """§16 A6: the ally (or self) below 40 % HP in Heal range with the lowest HP %, then
+        the lower current HP, then deployment order (§16.4 C8)."""
         if "heal" not in u.abilities or u.mp < ABILITIES["heal"].cost:
             return None
         hurt = [t for t in legal.candidates(self.b, u, u.pos, ABILITIES["heal"])
                 if t.side == u.side and t.hp < 0.4 * t.max_hp]
         if not hurt:
             return None
-        return min(hurt, key=lambda t: (t.hp / t.max_hp, hurt.index(t)))
+        return min(hurt, key=lambda t: (Fraction(t.hp, t.max_hp), t.hp, hurt.index(t)))
 
     def sleeper(self, u: Unit) -> Unit | None:
-        return next((t for t in self.b.state.units if t.side == u.side and t is not u
-                     and t.able and t.asleep and not t.acted and t.pos == u.pos), None)
+        """The sleeping 未行動 ally in u's area that A6 wakes (§16.4 C7)."""
+        return self.sleeper_at(u, u.pos)
+
+    def priority_potion(self, u: Unit, options: tuple[str, ...]) -> str:
+        """§16.4 C1: the ready-step potion of a turn whose main step heals or wakes (A6): the
+        best expected heal on self or a same-area ally below 40 % HP, self first on ties
+        (C8); ``none`` when nobody needs one or with option ``aiPotionOnPriorityTurns`` off."""
+        if not self.b.options["aiPotionOnPriorityTurns"]:
+            return "none"
+        best, answer = 0.0, "none"
+        for rs in self.rs_choices(u):
+            if rs not in options or not rs.startswith("item:") or \
+                    ITEMS[rs.split(":")[1]].effect != "heal":
+                continue
+            got = self.rs_value(u, rs)
+            if got is not None and round(got[0], 6) > best:
+                best, answer = round(got[0], 6), rs
+        return answer
 
     def escaping(self, u: Unit) -> bool:
         return bool(self.b.options["escape"]) and u.hp <= 0.25 * u.max_hp
@@ -62,11 +81,11 @@ class SkirmishAI(Planner):
                 return min(moves, key=lambda o: abs(self.b.map.parse_label(o[5:])[0] - edge))
             return "none"
         if self.heal_target(u) is not None:
-            return "none"
+            return self.priority_potion(u, req.options)
         sleeper = self.sleeper(u)
         if sleeper is not None:
             bell = f"item:bell:{sleeper.id}"
-            return bell if bell in req.options else "none"
+            return bell if bell in req.options else self.priority_potion(u, req.options)
         return self.plan(u)[1]
 
     def on_ms(self, req: Request) -> str:

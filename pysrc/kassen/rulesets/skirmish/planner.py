@@ -15,24 +15,31 @@ from kassen.rulesets.skirmish.catalogue import (
     BOLT,
     ITEMS,
     SLEEP,
+    WEAPONS,
     Ability,
     N,
 )
-from kassen.rulesets.skirmish.model import Pos, Unit
+from kassen.rulesets.skirmish.model import Character, Pos, Unit
 
 BANDS = {"archer": (3, 3), "mage": (2, 5), "healer": (1, 4), "melee": (0, 0)}
 """§16 A2: the distance band to the nearest enemy per role."""
 
 
-def role_of(u: Unit) -> str:
-    """healer (has 《ヒール》), archer (weapon range ≥ 2), mage (ranged spells), melee."""
+def ranged_spells(abilities: tuple[str, ...]) -> list[Ability]:
+    """The ranged damage or Sleep spells (range ≥ 1) that make a caster a mage (§16 A2)."""
+    return [ABILITIES[a] for a in abilities
+            if ABILITIES[a].effect in (BOLT, SLEEP) and ABILITIES[a].reach >= 1]
+
+
+def role_of(u: Unit | Character) -> str:
+    """healer (has 《ヒール》), mage (ranged spells; also with a bow, §16.4 C7), archer
+    (weapon range ≥ 2), melee. Takes a unit or a character as built (deployment, §16 D22)."""
     if "heal" in u.abilities:
         return "healer"
-    if u.wpn.reach >= 2:
-        return "archer"
-    if any(ABILITIES[a].effect in (BOLT, SLEEP) and ABILITIES[a].reach >= 1
-           for a in u.abilities):
+    if ranged_spells(u.abilities):
         return "mage"
+    if WEAPONS[u.weapon].reach >= 2:
+        return "archer"
     return "melee"
 
 
@@ -62,15 +69,30 @@ class Planner:
         dists = [self.b.map.distance(pos, t.pos) for t in self.enemies(u)]
         return min(dists) if dists else 0
 
-    def band(self, u: Unit) -> tuple[int, int]:
+    def band_role(self, u: Unit) -> str:
+        """The role whose band ``u`` keeps: a caster out of MP (it cannot pay for any ranged
+        spell, nor a healer for 《ヒール》) takes the melee band (§16 A2, §16.4 C5)."""
         role = role_of(u)
         if role in ("mage", "healer"):
-            costs = [ABILITIES[a].cost for a in u.abilities
-                     if ABILITIES[a].effect in (BOLT, SLEEP) and ABILITIES[a].reach >= 1]
-            if not costs or u.mp < min(costs):
-                role = "melee"
-        low, high = BANDS[role]
+            costs = [ab.cost for ab in ranged_spells(u.abilities)]
+            if role == "healer":
+                costs.append(ABILITIES["heal"].cost)
+            if u.mp < min(costs):
+                return "melee"
+        return role
+
+    def band(self, u: Unit) -> tuple[int, int]:
+        """§16 A2: the band, shrunk to its low end after an idle turn (§16.4 C2)."""
+        low, high = BANDS[self.band_role(u)]
         return (low, low) if u.idle_turns >= 1 else (low, high)
+
+    def refused(self, u: Unit, dest: Pos) -> bool:
+        """§16.4 C3: an archer or mage (not out of MP, C5) never moves to end closer than 2 to
+        an enemy and closer to the nearest enemy than it stands now."""
+        if self.band_role(u) not in ("archer", "mage"):
+            return False
+        after = self.nearest(u, dest)
+        return after < 2 and after < self.nearest(u, u.pos)
 
     def position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
         """§16 A2: (distance to the band, stay put, closeness to the band's low end)."""
@@ -79,33 +101,46 @@ class Planner:
         off = d - high if d > high else (low - d if d < low else 0)
         return (off, 0 if pos == u.pos else 1, abs(d - low))
 
-    def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None) -> float:
+    def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None, cap: int | None = None
+                  ) -> float:
+        """P(hit) × E[damage] of a weapon attack, capped at ``cap`` (default: t's HP; < 0: no
+        cap)."""
         acc = u.acc + (ability.acc_mod if ability else 0)
         atk = u.wpn.atk + (ability.atk_mod if ability else 0)
-        return expect.physical(acc, self.eva(t), atk - t.armour, t.hp, self.cf)
+        return expect.physical(acc, self.eva(t), atk - t.armour, t.hp if cap is None else cap,
+                               self.cf)
 
     def spell_atk(self, u: Unit, ability: Ability) -> int:
         if ability.magic_art:
             return u.wpn.atk + ability.power
         return legal.magic_power(self.b, u) + ability.power
 
-    def ev_magic(self, atk: int, attribute: str | None, t: Unit) -> float:
-        return expect.damage(atk - t.res + self.aff(attribute, t), t.hp)
+    def ev_magic(self, atk: int, attribute: str | None, t: Unit, cap: int | None = None
+                 ) -> float:
+        """E[damage] of magic (no hit check), capped like :meth:`ev_weapon`."""
+        return expect.damage(atk - t.res + self.aff(attribute, t), t.hp if cap is None else cap)
 
-    def ev_ability(self, u: Unit, ab: Ability, t: Unit) -> float:
+    def ev_ability(self, u: Unit, ab: Ability, t: Unit, cap: int | None = None) -> float:
         if ab.effect == ATTACK:
-            return self.ev_weapon(u, t, ab)
-        return self.ev_magic(self.spell_atk(u, ab), ab.attribute, t)
+            return self.ev_weapon(u, t, ab, cap)
+        return self.ev_magic(self.spell_atk(u, ab), ab.attribute, t, cap)
 
     def threat(self, x: Unit) -> float:
-        """§16 A3: x's best single-target expected damage against any of its opponents."""
+        """§16 A3 with §16.4 C4: x's best single-target expected damage against any of its
+        opponents over all its uses (affordable abilities and magic, gems included), not
+        capped at the victim's HP."""
+        abilities = [ABILITIES[a] for a in x.abilities]
+        usable = [ab for ab in abilities
+                  if ab.timing == "MS" and ab.cost <= x.mp and ab.effect in (ATTACK, BOLT)
+                  and not (ab.needs_ranged_weapon and x.wpn.reach < 1)]
+        gems = [ITEMS[i] for i, n in x.items.items() if n > 0 and ITEMS[i].effect == "gem"]
         best = 0.0
         for t in self.enemies(x):
-            best = max(best, self.ev_weapon(x, t, None))
-            for a in x.abilities:
-                ab = ABILITIES[a]
-                if ab.timing == "MS" and ab.cost <= x.mp and ab.effect in (ATTACK, BOLT):
-                    best = max(best, self.ev_ability(x, ab, t))
+            best = max(best, self.ev_weapon(x, t, None, -1))
+            for ab in usable:
+                best = max(best, self.ev_ability(x, ab, t, -1))
+            for gem in gems:
+                best = max(best, self.ev_magic(gem.amount, gem.attribute, t, -1))
         return best
 
     def hostile_engaged(self, u: Unit) -> bool:
@@ -206,25 +241,46 @@ class Planner:
             return 0.0, min(u.max_mp, u.mp + item.amount)
         return None
 
+    def rs_choices(self, u: Unit) -> list[str]:
+        """The legal ready steps with each item's targets tried self first, then allies in
+        deployment order (§16.4 C8)."""
+        out: list[str] = []
+        for rs in legal.rs_options(self.b, u):
+            parts = rs.split(":")
+            if parts[0] == "item" and parts[2] == u.id:
+                block = f"item:{parts[1]}:"
+                at = next((i for i, o in enumerate(out) if o.startswith(block)), len(out))
+                out.insert(at, rs)
+            else:
+                out.append(rs)
+        return out
+
+    def sleeper_at(self, u: Unit, pos: Pos) -> Unit | None:
+        """The sleeping 未行動 ally in ``pos`` to wake: the highest current 行動値, deployment
+        order on ties (§16 A6, §16.4 C7)."""
+        asleep = [t for t in self.b.state.units if t.side == u.side and t is not u
+                  and t.able and t.asleep and not t.acted and t.pos == pos]
+        return max(asleep, key=lambda t: (t.ini, -t.index)) if asleep else None
+
     def plan(self, u: Unit, fixed: bool = False) -> tuple[float, str, str]:
-        """The best (value, RS, MS) pair by (value, position key), first on ties (§16 A1).
+        """The best (value, RS, MS) pair by (value rounded to 6 places, position key), first
+        on ties (§16 A1, §16.4 C8).
 
         With ``fixed`` the ready step is already done and only the main step is planned.
         """
         b = self.b
-        far_role = role_of(u) in ("archer", "mage")
         rs_plans: list[tuple[str, Pos, float, int]] = []
         if fixed:
             rs_plans.append((b.state.rs_kind, u.pos, 0.0, u.mp))
             rs_move_possible = b.state.rs_kind == "none" and self.any_rs_move(u)
         else:
             engaged = self.hostile_engaged(u) and b.options["rsMoveObstructable"]
-            for rs in legal.rs_options(b, u):
+            for rs in self.rs_choices(u):
                 if rs == "none":
                     rs_plans.append((rs, u.pos, 0.0, u.mp))
                 elif rs.startswith("move:"):
                     dest = b.map.parse_label(rs[5:])
-                    if engaged or (far_role and self.nearest(u, dest) < 2):
+                    if engaged or self.refused(u, dest):
                         continue
                     rs_plans.append((rs, dest, 0.0, u.mp))
                 else:
@@ -239,18 +295,23 @@ class Planner:
                 moved, rs_move = bool(b.state.moved_rs), b.state.rs_kind == "move"
             else:
                 moved = rs_move = rs.startswith("move:")
-            for ms in legal.ms_options(b, u, pos, moved, rs_move, mp):
+            sleeper = self.sleeper_at(u, pos) if rs.startswith("move:") else None
+            if sleeper is not None:
+                main = [f"wake:{sleeper.id}"]  # §16.4 C6: the wake is that plan's main step
+            else:
+                main = legal.ms_options(b, u, pos, moved, rs_move, mp)
+            for ms in main:
                 final = pos
                 if ms.startswith("move:"):
                     if rs_move_possible and not rs.startswith("item"):
                         continue
                     final = b.map.parse_label(ms[5:])
-                    if far_role and self.nearest(u, final) < 2:
+                    if self.refused(u, final):
                         continue
                 value = self.ms_value(u, pos, ms)
                 if value is None:
                     continue
-                key = (-(rs_val + value), *self.position_key(u, final), index)
+                key = (-round(rs_val + value, 6), *self.position_key(u, final), index)
                 index += 1
                 if best is None or key < best[0]:
                     best = (key, rs, ms, rs_val + value)
@@ -259,11 +320,8 @@ class Planner:
         return best[3], best[1], best[2]
 
     def any_rs_move(self, u: Unit) -> bool:
+        """Whether the planner could RS-move (then it never MS-moves, §16 A1)."""
         if self.hostile_engaged(u) and self.b.options["rsMoveObstructable"]:
             return False
-        far_role = role_of(u) in ("archer", "mage")
-        for rs in legal.rs_options(self.b, u):
-            if rs.startswith("move:") and not (
-                    far_role and self.nearest(u, self.b.map.parse_label(rs[5:])) < 2):
-                return True
-        return False
+        return any(rs.startswith("move:") and not self.refused(u, self.b.map.parse_label(rs[5:]))
+                   for rs in legal.rs_options(self.b, u))
