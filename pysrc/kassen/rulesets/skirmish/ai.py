@@ -33,7 +33,11 @@ class SkirmishAI(Planner):
     def __call__(self, request: Request, rng: Rng) -> Any:
         if self.b is None:
             return request.options[0]
-        answer = getattr(self, "on_" + request.kind)(request)
+        self.memo = {}
+        try:
+            answer = getattr(self, "on_" + request.kind)(request)
+        finally:
+            self.memo = None
         return answer if answer in request.options else request.options[0]
 
     # -- priorities (§16 A6) ---------------------------------------------------------------------

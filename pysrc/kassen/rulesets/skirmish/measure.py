@@ -1,7 +1,9 @@
 """Measure the §17 figures with this engine: ``python -m kassen.rulesets.skirmish.measure``.
 
 Plays the four sample PCs against each sample encounter over many seeds with the default AI
-and prints party win rate, draws and round statistics beside the specification's figures.
+and prints party win rate, draws and round statistics beside the specification's figures
+(§17: 10,000 combats each; an implementation of the §16.2 + §16.4 AI lands within about
+1.5 points of them over 5,000+ seeds).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 from kassen.core import session
 from kassen.rulesets.skirmish.samples import ENCOUNTERS, PARTY
 
-SPEC = {"R1": (45.5, 5.4, 5, 13), "R2": (58.0, 6.1, 6, 13), "R3": (57.9, 6.4, 6, 13),
+SPEC = {"R1": (43.0, 5.4, 5, 13), "R2": (56.4, 6.1, 6, 13), "R3": (59.4, 6.4, 6, 13),
         "test": (99.95, None, None, None)}
 
 

@@ -6,6 +6,7 @@ Mixed into :class:`.ai.SkirmishAI`; it only reads the bound battle ``self.b``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kassen.rulesets.skirmish import expect, legal
@@ -47,6 +48,17 @@ class Planner:
     """Plan values and positions (§16 A1–A3, A7, A9); expects ``self.b``, the battle."""
 
     b: Any
+    memo: dict[tuple[Any, ...], Any] | None = None
+    """Estimates already made while answering one request (None outside an answer)."""
+
+    def cached(self, key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
+        """``compute()``, once per ``key`` while one request is answered: the state cannot
+        change during an answer, so threat and Sleep estimates are shared by every plan."""
+        if self.memo is None:
+            return compute()
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]
 
     # -- helpers -----------------------------------------------------------------------------
     @property
@@ -129,6 +141,9 @@ class Planner:
         """§16 A3 with §16.4 C4: x's best single-target expected damage against any of its
         opponents over all its uses (affordable abilities and magic, gems included), not
         capped at the victim's HP."""
+        return self.cached(("threat", x.id), lambda: self._threat(x))
+
+    def _threat(self, x: Unit) -> float:
         abilities = [ABILITIES[a] for a in x.abilities]
         usable = [ab for ab in abilities
                   if ab.timing == "MS" and ab.cost <= x.mp and ab.effect in (ATTACK, BOLT)
@@ -208,14 +223,7 @@ class Planner:
 
     def sleep_value(self, u: Unit, pos: Pos, t: Unit) -> float | None:
         """§16 A3: only the highest-threat awake enemy in range, only if P(win) ≥ 0.5."""
-        ab = ABILITIES["sleep"]
-        pool = [c for c in legal.candidates(self.b, u, pos, ab)
-                if c.side != u.side and not c.asleep]
-        if t not in pool:
-            return None
-        threats = [(self.threat(c), -i) for i, c in enumerate(pool)]
-        best = pool[-max(threats)[1]]
-        if best is not t:
+        if self.cached(("sleep", u.id, pos), lambda: self.sleep_target(u, pos)) is not t:
             return None
         tie = 1 if self.b.options["opposedTie"] == "active" else 0  # §4.3: ≥ is > with +1
         p = expect.opposed(legal.magic_power(self.b, u) + tie, t.res)
@@ -225,6 +233,16 @@ class Planner:
                       for c in self.b.state.units)
         turns = 2 if not t.acted and not guarded else 1
         return p * self.threat(t) * turns
+
+    def sleep_target(self, u: Unit, pos: Pos) -> Unit | None:
+        """The awake enemy in Sleep range of ``pos`` with the highest threat, first in
+        deployment order on ties (§16 A3)."""
+        pool = [c for c in legal.candidates(self.b, u, pos, ABILITIES["sleep"])
+                if c.side != u.side and not c.asleep]
+        if not pool:
+            return None
+        threats = [(self.threat(c), -i) for i, c in enumerate(pool)]
+        return pool[-max(threats)[1]]
 
     def rs_value(self, u: Unit, rs: str) -> tuple[float, int] | None:
         """(value, MP after) of a ready-step item; None = never considered (§16 A7)."""
