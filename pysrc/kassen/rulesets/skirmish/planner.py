@@ -75,15 +75,21 @@ class Planner:
         return (5 if attribute in t.weak else 0) - (5 if attribute in t.resist else 0)
 
     def enemies(self, u: Unit) -> list[Unit]:
-        return [t for t in self.b.state.units if t.able and t.side != u.side]
+        """u's able opponents in deployment order (shared: never change the list)."""
+        return self.cached(("enemies", u.side), lambda: [
+            t for t in self.b.state.units if t.able and t.side != u.side])
 
     def nearest(self, u: Unit, pos: Pos) -> int:
-        dists = [self.b.map.distance(pos, t.pos) for t in self.enemies(u)]
-        return min(dists) if dists else 0
+        """The distance from ``pos`` to u's nearest opponent (0 when none is left)."""
+        return self.cached(("nearest", u.side, pos), lambda: min(
+            (self.b.map.distance(pos, t.pos) for t in self.enemies(u)), default=0))
 
     def band_role(self, u: Unit) -> str:
         """The role whose band ``u`` keeps: a caster out of MP (it cannot pay for any ranged
         spell, nor a healer for 《ヒール》) takes the melee band (§16 A2, §16.4 C5)."""
+        return self.cached(("role", u.id), lambda: self._band_role(u))
+
+    def _band_role(self, u: Unit) -> str:
         role = role_of(u)
         if role in ("mage", "healer"):
             costs = [ab.cost for ab in ranged_spells(u.abilities)]
@@ -108,6 +114,9 @@ class Planner:
 
     def position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
         """§16 A2: (distance to the band, stay put, closeness to the band's low end)."""
+        return self.cached(("position", u.id, pos), lambda: self._position_key(u, pos))
+
+    def _position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
         low, high = self.band(u)
         d = self.nearest(u, pos)
         off = d - high if d > high else (low - d if d < low else 0)
@@ -276,8 +285,8 @@ class Planner:
     def sleeper_at(self, u: Unit, pos: Pos) -> Unit | None:
         """The sleeping 未行動 ally in ``pos`` to wake: the highest current 行動値, deployment
         order on ties (§16 A6, §16.4 C7)."""
-        asleep = [t for t in self.b.state.units if t.side == u.side and t is not u
-                  and t.able and t.asleep and not t.acted and t.pos == pos]
+        asleep = [t for t in self.b.state.units if t.pos == pos and t.side == u.side
+                  and t is not u and not t.acted and t.able and t.asleep]
         return max(asleep, key=lambda t: (t.ini, -t.index)) if asleep else None
 
     def plan(self, u: Unit, fixed: bool = False) -> tuple[float, str, str]:
