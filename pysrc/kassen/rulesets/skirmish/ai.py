@@ -25,10 +25,12 @@ class SkirmishAI(Planner):
     def __init__(self, cover: bool = True) -> None:
         self.b: Any = None
         self.allow_cover = cover
+        self.threats = {}
 
     def bind(self, battle: Any) -> None:
         """Attach to the battle whose requests this policy answers."""
         self.b = battle
+        self.threats = {}
 
     def __call__(self, request: Request, rng: Rng) -> Any:
         if self.b is None:

@@ -48,6 +48,8 @@ class SkirmishBattle(Resolver, Battle):
                     ch.ini, ch.acc, ch.eva, ch.mag, ch.arm, ch.res, ch.weapon, ch.abilities,
                     dict(ch.items), ch.fly, ch.weak, ch.resist, deploy(side, ch, self.map)))
         self.state = State(units)
+        self._index_of: list[Unit] | None = None
+        self._index: dict[str, Unit] = {}
         for policy in self.decider.policies:
             bind = getattr(policy, "bind", None)
             if bind is not None:
@@ -63,9 +65,12 @@ class SkirmishBattle(Resolver, Battle):
         return self.state.round
 
     def unit(self, uid: str) -> Unit:
-        """The unit with id ``uid``."""
-        side, index = uid.split(".")
-        return next(u for u in self.state.units if u.side == int(side) and u.index == int(index))
+        """The unit with id ``uid`` (the index is rebuilt when a snapshot replaced the state)."""
+        units = self.state.units
+        if self._index_of is not units:
+            self._index = {u.id: u for u in units}
+            self._index_of = units
+        return self._index[uid]
 
     def ask(self, side: int, kind: str, options: list[str], **context: Any) -> str:
         """Raise decision ``kind`` for ``side`` (§12) and return the answer."""

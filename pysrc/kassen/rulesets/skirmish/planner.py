@@ -48,6 +48,7 @@ class Planner:
     """Plan values and positions (§16 A1–A3, A7, A9); expects ``self.b``, the battle."""
 
     b: Any
+    threats: dict[str, tuple[Any, float]]
     memo: dict[tuple[Any, ...], Any] | None = None
     """Estimates already made while answering one request (None outside an answer)."""
 
@@ -146,11 +147,32 @@ class Planner:
             return self.ev_weapon(u, t, ab, cap)
         return self.ev_magic(self.spell_atk(u, ab), ab.attribute, t, cap)
 
+    def ev_use(self, u: Unit, ab: Ability | None, t: Unit) -> float:
+        """A1's value of u's weapon attack (``ab`` None) or ability on ``t``, capped at t's HP;
+        once per request (it does not depend on where u stands)."""
+        if ab is None:
+            return self.cached(("ev", u.id, "", t.id), lambda: self.ev_weapon(u, t, None))
+        return self.cached(("ev", u.id, ab.id, t.id), lambda: self.ev_ability(u, ab, t))
+
     def threat(self, x: Unit) -> float:
         """§16 A3 with §16.4 C4: x's best single-target expected damage against any of its
         opponents over all its uses (affordable abilities and magic, gems included), not
-        capped at the victim's HP."""
-        return self.cached(("threat", x.id), lambda: self._threat(x))
+        capped at the victim's HP.
+
+        Kept between requests in ``self.threats`` with what it depends on (x's MP and items,
+        the opponents' 回避値, 装甲 and 抵抗; everything else is fixed for the battle), so it
+        is recomputed only when one of those changed."""
+        return self.cached(("threat", x.id), lambda: self._known_threat(x))
+
+    def _known_threat(self, x: Unit) -> float:
+        key = (x.mp, tuple(x.items.items()), self.cached(("defences", x.side), lambda: tuple(
+            (t.id, t.eva, t.armour, t.res) for t in self.enemies(x))))
+        known = self.threats.get(x.id)
+        if known is not None and known[0] == key:
+            return float(known[1])
+        value = self._threat(x)
+        self.threats[x.id] = (key, value)
+        return value
 
     def _threat(self, x: Unit) -> float:
         abilities = [ABILITIES[a] for a in x.abilities]
@@ -181,7 +203,7 @@ class Planner:
             return 0.0
         if head == "attack":
             t = b.unit(parts[1])
-            return self.ev_weapon(u, t, None) if t.side != u.side else None
+            return self.ev_use(u, None, t) if t.side != u.side else None
         if head == "item":
             item = ITEMS[parts[1]]
             t = b.unit(parts[2])
@@ -206,7 +228,7 @@ class Planner:
             pool = legal.candidates(b, u, pos, ab)
             if ab.target != N and args:
                 pool = [b.unit(args[0])]
-            values = sorted((self.ev_ability(u, ab, t) for t in pool if t.side != u.side),
+            values = sorted((self.ev_use(u, ab, t) for t in pool if t.side != u.side),
                             reverse=True)
             if not values:
                 return None
@@ -216,19 +238,19 @@ class Planner:
             foes = [t for t in targets if t.side != u.side]
             if len(foes) < 2 or len(foes) != len(targets):  # §16 A9
                 return None
-            return sum(self.ev_ability(u, ab, t) for t in foes)
+            return sum(self.ev_use(u, ab, t) for t in foes)
         if args[0] == "dir":
             cells = b.map.line(pos, b.map.parse_label(args[1]), legal.reach_of(u, ab))
             total = 0.0
             found = False
             for pool in legal.pierce_targets(b, u, cells, ab):
-                foes = [self.ev_ability(u, ab, t) for t in pool if t.side != u.side]
+                foes = [self.ev_use(u, ab, t) for t in pool if t.side != u.side]
                 if foes:
                     found = True
                     total += max(foes)
             return total if found else None
         t = b.unit(args[0])
-        return self.ev_ability(u, ab, t) if t.side != u.side else None
+        return self.ev_use(u, ab, t) if t.side != u.side else None
 
     def sleep_value(self, u: Unit, pos: Pos, t: Unit) -> float | None:
         """§16 A3: only the highest-threat awake enemy in range, only if P(win) ≥ 0.5."""
