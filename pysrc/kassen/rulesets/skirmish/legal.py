@@ -72,7 +72,7 @@ def candidates(b: Any, u: Unit, pos: Pos, ability: Ability | None) -> list[Unit]
 
 def in_area(b: Any, u: Unit, area: Pos, ability: Ability | None) -> list[Unit]:
     """Everyone able in ``area`` except the user (エリア, §8)."""
-    return [t for t in b.state.units if t.able and t is not u and t.pos == area
+    return [t for t in b.state.units if t.pos == area and t is not u and t.able
             and not melee_blocked(b, u, t, ability)]
 
 
