@@ -23,16 +23,8 @@ from kassen.rulesets.cardduel.catalogue import (
     SYMBOL_SUITS,
     WEAPONS,
 )
-from kassen.rulesets.cardduel.model import (
-    MAGE,
-    MAX_COSTUMES,
-    MAX_MAGES,
-    MAX_NAME,
-    RANGES,
-    WARRIOR,
-    Character,
-    SideBuild,
-)
+from kassen.rulesets.cardduel.constants import MAX_COSTUMES, MAX_MAGES, MAX_NAME, RANGES
+from kassen.rulesets.cardduel.model import MAGE, WARRIOR, Character, SideBuild
 
 CLASS_WORDS = {"warrior": WARRIOR, "w": WARRIOR, "戦士": WARRIOR, "魔法戦士": WARRIOR,
                "戦士科": WARRIOR, "mage": MAGE, "m": MAGE, "術士": MAGE, "魔法術師": MAGE,
