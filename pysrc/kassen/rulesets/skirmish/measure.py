@@ -22,12 +22,13 @@ SPEC = {"R1": (43.0, 5.4, 5, 13), "R2": (56.4, 6.1, 6, 13), "R3": (59.4, 6.4, 6,
 
 
 def measure(name: str, seeds: int, options: dict[str, Any] | None = None,
-            policies: list[str] | None = None) -> dict[str, Any]:
-    """Party wins, draws and round statistics of one encounter over ``seeds`` seeds."""
+            policies: list[str] | None = None, first: int = 0) -> dict[str, Any]:
+    """Party wins, draws and round statistics of one encounter over ``seeds`` seeds
+    (``m<first>`` … ``m<first + seeds − 1>``)."""
     wins = draws = 0
     rounds: list[int] = []
     reasons: dict[str, int] = {}
-    for seed in range(seeds):
+    for seed in range(first, first + seeds):
         prepared = session.prepare("skirmish", [PARTY, ENCOUNTERS[name]], options or {},
                                    f"m{seed}", policies=policies)
         result = session.run(prepared).result
@@ -64,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     """Print the table of §17 side by side with the specification's numbers."""
     parser = argparse.ArgumentParser(prog="python -m kassen.rulesets.skirmish.measure")
     parser.add_argument("--seeds", type=int, default=500)
+    parser.add_argument("--first", type=int, default=0, help="first seed number")
     parser.add_argument("--option", action="append", default=[])
     parser.add_argument("--cost", choices=("heavy", "light"),
                         help="time one 12 v 12 maximum-stat battle instead")
@@ -78,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'max':>4s}  spec(mean/med/max)  combats/s")
     for name in args.encounters:
         start = time.perf_counter()
-        row = measure(name, args.seeds, options)
+        row = measure(name, args.seeds, options, first=args.first)
         rate = args.seeds / (time.perf_counter() - start)
         spec = SPEC[name]
         print(f"{name:5s} {row['party_wins']:7.1f} {spec[0]:6.1f} {row['draws']:6.1f} "
