@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
@@ -165,3 +166,177 @@ def total_cost(sheet: Sheet) -> int:
 def starting_lp(sheet: Sheet) -> int:
     """6000 + unused cost (§4.2)."""
     return k.LP_BASE + max(0, k.COST_POOL - total_cost(sheet))
+
+
+# -- battle state (§3 per-character runtime state, §5 this turn's values) ----------------------
+# Everything below changes during a battle and lives in ``DiceBattle.state``, so a snapshot is
+# one deep copy. Slotted dataclasses: named fields, no string keys.
+
+
+@dataclass(slots=True)
+class Flag:
+    """One flag (§13): ``kind`` good/bad/demerit; effective from the turn after ``since``."""
+
+    name: str
+    kind: str
+    remaining: int
+    since: int
+
+
+@dataclass(slots=True)
+class Character:
+    """Side ``c``'s runtime state (§3): LP (main + EX), VP, stars, stun gauge, flags, zone."""
+
+    lp_main: int
+    lp_start: int
+    vp: int
+    gauge: int
+    gauge_max: int
+    ougi_available: bool
+    lp_ex: int = 0
+    stars: int = 0
+    stardust: int = 0
+    ougi_stars: int = 0
+    stunned: bool = False
+    stun_left: int = 0
+    flags: list[Flag] = field(default_factory=list)
+    line_used: bool = False
+    zone: str = "序盤"
+    zone_active: bool = False
+
+    @property
+    def lp(self) -> int:
+        """LP = main + EX (§16.1)."""
+        return self.lp_main + self.lp_ex
+
+
+@dataclass(slots=True)
+class Additive:
+    """An additive multiplier (攻撃倍率/防御倍率, §7.5): ``every`` hit, plus ``first`` (単)."""
+
+    every: int
+    first: int = 0
+
+    def add(self, amount: int, single: bool) -> None:
+        """Add ``amount``; ``single``: on the first hit only (単, D5)."""
+        if single:
+            self.first += amount
+        else:
+            self.every += amount
+
+    def at(self, first: bool) -> int:
+        """The value for one hit."""
+        return self.every + self.first if first else self.every
+
+
+@dataclass(slots=True)
+class Factor:
+    """A multiplicative modifier (補正倍率, ダメージ倍率, 被弾倍率, §7.5), ``every``/``first``."""
+
+    every: Fraction = Fraction(1)
+    first: Fraction = Fraction(1)
+
+    def mul(self, factor: Fraction, single: bool) -> None:
+        """Multiply by ``factor``; ``single``: on the first hit only (単, D5)."""
+        if single:
+            self.first *= factor
+        else:
+            self.every *= factor
+
+    def at(self, first: bool) -> Fraction:
+        """The value for one hit."""
+        return self.every * self.first if first else self.every
+
+
+@dataclass(slots=True)
+class Source:
+    """Where this turn's ability comes from (§7.1): kind none/stunned/line/trigger/slot."""
+
+    kind: str = "none"
+    slot: int = 0
+    name: str = ""
+
+
+@dataclass(slots=True)
+class Act:
+    """One ability that acted this turn, for VP consumption (§14.3) and on-hit marks."""
+
+    name: str
+    vp: int
+    extra: int
+    exerted: bool
+    effect: str = ""
+    single: bool = False
+
+
+@dataclass(slots=True)
+class TurnValues:
+    """Side ``c``'s values of this turn (§5 steps 2–13), read afresh at every turn start."""
+
+    own: int
+    opp: int
+    n: int
+    s: int
+    sel: int
+    sel_colour: str
+    five: int
+    vp0: int
+    started_stunned: bool
+    own_eff: int = 0
+    range_die: int = 0
+    source: Source = field(default_factory=Source)
+    ougi: bool = False
+    ougi_used: bool = False
+    on_square: bool = False
+    guarded: bool = False
+    misfired: bool = False
+    recovered: bool = False
+    abs: int = 0
+    right: int = 0
+    speed_mod: int = 0
+    speed: int = 0
+    atk_mult: Additive = field(default_factory=lambda: Additive(k.ATK_MULT_BASE))
+    def_mult: Additive = field(default_factory=lambda: Additive(k.DEF_MULT_BASE))
+    atk_corr: Factor = field(default_factory=Factor)
+    def_corr: Factor = field(default_factory=Factor)
+    dmg_mult: Factor = field(default_factory=Factor)
+    taken_mult: Factor = field(default_factory=Factor)
+    thresholds: list[int] = field(default_factory=list)
+    coefs: list[Fraction] = field(default_factory=list)
+    threshold: int = k.COMBO_THRESHOLD_BASE
+    coef: Fraction = k.COMBO_COEF_BASE
+    force_cross: bool = False
+    on_hit: list[tuple[str, bool]] = field(default_factory=list)
+    """On-hit effects (launch/slam/heavy) with their 単 switch (§7.4)."""
+    parry: str = ""
+    acts: list[Act] = field(default_factory=list)
+    vp_guard: int = 0
+    vp_extra: int = 0
+    took_damage: bool = False
+    shorten: int = 0
+    charge: int = 0
+    stars_due: int = 0
+    demerit_applied: list[str] = field(default_factory=list)
+    hits_taken: int = 0
+    gauge_lost: int = 0
+
+
+@dataclass(slots=True)
+class BattleState:
+    """Everything that changes during a battle (§3, §5)."""
+
+    colour: list[str]
+    chars: list[Character]
+    cross_x: int
+    turn: int = 0
+    over: bool = False
+    winner: int | None = None
+    reason: str = ""
+    r2: int | None = None
+    """The range in half steps (2 × range, 2..12); None before the initial range (D8)."""
+    queued: list[tuple[int, int, bool]] = field(default_factory=list)
+    """Range shifts asked for before the initial range exists: (side, amount, away)."""
+    dice: dict[str, int] | None = None
+    tv: list[TurnValues] = field(default_factory=list)
+    """This turn's values per side; empty before the first turn."""
+    decision: dict[str, Any] | None = None

@@ -10,10 +10,10 @@ from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.dice import text
 from kassen.rulesets.dice.engine import DiceBattle
+from kassen.rulesets.dice.generate import random_text
 from kassen.rulesets.dice.model import Sheet, starting_lp
 from kassen.rulesets.dice.notation import export, parse
 from kassen.rulesets.dice.options import OPTIONS
-from kassen.rulesets.dice.randomgen import random_text
 from kassen.rulesets.dice.samples import SAMPLES
 
 
