@@ -55,10 +55,10 @@ NORMAL_CASES = [
      == "right"),
     ("N20 乱撃", "乱撃", lambda b: b.tv[0].threshold == 30),
     ("N21 連撃強化", "連撃強化", lambda b: b.tv[0].coef == Fraction(4, 5)),
-    ("N22 見切り", "見切り", lambda b: b.tv[0].taken_mult.every == Fraction(1, 2)),
-    ("N23 急所狙い", "急所狙い", lambda b: b.tv[0].dmg_mult.every == Fraction(3, 2)
+    ("N22 見切り", "見切り", lambda b: b.tv[0].taken_mult.value() == Fraction(1, 2)),
+    ("N23 急所狙い", "急所狙い", lambda b: b.tv[0].dmg_mult.value() == Fraction(3, 2)
      and b.ch(0).vp == 3),
-    ("N24 防御崩し", "防御崩し", lambda b: b.tv[1].def_corr.every == Fraction(1, 2)),
+    ("N24 防御崩し", "防御崩し", lambda b: b.tv[1].def_corr.value() == Fraction(1, 2)),
     ("N25 踏み込み", "踏み込み", lambda b: events(b, "hit")[0]["range"] == "2"),
     ("N26 間合い外し", "間合い外し", lambda b: events(b, "hit")[0]["range"] == "4"),
     ("N27 相打ち狙い", "相打ち狙い", lambda b: events(b, "decision_cross")[0]["by"] == "forced"),
@@ -156,10 +156,10 @@ def test_s3_last_stand_only_when_behind() -> None:
     """S3 底力: atkCorr ×1.5 only if own LP < opponent LP."""
     def behind(b: DiceBattle) -> None:
         b.ch(0).lp_main -= 100
-    assert one_turn("special5: 底力", before=behind).tv[0].atk_corr.every == Fraction(3, 2)
+    assert one_turn("special5: 底力", before=behind).tv[0].atk_corr.value() == Fraction(3, 2)
     def ahead(b: DiceBattle) -> None:
         b.ch(1).lp_main -= 1000
-    assert one_turn("special5: 底力", before=ahead).tv[0].atk_corr.every == 1
+    assert one_turn("special5: 底力", before=ahead).tv[0].atk_corr.value() == 1
 
 
 def test_s7_purify_removes_bad_and_demerit_flags() -> None:
@@ -168,16 +168,16 @@ def test_s7_purify_removes_bad_and_demerit_flags() -> None:
         give_flag(0, "浮き", "bad")(b)
         give_flag(0, "隙", "demerit")(b)
     b = one_turn("special5: 浄化", before=dirty)
-    assert b.ch(0).flags == [] and b.tv[0].taken_mult.every == 1
+    assert b.ch(0).flags == [] and b.tv[0].taken_mult.value() == 1
 
 
 def test_types_section18_4() -> None:
     """§18.4 type passives: 万能, 捨て身, 剛力, 堅牢, 俊足."""
-    assert one_turn("type: バランス").tv[0].atk_corr.every == Fraction(11, 10)
-    assert one_turn("type: バランス").tv[0].def_corr.every == Fraction(11, 10)
-    assert one_turn("type: リスキー").tv[0].dmg_mult.every == Fraction(13, 10)
-    assert one_turn("type: パワー").tv[0].atk_corr.every == Fraction(23, 20)
-    assert one_turn("type: ガード").tv[0].taken_mult.every == Fraction(3, 4)
+    assert one_turn("type: バランス").tv[0].atk_corr.value() == Fraction(11, 10)
+    assert one_turn("type: バランス").tv[0].def_corr.value() == Fraction(11, 10)
+    assert one_turn("type: リスキー").tv[0].dmg_mult.value() == Fraction(13, 10)
+    assert one_turn("type: パワー").tv[0].atk_corr.value() == Fraction(23, 20)
+    assert one_turn("type: ガード").tv[0].taken_mult.value() == Fraction(3, 4)
     assert one_turn("type: スピード").tv[0].threshold == 40
 
 
@@ -199,10 +199,10 @@ def test_p6_indomitable_stun_countdown() -> None:
 
 
 DEMERIT_CASES = [
-    ("空振り", lambda b: b.tv[0].atk_corr.every == 0),
+    ("空振り", lambda b: b.tv[0].atk_corr.value() == 0),
     ("躓き", lambda b: b.tv[0].speed == 12),
     ("硬直", lambda b: b.tv[0].speed == 42 and flag(b, 0, "硬直") is not None),
-    ("隙", lambda b: b.tv[0].taken_mult.every == Fraction(3, 2)),
+    ("隙", lambda b: b.tv[0].taken_mult.value() == Fraction(3, 2)),
     ("無防備", lambda b: b.tv[0].def_mult.every == 0),
     ("動揺", lambda b: events(b, "gauge", "0.0")[0]["change"] == -2),
     ("消耗", lambda b: b.ch(0).vp == 3),
@@ -231,24 +231,24 @@ def test_ougi_section18_6() -> None:
         b.ch(1).stars = 3
     meteor = one_turn("slot10: ougi=流星撃/5", before=ready)
     assert meteor.tv[0].atk_mult.every == 12
-    assert meteor.tv[0].dmg_mult.every == Fraction(5, 4)
+    assert meteor.tv[0].dmg_mult.value() == Fraction(5, 4)
     assert meteor.tv[0].abs == 1 and not meteor.ch(0).ougi_available
     shield = one_turn("slot10: ougi=星界の盾/5", before=ready)
-    assert shield.tv[0].taken_mult.every == Fraction(1, 2)
+    assert shield.tv[0].taken_mult.value() == Fraction(1, 2)
     breaker = one_turn("slot10: ougi=星砕き/5", before=ready)
-    assert breaker.tv[1].def_corr.every == Fraction(1, 2) and breaker.ch(1).stars == 1
+    assert breaker.tv[1].def_corr.value() == Fraction(1, 2) and breaker.ch(1).stars == 1
     not_ready = one_turn("slot10: 攻2倍 ougi=流星撃/6", before=ready)
     assert not_ready.tv[0].atk_mult.every == 4 and not_ready.ch(0).ougi_available
 
 
 def test_zone_passives_section18_7() -> None:
     """§18.7 in 序盤 (LP > 4000): 闘志 ×1.1, 堅守 ×0.9, 疾風 +5, 星読み +1."""
-    assert one_turn("zone: 序盤 闘志").tv[0].atk_corr.every == Fraction(11, 10)
-    assert one_turn("zone: 序盤 堅守").tv[0].taken_mult.every == Fraction(9, 10)
+    assert one_turn("zone: 序盤 闘志").tv[0].atk_corr.value() == Fraction(11, 10)
+    assert one_turn("zone: 序盤 堅守").tv[0].taken_mult.value() == Fraction(9, 10)
     assert one_turn("zone: 序盤 疾風").tv[0].speed == 45
     assert one_turn("zone: 序盤 星読み").ch(0).stardust == 5
-    assert one_turn("zone: 終盤 闘志").tv[0].atk_corr.every == 1
+    assert one_turn("zone: 終盤 闘志").tv[0].atk_corr.value() == 1
 
     def low(b: DiceBattle) -> None:
         b.ch(0).lp_main = 900
-    assert one_turn("zone: 終盤 闘志", before=low).tv[0].atk_corr.every == Fraction(27, 20)
+    assert one_turn("zone: 終盤 闘志", before=low).tv[0].atk_corr.value() == Fraction(27, 20)

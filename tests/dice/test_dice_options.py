@@ -170,8 +170,8 @@ def test_demerit_guard_option_a33() -> None:
     only = one_turn(sheet, faces=faces)
     every = one_turn(sheet, faces=faces, demerit_guard="all")
     assert only.tv[0].guarded and every.tv[0].guarded
-    assert only.tv[0].taken_mult.every == Fraction(3, 2)
-    assert every.tv[0].taken_mult.every == 1 and not every.ch(0).flags
+    assert only.tv[0].taken_mult.value() == Fraction(3, 2)
+    assert every.tv[0].taken_mult.value() == 1 and not every.ch(0).flags
     assert (events(only, "hit", "1.0")[0]["damage"]
             > events(every, "hit", "1.0")[0]["damage"])
 
@@ -282,7 +282,7 @@ def test_passives_while_stunned_option_section12_4() -> None:
     on = one_turn("type: ガード", before=stunned, faces=(1, 6, 1, 5))
     off = one_turn("type: ガード", before=stunned, faces=(1, 6, 1, 5),
                    passives_while_stunned=False)
-    assert on.tv[0].taken_mult.every == Fraction(3, 4) and off.tv[0].taken_mult.every == 1
+    assert on.tv[0].taken_mult.value() == Fraction(3, 4) and off.tv[0].taken_mult.value() == 1
     assert (events(off, "hit", "1.0")[0]["damage"]
             > events(on, "hit", "1.0")[0]["damage"])
 

@@ -224,9 +224,9 @@ def test_ougi_clears_bad_flags_before_specials_section15_5() -> None:
         b.ch(0).ougi_stars = 2
         b.ch(0).flags.append(Flag("隙", "demerit", 1, 0))
     b = one_turn("slot10: ougi=流星撃/2", before=ready)
-    assert b.tv[0].taken_mult.every == 1
+    assert b.tv[0].taken_mult.value() == 1
     b = one_turn("slot10: ougi=流星撃/2", before=ready, demerit_flags_are_bad=False)
-    assert b.tv[0].taken_mult.every == Fraction(3, 2)
+    assert b.tv[0].taken_mult.value() == Fraction(3, 2)
 
 
 def test_star_ability_section15_4_and_based() -> None:
@@ -269,7 +269,7 @@ def test_demerit_guard_blocks_penalties_not_effect_section8_3() -> None:
     """§8.3: デメリットガード spends 1 VP, cancels the penalties; the ability still acts."""
     b = one_turn("slot10: 隙; passive: デメリットガード")
     assert not b.tv[0].on_square and b.tv[0].right == 0
-    assert b.tv[0].taken_mult.every == Fraction(3, 2)
+    assert b.tv[0].taken_mult.value() == Fraction(3, 2)
     assert events(b, "vp", "0.0")[0]["used"] == 1
 
 

@@ -3,8 +3,6 @@ slot abilities (§7, §8, §15.5, §16.2). Each function acts for one side ``c``
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import handlers as hd
@@ -89,7 +87,7 @@ def demerit_square(t: Table, c: int) -> None:
         return
     tv.on_square = True
     tv.right -= 1
-    tv.def_corr.every = Fraction(0)
+    tv.def_corr.zero()
     tv.range_die = 0
     t.rec.emit("demerit_square", t.mid(c), rule="§8.1", slot=tv.n)
     t.remove_flags(c, ("good",), "demerit_square")
@@ -200,7 +198,7 @@ def activate(t: Table, c: int, ability: Ability, column: str, extra: int = 0) ->
         tv.right -= 1
         exerted = True
     if "開" in ability.derivations:
-        tv.def_corr.every = Fraction(0)
+        tv.def_corr.zero()
         exerted = True
     tv.acts.append(Act(name, entry.vp, extra, exerted, ability.name, single))
     t.rec.emit("ability", t.mid(c), rule="§18.1", name=name, column=column)

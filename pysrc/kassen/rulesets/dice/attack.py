@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from kassen.rulesets.dice import formulas as fm
@@ -107,7 +106,7 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
     assert r2 is not None
     a_red = 0 if (cross or td.on_square or cd.stunned) else td.own
     d_red = 0 if ta.on_square else ta.own
-    parry = Fraction(0)
+    parry = (0, 1)
     negate = False
     if td.parry and (td.parry == "all" or first):
         if opt.parry == "negate_first":
@@ -115,13 +114,15 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
         else:
             # D24: half own attack power, no range or combo; 攻撃低減値 from the attacker
             own_red = 0 if (cross or ta.on_square or ca.stunned) else ta.own
-            parry = Fraction(1, 2) * fm.attack_power(
-                sd.atk, td.five, cd.stars, td.atk_mult.at(first), own_red,
-                td.atk_corr.at(first))
+            power = (sd.atk + td.five + cd.stars) * max(0, td.atk_mult.at(first)) * (10 - own_red)
+            pn, pd = td.atk_corr.at(first)
+            parry = (power * pn, 2 * pd)
+    coef = ta.coef
     inputs = fm.HitInput(
         base_atk=sa.atk, five_a=ta.five, stars_a=ca.stars, atk_mult=ta.atk_mult.at(first),
         a_red=a_red, atk_corr=ta.atk_corr.at(first), range_m=fm.range_factor(r2),
-        fav_m=fm.favourite_factor(r2, sa.fav), combo=ta.coef ** n, base_def=sd.defence,
+        fav_m=fm.favourite_factor(r2, sa.fav),
+        combo=(coef.numerator ** n, coef.denominator ** n), base_def=sd.defence,
         five_d=td.five, stars_d=cd.stars, def_mult=td.def_mult.at(first), d_red=d_red,
         def_corr=td.def_corr.at(first), parry=parry, dmg_mult=ta.dmg_mult.at(first),
         taken_mult=td.taken_mult.at(first), def_floor=opt.def_mult_floor)

@@ -109,17 +109,17 @@ def _combo_up(t: Table, c: int, single: bool) -> bool:
 
 
 def _read(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].taken_mult.mul(Fraction(1, 2), single)
+    t.tv[c].taken_mult.mul(1, 2, single)
     return True
 
 
 def _vital(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].dmg_mult.mul(Fraction(3, 2), single)
+    t.tv[c].dmg_mult.mul(3, 2, single)
     return True
 
 
 def _break_guard(t: Table, c: int, single: bool) -> bool:
-    t.tv[1 - c].def_corr.mul(Fraction(1, 2), single)
+    t.tv[1 - c].def_corr.mul(1, 2, single)
     return True
 
 
@@ -171,7 +171,7 @@ ON_ACTIVATE: dict[str, Activate] = {
 # -- demerit effects (§18.5): the ability this turn, the flag again next turn (D21) ---------
 
 def _whiff(t: Table, c: int) -> None:
-    t.tv[c].atk_corr.mul(Fraction(0), False)
+    t.tv[c].atk_corr.mul(0, 1, False)
 
 
 def _stumble(t: Table, c: int) -> None:
@@ -183,7 +183,7 @@ def _stiffen(t: Table, c: int) -> None:
 
 
 def _opening(t: Table, c: int) -> None:
-    t.tv[c].taken_mult.mul(Fraction(3, 2), False)
+    t.tv[c].taken_mult.mul(3, 2, False)
 
 
 def _defenceless(t: Table, c: int) -> None:
@@ -232,7 +232,7 @@ def _recover(t: Table, c: int, single: bool) -> bool:
 
 def _last_stand(t: Table, c: int, single: bool) -> bool:
     if t.lp(c) < t.lp(1 - c):
-        t.tv[c].atk_corr.mul(Fraction(3, 2), False)
+        t.tv[c].atk_corr.mul(3, 2, False)
         return True
     return False
 
@@ -268,16 +268,16 @@ ON_SPECIAL: dict[str, Activate] = {
 
 def _meteor(t: Table, c: int, x: int) -> None:
     t.tv[c].atk_mult.add(2 * x, False)
-    t.tv[c].dmg_mult.mul(1 + Fraction(x, 20), False)
+    t.tv[c].dmg_mult.mul(20 + x, 20, False)  # 1 + X/20
 
 
 def _star_shield(t: Table, c: int, x: int) -> None:
-    t.tv[c].taken_mult.mul(max(Fraction(1, 10), 1 - Fraction(x, 10)), False)
+    t.tv[c].taken_mult.mul(max(1, 10 - x), 10, False)  # max(0.1, 1 − X/10)
     t.heal(c, 100 * x)
 
 
 def _star_breaker(t: Table, c: int, x: int) -> None:
-    t.tv[1 - c].def_corr.mul(max(Fraction(0), 1 - Fraction(x, 10)), False)
+    t.tv[1 - c].def_corr.mul(max(0, 10 - x), 10, False)  # max(0, 1 − X/10)
     t.lose_stars(1 - c, -(-x // 3), "星砕き")
 
 
@@ -290,41 +290,41 @@ ON_OUGI: dict[str, OugiEffect] = {
 
 def _balance(t: Table, c: int, zone: int) -> None:
     """万能: 攻撃補正 and 防御補正 ×1.1."""
-    t.tv[c].atk_corr.mul(Fraction(11, 10), False)
-    t.tv[c].def_corr.mul(Fraction(11, 10), False)
+    t.tv[c].atk_corr.mul(11, 10, False)
+    t.tv[c].def_corr.mul(11, 10, False)
 
 
 def _risky(t: Table, c: int, zone: int) -> None:
     """捨て身: ダメージ倍率 ×1.3."""
-    t.tv[c].dmg_mult.mul(Fraction(13, 10), False)
+    t.tv[c].dmg_mult.mul(13, 10, False)
 
 
 def _power(t: Table, c: int, zone: int) -> None:
     """剛力: 攻撃補正 ×1.15."""
-    t.tv[c].atk_corr.mul(Fraction(23, 20), False)
+    t.tv[c].atk_corr.mul(23, 20, False)
 
 
 def _guard(t: Table, c: int, zone: int) -> None:
     """堅牢: 被弾倍率 ×0.75."""
-    t.tv[c].taken_mult.mul(Fraction(3, 4), False)
+    t.tv[c].taken_mult.mul(3, 4, False)
 
 
 def _threshold_40(t: Table, c: int, zone: int) -> None:
     t.tv[c].thresholds.append(40)
 
 
-ZONE_ATK = (Fraction(11, 10), Fraction(6, 5), Fraction(27, 20))
-ZONE_TAKEN = (Fraction(9, 10), Fraction(4, 5), Fraction(13, 20))
+ZONE_ATK = ((11, 10), (6, 5), (27, 20))
+ZONE_TAKEN = ((9, 10), (4, 5), (13, 20))
 ZONE_SPEED = (5, 10, 20)
 ZONE_STARDUST = (1, 2, 3)
 
 
 def _fighting_spirit(t: Table, c: int, zone: int) -> None:
-    t.tv[c].atk_corr.mul(ZONE_ATK[zone], False)
+    t.tv[c].atk_corr.mul(*ZONE_ATK[zone], False)
 
 
 def _steadfast(t: Table, c: int, zone: int) -> None:
-    t.tv[c].taken_mult.mul(ZONE_TAKEN[zone], False)
+    t.tv[c].taken_mult.mul(*ZONE_TAKEN[zone], False)
 
 
 def _gale(t: Table, c: int, zone: int) -> None:
@@ -336,7 +336,7 @@ def _def_up_flag(t: Table, c: int, zone: int) -> None:
 
 
 def _damage_cut_flag(t: Table, c: int, zone: int) -> None:
-    t.tv[c].taken_mult.mul(Fraction(4, 5), False)
+    t.tv[c].taken_mult.mul(4, 5, False)
 
 
 ON_VALUES: dict[str, OnValues] = {

@@ -229,23 +229,41 @@ class Additive:
         return self.every + self.first if first else self.every
 
 
+Ratio = tuple[int, int]
+"""An exact ratio (numerator, denominator > 0), not reduced: a product of two is two integer
+multiplications, where a ``Fraction`` also pays a gcd and an object (the hot path of §19)."""
+
+
 @dataclass(slots=True)
 class Factor:
     """A multiplicative modifier (補正倍率, ダメージ倍率, 被弾倍率, §7.5), ``every``/``first``."""
 
-    every: Fraction = Fraction(1)
-    first: Fraction = Fraction(1)
+    every: Ratio = (1, 1)
+    first: Ratio = (1, 1)
 
-    def mul(self, factor: Fraction, single: bool) -> None:
-        """Multiply by ``factor``; ``single``: on the first hit only (単, D5)."""
+    def mul(self, num: int, den: int, single: bool) -> None:
+        """Multiply by ``num/den``; ``single``: on the first hit only (単, D5)."""
         if single:
-            self.first *= factor
+            n, d = self.first
+            self.first = (n * num, d * den)
         else:
-            self.every *= factor
+            n, d = self.every
+            self.every = (n * num, d * den)
 
-    def at(self, first: bool) -> Fraction:
+    def zero(self) -> None:
+        """Every hit's value becomes 0 (a demerit square, 開: 防御補正 0, §8.1, §2.8)."""
+        self.every = (0, 1)
+
+    def at(self, first: bool) -> Ratio:
         """The value for one hit."""
-        return self.every * self.first if first else self.every
+        if not first:
+            return self.every
+        (n, d), (fn, fd) = self.every, self.first
+        return (n * fn, d * fd)
+
+    def value(self) -> Fraction:
+        """The every-hit value as a ``Fraction`` (for readers outside the hot path)."""
+        return Fraction(*self.every)
 
 
 @dataclass(slots=True)

@@ -44,8 +44,9 @@ def derive(t: Table, c: int) -> None:
     tv.speed = fm.speed(tv.own_eff, t.sheets[c].agi, ch.stars, tv.speed_mod, ch.stunned)
     tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min([k.COMBO_THRESHOLD_BASE, *tv.thresholds]))
     tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs])
+    text = fm.ratio_text
     t.rec.emit("values", t.mid(c), rule="§6.2", speed=tv.speed, right=tv.right, abs=tv.abs,
                atk_mult=tv.atk_mult.every, def_mult=tv.def_mult.every,
-               atk_corr=fm.dec(tv.atk_corr.every), def_corr=fm.dec(tv.def_corr.every),
-               dmg_mult=fm.dec(tv.dmg_mult.every), taken_mult=fm.dec(tv.taken_mult.every),
+               atk_corr=text(*tv.atk_corr.every), def_corr=text(*tv.def_corr.every),
+               dmg_mult=text(*tv.dmg_mult.every), taken_mult=text(*tv.taken_mult.every),
                threshold=tv.threshold, coef=fm.dec(tv.coef))

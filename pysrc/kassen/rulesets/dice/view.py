@@ -43,15 +43,16 @@ def members(t: Table) -> list[dict[str, Any]]:
 def turn_values(tv: TurnValues) -> dict[str, Any]:
     """This turn's values of one side, as the dice table shows them."""
     src = tv.source
+    text = fm.ratio_text
     return {
         "own_die": tv.own, "opp_die": tv.opp, "n": tv.n, "s": tv.s, "selected": tv.sel,
         "selected_colour": tv.sel_colour, "five": tv.five,
         "source": {"kind": src.kind, "slot": src.slot, "name": src.name}, "ougi": tv.ougi,
         "on_square": tv.on_square, "guarded": tv.guarded, "misfired": tv.misfired,
         "speed": tv.speed, "right": tv.right, "abs": tv.abs, "atk_mult": tv.atk_mult.every,
-        "def_mult": tv.def_mult.every, "atk_corr": fm.dec(tv.atk_corr.every),
-        "def_corr": fm.dec(tv.def_corr.every), "dmg_mult": fm.dec(tv.dmg_mult.every),
-        "taken_mult": fm.dec(tv.taken_mult.every), "threshold": tv.threshold,
+        "def_mult": tv.def_mult.every, "atk_corr": text(*tv.atk_corr.every),
+        "def_corr": text(*tv.def_corr.every), "dmg_mult": text(*tv.dmg_mult.every),
+        "taken_mult": text(*tv.taken_mult.every), "threshold": tv.threshold,
         "coef": fm.dec(tv.coef), "range_die": tv.range_die,
     }
 
