@@ -54,7 +54,7 @@ NORMAL_CASES = [
     ("N19 先手", "先手", lambda b: b.tv[0].right == 1 and events(b, "decision")[0]["by"]
      == "right"),
     ("N20 乱撃", "乱撃", lambda b: b.tv[0].threshold == 30),
-    ("N21 連撃強化", "連撃強化", lambda b: b.tv[0].coef == Fraction(4, 5)),
+    ("N21 連撃強化", "連撃強化", lambda b: Fraction(*b.tv[0].coef) == Fraction(4, 5)),
     ("N22 見切り", "見切り", lambda b: b.tv[0].taken_mult.value() == Fraction(1, 2)),
     ("N23 急所狙い", "急所狙い", lambda b: b.tv[0].dmg_mult.value() == Fraction(3, 2)
      and b.ch(0).vp == 3),

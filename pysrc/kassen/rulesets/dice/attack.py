@@ -117,12 +117,12 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
             power = (sd.atk + td.five + cd.stars) * max(0, td.atk_mult.at(first)) * (10 - own_red)
             pn, pd = td.atk_corr.at(first)
             parry = (power * pn, 2 * pd)
-    coef = ta.coef
+    coef_n, coef_d = ta.coef
     inputs = fm.HitInput(
         base_atk=sa.atk, five_a=ta.five, stars_a=ca.stars, atk_mult=ta.atk_mult.at(first),
         a_red=a_red, atk_corr=ta.atk_corr.at(first), range_m=fm.range_factor(r2),
         fav_m=fm.favourite_factor(r2, sa.fav),
-        combo=(coef.numerator ** n, coef.denominator ** n), base_def=sd.defence,
+        combo=(coef_n ** n, coef_d ** n), base_def=sd.defence,
         five_d=td.five, stars_d=cd.stars, def_mult=td.def_mult.at(first), d_red=d_red,
         def_corr=td.def_corr.at(first), parry=parry, dmg_mult=ta.dmg_mult.at(first),
         taken_mult=td.taken_mult.at(first), def_floor=opt.def_mult_floor)

@@ -17,9 +17,9 @@ from kassen.rulesets.dice import abilities, attack, upkeep, values
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice import view as vw
-from kassen.rulesets.dice.model import BattleState, Character, Sheet, TurnValues, starting_lp
+from kassen.rulesets.dice.model import BattleState, Character, Sheet, TurnValues
 from kassen.rulesets.dice.options import Readings
-from kassen.rulesets.dice.table import Kit, Table
+from kassen.rulesets.dice.table import ID, Table
 
 COLOURS = ("R", "B", "Y", "G")
 """The four dice, in the order they are rolled (§5.1)."""
@@ -47,16 +47,16 @@ class DiceBattle(Table, Battle):
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
         super().__init__(setup, ruleset)
         self.sheets = list(setup.builds)
-        self.kits = [Kit.of(sheet) for sheet in self.sheets]
+        self.kits = [hd.kit(sheet) for sheet in self.sheets]
         self.opt = opt = read(Readings, self.options)
         coin = self.rng.below(2) if opt.sides == "random" else 0
         chars = []
         for sheet, kit in zip(self.sheets, self.kits, strict=True):
-            gauge = opt.stun_gauge + sum(hd.GAUGE_BONUS.get(p, 0) for p in kit.passives)
-            lp = starting_lp(sheet)
+            gauge = opt.stun_gauge + kit.gauge_bonus
+            lp = sheet.lp_start
             chars.append(Character(lp_main=lp, lp_start=lp, vp=opt.vp_init, gauge=gauge,
                                    gauge_max=gauge,
-                                   ougi_available=sheet.ougi_slot() is not None))
+                                   ougi_available=sheet.ougi_number is not None))
         self.state = BattleState(colour=assign_colours(self.sheets, opt.sides, coin),
                                  chars=chars,
                                  cross_x=(self.sheets[0].cross + self.sheets[1].cross) // 2)
@@ -87,8 +87,7 @@ class DiceBattle(Table, Battle):
         st.tv = [self._read(c, dice) for c in (0, 1)]
         # 3. stardust and star formation
         for c in self.order():
-            bonus = sum(hd.STARDUST_BONUS.get(p, 0) for p in self.kits[c].passives)
-            self.add_stardust(c, st.tv[c].sel + bonus, "selected")
+            self.add_stardust(c, st.tv[c].sel + self.kits[c].stardust_bonus, "selected")
         # 4. zone
         for c in (0, 1):
             abilities.zone(self, c)
@@ -148,7 +147,7 @@ class DiceBattle(Table, Battle):
                         s=dice[sheet.special], sel=sel, sel_colour=letter,
                         five=fm.five_sum(dice, sel), vp0=ch.vp, started_stunned=ch.stunned,
                         own_eff=dice[mine], range_die=dice[mine])
-        self.rec.emit("read", self.mid(c), rule="§1.3", colour=colour, own=tv.own, opp=tv.opp,
+        self.rec.emit("read", ID[c], rule="§1.3", colour=colour, own=tv.own, opp=tv.opp,
                       n=tv.n, s=tv.s, sel=sel, sel_colour=letter, five=tv.five)
         return tv
 

@@ -68,11 +68,25 @@ def stun_shortening(damage: int) -> int:
     return min(4, digits(damage))
 
 
-def ratio_text(num: int, den: int) -> str:
-    """An exact ratio as :func:`dec` writes the same value as a ``Fraction``."""
+def exact_text(num: int, den: int) -> str:
+    """``num/den`` as :func:`dec` writes the same value as a ``Fraction``."""
     if num % den == 0:
         return str(num // den)
-    return repr(round(num / den, 4))  # int / int is correctly rounded, as float(Fraction)
+    return repr(round(num / den, 4))  # int / int is correctly rounded, as float(Fraction) is
+
+
+_TEXTS: dict[Ratio, str] = {}
+"""Texts of the factors already written (the same few in every event); bounded."""
+
+
+def ratio_text(ratio: Ratio) -> str:
+    """A factor's text (:func:`exact_text`), remembered."""
+    text = _TEXTS.get(ratio)
+    if text is None:
+        text = exact_text(*ratio)
+        if len(_TEXTS) < 4096:
+            _TEXTS[ratio] = text
+    return text
 
 
 def dec(value: Number) -> str:
@@ -131,8 +145,8 @@ def damage(h: HitInput, exact: bool = True, half_up: bool = False,
         raw_n = max(0, atk_n * def_d - def_n * corr_d) * mn * tn
         raw_d = corr_d * def_d * md * td
         dmg = (2 * raw_n + raw_d) // (2 * raw_d) if half_up else raw_n // raw_d
-        atk_text, def_text = ratio_text(atk_n, corr_d), ratio_text(def_n, def_d)
-        corr_text, raw_text = ratio_text(corr_n, corr_d), ratio_text(raw_n, raw_d)
+        atk_text, def_text = exact_text(atk_n, corr_d), exact_text(def_n, def_d)
+        corr_text, raw_text = exact_text(corr_n, corr_d), exact_text(raw_n, raw_d)
     else:
         corr = (an / ad) * (rn / rd) * (fn / fd) * (cn / cd)
         atk = power * corr
@@ -143,11 +157,11 @@ def damage(h: HitInput, exact: bool = True, half_up: bool = False,
     breakdown = {
         "atk": atk_text, "def": def_text, "base_atk": h.base_atk, "five_a": h.five_a,
         "stars_a": h.stars_a, "atk_mult": h.atk_mult, "a_red": h.a_red,
-        "atk_corr": ratio_text(an, ad), "range_m": ratio_text(rn, rd),
-        "fav_m": ratio_text(fn, fd), "combo": ratio_text(cn, cd), "total_corr": corr_text,
+        "atk_corr": ratio_text(h.atk_corr), "range_m": ratio_text(h.range_m),
+        "fav_m": ratio_text(h.fav_m), "combo": ratio_text(h.combo), "total_corr": corr_text,
         "base_def": h.base_def, "five_d": h.five_d, "stars_d": h.stars_d,
-        "def_mult": h.def_mult, "d_red": h.d_red, "def_corr": ratio_text(dn, dd),
-        "parry": ratio_text(pn, pd), "dmg_mult": ratio_text(mn, md),
-        "taken_mult": ratio_text(tn, td), "raw": raw_text, "damage": dmg,
+        "def_mult": h.def_mult, "d_red": h.d_red, "def_corr": ratio_text(h.def_corr),
+        "parry": ratio_text(h.parry), "dmg_mult": ratio_text(h.dmg_mult),
+        "taken_mult": ratio_text(h.taken_mult), "raw": raw_text, "damage": dmg,
     }
     return dmg, breakdown

@@ -13,14 +13,16 @@ at which an entry acts:
   passives (§18.7, by zone index), and ``FLAG_ON_VALUES`` good flags (§13.2, by flag name).
 - ``ON_ZONE`` step 4, a zone passive that acts when its zone is active (星読み).
 - Bought passives that only add a number at one moment: ``GAUGE_BONUS`` (set-up, §12.1),
-  ``STARDUST_BONUS`` (step 3), ``COUNTDOWN_BONUS`` (step 14, §12.5).
+  ``STARDUST_BONUS`` (step 3), ``COUNTDOWN_BONUS`` (step 14, §12.5), summed once per battle
+  into the sheet's :class:`~kassen.rulesets.dice.model.Kit` by :func:`kit`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
+from kassen.rulesets.dice import catalogue as cat
+from kassen.rulesets.dice.model import Kit, Sheet
 from kassen.rulesets.dice.table import Table
 
 Activate = Callable[[Table, int, bool], bool]
@@ -104,7 +106,7 @@ def _flurry(t: Table, c: int, single: bool) -> bool:
 
 
 def _combo_up(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].coefs.append(Fraction(4, 5))
+    t.tv[c].coefs.append((4, 5))
     return True
 
 
@@ -367,3 +369,13 @@ STARDUST_BONUS = {"stardust_collector": 1}
 """星屑集め: stardust +1 in step 3."""
 COUNTDOWN_BONUS = {"indomitable": 1}
 """不屈: the stun counts down 1 more each turn (§12.5)."""
+
+
+def kit(sheet: Sheet) -> Kit:
+    """The sheet's entries by id and its passives' fixed bonuses, looked up once a battle."""
+    passives = tuple(cat.PASSIVE_BY_JA[p].id for p in sheet.passives)
+    return Kit(type=cat.TYPE_BY_JA[sheet.type].id if sheet.type else "", passives=passives,
+               zone=cat.ZONE_BY_JA[sheet.zone[1]].id if sheet.zone else "",
+               gauge_bonus=sum(GAUGE_BONUS.get(p, 0) for p in passives),
+               stardust_bonus=sum(STARDUST_BONUS.get(p, 0) for p in passives),
+               countdown_bonus=sum(COUNTDOWN_BONUS.get(p, 0) for p in passives))

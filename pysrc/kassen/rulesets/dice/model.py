@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from kassen.rulesets.dice import catalogue as cat
@@ -25,17 +26,28 @@ class Ability:
 
     def text(self) -> str:
         """``攻2倍・単`` form."""
+        return self.label
+
+    # Worked out once per ability (frozen data read at every turn of every battle).
+    @cached_property
+    def label(self) -> str:
+        """``攻2倍・単`` form."""
         return "・".join((self.name, *self.derivations))
 
-    @property
+    @cached_property
     def entry(self) -> cat.Entry:
         """The catalogue entry (normal or demerit)."""
         return cat.NORMAL_BY_JA.get(self.name) or cat.DEMERIT_BY_JA[self.name]
 
-    @property
+    @cached_property
     def is_demerit(self) -> bool:
         """Whether this is a demerit ability (デメリット能力)."""
         return self.name in cat.DEMERIT_BY_JA
+
+    @cached_property
+    def single(self) -> bool:
+        """単: per-hit modifiers and on-hit effects on the first hit only (D5)."""
+        return "単" in self.derivations
 
 
 @dataclass(frozen=True)
@@ -69,7 +81,7 @@ class Slot:
         """Both columns empty (D14: the only slots auto-placement fills)."""
         return self.normal is None and self.star is None and self.ougi is None
 
-    @property
+    @cached_property
     def demerit(self) -> bool:
         """A demerit square (デメリットマス, §8)."""
         return self.normal is not None and self.normal.is_demerit
@@ -110,10 +122,21 @@ class Sheet:
 
     def ougi_slot(self) -> int | None:
         """The slot holding the 奥義, if any."""
+        return self.ougi_number
+
+    # Facts of the sheet worked out once (the sheet is frozen; battles read them every turn).
+    @cached_property
+    def ougi_number(self) -> int | None:
+        """The slot holding the 奥義, if any."""
         for number in SLOTS:
             if self.slot(number).ougi is not None:
                 return number
         return None
+
+    @cached_property
+    def lp_start(self) -> int:
+        """6000 + unused cost (§4.2)."""
+        return k.LP_BASE + max(0, k.COST_POOL - total_cost(self))
 
 
 def ability_cost(ability: Ability) -> int:
@@ -165,7 +188,23 @@ def total_cost(sheet: Sheet) -> int:
 
 def starting_lp(sheet: Sheet) -> int:
     """6000 + unused cost (§4.2)."""
-    return k.LP_BASE + max(0, k.COST_POOL - total_cost(sheet))
+    return sheet.lp_start
+
+
+@dataclass(frozen=True, slots=True)
+class Kit:
+    """A sheet's type, bought passives and zone passive as catalogue ids, with the numbers
+    its passives add at fixed moments (made once per battle by ``handlers.kit``)."""
+
+    type: str
+    passives: tuple[str, ...]
+    zone: str
+    gauge_bonus: int = 0
+    """Stun gauge added at the set-up (タフネス, §12.1)."""
+    stardust_bonus: int = 0
+    """Stardust added in step 3 (星屑集め)."""
+    countdown_bonus: int = 0
+    """Extra stun countdown per turn (不屈, §12.5)."""
 
 
 # -- battle state (§3 per-character runtime state, §5 this turn's values) ----------------------
@@ -320,9 +359,9 @@ class TurnValues:
     dmg_mult: Factor = field(default_factory=Factor)
     taken_mult: Factor = field(default_factory=Factor)
     thresholds: list[int] = field(default_factory=list)
-    coefs: list[Fraction] = field(default_factory=list)
+    coefs: list[Ratio] = field(default_factory=list)
     threshold: int = k.COMBO_THRESHOLD_BASE
-    coef: Fraction = k.COMBO_COEF_BASE
+    coef: Ratio = k.COMBO_COEF_BASE
     force_cross: bool = False
     on_hit: list[tuple[str, bool]] = field(default_factory=list)
     """On-hit effects (launch/slam/heavy) with their 単 switch (§7.4)."""

@@ -9,32 +9,13 @@ the side in order of entry.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from kassen.core.events import Recorder
-from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice.model import BattleState, Character, Flag, Sheet, TurnValues
+from kassen.rulesets.dice.model import BattleState, Character, Flag, Kit, Sheet, TurnValues
 from kassen.rulesets.dice.options import Readings
 
-MEMBER_IDS = ("0.0", "1.0")
-"""Member id of each side (design: ``<side>.<n>``; one character a side)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Kit:
-    """A sheet's type, bought passives and zone passive as catalogue ids (looked up once)."""
-
-    type: str
-    passives: tuple[str, ...]
-    zone: str
-
-    @classmethod
-    def of(cls, sheet: Sheet) -> Kit:
-        """The kit of ``sheet`` (an empty type or zone is ``""``)."""
-        return cls(cat.TYPE_BY_JA[sheet.type].id if sheet.type else "",
-                   tuple(cat.PASSIVE_BY_JA[p].id for p in sheet.passives),
-                   cat.ZONE_BY_JA[sheet.zone[1]].id if sheet.zone else "")
+ID = ("0.0", "1.0")
+"""Member id of each side (design: ``<side>.<n>``; one character a side): ``ID[c]``."""
 
 
 class Table:
@@ -57,8 +38,8 @@ class Table:
         return self.state.chars[c]
 
     def mid(self, c: int) -> str:
-        """Member id of side ``c``."""
-        return MEMBER_IDS[c]
+        """Member id of side ``c`` (hot paths index :data:`ID` directly)."""
+        return ID[c]
 
     def lp(self, c: int) -> int:
         """LP = main + EX (§16.1)."""
@@ -70,17 +51,17 @@ class Table:
 
     def order(self) -> list[int]:
         """原始攻撃権 order (§9.3): own die, 敏捷, stars, stardust, then turn parity."""
-        tv = self.state.tv
-        keys = []
-        for c in (0, 1):
-            ch = self.state.chars[c]
-            own = tv[c].own_eff if tv else 0
-            keys.append((own, self.sheets[c].agi, ch.stars, ch.stardust))
+        st = self.state
+        first, second = st.chars
+        tv = st.tv
+        own = (tv[0].own_eff, tv[1].own_eff) if tv else (0, 0)
+        keys = ((own[0], self.sheets[0].agi, first.stars, first.stardust),
+                (own[1], self.sheets[1].agi, second.stars, second.stardust))
         if keys[0] != keys[1]:
             return [0, 1] if keys[0] > keys[1] else [1, 0]
-        red = self.red()
-        first = red if self.state.turn % 2 == 1 else 1 - red
-        return [first, 1 - first]
+        red = 0 if st.colour[0] == "red" else 1
+        lead = red if st.turn % 2 == 1 else 1 - red
+        return [lead, 1 - lead]
 
     def vp_blocked(self, c: int, need: int) -> bool:
         """VP gate (§7.6, §14.2) on the turn-start VP. ``negative_vp=all``: the literal §7.6
@@ -112,7 +93,7 @@ class Table:
     def set_flag(self, c: int, name: str, kind: str, turns: int) -> None:
         """Create a flag, effective from next turn for ``turns`` turns (§13.3)."""
         self.state.chars[c].flags.append(Flag(name, kind, turns, self.state.turn))
-        self.rec.emit("flag_set", self.mid(c), rule="§13.3", flag=name, flag_kind=kind,
+        self.rec.emit("flag_set", ID[c], rule="§13.3", flag=name, flag_kind=kind,
                       turns=turns)
 
     def remove_flags(self, c: int, kinds: tuple[str, ...], cause: str) -> int:
@@ -121,7 +102,7 @@ class Table:
         gone = [f.name for f in ch.flags if f.kind in kinds]
         if gone:
             ch.flags = [f for f in ch.flags if f.kind not in kinds]
-            self.rec.emit("flags_removed", self.mid(c), rule="§13.5", via=cause,
+            self.rec.emit("flags_removed", ID[c], rule="§13.5", via=cause,
                           flags=gone, flag_kind="/".join(kinds))
         return len(gone)
 
@@ -130,13 +111,13 @@ class Table:
         """Stars +n; each also raises 奥義星 up to its setting (§15.5)."""
         ch = self.state.chars[c]
         ch.stars += n
-        slot = self.sheets[c].ougi_slot()
+        slot = self.sheets[c].ougi_number
         if slot is not None:
             limit = self.sheets[c].slot(slot).ougi.stars  # type: ignore[union-attr]
             ch.ougi_stars += n
             if self.opt.ougi_star_cap:
                 ch.ougi_stars = min(limit, ch.ougi_stars)
-        self.rec.emit("stars", self.mid(c), rule="§15.1", via=cause, change=n,
+        self.rec.emit("stars", ID[c], rule="§15.1", via=cause, change=n,
                       stars=ch.stars, ougi_stars=ch.ougi_stars)
 
     def lose_stars(self, c: int, n: int, cause: str) -> None:
@@ -144,14 +125,14 @@ class Table:
         ch = self.state.chars[c]
         before = ch.stars
         ch.stars = max(0, before - n)
-        self.rec.emit("stars", self.mid(c), rule="§15.3", via=cause,
+        self.rec.emit("stars", ID[c], rule="§15.3", via=cause,
                       change=ch.stars - before, stars=ch.stars, ougi_stars=ch.ougi_stars)
 
     def add_stardust(self, c: int, n: int, cause: str) -> None:
         """Stardust +n, then star formation (§15.1)."""
         ch = self.state.chars[c]
         ch.stardust += n
-        self.rec.emit("stardust", self.mid(c), rule="§5.3", via=cause, change=n,
+        self.rec.emit("stardust", ID[c], rule="§5.3", via=cause, change=n,
                       stardust=ch.stardust)
         per = self.opt.stardust_per_star
         if per > 0 and ch.stardust >= per:
@@ -164,7 +145,7 @@ class Table:
         ch = self.state.chars[c]
         before = ch.stardust
         ch.stardust = max(0, before - n)
-        self.rec.emit("stardust", self.mid(c), rule="§18.5", via="散漫",
+        self.rec.emit("stardust", ID[c], rule="§18.5", via="散漫",
                       change=ch.stardust - before, stardust=ch.stardust)
 
     # -- LP, stun gauge, range --------------------------------------------------------------
@@ -174,7 +155,7 @@ class Table:
         if ch.stunned:
             return
         ch.gauge = max(0, ch.gauge - n)
-        self.rec.emit("gauge", self.mid(c), rule="§18.5", via="動揺", change=-n,
+        self.rec.emit("gauge", ID[c], rule="§18.5", via="動揺", change=-n,
                       gauge=ch.gauge)
 
     def heal(self, c: int, amount: int) -> None:
@@ -183,7 +164,7 @@ class Table:
         room = ch.lp_start - ch.lp if self.opt.heal_cap else amount
         gained = max(0, min(amount, room))
         ch.lp_ex += gained
-        self.rec.emit("heal", self.mid(c), rule="§16.1", amount=gained, lp=ch.lp)
+        self.rec.emit("heal", ID[c], rule="§16.1", amount=gained, lp=ch.lp)
 
     def shift_range(self, c: int, amount: int, *, away_from_fav: bool = False) -> None:
         """Range ±1 now, clamped to 1..6 (§11.5); queued on turn 1 before a range exists (D8)."""
@@ -191,7 +172,7 @@ class Table:
         r2 = st.r2
         if r2 is None:
             st.queued.append((c, amount, away_from_fav))
-            self.rec.emit("range_queued", self.mid(c), rule="D8", change=amount)
+            self.rec.emit("range_queued", ID[c], rule="D8", change=amount)
             return
         if away_from_fav:
             fav2 = 2 * self.sheets[c].fav
@@ -202,7 +183,7 @@ class Table:
                 amount = 1 if r2 > fav2 else -1
         new = max(2, min(12, r2 + 2 * amount))
         st.r2 = new
-        self.rec.emit("range_shift", self.mid(c), rule="§11.5", before=fm.range_text(r2),
+        self.rec.emit("range_shift", ID[c], rule="§11.5", before=fm.range_text(r2),
                       after=fm.range_text(new))
 
     def recover(self, c: int) -> bool:
@@ -214,7 +195,7 @@ class Table:
         ch.stun_left = 0
         ch.gauge = ch.gauge_max
         self.state.tv[c].recovered = True
-        self.rec.emit("stun_end", self.mid(c), rule="§12.5", via="復帰", gauge=ch.gauge)
+        self.rec.emit("stun_end", ID[c], rule="§12.5", via="復帰", gauge=ch.gauge)
         return True
 
     # -- the end (§17) ----------------------------------------------------------------------
@@ -225,6 +206,6 @@ class Table:
         st.winner = winner
         st.reason = reason
         self.rec.step("end", "battle_end")
-        who = None if winner is None else self.mid(winner)
+        who = None if winner is None else ID[winner]
         self.rec.emit("battle_end", who, rule=rule, reason=reason, winner=who,
                       lp=[self.lp(0), self.lp(1)])

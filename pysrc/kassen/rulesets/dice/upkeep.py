@@ -5,7 +5,6 @@ and the turn limit (§17.3)."""
 from __future__ import annotations
 
 from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice.table import Table
 
 
@@ -17,7 +16,7 @@ def stun(t: Table, c: int) -> None:
     tv = t.tv[c]
     if ch.stunned:
         natural = 1 if opt.stun_natural_countdown else 0
-        extra = sum(hd.COUNTDOWN_BONUS.get(p, 0) for p in t.kits[c].passives)
+        extra = t.kits[c].countdown_bonus
         dice = tv.own - tv.opp
         if opt.stun_dice == "positive":
             dice = max(0, dice)

@@ -3,11 +3,18 @@ threshold and coefficient (§6.2, §10, §12.4, §13.2, §18.3–18.4, §18.7)."
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice.abilities import apply_demerit
+from kassen.rulesets.dice.model import Ratio
 from kassen.rulesets.dice.table import Table
+
+
+def _exact(ratio: Ratio) -> Fraction:
+    return Fraction(*ratio)
 
 
 def flags_and_passives(t: Table, c: int) -> None:
@@ -43,10 +50,10 @@ def derive(t: Table, c: int) -> None:
     ch = t.ch(c)
     tv.speed = fm.speed(tv.own_eff, t.sheets[c].agi, ch.stars, tv.speed_mod, ch.stunned)
     tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min([k.COMBO_THRESHOLD_BASE, *tv.thresholds]))
-    tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs])
+    tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact) if tv.coefs else k.COMBO_COEF_BASE
     text = fm.ratio_text
     t.rec.emit("values", t.mid(c), rule="§6.2", speed=tv.speed, right=tv.right, abs=tv.abs,
                atk_mult=tv.atk_mult.every, def_mult=tv.def_mult.every,
-               atk_corr=text(*tv.atk_corr.every), def_corr=text(*tv.def_corr.every),
-               dmg_mult=text(*tv.dmg_mult.every), taken_mult=text(*tv.taken_mult.every),
-               threshold=tv.threshold, coef=fm.dec(tv.coef))
+               atk_corr=text(tv.atk_corr.every), def_corr=text(tv.def_corr.every),
+               dmg_mult=text(tv.dmg_mult.every), taken_mult=text(tv.taken_mult.every),
+               threshold=tv.threshold, coef=text(tv.coef))

@@ -50,10 +50,10 @@ def turn_values(tv: TurnValues) -> dict[str, Any]:
         "source": {"kind": src.kind, "slot": src.slot, "name": src.name}, "ougi": tv.ougi,
         "on_square": tv.on_square, "guarded": tv.guarded, "misfired": tv.misfired,
         "speed": tv.speed, "right": tv.right, "abs": tv.abs, "atk_mult": tv.atk_mult.every,
-        "def_mult": tv.def_mult.every, "atk_corr": text(*tv.atk_corr.every),
-        "def_corr": text(*tv.def_corr.every), "dmg_mult": text(*tv.dmg_mult.every),
-        "taken_mult": text(*tv.taken_mult.every), "threshold": tv.threshold,
-        "coef": fm.dec(tv.coef), "range_die": tv.range_die,
+        "def_mult": tv.def_mult.every, "atk_corr": text(tv.atk_corr.every),
+        "def_corr": text(tv.def_corr.every), "dmg_mult": text(tv.dmg_mult.every),
+        "taken_mult": text(tv.taken_mult.every), "threshold": tv.threshold,
+        "coef": text(tv.coef), "range_die": tv.range_die,
     }
 
 
