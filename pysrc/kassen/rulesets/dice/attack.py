@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice.table import Table
+from kassen.rulesets.dice.table import ID, Table
 
 
 def range_start(t: Table) -> None:
@@ -55,7 +55,7 @@ def decide(t: Table) -> tuple[list[int], bool]:
         by, winner = "speed", 0 if speeds[0] > speeds[1] else 1
     else:
         by = "cross"
-    stunned = [t.ch(c).stunned or (tv[c].recovered and not opt.recover_attacks)
+    stunned = [t.state.chars[c].stunned or (tv[c].recovered and not opt.recover_attacks)
                for c in (0, 1)]
     if winner is not None:
         attackers = [winner]
@@ -67,7 +67,7 @@ def decide(t: Table) -> tuple[list[int], bool]:
         attackers = [c for c in t.order() if not stunned[c]]
         cross = True
     info.update(by=by, cross=cross, winner=winner,
-                attackers=[t.mid(c) for c in attackers], red=t.mid(red))
+                attackers=[ID[c] for c in attackers], red=ID[red])
     t.state.decision = info
     first = t.mid(attackers[0]) if attackers else None
     second = t.mid(1 - attackers[0]) if attackers else None
@@ -80,15 +80,15 @@ def attacks(t: Table, attackers: list[int], cross: bool) -> None:
     """Step 13: each attacker's sequence of hits (§10.1); later hits stop at a knockout."""
     for a in attackers:
         d = 1 - a
-        ta = t.tv[a]
-        diff = ta.speed - t.tv[d].speed
+        ta = t.state.tv[a]
+        diff = ta.speed - t.state.tv[d].speed
         hits = 1 + fm.extra_hits(diff, ta.threshold)
         t.rec.step("attack", "attack")
-        t.rec.emit("attack", t.mid(a), t.mid(d), rule="§10.1", hits=hits, diff=diff,
+        t.rec.emit("attack", ID[a], ID[d], rule="§10.1", hits=hits, diff=diff,
                    threshold=ta.threshold, cross=cross)
         for n in range(hits):
             if n > 0 and t.lp(d) <= 0:
-                t.rec.emit("hits_skipped", t.mid(a), t.mid(d), rule="§10.5",
+                t.rec.emit("hits_skipped", ID[a], ID[d], rule="§10.5",
                            skipped=hits - n)
                 break
             hit(t, a, d, n, cross)
@@ -98,9 +98,9 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
     """Hit ``n`` of attacker ``a`` on ``d``: damage (§19), EX LP first (§16.1), stun gauge
     (§12.2) or stun shortening (§12.5), then on-hit effects."""
     opt = t.opt
-    ta, td = t.tv[a], t.tv[d]
+    ta, td = t.state.tv[a], t.state.tv[d]
     sa, sd = t.sheets[a], t.sheets[d]
-    ca, cd = t.ch(a), t.ch(d)
+    ca, cd = t.state.chars[a], t.state.chars[d]
     first = n == 0
     r2 = t.state.r2
     assert r2 is not None
@@ -149,7 +149,7 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
                 loss, td.gauge_lost = max(0, loss - td.gauge_lost), max(loss, td.gauge_lost)
             gauge_change = -loss
             cd.gauge = max(0, cd.gauge + gauge_change)
-    t.rec.emit("hit", t.mid(a), t.mid(d), rule="§19", index=n, damage=dmg, lp=cd.lp,
+    t.rec.emit("hit", ID[a], ID[d], rule="§19", index=n, damage=dmg, lp=cd.lp,
                gauge=cd.gauge, gauge_change=gauge_change, cross=cross,
                range=fm.range_text(r2), breakdown=breakdown)
     if connects:
@@ -158,7 +158,7 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
 
 def on_hit_effects(t: Table, a: int, d: int, first: bool) -> None:
     """打ち上げ raises 浮き, 叩き落とし turns 浮き into ダウン; the hit marks them exerted."""
-    ta = t.tv[a]
+    ta = t.state.tv[a]
     for kind, single in ta.on_hit:
         if single and not first:
             continue

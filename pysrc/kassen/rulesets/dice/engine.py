@@ -141,7 +141,7 @@ class DiceBattle(Table, Battle):
         theirs = "B" if mine == "R" else "R"
         middle = "G" if sheet.special == "Y" else "Y"
         letter = {"自": mine, "敵": theirs}.get(sheet.selected, sheet.selected)
-        ch = self.ch(c)
+        ch = self.state.chars[c]
         sel = dice[letter]
         tv = TurnValues(own=dice[mine], opp=dice[theirs], n=dice["R"] + dice["B"] + dice[middle],
                         s=dice[sheet.special], sel=sel, sel_colour=letter,

@@ -36,30 +36,30 @@ OnValues = Callable[[Table, int, int], None]
 
 def _atk(amount: int) -> Activate:
     def on_activate(t: Table, c: int, single: bool) -> bool:
-        t.tv[c].atk_mult.add(amount, single)
+        t.state.tv[c].atk_mult.add(amount, single)
         return True
     return on_activate
 
 
 def _def(amount: int) -> Activate:
     def on_activate(t: Table, c: int, single: bool) -> bool:
-        t.tv[c].def_mult.add(amount, single)
+        t.state.tv[c].def_mult.add(amount, single)
         return True
     return on_activate
 
 
 def _on_hit(kind: str) -> Activate:
     def on_activate(t: Table, c: int, single: bool) -> bool:
-        t.tv[c].on_hit.append((kind, single))
+        t.state.tv[c].on_hit.append((kind, single))
         return False  # exerted only when a hit connects
     return on_activate
 
 
 def _slam(t: Table, c: int, single: bool) -> bool:
     """叩き落とし: +2 atkMult if the opponent is airborne; on hit, airborne target goes down."""
-    t.tv[c].on_hit.append(("slam", single))
+    t.state.tv[c].on_hit.append(("slam", single))
     if t.has_flag(1 - c, "浮き"):
-        t.tv[c].atk_mult.add(2, single)
+        t.state.tv[c].atk_mult.add(2, single)
         return True
     return False
 
@@ -67,18 +67,18 @@ def _slam(t: Table, c: int, single: bool) -> bool:
 def _pursuit(t: Table, c: int, single: bool) -> bool:
     """追い打ち: +2 atkMult if the opponent is down."""
     if t.has_flag(1 - c, "ダウン"):
-        t.tv[c].atk_mult.add(2, single)
+        t.state.tv[c].atk_mult.add(2, single)
         return True
     return False
 
 
 def _parry(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].parry = "first" if single else "all"
+    t.state.tv[c].parry = "first" if single else "all"
     return False
 
 
 def _harden(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].def_mult.add(1, single)
+    t.state.tv[c].def_mult.add(1, single)
     t.set_flag(c, "防1.5倍", "good", 4)
     return True
 
@@ -90,38 +90,38 @@ def _iron_wall(t: Table, c: int, single: bool) -> bool:
 
 def _speed(amount: int) -> Activate:
     def on_activate(t: Table, c: int, single: bool) -> bool:
-        t.tv[c].speed_mod += amount
+        t.state.tv[c].speed_mod += amount
         return True
     return on_activate
 
 
 def _initiative(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].right += 1
+    t.state.tv[c].right += 1
     return True
 
 
 def _flurry(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].thresholds.append(30)
+    t.state.tv[c].thresholds.append(30)
     return True
 
 
 def _combo_up(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].coefs.append((4, 5))
+    t.state.tv[c].coefs.append((4, 5))
     return True
 
 
 def _read(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].taken_mult.mul(1, 2, single)
+    t.state.tv[c].taken_mult.mul(1, 2, single)
     return True
 
 
 def _vital(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].dmg_mult.mul(3, 2, single)
+    t.state.tv[c].dmg_mult.mul(3, 2, single)
     return True
 
 
 def _break_guard(t: Table, c: int, single: bool) -> bool:
-    t.tv[1 - c].def_corr.mul(1, 2, single)
+    t.state.tv[1 - c].def_corr.mul(1, 2, single)
     return True
 
 
@@ -133,7 +133,7 @@ def _shift(amount: int) -> Activate:
 
 
 def _force_cross(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].force_cross = True
+    t.state.tv[c].force_cross = True
     return True
 
 
@@ -143,7 +143,7 @@ def _heal(t: Table, c: int, single: bool) -> bool:
 
 
 def _charge(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].charge += 2
+    t.state.tv[c].charge += 2
     return True
 
 
@@ -173,11 +173,11 @@ ON_ACTIVATE: dict[str, Activate] = {
 # -- demerit effects (§18.5): the ability this turn, the flag again next turn (D21) ---------
 
 def _whiff(t: Table, c: int) -> None:
-    t.tv[c].atk_corr.mul(0, 1, False)
+    t.state.tv[c].atk_corr.mul(0, 1, False)
 
 
 def _stumble(t: Table, c: int) -> None:
-    t.tv[c].speed_mod -= 30
+    t.state.tv[c].speed_mod -= 30
 
 
 def _stiffen(t: Table, c: int) -> None:
@@ -185,11 +185,11 @@ def _stiffen(t: Table, c: int) -> None:
 
 
 def _opening(t: Table, c: int) -> None:
-    t.tv[c].taken_mult.mul(3, 2, False)
+    t.state.tv[c].taken_mult.mul(3, 2, False)
 
 
 def _defenceless(t: Table, c: int) -> None:
-    t.tv[c].def_mult.add(-2, False)
+    t.state.tv[c].def_mult.add(-2, False)
 
 
 def _shaken(t: Table, c: int) -> None:
@@ -197,7 +197,7 @@ def _shaken(t: Table, c: int) -> None:
 
 
 def _exhaust(t: Table, c: int) -> None:
-    t.tv[c].vp_extra += 1
+    t.state.tv[c].vp_extra += 1
 
 
 def _star_crumble(t: Table, c: int) -> None:
@@ -223,7 +223,7 @@ ON_DEMERIT: dict[str, Apply] = {
 
 def _misfire(t: Table, c: int, single: bool) -> bool:
     if t.cancellable(1 - c):
-        t.tv[1 - c].misfired = True
+        t.state.tv[1 - c].misfired = True
         return True
     return False
 
@@ -234,13 +234,13 @@ def _recover(t: Table, c: int, single: bool) -> bool:
 
 def _last_stand(t: Table, c: int, single: bool) -> bool:
     if t.lp(c) < t.lp(1 - c):
-        t.tv[c].atk_corr.mul(3, 2, False)
+        t.state.tv[c].atk_corr.mul(3, 2, False)
         return True
     return False
 
 
 def _anticipate(t: Table, c: int, single: bool) -> bool:
-    t.tv[c].abs += 1
+    t.state.tv[c].abs += 1
     return True
 
 
@@ -254,7 +254,7 @@ def _purify(t: Table, c: int, single: bool) -> bool:
 
 
 def _burst(t: Table, c: int, single: bool) -> bool:
-    tv = t.tv[c]
+    tv = t.state.tv[c]
     tv.own_eff = min(8, tv.own + 2)
     return True
 
@@ -269,17 +269,17 @@ ON_SPECIAL: dict[str, Activate] = {
 # -- 奥義 (§18.6), X = 奥義星 ---------------------------------------------------------------
 
 def _meteor(t: Table, c: int, x: int) -> None:
-    t.tv[c].atk_mult.add(2 * x, False)
-    t.tv[c].dmg_mult.mul(20 + x, 20, False)  # 1 + X/20
+    t.state.tv[c].atk_mult.add(2 * x, False)
+    t.state.tv[c].dmg_mult.mul(20 + x, 20, False)  # 1 + X/20
 
 
 def _star_shield(t: Table, c: int, x: int) -> None:
-    t.tv[c].taken_mult.mul(max(1, 10 - x), 10, False)  # max(0.1, 1 − X/10)
+    t.state.tv[c].taken_mult.mul(max(1, 10 - x), 10, False)  # max(0.1, 1 − X/10)
     t.heal(c, 100 * x)
 
 
 def _star_breaker(t: Table, c: int, x: int) -> None:
-    t.tv[1 - c].def_corr.mul(max(0, 10 - x), 10, False)  # max(0, 1 − X/10)
+    t.state.tv[1 - c].def_corr.mul(max(0, 10 - x), 10, False)  # max(0, 1 − X/10)
     t.lose_stars(1 - c, -(-x // 3), "星砕き")
 
 
@@ -292,27 +292,27 @@ ON_OUGI: dict[str, OugiEffect] = {
 
 def _balance(t: Table, c: int, zone: int) -> None:
     """万能: 攻撃補正 and 防御補正 ×1.1."""
-    t.tv[c].atk_corr.mul(11, 10, False)
-    t.tv[c].def_corr.mul(11, 10, False)
+    t.state.tv[c].atk_corr.mul(11, 10, False)
+    t.state.tv[c].def_corr.mul(11, 10, False)
 
 
 def _risky(t: Table, c: int, zone: int) -> None:
     """捨て身: ダメージ倍率 ×1.3."""
-    t.tv[c].dmg_mult.mul(13, 10, False)
+    t.state.tv[c].dmg_mult.mul(13, 10, False)
 
 
 def _power(t: Table, c: int, zone: int) -> None:
     """剛力: 攻撃補正 ×1.15."""
-    t.tv[c].atk_corr.mul(23, 20, False)
+    t.state.tv[c].atk_corr.mul(23, 20, False)
 
 
 def _guard(t: Table, c: int, zone: int) -> None:
     """堅牢: 被弾倍率 ×0.75."""
-    t.tv[c].taken_mult.mul(3, 4, False)
+    t.state.tv[c].taken_mult.mul(3, 4, False)
 
 
 def _threshold_40(t: Table, c: int, zone: int) -> None:
-    t.tv[c].thresholds.append(40)
+    t.state.tv[c].thresholds.append(40)
 
 
 ZONE_ATK = ((11, 10), (6, 5), (27, 20))
@@ -322,23 +322,23 @@ ZONE_STARDUST = (1, 2, 3)
 
 
 def _fighting_spirit(t: Table, c: int, zone: int) -> None:
-    t.tv[c].atk_corr.mul(*ZONE_ATK[zone], False)
+    t.state.tv[c].atk_corr.mul(*ZONE_ATK[zone], False)
 
 
 def _steadfast(t: Table, c: int, zone: int) -> None:
-    t.tv[c].taken_mult.mul(*ZONE_TAKEN[zone], False)
+    t.state.tv[c].taken_mult.mul(*ZONE_TAKEN[zone], False)
 
 
 def _gale(t: Table, c: int, zone: int) -> None:
-    t.tv[c].speed_mod += ZONE_SPEED[zone]
+    t.state.tv[c].speed_mod += ZONE_SPEED[zone]
 
 
 def _def_up_flag(t: Table, c: int, zone: int) -> None:
-    t.tv[c].def_mult.add(1, False)
+    t.state.tv[c].def_mult.add(1, False)
 
 
 def _damage_cut_flag(t: Table, c: int, zone: int) -> None:
-    t.tv[c].taken_mult.mul(4, 5, False)
+    t.state.tv[c].taken_mult.mul(4, 5, False)
 
 
 ON_VALUES: dict[str, OnValues] = {

@@ -10,7 +10,7 @@ from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice.abilities import apply_demerit
 from kassen.rulesets.dice.model import Ratio
-from kassen.rulesets.dice.table import Table
+from kassen.rulesets.dice.table import ID, Table
 
 
 def _exact(ratio: Ratio) -> Fraction:
@@ -20,7 +20,7 @@ def _exact(ratio: Ratio) -> Fraction:
 def flags_and_passives(t: Table, c: int) -> None:
     """Effective flags (once per name), the stun penalty, then type, bought and zone
     passives (not while stunned with ``passives_while_stunned`` off)."""
-    ch = t.ch(c)
+    ch = t.state.chars[c]
     turn = t.state.turn
     seen: list[str] = []
     for flag in ch.flags:
@@ -33,7 +33,7 @@ def flags_and_passives(t: Table, c: int) -> None:
         elif flag.kind == "demerit" and t.opt.demerit_flag_repeats:
             apply_demerit(t, c, flag.name)
     if ch.stunned:
-        t.tv[c].def_mult.add(-k.STUN_DEF_MULT_PENALTY, False)
+        t.state.tv[c].def_mult.add(-k.STUN_DEF_MULT_PENALTY, False)
         if not t.opt.passives_while_stunned:
             return
     kit = t.kits[c]
@@ -46,13 +46,13 @@ def flags_and_passives(t: Table, c: int) -> None:
 
 def derive(t: Table, c: int) -> None:
     """Speed (§6.2), combo threshold and coefficient (§10), and the ``values`` event."""
-    tv = t.tv[c]
-    ch = t.ch(c)
+    tv = t.state.tv[c]
+    ch = t.state.chars[c]
     tv.speed = fm.speed(tv.own_eff, t.sheets[c].agi, ch.stars, tv.speed_mod, ch.stunned)
     tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min([k.COMBO_THRESHOLD_BASE, *tv.thresholds]))
     tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact) if tv.coefs else k.COMBO_COEF_BASE
     text = fm.ratio_text
-    t.rec.emit("values", t.mid(c), rule="§6.2", speed=tv.speed, right=tv.right, abs=tv.abs,
+    t.rec.emit("values", ID[c], rule="§6.2", speed=tv.speed, right=tv.right, abs=tv.abs,
                atk_mult=tv.atk_mult.every, def_mult=tv.def_mult.every,
                atk_corr=text(tv.atk_corr.every), def_corr=text(tv.def_corr.every),
                dmg_mult=text(tv.dmg_mult.every), taken_mult=text(tv.taken_mult.every),

@@ -7,7 +7,7 @@ from typing import Any
 
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice.model import TurnValues
-from kassen.rulesets.dice.table import Table
+from kassen.rulesets.dice.table import ID, Table
 
 ZONES = {"序盤": [6000, 4000], "中盤": [4000, 1000], "終盤": [1000, 0]}
 """LP bands of the zones (§16.2), for the LP bar."""
@@ -15,14 +15,14 @@ ZONES = {"序盤": [6000, 4000], "中盤": [4000, 1000], "終盤": [1000, 0]}
 
 def member(t: Table, c: int) -> dict[str, Any]:
     """Side ``c``'s character with its final values (design 4.1)."""
-    ch = t.ch(c)
+    ch = t.state.chars[c]
     statuses: dict[str, int] = {}
     for flag in ch.flags:
         statuses[flag.name] = max(statuses.get(flag.name, 0), flag.remaining)
     if ch.stunned:
         statuses["スタン"] = ch.stun_left
     return {
-        "id": t.mid(c), "name": t.sheets[c].name, "colour": t.state.colour[c],
+        "id": ID[c], "name": t.sheets[c].name, "colour": t.state.colour[c],
         "hp": ch.lp, "max_hp": ch.lp_start, "lp": ch.lp, "lp_main": ch.lp_main,
         "lp_ex": ch.lp_ex, "lp_start": ch.lp_start, "vp": ch.vp, "stars": ch.stars,
         "stardust": ch.stardust, "ougi_stars": ch.ougi_stars,
