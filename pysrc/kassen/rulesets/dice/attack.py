@@ -32,7 +32,7 @@ def range_start(t: Table) -> None:
 def decide(t: Table) -> tuple[list[int], bool]:
     """Step 12: who attacks (§9.2): forced cross, absolute right, right, speed, else cross.
     Returns the attackers in order and whether it is a cross."""
-    tv = t.tv
+    tv = t.state.tv
     opt = t.opt
     red = t.red()
     x = t.state.cross_x
@@ -69,8 +69,8 @@ def decide(t: Table) -> tuple[list[int], bool]:
     info.update(by=by, cross=cross, winner=winner,
                 attackers=[ID[c] for c in attackers], red=ID[red])
     t.state.decision = info
-    first = t.mid(attackers[0]) if attackers else None
-    second = t.mid(1 - attackers[0]) if attackers else None
+    first = ID[attackers[0]] if attackers else None
+    second = ID[1 - attackers[0]] if attackers else None
     kind = ("decision_none", "decision", "decision_cross")[len(attackers)]
     t.rec.emit(kind, first, second, rule="§9.2", **info)
     return attackers, cross
