@@ -1,0 +1,102 @@
+"""Where the lab's (and a tournament's) tasks run: this process, a process pool, or a Dask
+cluster (``--scheduler ADDRESS``, the optional extra ``kassen[cluster]``).
+
+A runner maps a module-level function over argument tuples and yields the answers in the
+order of the arguments, whatever order they finish in, so the caller's sums and choices are
+the same on every runner. Tasks are pure (a battle is a function of its record), so where they
+ran never shows in a result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from kassen.core.problems import Problem, ProblemError
+
+
+class Runner:
+    """Runs tasks in this process (the base of the others)."""
+
+    workers = 1
+
+    def map(self, func: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+        """``func(*task)`` for every task, yielded in task order."""
+        for task in tasks:
+            yield func(*task)
+
+    def close(self) -> None:
+        """Release the processes or the cluster connection."""
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class ProcessRunner(Runner):
+    """A pool of ``workers`` local processes (kept for the runner's lifetime)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.pool = ProcessPoolExecutor(max_workers=workers)
+
+    def map(self, func: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+        futures = [self.pool.submit(func, *task) for task in tasks]
+        try:
+            for future in futures:
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskRunner(Runner):
+    """The workers of a ``dask.distributed`` scheduler at ``address`` (or a ``Client``)."""
+
+    def __init__(self, address: Any, timeout: float = 30) -> None:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise ProblemError([Problem("core.file_unreadable", args={
+                "path": "dask.distributed",
+                "reason": "not installed: pip install 'kassen[cluster]'"})]) from None
+        self.own = not isinstance(address, Client)
+        try:
+            self.client = Client(address, timeout=timeout) if self.own else address
+        except OSError as err:
+            raise ProblemError([Problem("core.file_unreadable", args={
+                "path": str(address), "reason": f"no Dask scheduler there: {err}"})]) from None
+        self.workers = max(1, sum(self.client.nthreads().values()))
+
+    def map(self, func: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+        futures = [self.client.submit(func, *task, pure=False) for task in tasks]
+        try:
+            for future in futures:
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def close(self) -> None:
+        if self.own:
+            self.client.close()
+
+
+def make_runner(workers: int = 1, scheduler: Any = None) -> Runner:
+    """A Dask runner when given a scheduler, else a process pool for ``workers`` > 1."""
+    if scheduler is not None:
+        return DaskRunner(scheduler)
+    return ProcessRunner(workers) if workers > 1 else Runner()
+
+
+def chunks(items: Sequence[Any], workers: int, per_worker: int = 4) -> list[list[Any]]:
+    """``items`` cut into about ``workers * per_worker`` runs, in order (progress and cancel
+    look in between runs)."""
+    size = max(1, -(-len(items) // (max(1, workers) * per_worker)))
+    return [list(items[i:i + size]) for i in range(0, len(items), size)]
