@@ -19,7 +19,7 @@ with ``evaluations`` equal to its reported count, on any number of workers.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,6 +96,11 @@ class Walker:
     stall: int = 10 ** 9
 
 
+Tasks = list[tuple[str, int, int]]
+"""A racing stage's work: ``(candidate text, first game, stop)`` each."""
+Answers = list[list[list[int]]]
+"""Per task, ``[battles, wins, draws]`` per field member."""
+
 Report = Callable[[int, int | None, list[Entry]], bool | None]
 """``report(evaluations, total or None, best entries)``; returning True cancels."""
 
@@ -170,11 +175,24 @@ class Search:
         return self.summary(cancelled)
 
     def round(self, left: int | None) -> bool:
-        """Propose, play and move once; False when no walker found a new build."""
+        """Propose, play (on the runner) and move once; False when no walker found a new
+        build."""
+        steps = self.steps(left)
+        try:
+            tasks = next(steps)
+            while True:
+                tasks = steps.send(self._run_tasks(tasks))
+        except StopIteration as finished:
+            return bool(finished.value)
+
+    def steps(self, left: int | None) -> Generator[Tasks, Answers, bool]:
+        """One round as a coroutine: yields each racing stage's tasks ``(text, first game,
+        stop)`` and takes their answers (stats per field member, in task order), so any pool
+        can play them (the page's workers do); returns False when nothing new was proposed."""
         proposals = self._propose(left)
         if not proposals:
             return False
-        entries = self._play([text for _, text, _ in proposals])
+        entries = yield from self._stages([text for _, text, _ in proposals])
         self.evaluations += len(entries)
         for (_, text, _), entry in zip(proposals, entries, strict=True):
             if len(self.seen) < MAX_SEEN:
@@ -236,15 +254,16 @@ class Search:
             return self.ruleset.search_move(build, rng, self.opts)
         return self.ruleset.search_start(rng, self.opts)
 
-    def _play(self, texts: list[str]) -> list[Entry]:
+    def _stages(self, texts: list[str]) -> Generator[Tasks, Answers, list[Entry]]:
         """Play candidates in racing stages against the field (the leader so far races too)."""
         stats: list[list[list[int]]] = [[[0, 0, 0] for _ in self.field] for _ in texts]
         alive = list(range(len(texts)))
         played = 0
         scores: list[Score] = []
         for stop in stages(self.games):
-            tasks = [(texts[i], played, stop) for i in alive]
-            answers = self._run_tasks(tasks)
+            answers = yield [(texts[i], played, stop) for i in alive]
+            if len(answers) != len(alive):
+                raise ProblemError([_bad("answers", f"{len(alive)} answers")])
             for i, answer in zip(alive, answers, strict=True):
                 stats[i] = [[a + b for a, b in zip(old, new, strict=True)]
                             for old, new in zip(stats[i], answer, strict=True)]
@@ -259,8 +278,8 @@ class Search:
         return [Entry(text, stats[i], scores[i], i in done, self.evaluations + i + 1)
                 for i, text in enumerate(texts)]
 
-    def _run_tasks(self, tasks: list[tuple[str, int, int]]) -> list[list[list[int]]]:
-        out: list[list[list[int]]] = []
+    def _run_tasks(self, tasks: Tasks) -> Answers:
+        out: Answers = []
         runs = chunks(tasks, self.runner.workers)
         for answer in self.runner.map(evaluate.play_chunk, [(self.context, run) for run in runs]):
             out.extend(answer)
