@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 
@@ -59,6 +60,13 @@ def speed(evaluations: int) -> dict[str, float]:
     return out
 
 
+def _note(done: int, total: int | None, best: list) -> None:
+    """Progress on stderr every 640 evaluations (long runs on a shared machine)."""
+    if done % 640 == 0 and best:
+        print(f"{done}/{total} best {best[0].score.value:.4f} load {_load()}", file=sys.stderr,
+              flush=True)
+
+
 def marguerite(evaluations: int, workers: int) -> dict[str, object]:
     field = marguerite_field(100)
     with (ProcessRunner(workers) if workers > 1 else Runner()) as runner:
@@ -67,7 +75,7 @@ def marguerite(evaluations: int, workers: int) -> dict[str, object]:
         field_best = champion.run()["field_best"]
         began = time.perf_counter()
         out = Search("marguerite", field, {"budget": 10},
-                     Settings(evaluations=evaluations, seed="q"), runner).run()
+                     Settings(evaluations=evaluations, seed="q"), runner).run(_note)
     best = out["best"][0]
     return {"field_best": field_best, "search_best": best["score"], "build": best["text"],
             "evaluations": out["evaluations"], "seconds": round(time.perf_counter() - began, 1),

@@ -36,6 +36,17 @@ class Runner:
         self.close()
 
 
+def in_order(futures: Sequence[Any]) -> Iterator[Any]:
+    """The futures' results in their order; those not yet consumed are cancelled when the
+    caller stops early (a cancel, an error)."""
+    try:
+        for future in futures:
+            yield future.result()
+    finally:
+        for future in futures:
+            future.cancel()
+
+
 class ProcessRunner(Runner):
     """A pool of ``workers`` local processes (kept for the runner's lifetime)."""
 
@@ -44,13 +55,7 @@ class ProcessRunner(Runner):
         self.pool = ProcessPoolExecutor(max_workers=workers)
 
     def map(self, func: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
-        futures = [self.pool.submit(func, *task) for task in tasks]
-        try:
-            for future in futures:
-                yield future.result()
-        finally:
-            for future in futures:
-                future.cancel()
+        return in_order([self.pool.submit(func, *task) for task in tasks])
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -75,13 +80,7 @@ class DaskRunner(Runner):
         self.workers = max(1, sum(self.client.nthreads().values()))
 
     def map(self, func: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
-        futures = [self.client.submit(func, *task, pure=False) for task in tasks]
-        try:
-            for future in futures:
-                yield future.result()
-        finally:
-            for future in futures:
-                future.cancel()
+        return in_order([self.client.submit(func, *task, pure=False) for task in tasks])
 
     def close(self) -> None:
         if self.own:

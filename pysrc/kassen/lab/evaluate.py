@@ -14,13 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kassen.core import options as options_mod
-from kassen.core import registry
-from kassen.core.problems import Problem, ProblemError
+from kassen.core.problems import ProblemError
 from kassen.core.rng import normalize_seed
 from kassen.core.schedule import Schedule, Tally
-from kassen.core.session import parse_sides
-from kassen.core.tournament import MAX_BUILDS, Entrants, job_link, play_job
+from kassen.core.tournament import Entrants, job_link, load_entrants, play_job
 
 MemberStats = list[int]
 """``[battles, wins of the candidate, draws]`` against one field member."""
@@ -51,28 +48,19 @@ def make_context(ruleset_id: str, field: Sequence[str], given_options: dict[str,
     """Check the field and options (problems name the field's line as ``side``) and return the
     context with the parsed field. A field over the ``budget`` option is played (and its
     links recorded) with the budget free: the budget binds the candidates only."""
-    ruleset = registry.get(ruleset_id)
-    opts, problems = options_mod.resolve(ruleset.options, given_options)
-    if not field:
-        problems.append(Problem("core.no_builds"))
-    if len(field) > MAX_BUILDS:
-        problems.append(Problem("core.input_too_long",
-                                args={"length": len(field), "limit": MAX_BUILDS}))
-    if problems:
-        raise ProblemError(problems)
-    builds, problems = parse_sides(ruleset, field, opts)
-    if problems and "budget" in opts and all(p.code.endswith(".over_budget") for p in problems):
-        opts = {**opts, "budget": 0}  # the budget binds the candidates, not the field
-        builds, problems = parse_sides(ruleset, field, opts)
-    if problems:
-        raise ProblemError(problems)
-    names = ruleset.policy_names()
-    policies = tuple([names[0] if names else None] * ruleset.sides)
-    texts = tuple(ruleset.export(b) for b in builds)
-    seatings = 1 if balance or ruleset.symmetric else 2
-    context = Context(ruleset_id, texts, tuple(sorted(opts.items())), policies, seatings,
-                      normalize_seed(seed), 1 if balance else 0)
-    return context, Entrants(ruleset, list(texts), builds, opts, list(policies))
+    try:
+        entrants = load_entrants(ruleset_id, field, given_options, minimum=1)
+    except ProblemError as err:
+        opts = dict(given_options or {})
+        if not err.problems or any(not p.code.endswith(".over_budget") for p in err.problems):
+            raise
+        # the budget binds the candidates, not the field
+        entrants = load_entrants(ruleset_id, field, {**opts, "budget": 0}, minimum=1)
+    seatings = 1 if balance or entrants.ruleset.symmetric else 2
+    context = Context(ruleset_id, tuple(entrants.texts), tuple(sorted(entrants.options.items())),
+                      tuple(entrants.policies), seatings, normalize_seed(seed),
+                      1 if balance else 0)
+    return context, entrants
 
 
 _FIELDS: dict[Context, Entrants] = {}
@@ -83,14 +71,11 @@ def field_of(context: Context) -> Entrants:
     """The parsed field of ``context`` (parsed once per process)."""
     found = _FIELDS.get(context)
     if found is None:
-        ruleset = registry.get(context.ruleset)
-        builds, problems = parse_sides(ruleset, context.field, context.option_dict)
-        if problems:
-            raise ProblemError(problems)
         if len(_FIELDS) >= 4:
             _FIELDS.clear()
-        found = _FIELDS[context] = Entrants(ruleset, list(context.field), builds,
-                                            context.option_dict, list(context.policies))
+        found = _FIELDS[context] = load_entrants(context.ruleset, context.field,
+                                                 context.option_dict, context.policies,
+                                                 minimum=1)
     return found
 
 
