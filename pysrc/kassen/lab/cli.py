@@ -89,7 +89,12 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 def _line(entry: Entry) -> str:
     s = entry.score
     interval = "" if s.low == s.high else f" [{s.low:.3f}, {s.high:.3f}]"
-    return f"{s.value:8.4f}{interval}  #{entry.evaluation}  {entry.text}"
+    return f"{s.value:8.4f}{interval}  #{entry.evaluation}  {_one_line(entry.text)}"
+
+
+def _one_line(text: str) -> str:
+    """A build on one line (a dice sheet's lines joined by ``;``, its one-line form)."""
+    return text.replace("\n", "; ")
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -146,10 +151,10 @@ def cmd_search(args: argparse.Namespace) -> int:
     for rank, row in enumerate(summary["best"], start=1):
         interval = "" if row["low"] == row["high"] else f" [{row['low']:.3f}, {row['high']:.3f}]"
         print(f"{rank:>3} {row['score']:8.4f}{interval}  W{row['wins']} D{row['draws']} "
-              f"/{row['battles']}  {row['text']}")
+              f"/{row['battles']}  {_one_line(row['text'])}")
         if rank == 1:
             for text, member in zip(summary["field"], row["members"], strict=True):
-                shown_text = text.replace("\n", "; ")[:40]
+                shown_text = _one_line(text)[:40]
                 print(f"      vs {shown_text:40}  {member['wins']}/{member['battles']}  "
                       f"{member.get('link', '')}")
     return 0
