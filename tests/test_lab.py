@@ -201,3 +201,31 @@ def test_balance_moves_the_party_win_rate_towards_the_goal() -> None:
     assert best["score"] == -abs(party_wins / best["battles"] - 0.5)
     assert start is None or best["score"] >= start["score"]
     assert best["score"] > -0.5
+
+
+def test_page_api_plays_the_command_lines_search() -> None:
+    """The page's worker API (kassen.web.lab): stages played from the context alone, in any
+    slicing, give the command line's table for the same seed and evaluations."""
+    from kassen.web import lab
+
+    builds = field(5)
+    answer = json.loads(lab.lab_start(json.dumps(
+        {"ruleset": "marguerite", "field": builds, "evaluations": 40, "seed": "w",
+         "target": "champion"})))
+    assert answer["ok"], answer
+    context = json.dumps(answer["context"])
+    while not answer["done"]:
+        tasks, answers = answer["tasks"], []
+        for start in range(0, len(tasks), 3):
+            part = json.loads(lab.lab_play(context, json.dumps(tasks[start:start + 3])))
+            answers += part["answers"]
+        answer = json.loads(lab.lab_answer(json.dumps(answers), "1"))
+        assert answer["ok"], answer
+    result = json.loads(lab.lab_result())
+    result.pop("ok")
+    expected = Search("marguerite", builds, {}, Settings(evaluations=40, seed="w",
+                                                         target="champion")).run()
+    assert result == expected
+    bad = json.loads(lab.lab_answer(json.dumps([[[1, 2, 0]]])))
+    assert not bad["ok"]
+    assert not json.loads(lab.lab_play(context, '[["x", 0, 1]]'))["ok"]

@@ -121,8 +121,10 @@ class Search:
 
     def __post_init__(self) -> None:
         s = self.settings
-        if s.target not in TARGETS or not 1 <= s.walkers <= 256 or not 1 <= s.neighbours <= 64:
+        if s.target not in TARGETS:
             raise ProblemError([_bad("target", f"one of {', '.join(TARGETS)}")])
+        if not 1 <= s.walkers <= 256 or not 1 <= s.neighbours <= 64:
+            raise ProblemError([_bad("walkers", "1 to 256 walkers, 1 to 64 neighbours each")])
         if (s.evaluations is None and s.seconds is None) or (
                 s.evaluations is not None and not 1 <= s.evaluations <= MAX_EVALUATIONS):
             raise ProblemError([_bad("evaluations", f"1 to {MAX_EVALUATIONS}, or seconds")])
@@ -154,8 +156,7 @@ class Search:
         """Search until the budget is spent (or ``report`` cancels); the summary."""
         s = self.settings
         began = time.monotonic()
-        if s.target == "champion":
-            self.rivals = self._rivals()
+        self.prepare()
         cancelled = False
         while True:
             left = None if s.evaluations is None else s.evaluations - self.evaluations
@@ -173,6 +174,12 @@ class Search:
                 cancelled = True
                 break
         return self.summary(cancelled)
+
+    def prepare(self) -> None:
+        """Play what the first round needs first: for ``champion``, the field's own round
+        robin (once)."""
+        if self.settings.target == "champion" and not self.rivals:
+            self.rivals = self._rivals()
 
     def round(self, left: int | None) -> bool:
         """Propose, play (on the runner) and move once; False when no walker found a new

@@ -100,10 +100,9 @@ def lab_start(request_json: str) -> str:
         search = Search(str(request.get("ruleset", "")), field, request.get("options") or {},
                         settings)
         _searches.clear()
-        if settings.target == "champion":
-            search.rivals = search._rivals()
+        _searches[0] = (search, None)
+        search.prepare()
         tasks, done = _next_round(search)
-        _searches[0] = _searches.get(0, (search, None))
         return {**_state(tasks, search, done), "context": _context_json(search.context)}
 
     return _guard("en", work)
