@@ -187,6 +187,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Battles per second per ruleset (a benchmark, never a test)."""
     from kassen.core.bench import run_bench
 
+    if args.baseline:
+        return _bench_baseline(args)
     report = run_bench(args.ruleset or None, pairs=args.pairs, seed=args.seed or "bench",
                        repeats=args.repeats)
     if args.json:
@@ -201,6 +203,23 @@ def cmd_bench(args: argparse.Namespace) -> int:
                   f"{row['events_per_battle']:8.1f} events/battle  "
                   f"bare {row['bare_battles_per_second']:10.1f}/s  "
                   f"ratio {row['ratio_to_bare']:.2f}")
+    return 0
+
+
+def _bench_baseline(args: argparse.Namespace) -> int:
+    """``bench --baseline REV``: this tree against REV, alternating, in one run."""
+    from kassen.core.bench_compare import BenchError, compare, format_report
+
+    try:
+        report = compare(args.baseline, args.ruleset or None, rounds=args.rounds,
+                         pairs=args.pairs, battles=args.battles, seed=args.seed or "bench")
+    except BenchError as err:
+        print(f"bench: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        _print_json(report)
+    else:
+        print("\n".join(format_report(report)))
     return 0
 
 
@@ -249,6 +268,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", action="append")
     p.add_argument("--pairs", type=int, default=2000)
     p.add_argument("--repeats", type=int, default=3, help="best of N runs")
+    p.add_argument("--baseline", metavar="REV",
+                   help="compare with commit REV (a temporary worktree), alternating rounds")
+    p.add_argument("--rounds", type=int, default=3, help="alternating rounds with --baseline")
+    p.add_argument("--battles", type=int, default=600,
+                   help="with --baseline: battles per random ruleset, over its line-ups")
     p.add_argument("--seed")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)

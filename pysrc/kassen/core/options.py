@@ -7,9 +7,10 @@ command-line text) into a complete, checked option dictionary.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from kassen.core.problems import Problem
 
@@ -154,3 +155,31 @@ def parse_assignments(texts: Sequence[str]) -> tuple[dict[str, str], list[Proble
             continue
         result[key.strip()] = value.strip()
     return result, problems
+
+
+def flag(key: str, default: bool, label_ja: str, label_en: str, rule: str, *,
+         help_ja: str = "", help_en: str = "") -> OptionSpec:
+    """A yes/no rule option (the one shared helper every ruleset declares flags with)."""
+    return OptionSpec(key, default, label_ja, label_en, rule, kind="bool", help_ja=help_ja,
+                      help_en=help_en)
+
+
+def option(key: str) -> Any:
+    """A readings field that takes its value from the option ``key`` (for keys that are not
+    valid snake_case field names, such as the card duel's ``enchantConsumedOnUse``)."""
+    return dataclasses.field(metadata={"option": key})
+
+
+R = TypeVar("R")
+
+
+def read(readings: type[R], values: Mapping[str, Any]) -> R:
+    """Resolved option values into a ruleset's frozen readings dataclass, read once per battle.
+
+    Each field takes the option named by its ``option(key)`` metadata, or by its own name;
+    a field with no such option is a programming error and raises KeyError at once, so a
+    renamed option can never silently fall back to a default.
+    """
+    args = {f.name: values[f.metadata.get("option", f.name)]
+            for f in dataclasses.fields(readings)}  # type: ignore[arg-type]
+    return readings(**args)

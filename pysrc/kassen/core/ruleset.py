@@ -207,6 +207,21 @@ class Ruleset(ABC):
         called when :meth:`search_start` gives builds."""
         raise NotImplementedError
 
+    def sample_text(self, name: str) -> str:
+        """The text of the sample called ``name`` (KeyError when there is none)."""
+        for sample in self.samples:
+            if sample.name == name:
+                return sample.text
+        raise KeyError(name)
+
+    def bench_lineups(self) -> Sequence[tuple[str, ...]]:
+        """The fixed line-ups (side texts) the speed benchmark plays over many seeds.
+
+        Empty means "random legal build pairs" (deterministic systems, where every pairing
+        plays once). Random systems name their specification's sample pairings here.
+        """
+        return ()
+
     def policy_names(self) -> Sequence[str]:
         """Names of the built-in AI policies (empty for systems with no decisions)."""
         return ()

@@ -104,3 +104,9 @@ class CardDuelRuleset(Ruleset):
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)
+
+    def bench_lineups(self) -> Sequence[tuple[str, ...]]:
+        """§12.5's test line-ups, both seatings: ユウ vs アキラ, ユウ+ミナ vs レン+サクラ."""
+        one = (self.sample_text("ユウ"), self.sample_text("アキラ"))
+        two = (self.sample_text("ユウ+ミナ"), self.sample_text("レン+サクラ"))
+        return (one, one[::-1], two, two[::-1])
