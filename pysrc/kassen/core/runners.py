@@ -68,15 +68,16 @@ class DaskRunner(Runner):
         try:
             from dask.distributed import Client
         except ImportError:
-            raise ProblemError([Problem("core.file_unreadable", args={
-                "path": "dask.distributed",
-                "reason": "not installed: pip install 'kassen[cluster]'"})]) from None
+            raise ProblemError([Problem("core.no_scheduler", args={
+                "address": str(address),
+                "reason": "dask.distributed is not installed (pip install 'kassen[cluster]')"})
+            ]) from None
         self.own = not isinstance(address, Client)
         try:
             self.client = Client(address, timeout=timeout) if self.own else address
         except OSError as err:
-            raise ProblemError([Problem("core.file_unreadable", args={
-                "path": str(address), "reason": f"no Dask scheduler there: {err}"})]) from None
+            raise ProblemError([Problem("core.no_scheduler", args={
+                "address": str(address), "reason": str(err)})]) from None
         self.workers = max(1, sum(self.client.nthreads().values()))
 
     def map(self, func: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
