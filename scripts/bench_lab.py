@@ -82,15 +82,26 @@ def marguerite(evaluations: int, workers: int) -> dict[str, object]:
             "ok": best["score"] >= field_best}
 
 
+def dice_field_best(runner: Runner) -> float:
+    """The best type sample's points rate in the five samples' own round robin (K = 50)."""
+    samples = [s.text for s in registry.get("dice").samples[:5]]
+    search = Search("dice", samples, {}, Settings(target="champion", games=50, seed="q"),
+                    runner)
+    search.prepare()
+    return round(max(search.rivals), 6)
+
+
 def dice(evaluations: int, workers: int) -> dict[str, object]:
     samples = [s.text for s in registry.get("dice").samples[:5]]
     with (ProcessRunner(workers) if workers > 1 else Runner()) as runner:
+        field_best = dice_field_best(runner)
         began = time.perf_counter()
         out = Search("dice", samples, {}, Settings(evaluations=evaluations, games=50, seed="q"),
                      runner).run()
     best = out["best"][0]
     rates = [round((m["wins"] + m["draws"] / 2) / m["battles"], 3) for m in best["members"]]
-    return {"search_best": best["score"], "interval": [best["low"], best["high"]],
+    return {"field_best": field_best, "search_best": best["score"],
+            "interval": [best["low"], best["high"]],
             "rate_vs_each_sample": rates, "evaluations": out["evaluations"],
             "battles": best["battles"], "seconds": round(time.perf_counter() - began, 1),
             "ok": all(r > 0.5 for r in rates), "build": best["text"]}
