@@ -9,14 +9,32 @@ processes or where they run, and no process ever holds a list of every job or ev
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from typing import Any
 
+from kassen.core.problems import Problem, ProblemError
 from kassen.core.runners import Runner, make_runner
 from kassen.core.schedule import Schedule, Tally
+from kassen.core.text import clip
 from kassen.core.tournament import Cancelled, Entrants, Progress, load_entrants, play_job
 
 PROGRESS_EVERY = 16
 """Battles between progress reports in one process."""
+
+
+def max_workers() -> int:
+    """The most processes a tournament may use: this machine's cores (at least 2)."""
+    return max(2, os.cpu_count() or 1)
+
+
+def check_workers(workers: object) -> int:
+    """``workers`` if it is a whole number from 1 to :func:`max_workers`, else a problem."""
+    if type(workers) is not int or not 1 <= workers <= max_workers():
+        raise ProblemError([Problem("core.bad_count", args={
+            "field": "--workers", "low": 1, "high": max_workers(), "value": clip(workers)})])
+    return workers
+
 
 Setting = tuple[str, tuple[str, ...], tuple[tuple[str, Any], ...], tuple[str | None, ...],
                 Schedule]
@@ -46,6 +64,8 @@ def play_schedule(entrants: Entrants, schedule: Schedule, workers: int = 1,
     :class:`Cancelled` with the tally so far."""
     total = len(schedule)
     tally = Tally()
+    if scheduler is None:
+        check_workers(workers)
     if scheduler is None and (workers <= 1 or total < 2):
         for i in range(total):
             job = schedule.job(i)
@@ -60,19 +80,23 @@ def play_schedule(entrants: Entrants, schedule: Schedule, workers: int = 1,
 
 def play_on(runner: Runner, entrants: Entrants, schedule: Schedule,
             progress: Progress | None = None) -> Tally:
-    """Play ``schedule`` as ranges of jobs on ``runner`` (see :func:`play_schedule`)."""
+    """Play ``schedule`` as ranges of jobs on ``runner`` (see :func:`play_schedule`); the
+    runner keeps only a few ranges per worker in flight, handing out more as they finish."""
     total = len(schedule)
     tally = Tally()
     size = max(1, min(256, total // (runner.workers * 8) or 1))
     setting: Setting = (entrants.ruleset.id, tuple(entrants.texts),
                         tuple(sorted(entrants.options.items())), tuple(entrants.policies),
                         schedule)
-    ranges = [(start, min(total, start + size)) for start in range(0, total, size)]
+
+    def tasks() -> Iterator[tuple[Setting, int, int]]:
+        for start in range(0, total, size):
+            yield setting, start, min(total, start + size)
+
     done = 0
-    answers = runner.map(play_range, [(setting, a, b) for a, b in ranges])
-    for (start, stop), entries in zip(ranges, answers, strict=True):
+    for entries in runner.map(play_range, tasks()):
         tally.add_entries(entries)
-        done += stop - start
+        done = min(total, done + size)
         if progress is not None and progress(done, total):
             raise Cancelled([], tally)
     return tally

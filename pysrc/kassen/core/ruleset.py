@@ -176,6 +176,9 @@ class Ruleset(ABC):
     seating per pairing instead of both)."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     samples: ClassVar[tuple[Sample, ...]] = ()
+    same_rules: ClassVar[tuple[str, ...]] = ()
+    """Earlier versions whose records play exactly as this version does (replayed with a
+    note); records of any other version are refused."""
     max_turns: ClassVar[int] = 10_000
     """Driver safety cap on turns; rulesets have their own, tighter caps."""
     max_steps: ClassVar[int] = 200_000

@@ -9,7 +9,11 @@ ran never shows in a result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import os
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -21,7 +25,7 @@ class Runner:
 
     workers = 1
 
-    def map(self, func: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+    def map(self, func: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
         """``func(*task)`` for every task, yielded in task order."""
         for task in tasks:
             yield func(*task)
@@ -36,15 +40,39 @@ class Runner:
         self.close()
 
 
-def in_order(futures: Sequence[Any]) -> Iterator[Any]:
-    """The futures' results in their order; those not yet consumed are cancelled when the
-    caller stops early (a cancel, an error)."""
+AHEAD = 4
+"""Tasks in flight per worker: more are handed out as results are taken, never all at once
+(a huge bracket round would otherwise queue millions of tasks)."""
+
+
+def in_order(submit: Callable[[tuple[Any, ...]], Any], tasks: Iterable[tuple[Any, ...]],
+             ahead: int) -> Iterator[Any]:
+    """Submit tasks with ``submit`` (a future each), at most ``ahead`` in flight, and yield
+    their results in task order; futures not yet consumed are cancelled when the caller stops
+    early (a cancel, an error)."""
+    pending: deque[Any] = deque()
     try:
-        for future in futures:
-            yield future.result()
+        for task in tasks:
+            pending.append(submit(task))
+            if len(pending) >= ahead:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
     finally:
-        for future in futures:
+        for future in pending:
             future.cancel()
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker process when the process that started it has ended (a killed command
+    line must not leave its workers playing)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def _start_watch(parent: int) -> None:
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
 class ProcessRunner(Runner):
@@ -52,10 +80,12 @@ class ProcessRunner(Runner):
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.pool = ProcessPoolExecutor(max_workers=workers)
+        self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_watch,
+                                        initargs=(os.getpid(),))
 
-    def map(self, func: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
-        return in_order([self.pool.submit(func, *task) for task in tasks])
+    def map(self, func: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
+        return in_order(lambda task: self.pool.submit(func, *task), tasks,
+                        self.workers * AHEAD)
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -80,8 +110,9 @@ class DaskRunner(Runner):
                 "address": str(address), "reason": str(err)})]) from None
         self.workers = max(1, sum(self.client.nthreads().values()))
 
-    def map(self, func: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
-        return in_order([self.client.submit(func, *task, pure=False) for task in tasks])
+    def map(self, func: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
+        return in_order(lambda task: self.client.submit(func, *task, pure=False), tasks,
+                        self.workers * AHEAD)
 
     def close(self) -> None:
         if self.own:

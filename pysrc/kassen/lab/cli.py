@@ -129,6 +129,10 @@ def cmd_search(args: argparse.Namespace) -> int:
                                  f"  {rate:.1f}/s")
             sys.stderr.flush()
 
+    if args.scheduler is None:
+        from kassen.core.parallel import check_workers
+
+        check_workers(args.workers)
     with make_runner(args.workers, args.scheduler) as runner:
         search = Search(args.ruleset, field, _options(args), settings, runner)
         try:

@@ -10,7 +10,8 @@ from typing import Any
 
 from kassen.core import moves
 from kassen.core.rng import Rng
-from kassen.rulesets.cardduel.model import RANGES, SideBuild
+from kassen.rulesets.cardduel.constants import RANGES
+from kassen.rulesets.cardduel.model import SideBuild
 
 _STATS = (("year", "year"), ("base", "base"), ("max_hand", "max"), ("threshold", "th"))
 GRAFTS: tuple[tuple[str, ...], ...] = (
