@@ -112,6 +112,8 @@ export async function startLab() {
   run = state;
   setRunning(true);
   fill($("lab-summary"));
+  fill($("lab-best"));  // the old table belonged to the last search
+  shown = null;
   let finalState = "idle";
   try {
     await pool.idle();
