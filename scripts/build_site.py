@@ -3,9 +3,9 @@
 
 Steps: ``npm ci`` (``npm install`` when there is no lock), build the engine wheel from the
 repository, then copy the Pyodide runtime, the PyScript core bundle and the wheel into
-``static/vendor/``, write a trimmed Pyodide lock that names only our wheel, copy the rule
-specifications (when found) and write ``static/vendor/build.mjs`` with the file names and a
-build id the page and the service worker use.
+``static/vendor/``, write a trimmed Pyodide lock that names only our wheel, write the rules
+reference (``docs/rules/``, as anchored blocks) and ``static/vendor/build.mjs`` with the file
+names and a build id the page and the service worker use.
 
 Usage: ``python3 scripts/build_site.py [--skip-npm]``
 """
@@ -34,9 +34,7 @@ export * from "./pyodide.mjs";
 export const loadPyodide = (options = {}) =>
   base({ ...options, packages: [...(options.packages || []), "kassen"] });
 """
-_RULES_ENV = os.environ.get("KASSEN_RULES_DIR")
-RULES_CANDIDATES = (*([Path(_RULES_ENV)] if _RULES_ENV else []),
-                    ROOT / "rules", ROOT.parent / "shared" / "rules")
+RULES = ROOT / "docs" / "rules"  # the project's own rules reference (see README)
 
 
 def log(message: str) -> None:
@@ -114,20 +112,33 @@ def copy_runtime() -> None:
             shutil.copy2(src, pyscript_dir / src.name)
 
 
-def copy_rules() -> list[str]:
-    """Copy the rule specifications (Markdown) for the local rules reference page."""
-    for folder in RULES_CANDIDATES:
-        if folder.is_dir():
-            dest = VENDOR / "rules"
-            dest.mkdir(parents=True, exist_ok=True)
-            names = []
-            for md in sorted(folder.glob("*.md")):
-                shutil.copy2(md, dest / md.name)
-                names.append(md.stem)
-            log(f"rules reference from {folder}: {', '.join(names)}")
-            return names
-    log("no rules/ folder found: the rules page will say so")
-    return []
+def copy_rules(hello: dict) -> tuple[list[str], dict[str, dict[str, list[str]]]]:
+    """Write each system's rules reference (``docs/rules/<id>.md`` plus companions
+    ``<id>-*.md``) as anchored blocks for the rules page, and say which anchors each rule
+    option's rule reference names (the options list links to them)."""
+    sys.path.insert(0, str(ROOT / "pysrc"))  # the same sources the wheel is built from
+    from kassen.core import rulesdoc
+
+    dest = VENDOR / "rules"
+    dest.mkdir(parents=True, exist_ok=True)
+    names: list[str] = []
+    option_anchors: dict[str, dict[str, list[str]]] = {}
+    for ruleset in hello.get("rulesets", []):
+        spec = RULES / f"{ruleset['id']}.md"
+        if not spec.is_file():
+            log(f"no rules reference for {ruleset['id']} in docs/rules/")
+            continue
+        files = [spec, *sorted(RULES.glob(f"{ruleset['id']}-*.md"))]
+        blocks = rulesdoc.document(ruleset["id"], [f.read_text(encoding="utf-8") for f in files])
+        (dest / f"{ruleset['id']}.json").write_text(json.dumps(blocks, ensure_ascii=False),
+                                                    encoding="utf-8")
+        known = rulesdoc.anchors(blocks)
+        option_anchors[ruleset["id"]] = {
+            o["key"]: rulesdoc.resolve(ruleset["id"], o.get("rule") or "", known)
+            for o in ruleset.get("options", [])}
+        names.append(ruleset["id"])
+    log(f"rules reference from docs/rules/: {', '.join(names)}")
+    return names, option_anchors
 
 
 def shell_files() -> list[str]:
@@ -195,9 +206,10 @@ def main(argv: list[str] | None = None) -> int:
     wheel = build_wheel(VENDOR / "kassen")
     write_trimmed_lock(VENDOR / "pyodide", wheel)
     (VENDOR / "pyodide" / "kassen-boot.mjs").write_text(BOOT_LOADER)
-    rules = copy_rules()
-    info = {"wheel": f"kassen/{wheel.name}", "rules": rules, "id": build_id(),
-            "shell": shell_files(), "hello": describe_engine()}
+    hello = describe_engine()
+    rules, option_anchors = copy_rules(hello)
+    info = {"wheel": f"kassen/{wheel.name}", "rules": rules, "optionAnchors": option_anchors,
+            "id": build_id(), "shell": shell_files(), "hello": hello}
     # after build_id(): the snapshot follows from the wheel and Pyodide, both hashed there
     info["snapshot"] = make_snapshot(wheel)
     if info["snapshot"]:  # cached by the service worker after the first visit is ready

@@ -3,8 +3,8 @@
 //
 // It boots the vendored Pyodide with `_makeSnapshot` (experimental), unpacks the engine wheel
 // where the page's worker puts it (PyScript "files": the working directory /home/pyodide),
-// imports kassen.web.api and every ruleset, stamps `kassen._snapshot_key` (the page checks it after a restore)
-// and writes `pyodide.makeMemorySnapshot()`: the whole wasm heap plus Pyodide's header with
+// imports what static/py/worker.py imports (kassen.web.api, kassen.web.lab) and every
+// ruleset, stamps `kassen._snapshot_key` (the page checks it after a restore) and writes `pyodide.makeMemorySnapshot()`: the whole wasm heap plus Pyodide's header with
 // the runtime's build id. Only Python state is kept; the page rewrites the files (stdlib zip,
 // wheel) into Pyodide's file system exactly as on a normal boot.
 //
@@ -26,7 +26,7 @@ const started = performance.now();
 const py = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: (line) => console.error(line) });
 py.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: "." });
 py.runPython(`
-import kassen, kassen.web.api
+import kassen, kassen.web.api, kassen.web.lab
 kassen.core.registry.all_rulesets()  # every ruleset imported, so first calls import nothing
 kassen._snapshot_key = ${JSON.stringify(key)}
 del kassen

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +21,7 @@ from kassen.core import options as options_mod
 from kassen.core import registry, session
 from kassen.core.links import battle_link, build_link, parse_link
 from kassen.core.problems import Problem, ProblemError
+from kassen.core.text import ascii_int, clip, strip_bom
 
 MAX_FILE_BYTES = 1_000_000
 
@@ -57,8 +60,13 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     return 0
 
 
+SEPARATOR = re.compile(r"^[ \t]*---[ \t]*$")
+"""A line between builds that take several lines (a dice sheet), as the page's box has it."""
+
+
 def _read_builds(args: argparse.Namespace) -> list[tuple[int, str]]:
-    """(line number, text) of each build to validate."""
+    """(line number, text) of each build: one a line, or, when the file has lines ``---``,
+    the lines between them (the page's multi-line form); a leading BOM is dropped."""
     if args.file is None:
         return [(0, text) for text in args.build]
     path = Path(args.file)
@@ -67,12 +75,38 @@ def _read_builds(args: argparse.Namespace) -> list[tuple[int, str]]:
             raise ProblemError([Problem("core.input_too_long",
                                         args={"length": path.stat().st_size,
                                               "limit": MAX_FILE_BYTES})])
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = strip_bom(path.read_text(encoding="utf-8")).splitlines()
     except (OSError, UnicodeDecodeError) as err:
         raise ProblemError([Problem("core.file_unreadable",
                                     args={"path": str(path), "reason": str(err)})]) from None
-    return [(n, line) for n, line in enumerate(lines, start=1)
-            if line.strip() and not line.lstrip().startswith("#")]
+    if not any(SEPARATOR.match(line) for line in lines):
+        return [(n, line) for n, line in enumerate(lines, start=1)
+                if line.strip() and not line.lstrip().startswith("#")]
+    blocks: list[tuple[int, str]] = []
+    start, block = 0, []
+    for n, line in enumerate([*lines, "---"], start=1):
+        if SEPARATOR.match(line):
+            while block and not block[-1].strip():
+                block.pop()
+            if block:
+                blocks.append((start, "\n".join(block)))
+            start, block = 0, []
+        elif block or line.strip():
+            start = start or n
+            block.append(line)
+    return blocks
+
+
+def _file_lines(err: ProblemError, entries: list[tuple[int, str]]) -> ProblemError:
+    """Problems of entrant N (``side``) moved to the line of the file that entrant starts on."""
+    moved = []
+    for p in err.problems:
+        side = p.args.get("side")
+        if isinstance(side, int) and 1 <= side <= len(entries) and entries[side - 1][0]:
+            args = {k: v for k, v in p.args.items() if k != "side"}
+            p = Problem(p.code, entries[side - 1][0] + p.line - 1, p.column, p.rule, args)
+        moved.append(p)
+    return ProblemError(moved)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -141,28 +175,42 @@ def _policies(args: argparse.Namespace) -> list[str | None] | None:
     return [None if p in ("human", "none") else p for p in args.policy]
 
 
+def fresh_seed() -> str:
+    """A new seed for a battle played without ``--seed``: chosen here, at the edge, never
+    inside the engine, and printed so the battle can be played again."""
+    return f"xo1:{secrets.token_hex(6)}"
+
+
 def cmd_battle(args: argparse.Namespace) -> int:
-    """Play one battle."""
-    prepared = session.prepare(args.ruleset, args.build, _options(args), args.seed,
+    """Play one battle (a fresh seed when none is given; the text output names it)."""
+    seed = args.seed if args.seed is not None else fresh_seed()
+    prepared = session.prepare(args.ruleset, args.build, _options(args), seed,
                                policies=_policies(args))
+    if not args.json:
+        print(f"seed: {prepared.record.seed}")
     _print_outcome(session.run(prepared), args)
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a battle link (a build link prints the build)."""
+    """Replay a battle link (a build link prints the build). A record of another engine or
+    rules version says so on stderr."""
     kind, value = parse_link(args.link)
     if kind == "build":
         ruleset = registry.get(value["ruleset"])
-        build, problems = session.parse_side(ruleset, value["text"], {})
-        if problems:
-            raise ProblemError(problems)
+        opts, problems = options_mod.resolve(ruleset.options, value.get("options"))
+        build, found = session.parse_side(ruleset, value["text"], opts)
+        if problems or found:
+            raise ProblemError(problems + found)
         if args.json:
             _print_json({"ruleset": ruleset.id, "build": ruleset.export(build)})
         else:
             print(ruleset.export(build))
         return 0
-    _print_outcome(session.run(session.from_record(value)), args)
+    prepared = session.from_record(value)
+    for note in session.record_notes(value):
+        print(note.located(_lang(args)), file=sys.stderr)
+    _print_outcome(session.run(prepared), args)
     return 0
 
 
@@ -174,7 +222,8 @@ def cmd_share(args: argparse.Namespace) -> int:
         build, found = session.parse_side(ruleset, args.build[0], opts)
         if problems or found:
             raise ProblemError(problems + found)
-        print(build_link(ruleset.id, ruleset.export(build)))
+        changed = options_mod.changed(ruleset.options, opts)
+        print(build_link(ruleset.id, ruleset.export(build), changed))
         return 0
     prepared = session.prepare(args.ruleset, args.build, _options(args), args.seed,
                                policies=_policies(args))
@@ -221,6 +270,14 @@ def _bench_baseline(args: argparse.Namespace) -> int:
     else:
         print("\n".join(format_report(report)))
     return 0
+
+
+def _whole(text: str) -> int:
+    """A command-line count in ASCII digits (``int`` would read ٣ as 3)."""
+    value = ascii_int(text.strip(), 12, signed=True)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"not a whole number: {clip(text, 20)!r}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -282,9 +339,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--builds", required=True, help="a file with one build per line")
     p.add_argument("--format", choices=("round-robin", "elimination", "matchup"),
                    default="round-robin")
-    p.add_argument("--seeds", type=int, default=100, help="battles per pairing (random systems)")
+    p.add_argument("--seeds", type=_whole, default=100,
+                   help="battles per pairing K, 1 to 10,000 (random systems)")
     p.add_argument("--seed", default="tournament", help="master seed")
-    p.add_argument("--workers", type=int, default=1)
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_whole, default=1, help="processes (at most the cores)")
+    where.add_argument("--scheduler", help="a Dask scheduler address (kassen[cluster])")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true")
@@ -292,6 +352,10 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument("--matrix-csv", action="store_true", help="win-rate matrix as CSV")
     p.add_argument("--lang", choices=("ja", "en"))
     p.set_defaults(func=cmd_tournament)
+
+    from kassen.lab.cli import add_parser as add_search
+
+    add_search(sub)
     return parser
 
 
@@ -314,14 +378,22 @@ def _progress_bar() -> Any:
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Play a tournament and print its table."""
     from kassen.core import export, tournament
+    from kassen.core.parallel import check_workers
 
     args.build, args.file = [], args.builds
-    texts = [text for _, text in _read_builds(args)]
-    entrants = tournament.load_entrants(args.ruleset, texts, _options(args))
+    entries = _read_builds(args)
+    texts = [text for _, text in entries]
+    try:
+        entrants = tournament.load_entrants(args.ruleset, texts, _options(args))
+    except ProblemError as err:
+        raise _file_lines(err, entries) from None
+    tournament.check_k(args.seeds)
+    tournament.master_seed(args.seed)
+    check_workers(args.workers)
     progress = _progress_bar()
     if args.format == "elimination":
         table = tournament.elimination(entrants, args.seeds, args.seed, progress,
-                                       workers=args.workers)
+                                       workers=args.workers, scheduler=args.scheduler)
     elif args.format == "matchup":
         if len(texts) != 2:
             raise ProblemError([Problem("core.wrong_side_count",
@@ -329,7 +401,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         table = tournament.matchup(entrants, args.seeds, args.seed, progress=progress)
     else:
         table = tournament.round_robin(entrants, args.seeds, args.seed, progress,
-                                       workers=args.workers)
+                                       workers=args.workers, scheduler=args.scheduler)
     if args.json:
         _print_json(table)
     elif args.csv and "standings" in table:
@@ -366,6 +438,10 @@ def _print_table(table: dict[str, Any]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    for stream in (sys.stdout, sys.stderr):  # text from argv may hold undecodable bytes
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     lang = _lang(args)

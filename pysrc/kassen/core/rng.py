@@ -25,19 +25,24 @@ class SeedError(ValueError):
 
 def normalize_seed(seed: str | int) -> str:
     """Return the canonical seed string: ``"xo1:"`` + text. Bare text or numbers get the prefix."""
+    if isinstance(seed, bool) or not isinstance(seed, (str, int)):
+        raise SeedError("a seed is text or a whole number")
+    if isinstance(seed, int) and seed.bit_length() > 4 * MAX_SEED_LENGTH:
+        raise SeedError(f"seed longer than {MAX_SEED_LENGTH} characters")
     text = str(seed).strip()
     if len(text) > MAX_SEED_LENGTH:
         raise SeedError(f"seed longer than {MAX_SEED_LENGTH} characters")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SeedError("the seed holds a character that is not text "
+                        "(a lone surrogate or an undecodable byte)") from None
     if ":" in text:
         algorithm = text.split(":", 1)[0] + ":"
         if algorithm != SEED_PREFIX:
             raise SeedError(f"unknown seed algorithm {algorithm[:-1]!r} (known: xo1)")
         return text
     return SEED_PREFIX + text
-
-
-def _rotl(x: int, k: int) -> int:
-    return ((x << k) | (x >> (64 - k))) & MASK64
 
 
 class Rng:
@@ -64,27 +69,33 @@ class Rng:
         return self._s
 
     def next_u64(self) -> int:
-        """The next raw 64-bit output."""
+        """The next raw 64-bit output.
+
+        On the hot path of every random system: the state words are worked on as locals and
+        the rotations written out (each Python integer operation on 64-bit values allocates).
+        """
         s = self._s or self._seeded()
-        result = (_rotl((s[1] * 5) & MASK64, 7) * 9) & MASK64
-        t = (s[1] << 17) & MASK64
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = _rotl(s[3], 45)
+        s0, s1, s2, s3 = s
+        x = (s1 * 5) & MASK64
+        result = (((x << 7) | (x >> 57)) * 9) & MASK64  # rotl(s1 * 5, 7) * 9
+        t = (s1 << 17) & MASK64
+        s2 ^= s0
+        s3 ^= s1
+        s[0] = s0 ^ s3
+        s[1] = s1 ^ s2
+        s[2] = s2 ^ t
+        s[3] = ((s3 << 45) | (s3 >> 19)) & MASK64  # rotl(s3, 45)
         return result
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` by rejection sampling (no modulo bias)."""
-        if n <= 0:
+        if n <= 1:
+            if n == 1:
+                return 0
             raise ValueError("below() needs n >= 1")
-        if n == 1:
-            return 0
-        bits = (n - 1).bit_length()
+        shift = 64 - (n - 1).bit_length()
         while True:
-            value = self.next_u64() >> (64 - bits)
+            value = self.next_u64() >> shift
             if value < n:
                 return value
 

@@ -176,6 +176,9 @@ class Ruleset(ABC):
     seating per pairing instead of both)."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     samples: ClassVar[tuple[Sample, ...]] = ()
+    same_rules: ClassVar[tuple[str, ...]] = ()
+    """Earlier versions whose records play exactly as this version does (replayed with a
+    note); records of any other version are refused."""
     max_turns: ClassVar[int] = 10_000
     """Driver safety cap on turns; rulesets have their own, tighter caps."""
     max_steps: ClassVar[int] = 200_000
@@ -196,6 +199,16 @@ class Ruleset(ABC):
     def random_build(self, rng: Rng) -> str | None:
         """A random legal build text (for benchmarks, fuzzing and property tests)."""
         return None
+
+    def search_start(self, rng: Rng, options: dict[str, Any]) -> Any | None:
+        """A random legal build under ``options`` where the build lab's search starts (or
+        restarts); None when this ruleset has no search moves."""
+        return None
+
+    def search_move(self, build: Any, rng: Rng, options: dict[str, Any]) -> Any:
+        """A legal build one move away from ``build`` under ``options`` (build lab). Only
+        called when :meth:`search_start` gives builds."""
+        raise NotImplementedError
 
     def sample_text(self, name: str) -> str:
         """The text of the sample called ``name`` (KeyError when there is none)."""

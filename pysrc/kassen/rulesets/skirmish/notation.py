@@ -16,8 +16,13 @@ from dataclasses import replace
 from typing import Any
 
 from kassen.core.problems import Problem
+from kassen.core.suggest import nearest
+from kassen.core.text import ascii_int, clip, name_problem
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
+    ATTRIBUTES,
+    ITEMS,
+    WEAPONS,
     ability_by_name,
     attribute_by_name,
     item_by_name,
@@ -26,6 +31,15 @@ from kassen.rulesets.skirmish.catalogue import (
 from kassen.rulesets.skirmish.geometry import AreaMap
 from kassen.rulesets.skirmish.model import Character, Side
 from kassen.rulesets.skirmish.samples import ALIASES, CHARACTERS
+
+
+def _names(table: dict[str, Any]) -> list[str]:
+    """Ids and Japanese names of a catalogue table (for "nearest" suggestions)."""
+    return [*table, *(entry.ja for entry in table.values())]
+
+
+KNOWN = {"unknown_ability": lambda: _names(ABILITIES),
+         "unknown_attribute": lambda: [*ATTRIBUTES, *ATTRIBUTES.values()]}
 
 MAX_MEMBERS = 12
 MAX_NAME = 24
@@ -96,13 +110,17 @@ def _parse_member(segment: str, line: int, column: int, area_map: AreaMap,
         base = CHARACTERS.get(key) or CHARACTERS.get(ALIASES.get(key.lower(), ""))
         if base is None:
             problems.append(_problem("unknown_sample", line, head_col, "§11.5", name=key[:30],
-                                     known=", ".join(CHARACTERS)))
+                                     known=nearest(key, [*CHARACTERS, *ALIASES])))
             return None
         name = base.name
     else:
         name = head
-        if "=" in name or len(name) > MAX_NAME:
-            problems.append(_problem("bad_name", line, head_col, "§2", name=name[:30],
+        unsafe = name_problem(name, line, head_col, "§2", refused="=")
+        if unsafe is not None:
+            problems.append(unsafe)
+            return None
+        if len(name) > MAX_NAME:
+            problems.append(_problem("bad_name", line, head_col, "§2", name=clip(name, 30),
                                      limit=MAX_NAME))
             return None
     fields: dict[str, Any] = {}
@@ -111,7 +129,7 @@ def _parse_member(segment: str, line: int, column: int, area_map: AreaMap,
         key, sep, value = token.partition("=")
         if not sep or key not in KEYS:
             problems.append(_problem("bad_key", line, col, "§2", token=token[:30],
-                                     known=" ".join(KEYS)))
+                                     known=nearest(key, KEYS)))
             continue
         if key in seen:
             problems.append(_problem("duplicate_key", line, col, "§2", key=key))
@@ -155,15 +173,17 @@ def _parse_value(key: str, value: str, line: int, col: int, area_map: AreaMap,
                  problems: list[Problem]) -> Any:
     if key in STAT_LIMITS:
         low, high = STAT_LIMITS[key]
-        if not value.isdigit() or len(value) > 4 or not low <= int(value) <= high:
+        number = ascii_int(value, 4)
+        if number is None or not low <= number <= high:
             problems.append(_problem("bad_number", line, col, "§2.4", key=key,
-                                     value=value[:20], low=low, high=high))
+                                     value=clip(value, 20), low=low, high=high))
             return None
-        return int(value)
+        return number
     if key == "wpn":
         weapon = weapon_by_name(value)
         if weapon is None:
-            problems.append(_problem("unknown_weapon", line, col, "§11.2", name=value[:30]))
+            problems.append(_problem("unknown_weapon", line, col, "§11.2", name=value[:30],
+                                     nearest=nearest(value, _names(WEAPONS))))
             return None
         return weapon.id
     if key == "area":
@@ -191,7 +211,8 @@ def _parse_list(names: list[str], lookup: Any, code: str, rule: str, line: int, 
     for name in names:
         found = lookup(name)
         if found is None:
-            problems.append(_problem(code, line, col, rule, name=name[:30]))
+            problems.append(_problem(code, line, col, rule, name=name[:30],
+                                     nearest=nearest(name.strip("《》"), KNOWN[code]())))
             return None
         ident = found if isinstance(found, str) else found.id
         if ident in out:
@@ -209,15 +230,17 @@ def _parse_items(names: list[str], line: int, col: int,
         name, star, count = entry.partition("*")
         item = item_by_name(name)
         if item is None:
-            problems.append(_problem("unknown_item", line, col, "§11.4", name=name[:30]))
+            problems.append(_problem("unknown_item", line, col, "§11.4", name=name[:30],
+                                     nearest=nearest(name, _names(ITEMS))))
             return None
-        if star and (not count.isdigit() or not 1 <= int(count[:3]) <= 9):
-            problems.append(_problem("bad_count", line, col, "§11.4", value=count[:10]))
+        number = ascii_int(count, 3) if star else 1
+        if number is None or not 1 <= number <= 9:
+            problems.append(_problem("bad_count", line, col, "§11.4", value=clip(count, 10)))
             return None
         if item.id in out:
             problems.append(_problem("duplicate_entry", line, col, "§11.4", name=name[:30]))
             return None
-        out[item.id] = int(count) if star else 1
+        out[item.id] = number
         col += len(entry) + 1
     return tuple(out.items())
 
