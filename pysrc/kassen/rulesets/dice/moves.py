@@ -12,7 +12,7 @@ from kassen.core import moves
 from kassen.core.rng import Rng
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.model import Sheet
-from kassen.rulesets.dice.randomgen import random_sheet
+from kassen.rulesets.dice.generate import random_sheet
 
 NAME = "Lab"
 GRAFTS: tuple[tuple[str, ...], ...] = tuple((name,) for name in (
