@@ -116,8 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for _ in range(args.runs):  # interleaved, so drift hits every target alike
-                for name, url in targets.items():
+            for run in range(args.runs):  # interleaved, so drift hits every target alike;
+                order = list(targets.items())  # alternating, so the browser's clean-up after
+                if run % 2:                    # the app's three visits slows each side alike
+                    order.reverse()
+                for name, url in order:
                     runs[name].append(measure(browser, url, repeat=name == "app"))
             browser.close()
     finally:
