@@ -30,6 +30,7 @@ const ENCHANT = {
 const W = {
   ja: {
     ap: "行動回数決定", status: "状態効果", action: "行動", death_check: "死亡判定", judge: "勝敗判定",
+    summary: "まとめ (ログ上限超過)",
     phases: "フェイズ", turn: "ターン数", turn0: "第0ターン", noStatus: "第0ターンには状態効果フェイズなし",
     party: "パーティ{n}", front: "先頭", pos: "{n}番目", exited: "退場", exitedTray: "退場した剣師",
     overkill: "オーバーキル", atk: "攻", def: "防", spd: "速", mp: "MP", ap_: "AP", reserve: "予備AP",
@@ -48,6 +49,7 @@ const W = {
   },
   en: {
     ap: "AP", status: "status", action: "action", death_check: "death check",
+    summary: "summary (log budget reached)",
     judge: "judgement", phases: "Phases", turn: "Turn", turn0: "turn 0",
     noStatus: "no status phase in turn 0", party: "Party {n}", front: "front", pos: "no. {n}",
     exited: "exited", exitedTray: "Exited 剣師", overkill: "overkill", atk: "atk", def: "def", spd: "spd",
@@ -336,7 +338,8 @@ function party(lang, side, s, env) {
 function track(lang, view, step) {
   const phase = step?.phase ?? view.phase;
   const turn0 = (view.turn ?? step?.turn) === 0 && (step?.turn ?? 0) === 0;
-  const extra = ["death_check", "judge"].includes(phase) ? phase : null;
+  // a summarised turn (past the log budget) is one beat: shown beside the track
+  const extra = ["death_check", "judge", "summary"].includes(phase) ? phase : null;
   return el("div", { class: `mg-bar${turn0 ? " turn0" : ""}` },
     el("span", { class: "mg-turn", dataset: { turn: String(view.turn) } },
       el("span", { class: "mg-k", text: word(lang, "turn") }), el("b", { text: String(view.turn) }),

@@ -10,6 +10,7 @@ from kassen.rulesets.marguerite.actions import (
     Act,
 )
 from kassen.rulesets.marguerite.caps import (
+    LOG_SWORDS,
     MAX_ATK,
     MAX_FENCERS,
     MAX_SWORDS,
@@ -227,8 +228,14 @@ class Effects:
         self._check_swords(f)
 
     def _check_swords(self, f: Fencer) -> None:
-        if len(f.swords) > MAX_SWORDS and self.aborted is None:
-            self.abort(f"swords>{MAX_SWORDS}")
+        """A list past the log budget starts the summary; past the hard cap, the end."""
+        n = len(f.swords)
+        if n > self.state.peak_swords:
+            self.state.peak_swords = n
+        if n > LOG_SWORDS:
+            self.state.long_list = True
+            if n > MAX_SWORDS and self.aborted is None:
+                self.abort(f"swords>{MAX_SWORDS}")
 
     def _construct(self, act: Act) -> None:
         """構築: the new 剣師 stands at the front with AP = 素早さ (§12.8, §14)."""
