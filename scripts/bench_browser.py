@@ -10,6 +10,12 @@ from the click on Start until the table is drawn (aim <= 50 ms).
 Usage: ``python3 scripts/bench_browser.py [--builds 100] [--ruleset marguerite] [--seed S]
 [--repeat 3] [--json]``
 (the site must be built: ``python3 scripts/build_site.py``).
+
+``--engines`` instead plays the speed benchmark set of ``python -m kassen bench --baseline``
+(per ruleset; ``--pairs``/``--battles`` size it) through the worker API's ``digests`` in the
+page's own engine worker (Pyodide) and in CPython (this process), best of ``--repeat`` each,
+and prints battles/s of both, their ratio per ruleset (aim: the worker within 2.0x of
+CPython) and whether both runtimes gave the same event digests.
 """
 
 from __future__ import annotations
@@ -101,6 +107,80 @@ def browser_runs(ruleset_id: str, builds: list[str], master: str, repeat: int) -
     return {"runs": runs, "pool_boot_s": boot}
 
 
+def engine_set(pairs: int, battles: int, seed: str) -> dict[str, list[list[Any]]]:
+    """The benchmark set as records, per ruleset, in chunks the worker API accepts."""
+    from kassen.core import session
+    from kassen.core.bench_compare import benchmark_set
+
+    chunks: dict[str, list[list[Any]]] = {}
+    for entry in benchmark_set(None, pairs=pairs, battles=battles, seed=seed):
+        record = session.prepare(entry["ruleset"], entry["sides"], entry["options"],
+                                 entry["seed"]).record.to_json()
+        rows = chunks.setdefault(entry["ruleset"], [[]])
+        if len(rows[-1]) >= ENGINE_CHUNK:
+            rows.append([])
+        rows[-1].append(record)
+    return chunks
+
+
+ENGINE_CHUNK = 50
+TIME_DIGESTS = """async (chunks) => { const t0 = performance.now(); const out = [];
+  for (const c of chunks) { const a = await window.kassen.api.digests(c);
+    if (!a.ok) return { error: JSON.stringify(a.problems) }; out.push(...a.digests); }
+  return { seconds: (performance.now() - t0) / 1000, digests: out }; }"""
+
+
+def engines_main(args: argparse.Namespace) -> int:
+    """``--engines``: the speed benchmark set in the page's worker and in CPython."""
+    from playwright.sync_api import sync_playwright
+
+    from kassen.web import api
+
+    chunks = engine_set(args.pairs, args.battles, args.seed)
+    rows = []
+    native: dict[str, tuple[float, list[str]]] = {}
+    for ruleset_id, parts in chunks.items():
+        best, digests = float("inf"), []
+        for _ in range(max(1, args.repeat)):
+            t0, out = time.perf_counter(), []
+            for part in parts:
+                out.extend(json.loads(api.digests(json.dumps(part)))["digests"])
+            best, digests = min(best, time.perf_counter() - t0), out
+        native[ruleset_id] = (best, digests)
+    server, url = start_server()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_context().new_page()
+            page.goto(url)
+            page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+            for ruleset_id, parts in chunks.items():
+                runs = [page.evaluate(TIME_DIGESTS, parts) for _ in range(max(1, args.repeat))]
+                if any("error" in run for run in runs):
+                    raise SystemExit(f"{ruleset_id}: the worker refused: {runs[0]}")
+                count = sum(len(part) for part in parts)
+                seconds = min(run["seconds"] for run in runs)
+                cpython_s, digests = native[ruleset_id]
+                rows.append({"ruleset": ruleset_id, "battles": count,
+                             "cpython_per_s": count / cpython_s, "browser_per_s": count / seconds,
+                             "ratio": seconds / cpython_s,
+                             "same_events": runs[0]["digests"] == digests})
+            browser.close()
+    finally:
+        server.shutdown()
+    if args.json:
+        print(json.dumps({"rows": rows, "load_average": os.getloadavg()}, indent=1))
+        return 0
+    print(f"speed benchmark set, best of {max(1, args.repeat)}, one engine worker vs one "
+          f"CPython process (load {os.getloadavg()[0]:.2f})")
+    for row in rows:
+        same = "same events" if row["same_events"] else "EVENTS DIFFER"
+        print(f"{row['ruleset']:12s} {row['battles']:6d} battles  CPython "
+              f"{row['cpython_per_s']:8.1f}/s  worker {row['browser_per_s']:8.1f}/s  "
+              f"ratio {row['ratio']:.2f} (aim <= 2.0)  {same}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run both, alternating nothing: CPython ``repeat`` times, then the page ``repeat`` times;
     print best and median of each and their ratios."""
@@ -110,7 +190,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="bench-browser")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each (default 3)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--engines", action="store_true",
+                        help="the speed benchmark set per ruleset in one worker vs CPython")
+    parser.add_argument("--pairs", type=int, default=500, help="--engines: Marguerite pairs")
+    parser.add_argument("--battles", type=int, default=200,
+                        help="--engines: battles per random ruleset")
     args = parser.parse_args(argv)
+    if args.engines:
+        return engines_main(args)
     repeat = max(1, args.repeat)
     builds = random_builds(args.ruleset, args.builds, args.seed)
     native = [cpython_time(args.ruleset, builds, args.seed) for _ in range(repeat)]

@@ -8,12 +8,14 @@ not inflate: a bound that fails means this code spent the time, not that the mac
 from __future__ import annotations
 
 import base64
+import json
 import zlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzz_inputs import json_values as any_json
 from kassen.core.links import MAX_LINK_CHARS, battle_link, encode_payload, parse_link
 from kassen.core.problems import ProblemError
 from kassen.core.record import Record
@@ -99,8 +101,36 @@ def test_megabyte_input_is_refused_at_once() -> None:
     assert MAX_LINK_CHARS < 1_000_000
 
 
+def escaped(value: object) -> str:
+    """A payload of any JSON value, lone surrogates escaped (as a hand-made link has them)."""
+    return deflated(json.dumps(value).encode())
+
+
+@FAST
+@given(any_json | st.dictionaries(st.sampled_from(["v", "ruleset", "text", "options"]), any_json))
+def test_any_json_value_of_any_type_and_text(value: object) -> None:
+    """Issue 13: NaN, huge integers, any Unicode (surrogates) and any shape in a link."""
+    check("#m=" + escaped(value))
+    check("#b=" + escaped(value if not isinstance(value, dict) else {"v": 1, **value}))
+
+
+@FAST
+@given(st.text(alphabet=st.characters(exclude_categories=()), max_size=40))
+def test_trailing_text_after_a_real_link(tail: str) -> None:
+    link = battle_link(Record("tiny", "1", ["Ann:1", "Bob:2"], {}, "xo1:a"))
+    check(link + tail)
+
+
 @pytest.mark.slow
 @SLOW
 @given(st.text(max_size=400) | st.binary(max_size=400).map(deflated))
 def test_slow_tier_hundred_thousand_links(text: str) -> None:
     check("#m=" + text)
+
+
+@pytest.mark.slow
+@SLOW
+@given(any_json | st.dictionaries(st.sampled_from(["v", "ruleset", "text", "options"]), any_json))
+def test_slow_tier_hundred_thousand_json_payloads(value: object) -> None:
+    check("#m=" + escaped(value))
+    check("#b=" + escaped(value if not isinstance(value, dict) else {"v": 1, **value}))

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzz_inputs import unicode_text, with_tricks
 from kassen.core import options as options_mod
 from kassen.core import registry, session
 from kassen.core.problems import Problem
@@ -29,7 +30,13 @@ alphabet = st.sampled_from(
     + list("斬高重衝毒絶魔死熱護速盾命鏡回剣名HPMPabcxyzSHDCX♠♥♦♣")
     + ["warrior", "mage", "hp=", "ini=", "slot10:", "name:", "<img src=x onerror=alert(1)>"]
 )
-texts = st.lists(alphabet, max_size=60).map("".join) | st.text(max_size=200)
+TOKENS = ["hp=", "ini=", "year=", "base=", "max=", "th=", "atk: ", "def: ", "name: ", "slot",
+          "area=", "it=potion*", "A:warrior ", "B:mage ", "10/1/0/4/", "/名前", "1", "12", " ",
+          ";", "\n", "=", "---"]
+texts = (st.lists(alphabet, max_size=60).map("".join) | st.text(max_size=200)
+         | unicode_text | with_tricks(TOKENS))
+"""Notation tokens, any text, and (issue 13) text from the whole Unicode range: other
+scripts' digits next to numeric keys, surrogates, bidi controls, combining marks in names."""
 
 
 def check_parse(ruleset_id: str, text: str) -> None:
@@ -44,7 +51,9 @@ def check_parse(ruleset_id: str, text: str) -> None:
             assert p.message("ja") and p.message("en") and not p.message("en").startswith(p.code)
     else:
         assert build is not None
-        again, more = ruleset.parse(ruleset.export(build), opts)
+        canonical = ruleset.export(build)
+        canonical.encode("utf-8")  # a legal build can always be put in a link
+        again, more = ruleset.parse(canonical, opts)
         assert not more and again == build
 
 

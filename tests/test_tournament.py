@@ -170,7 +170,7 @@ def test_tournament_command_line(tiny, capsys, tmp_path) -> None:
     assert "champion" in capsys.readouterr().out
     path.write_text("Ann:20\nbad\n", encoding="utf-8")
     assert main(["tournament", "tiny", "--builds", str(path)]) == 2
-    assert "build 2:" in capsys.readouterr().err
+    assert capsys.readouterr().err == "2:1: write name:hp [T0]\n"  # the file's line (issue 13)
 
 
 def test_csv_defuses_spreadsheet_formulas_in_user_text(tiny) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +20,7 @@ from kassen.core import options as options_mod
 from kassen.core import registry, session
 from kassen.core.links import battle_link, build_link, parse_link
 from kassen.core.problems import Problem, ProblemError
+from kassen.core.text import ascii_int, clip, strip_bom
 
 MAX_FILE_BYTES = 1_000_000
 
@@ -57,8 +59,13 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     return 0
 
 
+SEPARATOR = re.compile(r"^[ \t]*---[ \t]*$")
+"""A line between builds that take several lines (a dice sheet), as the page's box has it."""
+
+
 def _read_builds(args: argparse.Namespace) -> list[tuple[int, str]]:
-    """(line number, text) of each build to validate."""
+    """(line number, text) of each build: one a line, or, when the file has lines ``---``,
+    the lines between them (the page's multi-line form); a leading BOM is dropped."""
     if args.file is None:
         return [(0, text) for text in args.build]
     path = Path(args.file)
@@ -67,12 +74,38 @@ def _read_builds(args: argparse.Namespace) -> list[tuple[int, str]]:
             raise ProblemError([Problem("core.input_too_long",
                                         args={"length": path.stat().st_size,
                                               "limit": MAX_FILE_BYTES})])
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = strip_bom(path.read_text(encoding="utf-8")).splitlines()
     except (OSError, UnicodeDecodeError) as err:
         raise ProblemError([Problem("core.file_unreadable",
                                     args={"path": str(path), "reason": str(err)})]) from None
-    return [(n, line) for n, line in enumerate(lines, start=1)
-            if line.strip() and not line.lstrip().startswith("#")]
+    if not any(SEPARATOR.match(line) for line in lines):
+        return [(n, line) for n, line in enumerate(lines, start=1)
+                if line.strip() and not line.lstrip().startswith("#")]
+    blocks: list[tuple[int, str]] = []
+    start, block = 0, []
+    for n, line in enumerate([*lines, "---"], start=1):
+        if SEPARATOR.match(line):
+            while block and not block[-1].strip():
+                block.pop()
+            if block:
+                blocks.append((start, "\n".join(block)))
+            start, block = 0, []
+        elif block or line.strip():
+            start = start or n
+            block.append(line)
+    return blocks
+
+
+def _file_lines(err: ProblemError, entries: list[tuple[int, str]]) -> ProblemError:
+    """Problems of entrant N (``side``) moved to the line of the file that entrant starts on."""
+    moved = []
+    for p in err.problems:
+        side = p.args.get("side")
+        if isinstance(side, int) and 1 <= side <= len(entries) and entries[side - 1][0]:
+            args = {k: v for k, v in p.args.items() if k != "side"}
+            p = Problem(p.code, entries[side - 1][0] + p.line - 1, p.column, p.rule, args)
+        moved.append(p)
+    return ProblemError(moved)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -150,19 +183,24 @@ def cmd_battle(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a battle link (a build link prints the build)."""
+    """Replay a battle link (a build link prints the build). A record of another engine or
+    rules version says so on stderr."""
     kind, value = parse_link(args.link)
     if kind == "build":
         ruleset = registry.get(value["ruleset"])
-        build, problems = session.parse_side(ruleset, value["text"], {})
-        if problems:
-            raise ProblemError(problems)
+        opts, problems = options_mod.resolve(ruleset.options, value.get("options"))
+        build, found = session.parse_side(ruleset, value["text"], opts)
+        if problems or found:
+            raise ProblemError(problems + found)
         if args.json:
             _print_json({"ruleset": ruleset.id, "build": ruleset.export(build)})
         else:
             print(ruleset.export(build))
         return 0
-    _print_outcome(session.run(session.from_record(value)), args)
+    prepared = session.from_record(value)
+    for note in session.record_notes(value):
+        print(note.located(_lang(args)), file=sys.stderr)
+    _print_outcome(session.run(prepared), args)
     return 0
 
 
@@ -174,7 +212,8 @@ def cmd_share(args: argparse.Namespace) -> int:
         build, found = session.parse_side(ruleset, args.build[0], opts)
         if problems or found:
             raise ProblemError(problems + found)
-        print(build_link(ruleset.id, ruleset.export(build)))
+        changed = options_mod.changed(ruleset.options, opts)
+        print(build_link(ruleset.id, ruleset.export(build), changed))
         return 0
     prepared = session.prepare(args.ruleset, args.build, _options(args), args.seed,
                                policies=_policies(args))
@@ -187,6 +226,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Battles per second per ruleset (a benchmark, never a test)."""
     from kassen.core.bench import run_bench
 
+    if args.baseline:
+        return _bench_baseline(args)
     report = run_bench(args.ruleset or None, pairs=args.pairs, seed=args.seed or "bench",
                        repeats=args.repeats)
     if args.json:
@@ -202,6 +243,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
                   f"bare {row['bare_battles_per_second']:10.1f}/s  "
                   f"ratio {row['ratio_to_bare']:.2f}")
     return 0
+
+
+def _bench_baseline(args: argparse.Namespace) -> int:
+    """``bench --baseline REV``: this tree against REV, alternating, in one run."""
+    from kassen.core.bench_compare import BenchError, compare, format_report
+
+    try:
+        report = compare(args.baseline, args.ruleset or None, rounds=args.rounds,
+                         pairs=args.pairs, battles=args.battles, seed=args.seed or "bench")
+    except BenchError as err:
+        print(f"bench: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        _print_json(report)
+    else:
+        print("\n".join(format_report(report)))
+    return 0
+
+
+def _whole(text: str) -> int:
+    """A command-line count in ASCII digits (``int`` would read ٣ as 3)."""
+    value = ascii_int(text.strip(), 12, signed=True)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"not a whole number: {clip(text, 20)!r}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -249,6 +315,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", action="append")
     p.add_argument("--pairs", type=int, default=2000)
     p.add_argument("--repeats", type=int, default=3, help="best of N runs")
+    p.add_argument("--baseline", metavar="REV",
+                   help="compare with commit REV (a temporary worktree), alternating rounds")
+    p.add_argument("--rounds", type=int, default=3, help="alternating rounds with --baseline")
+    p.add_argument("--battles", type=int, default=600,
+                   help="with --baseline: battles per random ruleset, over its line-ups")
     p.add_argument("--seed")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
@@ -258,9 +329,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--builds", required=True, help="a file with one build per line")
     p.add_argument("--format", choices=("round-robin", "elimination", "matchup"),
                    default="round-robin")
-    p.add_argument("--seeds", type=int, default=100, help="battles per pairing (random systems)")
+    p.add_argument("--seeds", type=_whole, default=100,
+                   help="battles per pairing K, 1 to 10,000 (random systems)")
     p.add_argument("--seed", default="tournament", help="master seed")
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", type=_whole, default=1, help="processes (at most the cores)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true")
@@ -290,10 +362,18 @@ def _progress_bar() -> Any:
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Play a tournament and print its table."""
     from kassen.core import export, tournament
+    from kassen.core.parallel import check_workers
 
     args.build, args.file = [], args.builds
-    texts = [text for _, text in _read_builds(args)]
-    entrants = tournament.load_entrants(args.ruleset, texts, _options(args))
+    entries = _read_builds(args)
+    texts = [text for _, text in entries]
+    try:
+        entrants = tournament.load_entrants(args.ruleset, texts, _options(args))
+    except ProblemError as err:
+        raise _file_lines(err, entries) from None
+    tournament.check_k(args.seeds)
+    tournament.master_seed(args.seed)
+    check_workers(args.workers)
     progress = _progress_bar()
     if args.format == "elimination":
         table = tournament.elimination(entrants, args.seeds, args.seed, progress,
@@ -342,6 +422,10 @@ def _print_table(table: dict[str, Any]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    for stream in (sys.stdout, sys.stderr):  # text from argv may hold undecodable bytes
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     lang = _lang(args)

@@ -40,11 +40,11 @@ def stack(battle: Any, mid: str, deck: Sequence[str] | None = None,
     """Set a member's deck (top first) and/or hand directly."""
     m = battle.member(mid)
     if hand is not None:
-        pool = m["deck"] + m["hand"]
-        m["hand"] = list(hand)
-        m["deck"] = [c for c in pool if c not in hand]
+        pool = m.deck + m.hand
+        m.hand = list(hand)
+        m.set_deck([c for c in pool if c not in hand])
     if deck is not None:
-        m["deck"] = list(deck)
+        m.set_deck(list(deck))
 
 
 def start(sides: Sequence[str], hands: dict[str, Sequence[str]], choices: Sequence[Any],

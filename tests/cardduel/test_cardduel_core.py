@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from kassen.rulesets.cardduel.rules import (
+from kassen.rulesets.cardduel.catalogue import full_deck, valid_cards
+from kassen.rulesets.cardduel.checks import (
     FAIL,
     NONE,
     OK,
@@ -22,6 +23,14 @@ def test_validity_4_1_threshold_or_favoured_suit() -> None:
     assert not is_valid("SK", 10, ()) and is_valid("SK", 8, ("S",))
     assert not is_valid("HQ", 9, ("S",))
     assert is_valid("X1", 8, ())  # §12.4 a Joker is valid for everyone
+
+
+@pytest.mark.parametrize("fav", [(), ("S",), ("H", "D"), ("S", "C")])
+@pytest.mark.parametrize("threshold", [8, 9, 10])
+def test_valid_card_table_agrees_with_4_1(threshold: int, fav: tuple[str, ...]) -> None:
+    """§4.1: the per-member table of valid cards is exactly the cards ``is_valid`` accepts."""
+    want = {c for c in full_deck(2) if is_valid(c, threshold, fav)}
+    assert valid_cards(threshold, fav) == want
 
 
 def test_effective_value_4_2_plus_two_for_favoured_suit() -> None:

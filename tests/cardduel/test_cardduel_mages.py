@@ -20,9 +20,9 @@ from kassen.core.driver import Driver
 from kassen.core.options import defaults
 from kassen.core.rng import Rng
 from kassen.rulesets.cardduel.ai import POLICIES
-from kassen.rulesets.cardduel.model import MAX_MAGES
+from kassen.rulesets.cardduel.constants import MAX_MAGES
+from kassen.rulesets.cardduel.generate import random_side
 from kassen.rulesets.cardduel.notation import export_side, parse_side
-from kassen.rulesets.cardduel.ruleset import random_side
 
 ON = {"severalMages": True}
 MC = "MC:mage year=1 base=3 max=6 th=8 fav=- mp=3 costumes=hat"
@@ -81,7 +81,7 @@ def test_both_mages_enchant_independently_5_1_to_5_3() -> None:
         ("0.1", "S2"), ("0.2", "H3"), ("1.1", "D4")]
     assert [(e.actor, e.values["card"]) for e in events(b, "enchant_off")] == [("1.2", "CK")]
     assert [(e.actor, e.values["mp"]) for e in events(b, "mp_loss")] == [("1.2", 2)]
-    assert b.member("1.1")["mp"] == 3 and b.member("0.1")["mp"] == 3
+    assert b.member("1.1").mp == 3 and b.member("0.1").mp == 3
     reveal = [(e.actor, e.values["card"], e.values["source"]) for e in events(b, "attack_reveal")]
     assert reveal == [("0.0", "H3", "field"), ("1.0", "S7", "hand")]
     assert events(b, "damage_check")[0].values["adv"] == [0, 1]
@@ -164,8 +164,8 @@ def test_storm_counts_every_mage_clockwise_6_2() -> None:
                     ("1.1", "hat", 3), ("0.1", "cloak", 1), ("0.1", "ribbon", 0)]
     assert [e.actor for e in events(b, "storm_victim")] == ["1.2", "0.2", "1.1", "1.1", "0.1",
                                                              "0.1"]
-    assert b.member("0.0")["hp"] == 10 and b.member("1.0")["hp"] == 10
-    assert b.finished and b.state["ended_by"] == "storm"
+    assert b.member("0.0").hp == 10 and b.member("1.0").hp == 10
+    assert b.finished and b.state.ended_by == "storm"
 
 
 # -- members / view / AI --------------------------------------------------------------------

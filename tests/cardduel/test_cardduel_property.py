@@ -55,6 +55,8 @@ def check(seed: int, opt_index: int, pol_index: int) -> None:
         battle.restore(snap)
         battle.play_turn()
         assert [e.to_json() for e in battle.rec.events()] == first
+        for m in battle.state.members:  # §10: the kept count of valid deck cards is exact
+            assert m.deck_valid == sum(1 for c in m.deck if c in m.valid)
     assert [e.to_json() for e in battle.rec.events()] == session.events_json(outcome.battle)
     # the record's choices replay without any AI
     replay = session.prepare("cardduel", sides, OPTION_SETS[opt_index], str(seed),

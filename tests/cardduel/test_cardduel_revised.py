@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import M8, M8B, W8, W8B, events, kinds, stack, start
 
 from kassen.core.problems import ProblemError
+from kassen.rulesets.cardduel.victory import defeats
 
 TEAMS = [f"{W8} + {M8}", f"{W8B} + {M8B}"]
 NO_M0 = {"voluntaryCostume": False}
@@ -26,8 +27,8 @@ def test_b4_to_b9_ok_ok_higher_card_and_last_damage() -> None:
     assert [(e.actor, e.values["gain"]) for e in adv] == [("0.0", 1)]
     assert events(b, "battle_over")[0].values["why"] == "withdrawal"
     assert events(b, "damage_check")[0].values == {"adv": [1, 0], "damage": [1, 0]}
-    assert b.member("1.0")["hp"] == 9 and b.state["dealt"] == [1, 0]
-    assert b.state["field"] == [] and len(b.member("0.0")["deck"]) == 52  # §5.10.3
+    assert b.member("1.0").hp == 9 and b.state.dealt == [1, 0]
+    assert b.state.field == [] and len(b.member("0.0").deck) == 52  # §5.10.3
     assert b.view()["last_damage"] == {"adv": [1, 0], "damage": [1, 0]}
     assert not b.finished and b.decider.cursor == 4
 
@@ -40,7 +41,7 @@ def test_b6_fail_loses_hp_and_right_and_b7_plus_two() -> None:
     assert events(b, "advantage")[0].values["gain"] == 2
     assert events(b, "battle_over")[0].values["why"] == "rights"
     # 1 HP for the failure (B6) + 2 from the last damage check (B9)
-    assert b.member("1.0")["hp"] == 7 and b.decider.cursor == 3
+    assert b.member("1.0").hp == 7 and b.decider.cursor == 3
 
 
 def test_stall_rule_5_9_everyone_passes() -> None:
@@ -48,7 +49,7 @@ def test_stall_rule_5_9_everyone_passes() -> None:
     b = start([W8, W8B], {}, ["pass", "pass"])
     b.play_turn()
     assert events(b, "battle_over")[0].values["why"] == "stall"
-    assert b.decider.cursor == 2 and b.state["battle_ends"] == ["stall"]
+    assert b.decider.cursor == 2 and b.state.battle_ends == ["stall"]
 
 
 def test_stall_rule_d13_lone_holder_passes() -> None:
@@ -65,7 +66,7 @@ def test_round_cap_5_9() -> None:
               ["S2", "H2", "continue", "continue", "S3", "H4"], {"roundCap": 2})
     b.play_turn()
     assert events(b, "battle_over")[0].values["why"] == "round_cap"
-    assert b.decider.cursor == 6 and b.state["round"] == 2
+    assert b.decider.cursor == 6 and b.state.round == 2
 
 
 def test_b1_b3_enchant_activation_failure_and_pointing() -> None:
@@ -81,33 +82,33 @@ def test_b1_b3_enchant_activation_failure_and_pointing() -> None:
     off = events(b, "enchant_off")[0]
     assert off.actor == "1.1" and off.values == {"card": "HK", "duplicate": False,
                                                  "valid": False}
-    assert b.member("1.1")["mp"] == 2 and b.member("1.1")["discard"] == ["HK"]
+    assert b.member("1.1").mp == 2 and b.member("1.1").discard == ["HK"]
     reveal = events(b, "attack_reveal")[0]
     assert reveal.values["source"] == "field" and reveal.values["valid"]
     assert events(b, "advantage")[0].values["gain"] == 1  # OK against NONE
-    used = [f for f in b.state["field"] if f["card"] == "S4"]
-    assert used and used[0]["used"] is True
+    used = [f for f in b.state.field if f.card == "S4"]
+    assert used and used[0].used is True
 
 
 def test_b3_mp_zero_forces_costume_conversion_m3() -> None:
     """§5.3.1: at MP 0 the mage converts a costume into MP at once (decision M3)."""
     b = start(TEAMS, {"1.1": ["HK"]}, ["pass", "HK", "shoes", "pass", "pass"], NO_M0)
-    b.member("1.1")["mp"] = 1
+    b.member("1.1").mp = 1
     b.play_turn()
     assert events(b, "convert_forced")[0].values == {"costume": "shoes", "mp": 2}
-    assert b.member("1.1")["costumes"] == ["hat"] and b.member("1.1")["mp"] == 2
+    assert b.member("1.1").costumes == ["hat"] and b.member("1.1").mp == 2
 
 
 def test_b3_exhaustion_5_3_3() -> None:
     """§5.3.3: MP 0 and no costume: exhausted, never asked again, not defeated."""
     b = start(TEAMS, {"1.1": ["HK"]}, ["pass", "HK", "pass", "pass"], NO_M0)
     m = b.member("1.1")
-    m["mp"], m["costumes"] = 1, []
+    m.mp, m.costumes = 1, []
     b.play_turn()
-    assert m["exhausted"] and "exhausted" in kinds(b)
+    assert m.exhausted and "exhausted" in kinds(b)
     b.decider.choices += ["pass", "pass", "pass"]
     b.play_turn()  # battle 2: only mage 0.1 (M1) and the two warriors are asked
-    assert b.decider.cursor == 7 and b.defeats() == [0, 0]
+    assert b.decider.cursor == 7 and defeats(b) == [0, 0]
 
 
 def test_b2_duplicate_happening_draws_three_and_locks() -> None:
@@ -125,9 +126,9 @@ def test_b2_duplicate_happening_draws_three_and_locks() -> None:
     assert [e.values["cards"] for e in events(b, "happening_draw")] == [
         ["S2", "S3", "S6"], ["H5", "H6", "H7"]]
     assert [e.actor for e in events(b, "locked")] == ["0.1", "1.1"]
-    assert b.member("0.1")["mp"] == 3 and b.member("1.1")["mp"] == 3
+    assert b.member("0.1").mp == 3 and b.member("1.1").mp == 3
     assert b.decider.cursor == 10  # no mage was asked in round 2
-    assert b.member("0.0")["hp"] == 8 and b.member("1.0")["hp"] == 10  # 0:2 → 2 and 0
+    assert b.member("0.0").hp == 8 and b.member("1.0").hp == 10  # 0:2 → 2 and 0
 
 
 def test_dup_also_costs_mp_option_5_3_2c() -> None:
@@ -136,7 +137,7 @@ def test_dup_also_costs_mp_option_5_3_2c() -> None:
         b = start(TEAMS, {"0.1": ["SK"], "1.1": ["HK"]}, ["SK", "HK", "pass", "pass"],
                   {**NO_M0, "dupAlsoCostsMP": flag})
         b.play_turn()
-        assert b.member("0.1")["mp"] == mp and b.member("1.1")["mp"] == mp
+        assert b.member("0.1").mp == mp and b.member("1.1").mp == mp
 
 
 def test_enchant_rank_scope_own_team_5_2_2() -> None:
@@ -153,7 +154,7 @@ def test_emotion_table_v0_12_2() -> None:
               {**NO_M0, "emotionTable": "v0"})
     b.play_turn()
     assert [e.values["effect"] for e in events(b, "emotion")] == ["rivalry", "elation"]
-    assert b.member("1.1")["mp"] == 4
+    assert b.member("1.1").mp == 4
     assert events(b, "damage_check")[0].values["adv"] == [1, 0]
 
 
@@ -163,7 +164,7 @@ def test_voluntary_conversion_m0_5_1_0() -> None:
                                    "pass", "pass", "pass"])
     b.play_turn()
     m = b.member("0.1")
-    assert m["costumes"] == [] and m["mp"] == 5 and len(m["hand"]) == 1
+    assert m.costumes == [] and m.mp == 5 and len(m.hand) == 1
     assert [e.kind for e in b.rec.events() if e.kind.startswith("convert")] == [
         "convert_hand", "convert_mp"]
 
@@ -172,7 +173,7 @@ def test_hand_refill_2_6_each_later_battle() -> None:
     """§2.6 RB3: hands are refilled to 基礎魔力 at the start of every later battle."""
     b = start([W8, W8B], {"0.0": ["S5"], "1.0": ["H3"]}, ["S5", "H3", "withdraw", "withdraw"])
     b.play_turn()
-    assert len(b.member("0.0")["hand"]) == 0
+    assert len(b.member("0.0").hand) == 0
     b.decider.choices += ["pass", "pass"]
     b.play_turn()
     assert [e.values["drawn"] for e in events(b, "refill")] == [3, 3]

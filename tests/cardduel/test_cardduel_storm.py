@@ -38,9 +38,9 @@ def test_storm_on_mages_step_by_step_6_2() -> None:
     # (0.1 has nothing left) loses the hat (1): S 0.
     assert lost == [("1.1", "shoes", 4), ("0.1", "cloak", 2), ("0.1", "ribbon", 1),
                     ("1.1", "hat", 0)]
-    assert b.member("0.0")["hp"] == 10 and b.member("1.0")["hp"] == 10
-    assert b.finished and b.state["ended_by"] == "storm"
-    assert b.result().reason == "draw" and b.state["dealt"] == [0, 0]  # §6.2.7
+    assert b.member("0.0").hp == 10 and b.member("1.0").hp == 10
+    assert b.finished and b.state.ended_by == "storm"
+    assert b.result().reason == "draw" and b.state.dealt == [0, 0]  # §6.2.7
 
 
 def test_storm_on_warriors_one_hp_per_strike_6_2_5() -> None:
@@ -54,7 +54,7 @@ def test_storm_on_warriors_one_hp_per_strike_6_2_5() -> None:
     hits = [(e.actor, e.values["hp"], e.values["pool"]) for e in events(b, "storm_hp")]
     # 1.0 first (13); H2 → 0.0, 1.0 → 1.0; H3 → 0.0, 1.0, 0.0 → 0.0; HA → 1.0
     assert hits == [("1.0", 9, 3), ("1.0", 8, 2), ("0.0", 9, 1), ("1.0", 7, 0)]
-    assert b.state["dealt"] == [0, 0]
+    assert b.state.dealt == [0, 0]
 
 
 def test_storm_absorb_min_hp_pool_option() -> None:

@@ -8,14 +8,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import M8, M8B, W8, W8B, events, start
 
+from kassen.rulesets.cardduel.victory import defeats
+
 
 def test_knockout_inside_a_battle_d2_and_victory_by_defeats() -> None:
     """D2: a warrior fainting in B6 ends the rounds after B7; B9 runs; §8.2.1 defeats win."""
     b = start([W8, W8B], {"0.0": ["HK"], "1.0": ["S5"]}, ["HK", "S5"])
-    b.member("0.0")["hp"] = 1
+    b.member("0.0").hp = 1
     b.play_turn()
     assert events(b, "battle_over")[0].values["why"] == "knockout"
-    assert b.finished and b.state["ended_by"] == "knockout"
+    assert b.finished and b.state.ended_by == "knockout"
     r = b.final_result()
     assert (r.winner, r.reason, r.turn) == (1, "knockout", 1)
 
@@ -38,10 +40,10 @@ def test_draw_when_nothing_separates_8_2_3() -> None:
 def test_nominal_damage_tie_is_a_draw_d3() -> None:
     """D3: damage dealt is the formula value; 3–3 against HP 2 and 3 knocks both out: a draw."""
     b = start([W8, W8B], {}, ["pass", "pass"])
-    b.state["adv"] = [3, 3]
-    b.member("0.0")["hp"], b.member("1.0")["hp"] = 2, 3
+    b.state.adv = [3, 3]
+    b.member("0.0").hp, b.member("1.0").hp = 2, 3
     b.play_turn()
-    assert b.defeats() == [1, 1] and b.state["dealt"] == [3, 3]
+    assert defeats(b) == [1, 1] and b.state.dealt == [3, 3]
     assert (b.result().winner, b.result().reason) == (None, "draw")
 
 
@@ -49,7 +51,7 @@ def test_surrender_option_w3_after_b9() -> None:
     """§10 W3 / D16: with ``surrender = hopeless`` the AI surrenders at HP ≤ 1 against ≥ 8;
     the surrendering side loses (§8.1b)."""
     b = start([W8, W8B], {}, ["pass", "pass"], {"surrender": "hopeless"})
-    b.member("0.0")["hp"] = 1
+    b.member("0.0").hp = 1
     b.play_turn()
     assert b.finished and (b.result().winner, b.result().reason) == (1, "surrender")
 
@@ -59,7 +61,7 @@ def test_battle_cap_until_knockout_3_1() -> None:
     b = start([W8, W8B], {}, ["pass", "pass"] * 3, {"battleCap": 3})
     for _ in range(3):
         b.play_turn()
-    assert b.finished and b.state["ended_by"] == "cap" and b.turn == 3
+    assert b.finished and b.state.ended_by == "cap" and b.turn == 3
 
 
 def test_original_a1_enchant_steps_and_a2_4_return() -> None:
@@ -73,9 +75,9 @@ def test_original_a1_enchant_steps_and_a2_4_return() -> None:
     b.play_turn()
     assert [(e.values["card"], e.values["valid"]) for e in events(b, "enchant_placed")] == [
         ("S4", True), ("HK", False)]
-    assert b.member("0.1")["mp"] == 2
+    assert b.member("0.1").mp == 2
     assert events(b, "enchant_return")[0].values["count"] == 2
-    assert b.member("1.0")["hp"] == 9 and b.decider.cursor == 9
+    assert b.member("1.0").hp == 9 and b.decider.cursor == 9
 
 
 def test_original_right_loss_next_only_d12() -> None:
@@ -94,7 +96,7 @@ def test_original_one_duel_is_decided_by_damage_a9_d18() -> None:
     for procedure, winner, reason in (("original", 0, "damage"), ("revised", 1, "knockout")):
         b = start([W8, W8B], {}, ["pass", "pass"],
                   {"procedure": procedure, "format": "fixed", "battles": 1})
-        b.state["adv"] = [3, 2]
-        b.member("0.0")["hp"] = 1
+        b.state.adv = [3, 2]
+        b.member("0.0").hp = 1
         b.play_turn()
         assert (b.result().winner, b.result().reason) == (winner, reason)

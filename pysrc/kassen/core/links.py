@@ -16,7 +16,8 @@ from typing import Any
 
 from kassen.core.canonical import canonical_json
 from kassen.core.problems import Problem, ProblemError
-from kassen.core.record import Record
+from kassen.core.record import Record, plain_options
+from kassen.core.text import clip
 
 LINK_VERSION = "1"
 KNOWN_VERSIONS = ("1",)
@@ -61,6 +62,8 @@ def decode_payload(text: str) -> Any:
         raise _fail("link_too_large", limit=MAX_INFLATED_BYTES)
     if not inflater.eof:
         raise _fail("link_inflate")
+    if inflater.unused_data:
+        raise _fail("link_trailing", text=f"{len(inflater.unused_data)} bytes")
     try:
         return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -72,9 +75,13 @@ def battle_link(record: Record) -> str:
     return "#m=" + encode_payload(record.to_json())
 
 
-def build_link(ruleset_id: str, text: str) -> str:
-    """The fragment that opens one build: ``#b=…``."""
-    return "#b=" + encode_payload({"v": 1, "ruleset": ruleset_id, "text": text})
+def build_link(ruleset_id: str, text: str, options: dict[str, Any] | None = None) -> str:
+    """The fragment that opens one build: ``#b=…``; ``options`` (those not at their default)
+    when the build is legal only under them."""
+    data: dict[str, Any] = {"v": 1, "ruleset": ruleset_id, "text": text}
+    if options:
+        data["options"] = options
+    return "#b=" + encode_payload(data)
 
 
 def parse_link(link: str) -> tuple[str, Any]:
@@ -86,6 +93,9 @@ def parse_link(link: str) -> tuple[str, Any]:
     fragment = link.strip()
     if "#" in fragment:
         fragment = fragment[fragment.index("#") + 1 :]
+    if any(ch in fragment for ch in "#&?") or any(ch.isspace() for ch in fragment):
+        cut = min(i for i, ch in enumerate(fragment) if ch in "#&?" or ch.isspace())
+        raise _fail("link_trailing", text=clip(fragment[cut:], 20))
     if fragment.startswith("m="):
         return "battle", Record.from_json(decode_payload(fragment[2:]))
     if fragment.startswith("b="):
@@ -95,5 +105,10 @@ def parse_link(link: str) -> tuple[str, Any]:
                 or not isinstance(data.get("text"), str) or len(data["text"]) > 4000):
             raise ProblemError([Problem("core.record_schema",
                                         args={"field": "build", "reason": "bad shape"})])
-        return "build", {"ruleset": data["ruleset"], "text": data["text"]}
+        options = data.get("options", {})
+        if not plain_options(options):
+            raise ProblemError([Problem("core.record_schema", args={
+                "field": "options", "reason": "expected an object of plain values"})])
+        found = {"ruleset": data["ruleset"], "text": data["text"]}
+        return "build", {**found, "options": options} if options else found
     raise _fail("link_prefix")

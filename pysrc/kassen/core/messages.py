@@ -21,13 +21,30 @@ MESSAGES = {
         "link_too_large": "リンクを展開すると大きすぎます（上限{limit}バイト）",
         "link_json": "リンクの中身が JSON として読めません",
         "record_schema": "記録の項目「{field}」が不正です: {reason}",
-        "record_engine": "記録のエンジン版「{version}」はこのエンジン（{engine}）と違います",
+        "record_engine": (
+            "記録のエンジン版「{version}」はこのエンジン（{engine}）と違います（規則が同じなので再生します）"
+        ),
         "record_ruleset_version": (
-            "記録のルール版「{version}」は現在の版（{current}）と違います。結果が異なる場合があります"
+            "記録のルール版は「{version}」です。同じ規則の現在の版（{current}）で再生します"
         ),
         "choice_invalid": "記録の選択{index}番目「{answer}」はこの場面で選べません",
         "file_unreadable": "ファイル「{path}」を読めません: {reason}",
         "no_builds": "ビルドがありません",
+        "name_unsafe": "名前に表示できない文字 {char}（{what}）があります",
+        "bad_json": "{field} が JSON として読めません（{reason}）",
+        "bad_type": "{field} の形が違います: {expected} が必要です",
+        "too_many_builds": "ビルドが多すぎます（{count}件、上限{limit}件）",
+        "too_many_battles": (
+            "戦闘が多すぎます（{count}戦、上限{limit}戦）。ビルドかシード数 K を減らしてください"
+        ),
+        "bad_count": "{field} は {low}〜{high} の整数です（{value}）",
+        "bad_policy_count": "AI の指定は陣営ごとに1つ必要です（{count}個、必要なのは{expected}個）",
+        "link_trailing": "リンクの後ろに余計な文字があります（{text}）",
+        "record_rules_differ": (
+            "記録のルール版「{version}」の規則はこの版（{current}）と違うため再生できません"
+        ),
+        "too_much_work": "この戦闘は作業量の上限を超えます（{what}が{limit}を超えます）",
+        "answer_too_large": "この戦闘の結果は大きすぎて表示できません（{size}、上限{limit}）",
         "aborted_cap": "安全上限（{cap}）に達したため戦闘を打ち切りました",
         "event.aborted": "安全上限（{cap}）に達したため戦闘を打ち切りました",
     },
@@ -49,14 +66,33 @@ MESSAGES = {
         "link_too_large": "the link inflates to more than {limit} bytes",
         "link_json": "the link's content is not JSON",
         "record_schema": "record field {field!r} is invalid: {reason}",
-        "record_engine": "the record was made by engine {version}, this is {engine}",
+        "record_engine": (
+            "the record was made by engine {version}, this is {engine} (replayed: the rules "
+            "are the same)"
+        ),
         "record_ruleset_version": (
-            "the record's rules version {version} differs from the current {current}; "
-            "results may differ"
+            "the record was made with rules version {version}; it is replayed with the "
+            "current {current}, which plays the same rules"
         ),
         "choice_invalid": "recorded choice #{index} ({answer!r}) is not allowed at that point",
         "file_unreadable": "cannot read file {path!r}: {reason}",
         "no_builds": "no builds given",
+        "name_unsafe": "the name holds a character that cannot be shown: {char} ({what})",
+        "bad_json": "{field} is not JSON ({reason})",
+        "bad_type": "{field} has the wrong shape: {expected} expected",
+        "too_many_builds": "too many builds ({count}; at most {limit})",
+        "too_many_battles": (
+            "too many battles ({count}; at most {limit}): use fewer builds or a smaller K"
+        ),
+        "bad_count": "{field} must be a whole number from {low} to {high} ({value})",
+        "bad_policy_count": "give one AI policy per side ({count} given, {expected} needed)",
+        "link_trailing": "the link has extra text after it ({text!r})",
+        "record_rules_differ": (
+            "the record's rules version {version} plays differently from this version "
+            "({current}), so it cannot be replayed"
+        ),
+        "too_much_work": "this battle needs more work than allowed (more than {limit} {what})",
+        "answer_too_large": "this battle's result is too large to show ({size}, limit {limit})",
         "aborted_cap": "the battle was stopped at a safety cap ({cap})",
         "event.aborted": "Battle stopped at a safety cap ({cap})",
     },

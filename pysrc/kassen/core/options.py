@@ -7,11 +7,13 @@ command-line text) into a complete, checked option dictionary.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from kassen.core.problems import Problem
+from kassen.core.text import ascii_int, clip, encodable
 
 MAX_TEXT_OPTION = 200
 
@@ -90,10 +92,7 @@ class OptionSpec:
             if isinstance(value, bool):
                 raise ValueError(value)
             if isinstance(value, str):
-                value = value.strip()
-                if not value.lstrip("-").isdigit() or len(value) > 12:
-                    raise ValueError(value)
-                value = int(value)
+                value = ascii_int(value.strip(), 12, signed=True)
             if not isinstance(value, int):
                 raise ValueError(value)
             if self.minimum is not None and value < self.minimum:
@@ -101,7 +100,7 @@ class OptionSpec:
             if self.maximum is not None and value > self.maximum:
                 raise ValueError(value)
             return value
-        if not isinstance(value, str) or len(value) > MAX_TEXT_OPTION:
+        if not isinstance(value, str) or len(value) > MAX_TEXT_OPTION or not encodable(value):
             raise ValueError(value)
         if self.kind == "text":
             return value.strip()
@@ -115,6 +114,12 @@ def defaults(specs: Sequence[OptionSpec]) -> dict[str, Any]:
     return {s.key: s.default for s in specs}
 
 
+def changed(specs: Sequence[OptionSpec], values: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of ``values`` that are not at their default (what a build link carries)."""
+    base = defaults(specs)
+    return {k: v for k, v in values.items() if base.get(k) != v}
+
+
 def resolve(
     specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
 ) -> tuple[dict[str, Any], list[Problem]]:
@@ -122,11 +127,14 @@ def resolve(
     values = defaults(specs)
     problems: list[Problem] = []
     by_key = {s.key: s for s in specs}
+    if given is not None and not isinstance(given, Mapping):
+        return values, [Problem("core.bad_type", args={"field": "options",
+                                                        "expected": "an object of KEY: value"})]
     for key, raw in (given or {}).items():
         spec = by_key.get(key)
         if spec is None:
             problems.append(
-                Problem("core.unknown_option", args={"key": str(key)[:60],
+                Problem("core.unknown_option", args={"key": clip(key, 60),
                                                      "known": ", ".join(by_key) or "-"})
             )
             continue
@@ -137,7 +145,7 @@ def resolve(
                 Problem(
                     "core.bad_option_value",
                     rule=spec.rule,
-                    args={"key": key, "value": str(raw)[:60], "allowed": spec.allowed()},
+                    args={"key": key, "value": clip(raw, 60), "allowed": spec.allowed()},
                 )
             )
     return values, problems
@@ -154,3 +162,31 @@ def parse_assignments(texts: Sequence[str]) -> tuple[dict[str, str], list[Proble
             continue
         result[key.strip()] = value.strip()
     return result, problems
+
+
+def flag(key: str, default: bool, label_ja: str, label_en: str, rule: str, *,
+         help_ja: str = "", help_en: str = "") -> OptionSpec:
+    """A yes/no rule option (the one shared helper every ruleset declares flags with)."""
+    return OptionSpec(key, default, label_ja, label_en, rule, kind="bool", help_ja=help_ja,
+                      help_en=help_en)
+
+
+def option(key: str) -> Any:
+    """A readings field that takes its value from the option ``key`` (for keys that are not
+    valid snake_case field names, such as the card duel's ``enchantConsumedOnUse``)."""
+    return dataclasses.field(metadata={"option": key})
+
+
+R = TypeVar("R")
+
+
+def read(readings: type[R], values: Mapping[str, Any]) -> R:
+    """Resolved option values into a ruleset's frozen readings dataclass, read once per battle.
+
+    Each field takes the option named by its ``option(key)`` metadata, or by its own name;
+    a field with no such option is a programming error and raises KeyError at once, so a
+    renamed option can never silently fall back to a default.
+    """
+    args = {f.name: values[f.metadata.get("option", f.name)]
+            for f in dataclasses.fields(readings)}  # type: ignore[arg-type]
+    return readings(**args)

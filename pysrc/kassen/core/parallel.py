@@ -9,14 +9,43 @@ job or every result.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import os
+import threading
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from kassen.core.problems import Problem, ProblemError
 from kassen.core.schedule import Schedule, Tally
+from kassen.core.text import clip
 from kassen.core.tournament import Cancelled, Entrants, Progress, load_entrants, play_job
 
 PROGRESS_EVERY = 16
 """Battles between progress reports in one process."""
+IN_FLIGHT = 4
+"""Ranges queued per process at any time: work is handed out as ranges finish, never queued
+all at once (a billion-battle bracket round would otherwise queue millions of tasks)."""
+
+
+def max_workers() -> int:
+    """The most processes a tournament may use: this machine's cores (at least 2)."""
+    return max(2, os.cpu_count() or 1)
+
+
+def check_workers(workers: object) -> int:
+    """``workers`` if it is a whole number from 1 to :func:`max_workers`, else a problem."""
+    if type(workers) is not int or not 1 <= workers <= max_workers():
+        raise ProblemError([Problem("core.bad_count", args={
+            "field": "--workers", "low": 1, "high": max_workers(), "value": clip(workers)})])
+    return workers
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker process when the process that started it has ended (a killed command
+    line must not leave its workers playing)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 _entrants: Entrants | None = None
 _schedule: Schedule | None = None
@@ -25,6 +54,7 @@ _schedule: Schedule | None = None
 def _init(ruleset_id: str, texts: list[str], options: dict[str, Any],
           policies: list[str | None], schedule: Schedule) -> None:
     global _entrants, _schedule
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     _entrants = load_entrants(ruleset_id, texts, options, policies)
     _schedule = schedule
 
@@ -44,6 +74,7 @@ def play_schedule(entrants: Entrants, schedule: Schedule, workers: int = 1,
     far."""
     total = len(schedule)
     tally = Tally()
+    check_workers(workers)
     if workers <= 1 or total < 2:
         for i in range(total):
             job = schedule.job(i)
@@ -56,15 +87,27 @@ def play_schedule(entrants: Entrants, schedule: Schedule, workers: int = 1,
     init_args = (entrants.ruleset.id, entrants.texts, entrants.options, entrants.policies,
                  schedule)
     done = 0
+    starts = iter(range(0, total, size))
     with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=init_args) as pool:
-        futures = {pool.submit(_play_range, start, min(total, start + size)):
-                   min(total, start + size) - start for start in range(0, total, size)}
+        futures: dict[Future[Any], int] = {}
+
+        def submit() -> None:
+            for start in starts:
+                stop = min(total, start + size)
+                futures[pool.submit(_play_range, start, stop)] = stop - start
+                if len(futures) >= workers * IN_FLIGHT:
+                    return
+
         try:
-            for future in as_completed(futures):
-                tally.add_entries(future.result())
-                done += futures[future]
-                if progress is not None and progress(done, total):
-                    raise Cancelled([], tally)
+            submit()
+            while futures:
+                finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    tally.add_entries(future.result())
+                    done += futures.pop(future)
+                    if progress is not None and progress(done, total):
+                        raise Cancelled([], tally)
+                submit()
         except BaseException:
             for future in futures:
                 future.cancel()

@@ -12,6 +12,7 @@ from typing import Any
 
 from kassen import ENGINE_VERSION
 from kassen.core.problems import Problem, ProblemError
+from kassen.core.text import encodable
 
 RECORD_VERSION = 1
 MAX_SIDES = 8
@@ -62,16 +63,15 @@ class Record:
             raise bad("v", f"expected {RECORD_VERSION}")
         for name in ("engine", "ruleset", "rv", "seed"):
             value = data.get(name)
-            if not isinstance(value, str) or not value or len(value) > MAX_SEED:
+            if not isinstance(value, str) or not value or len(value) > MAX_SEED \
+                    or (name != "seed" and not encodable(value)):
                 raise bad(name, "expected a short non-empty string")
         sides = data.get("sides")
         if (not isinstance(sides, list) or not 1 <= len(sides) <= MAX_SIDES
                 or not all(isinstance(s, str) and len(s) <= MAX_SIDE_TEXT for s in sides)):
             raise bad("sides", f"expected 1 to {MAX_SIDES} texts of at most {MAX_SIDE_TEXT}")
         options = data.get("options", {})
-        if (not isinstance(options, dict) or len(options) > MAX_OPTIONS
-                or not all(isinstance(k, str) and isinstance(v, (str, int, bool))
-                           for k, v in options.items())):
+        if not plain_options(options):
             raise bad("options", "expected an object of plain values")
         choices = data.get("choices", [])
         if not isinstance(choices, list) or len(choices) > MAX_CHOICES:
@@ -94,10 +94,20 @@ class Record:
         )
 
 
+def plain_options(options: Any) -> bool:
+    """An options object from a link: at most 64 keys, each a short text, a bool or an int
+    of at most 12 digits (the other values no option takes)."""
+    return (isinstance(options, dict) and len(options) <= MAX_OPTIONS
+            and all(isinstance(k, str) and len(k) <= 60 and (
+                (isinstance(v, str) and len(v) <= 200)
+                or (isinstance(v, int) and abs(v) < 10 ** 12) or isinstance(v, bool))
+                for k, v in options.items()))
+
+
 def _plain(value: Any, depth: int = 0) -> bool:
     """JSON scalars, or short lists of them (a choice may be a small tuple like a card pair)."""
     if isinstance(value, (str, int, bool)) or value is None:
-        return not isinstance(value, str) or len(value) <= 200
+        return not isinstance(value, str) or (len(value) <= 200 and encodable(value))
     if isinstance(value, list) and depth == 0 and len(value) <= 64:
         return all(_plain(v, 1) for v in value)
     return False

@@ -6,6 +6,7 @@ import importlib
 
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.ruleset import Ruleset
+from kassen.core.text import clip
 from kassen.rulesets import BUILTIN
 
 _loaded: dict[str, Ruleset] = {}
@@ -29,6 +30,8 @@ def ids() -> list[str]:
 
 def get(ruleset_id: str) -> Ruleset:
     """The ruleset called ``ruleset_id``, or raise ProblemError(core.unknown_ruleset)."""
+    if not isinstance(ruleset_id, str):
+        ruleset_id = clip(ruleset_id)  # a page's wrong JSON type: named, never looked up
     if ruleset_id in _extra:
         return _extra[ruleset_id]
     if ruleset_id in BUILTIN:
@@ -39,7 +42,7 @@ def get(ruleset_id: str) -> Ruleset:
             _loaded[ruleset_id] = found
         return found
     raise ProblemError([Problem("core.unknown_ruleset",
-                                args={"ruleset": str(ruleset_id)[:40],
+                                args={"ruleset": clip(ruleset_id),
                                       "known": ", ".join(ids()) or "-"})])
 
 

@@ -25,9 +25,18 @@ class SeedError(ValueError):
 
 def normalize_seed(seed: str | int) -> str:
     """Return the canonical seed string: ``"xo1:"`` + text. Bare text or numbers get the prefix."""
+    if isinstance(seed, bool) or not isinstance(seed, (str, int)):
+        raise SeedError("a seed is text or a whole number")
+    if isinstance(seed, int) and seed.bit_length() > 4 * MAX_SEED_LENGTH:
+        raise SeedError(f"seed longer than {MAX_SEED_LENGTH} characters")
     text = str(seed).strip()
     if len(text) > MAX_SEED_LENGTH:
         raise SeedError(f"seed longer than {MAX_SEED_LENGTH} characters")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SeedError("the seed holds a character that is not text "
+                        "(a lone surrogate or an undecodable byte)") from None
     if ":" in text:
         algorithm = text.split(":", 1)[0] + ":"
         if algorithm != SEED_PREFIX:

@@ -176,6 +176,9 @@ class Ruleset(ABC):
     seating per pairing instead of both)."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     samples: ClassVar[tuple[Sample, ...]] = ()
+    same_rules: ClassVar[tuple[str, ...]] = ()
+    """Earlier versions whose records play exactly as this version does (replayed with a
+    note); records of any other version are refused."""
     max_turns: ClassVar[int] = 10_000
     """Driver safety cap on turns; rulesets have their own, tighter caps."""
     max_steps: ClassVar[int] = 200_000
@@ -196,6 +199,21 @@ class Ruleset(ABC):
     def random_build(self, rng: Rng) -> str | None:
         """A random legal build text (for benchmarks, fuzzing and property tests)."""
         return None
+
+    def sample_text(self, name: str) -> str:
+        """The text of the sample called ``name`` (KeyError when there is none)."""
+        for sample in self.samples:
+            if sample.name == name:
+                return sample.text
+        raise KeyError(name)
+
+    def bench_lineups(self) -> Sequence[tuple[str, ...]]:
+        """The fixed line-ups (side texts) the speed benchmark plays over many seeds.
+
+        Empty means "random legal build pairs" (deterministic systems, where every pairing
+        plays once). Random systems name their specification's sample pairings here.
+        """
+        return ()
 
     def policy_names(self) -> Sequence[str]:
         """Names of the built-in AI policies (empty for systems with no decisions)."""

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kassen import ENGINE_VERSION
 from kassen.core import options as options_mod
 from kassen.core import registry
 from kassen.core.canonical import digest
@@ -25,6 +26,7 @@ from kassen.core.record import Record
 from kassen.core.render import render_event
 from kassen.core.rng import SeedError, normalize_seed
 from kassen.core.ruleset import MAX_BUILD_TEXT, Battle, Result, Ruleset, Setup
+from kassen.core.text import clip
 
 DEFAULT_SEED = "xo1:kassen"
 
@@ -108,26 +110,24 @@ def prepare(
     choices: Sequence[Any] = (),
     policies: Sequence[str | None] | None = None,
 ) -> Prepared:
-    """Check everything and return a :class:`Prepared`, or raise ProblemError."""
+    """Check everything and return a :class:`Prepared`, or raise ProblemError. Values of the
+    wrong JSON type (a page's request, a link) are problems too, never exceptions."""
     ruleset = registry.get(ruleset_id)
     opts, problems = options_mod.resolve(ruleset.options, given_options)
+    problems += _shape_problems(ruleset, sides, choices, policies)
+    if problems and any(p.code == "core.bad_type" for p in problems):
+        raise ProblemError(problems)
     try:
         seed_text = normalize_seed(DEFAULT_SEED if seed is None else seed)
     except SeedError as err:
-        problems.append(Problem("core.bad_seed", args={"seed": str(seed)[:40],
+        problems.append(Problem("core.bad_seed", args={"seed": clip(seed),
                                                        "reason": str(err)}))
         seed_text = DEFAULT_SEED
     if len(sides) != ruleset.sides:
         problems.append(Problem("core.wrong_side_count",
                                 args={"count": len(sides), "expected": ruleset.sides}))
-    if policies is None:
-        names = ruleset.policy_names()
-        policies = [names[0] if names else None] * ruleset.sides
-    for name in policies:
-        if name is not None and name not in ruleset.policy_names():
-            problems.append(Problem("core.bad_option_value",
-                                    args={"key": "policy", "value": str(name)[:40],
-                                          "allowed": "/".join(ruleset.policy_names()) or "-"}))
+    policies, found = checked_policies(ruleset, policies)
+    problems += found
     builds: list[Any] = []
     if not problems:
         builds, problems = parse_sides(ruleset, sides, opts)
@@ -138,14 +138,95 @@ def prepare(
     return Prepared(ruleset, record, builds)
 
 
+def checked_policies(ruleset: Ruleset, policies: Sequence[str | None] | None
+                     ) -> tuple[list[str | None], list[Problem]]:
+    """The AI policy of each side (None: the default one for every side), with a problem for
+    a list of the wrong length (for systems with decisions) or an unknown name."""
+    names = ruleset.policy_names()
+    if policies is None:
+        return [names[0] if names else None] * ruleset.sides, []
+    problems = []
+    if names and len(policies) != ruleset.sides:
+        problems.append(Problem("core.bad_policy_count",
+                                args={"count": len(policies), "expected": ruleset.sides}))
+    for name in policies:
+        if name is not None and name not in names:
+            problems.append(Problem("core.bad_option_value",
+                                    args={"key": "policy", "value": clip(name),
+                                          "allowed": "/".join(names) or "-"}))
+    return list(policies), problems
+
+
+def _shape_problems(ruleset: Ruleset, sides: Any, choices: Any, policies: Any) -> list[Problem]:
+    """Sides a list of texts, choices a list, policies null or a list of names or nulls."""
+    found = []
+    if not isinstance(sides, (list, tuple)) or not all(isinstance(s, str) for s in sides):
+        found.append(("sides", f"a list of {ruleset.sides} build texts"))
+    if not isinstance(choices, (list, tuple)):
+        found.append(("choices", "a list"))
+    if policies is not None and (not isinstance(policies, (list, tuple)) or not all(
+            p is None or isinstance(p, str) for p in policies)):
+        found.append(("policies", "a list of AI policy names (null: a person)"))
+    return [Problem("core.bad_type", args={"field": f, "expected": e}) for f, e in found]
+
+
 def from_record(record: Record) -> Prepared:
-    """Re-check a decoded record (its builds go through the ruleset's validator again)."""
+    """Re-check a decoded record (its builds go through the ruleset's validator again). A
+    record of another rules version is replayed only when its ruleset lists that version as
+    playing the same (``Ruleset.same_rules``); see :func:`record_notes`."""
+    ruleset = registry.get(record.ruleset)
+    if record.ruleset_version != ruleset.version \
+            and record.ruleset_version not in ruleset.same_rules:
+        raise ProblemError([Problem("core.record_rules_differ", args={
+            "version": clip(record.ruleset_version), "current": ruleset.version})])
     return prepare(record.ruleset, record.sides, record.options, record.seed, record.choices,
                    record.policies)
 
 
-def run(prepared: Prepared, *, views: bool = False, snapshots: bool = False) -> Outcome:
-    """Play the battle to its end; with ``views`` every step carries the page's view.
+@dataclass(frozen=True)
+class Budget:
+    """The most work one request (a page's battle, a link, a batch of digests) may ask for:
+    steps shown and events recorded. Past it the run stops with a ``core.too_much_work``
+    problem; no legal battle seen comes near (largest of 1,200 random legal battles per
+    ruleset: 326 steps, 566 events)."""
+
+    steps: int = 20_000
+    events: int = 200_000
+
+
+def _budgeted(battle: Battle, budget: Budget, view: Any) -> Any:
+    """A view hook (called as each step closes) that stops the battle past ``budget``."""
+    rec = battle.rec
+
+    def hook() -> Any:
+        for what, count, limit in (("steps", len(rec.steps), budget.steps),
+                                   ("events", rec.event_count, budget.events)):
+            if count > limit:
+                raise ProblemError([Problem("core.too_much_work", args={
+                    "what": what, "count": count, "limit": limit})])
+        return view() if view is not None else None
+
+    return hook
+
+
+def record_notes(record: Record) -> list[Problem]:
+    """What to tell the person replaying ``record``: that it was made by another engine or
+    rules version (replayed because the rules are the same)."""
+    notes = []
+    if record.engine != ENGINE_VERSION:
+        notes.append(Problem("core.record_engine", args={"version": clip(record.engine),
+                                                         "engine": ENGINE_VERSION}))
+    current = registry.get(record.ruleset).version
+    if record.ruleset_version != current:
+        notes.append(Problem("core.record_ruleset_version", args={
+            "version": clip(record.ruleset_version), "current": current}))
+    return notes
+
+
+def run(prepared: Prepared, *, views: bool = False, snapshots: bool = False,
+        budget: Budget | None = None) -> Outcome:
+    """Play the battle to its end; with ``views`` every step carries the page's view; with
+    ``budget`` a battle asking for more steps or events raises ProblemError.
 
     When a side played by a person (policy None) must decide and the record holds no answer,
     the battle stops at the start of that turn: the outcome has no result and ``pending`` is
@@ -154,6 +235,8 @@ def run(prepared: Prepared, *, views: bool = False, snapshots: bool = False) -> 
     battle = prepared.ruleset.new_battle(prepared.setup())
     if views:
         battle.rec.view = battle.view
+    if budget is not None:
+        battle.rec.view = _budgeted(battle, budget, battle.rec.view)
     person = bool(prepared.ruleset.policy_names()) and None in prepared.record.policies
     driver = Driver(battle, snapshots=snapshots or person)
     try:

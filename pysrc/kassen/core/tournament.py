@@ -19,11 +19,12 @@ from kassen.core.driver import Driver
 from kassen.core.links import battle_link
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import Record
-from kassen.core.rng import normalize_seed
+from kassen.core.rng import SeedError, normalize_seed
 from kassen.core.ruleset import Ruleset, Setup
 from kassen.core.schedule import Job, JobResult, Schedule, Tally
-from kassen.core.session import parse_sides
+from kassen.core.session import checked_policies, parse_sides
 from kassen.core.stats import median, rate
+from kassen.core.text import clip
 
 MAX_BUILDS = 256
 MAX_SEEDS = 10_000
@@ -62,16 +63,20 @@ def load_entrants(
     if len(texts) < 2:
         problems.append(Problem("core.no_builds"))
     if len(texts) > MAX_BUILDS:
-        problems.append(Problem("core.input_too_long",
-                                args={"length": len(texts), "limit": MAX_BUILDS}))
+        problems.append(Problem("core.too_many_builds",
+                                args={"count": len(texts), "limit": MAX_BUILDS}))
+    if policies is not None and (not isinstance(policies, (list, tuple)) or not all(
+            p is None or isinstance(p, str) for p in policies)):
+        problems.append(Problem("core.bad_type", args={
+            "field": "policies", "expected": "a list of AI policy names (null: a person)"}))
+    else:
+        policies, found = checked_policies(ruleset, policies)
+        problems += found
     if problems:
         raise ProblemError(problems)
     builds, problems = parse_sides(ruleset, texts, opts)
     if problems:
         raise ProblemError(problems)
-    if policies is None:
-        names = ruleset.policy_names()
-        policies = [names[0] if names else None] * ruleset.sides
     return Entrants(ruleset, [ruleset.export(b) for b in builds], builds, opts, list(policies))
 
 
@@ -80,9 +85,35 @@ def seats(ruleset: Ruleset) -> bool:
     return not ruleset.symmetric
 
 
+def check_k(k: object) -> int:
+    """``k`` (seeds per pairing) if it is a whole number from 1 to ``MAX_SEEDS``, else raise
+    ProblemError saying so (never cut silently to the range)."""
+    if type(k) is not int or not 1 <= k <= MAX_SEEDS:
+        raise ProblemError([Problem("core.bad_count", args={
+            "field": "seeds K", "low": 1, "high": MAX_SEEDS, "value": clip(k)})])
+    return k
+
+
+def master_seed(master: object) -> str:
+    """The tournament's master seed, normalised, or a ``core.bad_seed`` problem."""
+    try:
+        return normalize_seed(master)  # type: ignore[arg-type]
+    except SeedError as err:
+        raise ProblemError([Problem("core.bad_seed", args={"seed": clip(master),
+                                                           "reason": str(err)})]) from None
+
+
+def check_jobs(total: int) -> None:
+    """Refuse a tournament of more than ``MAX_JOBS`` battles, in the user's terms."""
+    if total > MAX_JOBS:
+        raise ProblemError([Problem("core.too_many_battles",
+                                    args={"count": f"{total:,}", "limit": f"{MAX_JOBS:,}"})])
+
+
 def games_per_pairing(ruleset: Ruleset, k: int) -> int:
-    """Seeds per seating: one for deterministic systems, ``k`` for random ones."""
-    return max(1, k) if ruleset.random else 1
+    """Seeds per seating: one for deterministic systems, ``k`` for random ones (``k`` is
+    checked either way, so a bad K is refused whatever the system)."""
+    return check_k(k) if ruleset.random else min(1, check_k(k))
 
 
 def round_robin_schedule(entrants: Entrants, k: int, master: str) -> Schedule:
@@ -90,12 +121,9 @@ def round_robin_schedule(entrants: Entrants, k: int, master: str) -> Schedule:
     n = len(entrants.builds)
     games = games_per_pairing(entrants.ruleset, k)
     seatings = 2 if seats(entrants.ruleset) else 1
-    total = n * (n - 1) // 2 * games * seatings
-    if games > MAX_SEEDS or total > MAX_JOBS:
-        raise ProblemError([Problem("core.input_too_long",
-                                    args={"length": total, "limit": MAX_JOBS})])
+    check_jobs(n * (n - 1) // 2 * games * seatings)
     pairs = tuple((a, b) for a in range(n) for b in range(a + 1, n))
-    return Schedule(pairs, games, seatings, normalize_seed(master))
+    return Schedule(pairs, games, seatings, master_seed(master))
 
 
 def round_robin_jobs(entrants: Entrants, k: int, master: str) -> list[Job]:
@@ -228,7 +256,7 @@ def elimination_step(entrants: Entrants, k: int, master: str, tally: Tally) -> B
     most once in a bracket, so the tally (per pairing) holds each match's score; a round counts
     as played when every one of its matches has all its battles.
     """
-    master = normalize_seed(master)
+    master = master_seed(master)
     n = len(entrants.builds)
     size = 1
     while size < n:
@@ -238,6 +266,7 @@ def elimination_step(entrants: Entrants, k: int, master: str, tally: Tally) -> B
     seatings = 2 if seats(entrants.ruleset) else 1
     per_match = games * seatings
     total = (n - 1) * per_match
+    check_jobs(total)
     rounds: list[dict[str, Any]] = []
     first = played = round_no = 0
     while len(slots) > 1:
@@ -327,8 +356,7 @@ def round_robin(entrants: Entrants, k: int, master: str,
 
 def matchup_schedule(entrants: Entrants, k: int, master: str) -> Schedule:
     """``k`` battles of build 0 (side 0) against build 1 (one for deterministic systems)."""
-    games = min(games_per_pairing(entrants.ruleset, k), MAX_SEEDS)
-    return Schedule(((0, 1),), games, 1, normalize_seed(master))
+    return Schedule(((0, 1),), games_per_pairing(entrants.ruleset, k), 1, master_seed(master))
 
 
 def matchup_jobs(entrants: Entrants, k: int, master: str) -> list[Job]:

@@ -7,7 +7,9 @@ rulesets, validate one text, play one battle with a view per step, open a link.
 from __future__ import annotations
 
 import json
+import math
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from kassen import ENGINE_VERSION
@@ -17,27 +19,64 @@ from kassen.core.links import build_link, parse_link
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import Record
 from kassen.core.render import render_event
+from kassen.core.text import clip, encodable
 
 MAX_REQUEST_CHARS = 200_000
+MAX_OPTIONS_CHARS = 20_000
+MAX_ANSWER_CHARS = 16_000_000
+"""The largest battle answer (steps with views and texts) a page is sent; the largest of 1,200
+random legal battles per ruleset is 0.85 MB."""
+BUDGET = session.Budget()
+MAX_DIGEST_RECORDS = 100
 
 
 def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """JSON text a browser's ``JSON.parse`` reads: a NaN or infinity echoed from a request
+    becomes null, a lone surrogate is escaped."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except ValueError:
+        text = json.dumps(_finite(value), ensure_ascii=False, separators=(",", ":"))
+    if not encodable(text):
+        text = json.dumps(json.loads(text), ensure_ascii=True, separators=(",", ":"))
+    return text
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every NaN and infinity replaced by None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _lang(value: Any) -> str:
+    return value if value in ("ja", "en") else "en"
 
 
 def _problems(problems: list[Problem], lang: str) -> str:
-    return _dump({"ok": False, "problems": [p.to_json(lang) for p in problems]})
+    return _dump({"ok": False, "problems": [p.to_json(_lang(lang)) for p in problems]})
 
 
-def _guard(lang: str, func: Any) -> str:
+def _guard(lang: str | Callable[[], str], func: Any, limit: int | None = None) -> str:
+    """``func()``'s answer as JSON text; its problems (or, past ``limit`` characters, that the
+    answer is too large) as ``{"ok": false, "problems"}`` in ``lang`` (or ``lang()``, the
+    language the request itself asked for)."""
     try:
-        return _dump(func())
+        text = _dump(func())
+        if limit is not None and len(text) > limit:
+            raise ProblemError([Problem("core.answer_too_large", args={
+                "size": f"{len(text) / 1e6:.1f} MB", "limit": f"{limit / 1e6:.0f} MB"})])
+        return text
     except ProblemError as err:
-        return _problems(err.problems, lang)
+        return _problems(err.problems, lang() if callable(lang) else lang)
     except Exception as err:  # the page must always get an answer
         return _dump({"ok": False, "problems": [{
             "line": 1, "column": 1, "code": "internal", "rule": None, "args": {},
-            "message": f"internal error: {type(err).__name__}: {err}"}]})
+            "message": f"internal error: {type(err).__name__}: {clip(str(err), 200)}"}]})
 
 
 def hello() -> str:
@@ -56,16 +95,23 @@ def ping() -> str:
     return _dump({"ok": True, "engine": ENGINE_VERSION, "python": sys.version.split()[0]})
 
 
+def _options(options_json: Any) -> dict[str, Any]:
+    """Options sent as JSON text (``""`` or null: none), an object of at most 20,000
+    characters."""
+    if options_json in ("", None):
+        return {}
+    return _json(options_json, "options", dict, MAX_OPTIONS_CHARS)
+
+
 def validate(ruleset_id: str, text: str, lang: str = "en", options_json: str = "{}") -> str:
     """Validate one side's text: ``{ok, canonical, problems}``."""
+    lang = _lang(lang)
 
     def work() -> dict[str, Any]:
         ruleset = registry.get(ruleset_id)
         from kassen.core import options as options_mod
 
-        given = json.loads(options_json) if options_json else {}
-        opts, problems = options_mod.resolve(ruleset.options,
-                                             given if isinstance(given, dict) else {})
+        opts, problems = options_mod.resolve(ruleset.options, _options(options_json))
         build, found = session.parse_side(ruleset, text, opts)
         found = problems + found
         return {
@@ -94,21 +140,32 @@ def _battle_payload(outcome: session.Outcome) -> dict[str, Any]:
     return payload
 
 
-def _json(text: str, field: str, kind: type, limit: int) -> Any:
+def _json(text: Any, field: str, kind: type, limit: int) -> Any:
     """Parse JSON text from the page: at most ``limit`` characters and of type ``kind``
-    (``dict`` or ``list``), else a located problem naming ``field``."""
+    (``dict`` or ``list``), else a problem naming ``field``."""
+    expected = "an object" if kind is dict else "a list"
+    if not isinstance(text, str):
+        raise ProblemError([Problem("core.bad_type", args={
+            "field": field, "expected": f"JSON text of {expected}"})])
     if len(text) > limit:
         raise ProblemError([Problem("core.input_too_long",
                                     args={"length": len(text), "limit": limit})])
     try:
         value = json.loads(text)
-    except ValueError:
-        value = None
+    except (ValueError, RecursionError) as err:
+        reason = "nested too deeply" if isinstance(err, RecursionError) else clip(str(err), 80)
+        raise ProblemError([Problem("core.bad_json", args={"field": field,
+                                                            "reason": reason})]) from None
     if not isinstance(value, kind):
-        reason = "not an object" if kind is dict else "not a list"
-        raise ProblemError([Problem("core.record_schema",
-                                    args={"field": field, "reason": reason})])
+        raise ProblemError([Problem("core.bad_type", args={"field": field,
+                                                            "expected": expected})])
     return value
+
+
+def _field(request: dict[str, Any], key: str, default: Any) -> Any:
+    """``request[key]``, with null or absent meaning ``default``."""
+    value = request.get(key)
+    return default if value is None else value
 
 
 def battle(request_json: str) -> str:
@@ -118,42 +175,55 @@ def battle(request_json: str) -> str:
     def work() -> dict[str, Any]:
         nonlocal lang
         request = _json(request_json, "request", dict, MAX_REQUEST_CHARS)
-        lang = request.get("lang", "en")
+        lang = _lang(request.get("lang"))
         prepared = session.prepare(
-            str(request.get("ruleset", "")),
-            list(request.get("sides") or []),
-            request.get("options") or {},
+            _field(request, "ruleset", ""),
+            _field(request, "sides", []),
+            _field(request, "options", {}),
             request.get("seed"),
-            list(request.get("choices") or []),
+            _field(request, "choices", []),
             request.get("policies"),
         )
-        return _battle_payload(session.run(prepared, views=True))
+        return _battle_payload(session.run(prepared, views=True, budget=BUDGET))
 
-    return _guard(lang, work)
+    return _guard(lambda: lang, work, MAX_ANSWER_CHARS)
 
 
 def open_link(fragment: str, lang: str = "en") -> str:
-    """Open a ``#m=`` battle link (played with views) or a ``#b=`` build link."""
+    """Open a ``#m=`` battle link (played with views, within the same budget of work and
+    answer size as a battle the page asks for) or a ``#b=`` build link. A record made by
+    another engine or rules version says so in ``notes``."""
+    lang = _lang(lang)
 
     def work() -> dict[str, Any]:
         kind, value = parse_link(fragment)
         if kind == "build":
             registry.get(value["ruleset"])
             return {"ok": True, "kind": "build", **value}
-        return _battle_payload(session.run(session.from_record(value), views=True))
+        prepared = session.from_record(value)
+        payload = _battle_payload(session.run(prepared, views=True, budget=BUDGET))
+        notes = session.record_notes(value)
+        if notes:
+            payload["notes"] = [p.to_json(lang) for p in notes]
+        return payload
 
-    return _guard(lang, work)
+    return _guard(lang, work, MAX_ANSWER_CHARS)
 
 
-def share_build(ruleset_id: str, text: str) -> str:
-    """A ``#b=`` link for one build (validated first)."""
+def share_build(ruleset_id: str, text: str, options_json: str = "{}") -> str:
+    """A ``#b=`` link for one build, validated under the given options (which the link then
+    carries, so a build legal only under ``budget=0`` opens as it was shared)."""
 
     def work() -> dict[str, Any]:
+        from kassen.core import options as options_mod
+
         ruleset = registry.get(ruleset_id)
-        build, problems = session.parse_side(ruleset, text, {})
-        if problems:
-            raise ProblemError(problems)
-        return {"ok": True, "link": build_link(ruleset.id, ruleset.export(build))}
+        opts, problems = options_mod.resolve(ruleset.options, _options(options_json))
+        build, found = session.parse_side(ruleset, text, opts)
+        if problems or found:
+            raise ProblemError(problems + found)
+        changed = options_mod.changed(ruleset.options, opts)
+        return {"ok": True, "link": build_link(ruleset.id, ruleset.export(build), changed)}
 
     return _guard("en", work)
 
@@ -162,8 +232,8 @@ def digest(record_json: str) -> str:
     """The event digest of a record (cross-runtime determinism checks)."""
 
     def work() -> dict[str, Any]:
-        record = Record.from_json(json.loads(record_json))
-        outcome = session.run(session.from_record(record))
+        record = Record.from_json(_json(record_json, "record", dict, MAX_REQUEST_CHARS))
+        outcome = session.run(session.from_record(record), budget=BUDGET)
         return {"ok": True, "digest": session.event_digest(outcome.battle),
                 "record": canonical_json(outcome.record.to_json())}
 
@@ -185,8 +255,9 @@ def _entrants(request: dict[str, Any]) -> Any:
         builds = request.get("builds")
         if not isinstance(builds, list) or not all(isinstance(b, str) for b in builds):
             raise ProblemError([Problem("core.no_builds")])
-        found = tournament.load_entrants(str(request.get("ruleset", "")), builds,
-                                         request.get("options") or {}, request.get("policies"))
+        found = tournament.load_entrants(_field(request, "ruleset", ""), builds,
+                                         _field(request, "options", {}),
+                                         request.get("policies"))
         _entrants_cache.clear()
         _entrants_cache[key] = found
     return found
@@ -207,7 +278,13 @@ def _list(text: str, field: str) -> list[Any]:
 
 
 def _counts(request: dict[str, Any]) -> tuple[int, str]:
-    return int(request.get("seeds") or 1), str(request.get("seed") or "tournament")
+    """Seeds per pairing K (absent: 1) and the master seed (absent or empty: "tournament"),
+    checked: a K that is not a whole number from 1 to 10,000 or a seed that cannot be used is
+    a problem, never cut to the range."""
+    from kassen.core import tournament
+
+    seed = request.get("seed") or "tournament"
+    return tournament.check_k(_field(request, "seeds", 1)), tournament.master_seed(seed)
 
 
 def tournament_plan(request_json: str) -> str:
@@ -305,13 +382,17 @@ def digests(records_json: str) -> str:
     """Event digests of many records at once (cross-runtime checks in one worker call)."""
 
     def work() -> dict[str, Any]:
-        records = json.loads(records_json)
-        if not isinstance(records, list) or len(records) > 1000:
-            raise ProblemError([Problem("core.record_schema",
-                                        args={"field": "records", "reason": "a list of ≤ 1000"})])
+        records = _list(records_json, "records")
+        if len(records) > MAX_DIGEST_RECORDS:
+            raise ProblemError([Problem("core.bad_count", args={
+                "field": "records", "low": 0, "high": MAX_DIGEST_RECORDS,
+                "value": len(records)})])
         out = []
+        left = session.Budget(BUDGET.steps * 5, BUDGET.events * 5)  # the whole call's work
         for data in records:
-            outcome = session.run(session.from_record(Record.from_json(data)))
+            outcome = session.run(session.from_record(Record.from_json(data)), budget=left)
+            rec = outcome.battle.rec
+            left = session.Budget(left.steps - len(rec.steps), left.events - rec.event_count)
             out.append(session.event_digest(outcome.battle))
         return {"ok": True, "digests": out}
 
@@ -382,27 +463,6 @@ def elimination_next(request_json: str, tally_json: str) -> str:
     return _guard("en", work)
 
 
-def _with_floats(table: dict[str, Any]) -> dict[str, Any]:
-    """Points and rates are floats in the core's tables; a trip through JavaScript turns 5.0
-    into 5. Restore them so the CSV is byte-identical to the command line's."""
-
-    def rate(r: Any) -> None:
-        if isinstance(r, dict):
-            for key in ("rate", "low", "high"):
-                if isinstance(r.get(key), int):
-                    r[key] = float(r[key])
-
-    for row in table.get("standings", []):
-        if isinstance(row.get("points"), int):
-            row["points"] = float(row["points"])
-        rate(row.get("win_rate"))
-    for line in table.get("matrix", []):
-        for cell in line:
-            if isinstance(cell, dict):
-                rate(cell.get("win_rate"))
-    return table
-
-
 def table_csv(table_json: str) -> str:
     """A round-robin table (as ``tournament_table`` gave it) as the command line's CSV texts:
     ``{ok, standings, matrix}`` (``kassen.core.export``)."""
@@ -410,7 +470,9 @@ def table_csv(table_json: str) -> str:
     def work() -> dict[str, Any]:
         from kassen.core import export
 
-        table = _with_floats(_json(table_json, "table", dict, MAX_REQUEST_CHARS * 50))
+        # numbers are checked (and 5 from JavaScript becomes 5.0 again, so the CSV is
+        # byte-identical to the command line's) before any field is written
+        table = export.checked_table(_json(table_json, "table", dict, MAX_REQUEST_CHARS * 50))
         return {"ok": True, "standings": export.standings_csv(table),
                 "matrix": export.matrix_csv(table)}
 

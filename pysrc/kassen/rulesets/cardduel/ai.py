@@ -9,38 +9,36 @@ from typing import Any
 
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
-from kassen.rulesets.cardduel.catalogue import COSTUMES, SUITS, is_joker, rank_of, suit_of
-from kassen.rulesets.cardduel.rules import effective, is_valid
+from kassen.rulesets.cardduel.catalogue import (
+    COSTUMES,
+    SUIT_ORDER,
+    is_joker,
+    rank_of,
+    valid_cards,
+)
+from kassen.rulesets.cardduel.checks import effective
 
 SURRENDER_HP = 1
 SURRENDER_OPP_HP = 8
 
 
 def _suit_index(card: str) -> int:
-    return SUITS.index(suit_of(card)) if not is_joker(card) else len(SUITS)
+    return SUIT_ORDER[card[0]]
 
 
 def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
     """W1 (§10): enchantments first, then hand cards, then the deck if deckOK, else pass."""
-    th, fav = ctx["threshold"], ctx["fav"]
-    danger = set(ctx["opp_enchants"]) if ctx["opp_right"] else set()
-
-    def usable(cards: list[str]) -> list[str]:
-        valid = [c for c in cards if is_valid(c, th, fav)]
-        safe = [c for c in valid if c not in danger or is_joker(c)]
-        return safe or valid
-
-    def pick(cards: list[str]) -> str:
-        if ctx["opp_right"]:
-            return min(cards, key=lambda c: (-effective(c, fav), _suit_index(c)))
-        return min(cards, key=lambda c: (effective(c, fav), _suit_index(c)))
-
-    own = usable(ctx["own"])
-    if own:
-        return "field:" + pick(own)
-    hand = usable(ctx["hand"])
-    if hand:
-        return pick(hand)
+    fav, opp_right = ctx["fav"], ctx["opp_right"]
+    ok = valid_cards(ctx["threshold"], fav)
+    # a card the opponent could clash with is avoided while the opponent may attack
+    danger = ctx["opp_enchants"] if opp_right else ()
+    # the strongest card against an attacker, the weakest that scores otherwise
+    sign = -1 if opp_right else 1
+    for cards, prefix in ((ctx["own"], "field:"), (ctx["hand"], "")):
+        valid = [c for c in cards if c in ok]
+        if valid:
+            safe = [c for c in valid if c not in danger or is_joker(c)] or valid
+            return prefix + min(safe, key=lambda c: (sign * effective(c, fav), _suit_index(c)))
     size = ctx["deck_size"]
     if size > 0 and ctx["hp"] > g and ctx["deck_valid"] / size >= t:
         return "deck"
@@ -52,13 +50,14 @@ def enchant_choice(ctx: dict[str, Any]) -> str:
     if not ctx["w_right"]:
         return "pass"
     hand, ranks = ctx["hand"], set(ctx["field_ranks"])
-    th, fav = ctx["threshold"], ctx["fav"]
-    wth, wfav = ctx["w_threshold"], ctx["w_fav"]
+    ok = valid_cards(ctx["threshold"], ctx["fav"])
+    wfav = ctx["w_fav"]
+    w_ok = valid_cards(ctx["w_threshold"], wfav)
     fish = [c for c in hand if not is_joker(c) and rank_of(c) in ranks]
     if fish and ctx["deck_size"] >= 3:
-        return min(fish, key=lambda c: (is_valid(c, th, fav), effective(c, wfav),
+        return min(fish, key=lambda c: (c in ok, effective(c, wfav),
                                         _suit_index(c)))
-    safe = [c for c in hand if is_valid(c, th, fav) and is_valid(c, wth, wfav)
+    safe = [c for c in hand if c in ok and c in w_ok
             and (is_joker(c) or rank_of(c) not in ranks)]
     if safe:
         return min(safe, key=lambda c: (effective(c, wfav), _suit_index(c)))

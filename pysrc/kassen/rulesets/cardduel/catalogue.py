@@ -6,6 +6,7 @@ A card is a short code: suit letter + rank, e.g. ``"SA"``, ``"H10"``, ``"DK"``; 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 SUITS = ("S", "H", "D", "C")
@@ -15,6 +16,8 @@ SYMBOL_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_VALUES = {r: i + 1 for i, r in enumerate(RANKS)}
 """§1.3: A = 1, 2–10 face value, J = 11, Q = 12, K = 13 [inferred]."""
+SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "X": 4}
+"""Suit letter → its place in the ♠♥♦♣ order, a Joker last (the AI's tie order, §10)."""
 COLOURS = {"S": "black", "C": "black", "H": "red", "D": "red"}
 """§2.1: same colour = {♠,♣} or {♥,♦}."""
 
@@ -39,11 +42,28 @@ def is_joker(card: str) -> bool:
     return card[0] == "X"
 
 
+ALL_CARDS = (*(s + r for s in SUITS for r in RANKS), "X1", "X2")
+"""The 52 cards in canonical order (§1.1), then the two Jokers (§1.2, §12.4)."""
+
+
 def full_deck(jokers: int) -> list[str]:
     """One participant's 判定デック in canonical order (§1.1, §1.2)."""
-    cards = [s + r for s in SUITS for r in RANKS]
-    cards.extend(f"X{i + 1}" for i in range(jokers))
-    return cards
+    return list(ALL_CARDS[: 52 + jokers])
+
+
+CARD_VALUES: dict[str, int] = {c: value_of(c) for c in ALL_CARDS}
+"""Every card code (both Jokers included) → its printed value (§1.3, §12.4)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _valid_cards(threshold: int, fav: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(c for c, v in CARD_VALUES.items() if v <= threshold or c[0] in fav)
+
+
+def valid_cards(threshold: int, fav: list[str] | tuple[str, ...]) -> frozenset[str]:
+    """The cards valid for a character with ``threshold`` and the favoured suits ``fav``
+    whose condition holds (§4.1: value ≤ 発現値 or a favoured suit; a Joker always)."""
+    return _valid_cards(threshold, tuple(fav))
 
 
 def same_card(a: str, b: str) -> bool:

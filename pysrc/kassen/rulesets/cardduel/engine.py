@@ -1,139 +1,71 @@
 """The card duel battle: one ``turn`` = one battle (バトル / 対戦) of the match, so a snapshot
-is taken at every battle start and re-simulating costs at most one battle (§3, §5, §7)."""
+is taken at every battle start and re-simulating costs at most one battle (§3, §5, §7).
+
+The rules themselves live in the modules named for their sections: ``procedure_b`` (§5),
+``procedure_a`` (§7), ``rounds``, ``enchant``, ``attack``, ``happenings`` (§6.1), ``storm``
+(§6.2), ``resources`` (§9), ``table`` and ``victory`` (§8)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
-from kassen.rulesets.cardduel import original, revised
-from kassen.rulesets.cardduel.catalogue import full_deck
-from kassen.rulesets.cardduel.model import Character, SideBuild
-from kassen.rulesets.cardduel.plays import Plays
+from kassen.rulesets.cardduel import procedure_a, procedure_b, view
+from kassen.rulesets.cardduel.model import Member, SideBuild, Table
+from kassen.rulesets.cardduel.options import Readings
+from kassen.rulesets.cardduel.victory import defeats, end_checks
 
 
-def _member(c: Character, side: int, n: int, jokers: int) -> dict[str, Any]:
-    """The battle state of one participant at match start (§3.2)."""
-    return {
-        "id": f"{side}.{n}", "side": side, "name": c.name, "role": c.role,
-        "threshold": c.threshold, "fav": list(c.fav),
-        "fav_active": [s for s in c.fav if s not in c.unmet],
-        "base": c.base, "max_hand": c.max_hand, "weapon": c.weapon, "ornament": c.ornament,
-        "hp": c.hp, "max_hp": c.hp, "mp": c.mp, "max_mp": c.mp,
-        "costumes": list(c.costumes), "costumes_start": len(c.costumes),
-        "deck": full_deck(jokers), "hand": [], "discard": [],
-        "right": True, "out_until": 0, "locked": False, "exhausted": False,
-        "fainted": False, "failed": False, "withdrew": False,
-    }
-
-
-class CardDuelBattle(Plays, Battle):
+class CardDuelBattle(Battle):
     """A match of the card duel between two sides (§2.7)."""
+
+    state: Table
 
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
         super().__init__(setup, ruleset)
-        jokers = self.options["jokers"]
-        members = []
+        self.readings = read(Readings, self.options)
+        members: list[Member] = []
         for side, build in enumerate(setup.builds):
             assert isinstance(build, SideBuild)
-            members.extend(_member(c, side, n, jokers) for n, c in enumerate(build.members()))
-        self.index = {m["id"]: i for i, m in enumerate(members)}
-        self.state: dict[str, Any] = {
-            "battle": 0, "round": 0, "step": "setup", "members": members, "field": [],
-            "adv": [0, 0], "dealt": [0, 0], "surrendered": [False, False],
-            "over": False, "ended_by": None, "winner": None, "reason": None,
-            "played": [], "face_down": [], "happenings": [], "last_damage": None,
-            "storm_now": False,
-            "storm": None, "storms": [], "battle_ends": [], "rounds_total": 0, "max_adv": 0,
-        }
+            for n, c in enumerate(build.members()):
+                members.append(Member.enter(c, side, n, len(members), self.readings.jokers))
+        self.index = {m.id: m.seat for m in members}
+        self.state = Table.seat(members)
         for m in members:  # §3.2: shuffle, draw 基礎魔力
-            self.rng.shuffle(m["deck"])
-            m["hand"] = m["deck"][: m["base"]]
-            del m["deck"][: m["base"]]
+            self.rng.shuffle(m.deck)
+            m.hand = m.deck[: m.base]
+            m.set_deck(m.deck[m.base:])
+
+    def member(self, mid: str) -> Member:
+        """The state of member ``mid`` (``"side.n"``)."""
+        return self.state.members[self.index[mid]]
 
     @property
     def finished(self) -> bool:
-        return bool(self.state["over"])
+        return self.state.over
 
     @property
     def turn(self) -> int:
-        return int(self.state["battle"])
+        return self.state.battle
 
     def play_turn(self) -> None:
         """Play one battle of the chosen procedure, then the end checks (§8, D16)."""
-        if self.options["procedure"] == "original":
-            original.play_duel(self)
+        if self.readings.procedure == "original":
+            procedure_a.play_duel(self)
         else:
-            revised.play_battle(self)
-        self.end_checks()
+            procedure_b.play_battle(self)
+        end_checks(self)
 
     def result(self) -> Result:
         st = self.state
-        return Result(st["winner"], st["reason"] or "draw", st["battle"], {
-            "ended_by": st["ended_by"], "defeated": self.defeats(), "dealt": list(st["dealt"])})
+        return Result(st.winner, st.reason or "draw", st.battle, {
+            "ended_by": st.ended_by, "defeated": defeats(self), "dealt": list(st.dealt)})
 
     def members(self) -> list[dict[str, Any]]:
         """Per side, members in order of entry with their final values (design 4.1)."""
-        sides: list[dict[str, Any]] = [{"members": []}, {"members": []}]
-        for m in self.state["members"]:
-            out: dict[str, Any] = {"id": m["id"], "name": m["name"], "role": m["role"]}
-            if m["role"] == "warrior":
-                out.update(hp=m["hp"], max_hp=m["max_hp"],
-                           damage_dealt=self.state["dealt"][m["side"]])
-            else:
-                out.update(mp=m["mp"], max_mp=m["max_mp"], costumes=list(m["costumes"]),
-                           costumes_left=len(m["costumes"]))
-            out["exited"] = m["fainted"]
-            out["statuses"] = self._statuses(m)
-            sides[m["side"]]["members"].append(out)
-        for side in (0, 1):
-            sides[side]["damage_dealt"] = self.state["dealt"][side]
-        return sides
-
-    @staticmethod
-    def _statuses(m: dict[str, Any]) -> dict[str, int]:
-        """Status name (Japanese, as in the rules) → 1."""
-        out = {}
-        if m["fainted"]:
-            out["気絶"] = 1
-        if m["exhausted"]:
-            out["消耗"] = 1
-        if m["role"] == "warrior" and not m["right"]:
-            out["アタック権なし"] = 1
-        if m["locked"]:
-            out["エンチャント停止"] = 1
-        return out
+        return view.members(self)
 
     def view(self) -> dict[str, Any]:
-        """The table: hands, deck counts, field with owners, HP/MP/costumes, advantages,
-        step, round and battle counters, played cards with validity, last damage check,
-        happenings (issue 4 table view)."""
-        st = self.state
-        sides: list[dict[str, Any]] = [{"members": []}, {"members": []}]
-        for m in st["members"]:
-            out: dict[str, Any] = {
-                "id": m["id"], "name": m["name"], "role": m["role"],
-                "hand": list(m["hand"]), "hand_count": len(m["hand"]),
-                "deck_count": len(m["deck"]), "discard": list(m["discard"]),
-                "threshold": m["threshold"], "fav": list(m["fav_active"]),
-                "statuses": self._statuses(m)}
-            if m["role"] == "warrior":
-                out.update(hp=m["hp"], max_hp=m["max_hp"], right=m["right"])
-            else:
-                out.update(mp=m["mp"], max_mp=m["max_mp"], costumes=list(m["costumes"]),
-                           locked=m["locked"], exhausted=m["exhausted"])
-            sides[m["side"]]["members"].append(out)
-        for side in (0, 1):
-            sides[side]["advantage"] = st["adv"][side]
-            sides[side]["damage_dealt"] = st["dealt"][side]
-        return {
-            "turn": st["battle"], "battle": st["battle"], "round": st["round"],
-            "phase": st["step"], "procedure": self.options["procedure"], "sides": sides,
-            "field": [{"card": f["card"], "owner": f["owner"], "team": f["team"],
-                       "kind": f["kind"], "used": f["used"]} for f in st["field"]],
-            "face_down": [dict(f) for f in st["face_down"]],
-            "played": [dict(p) if p else None for p in st["played"]],
-            "last_damage": st["last_damage"], "happenings": list(st["happenings"]),
-            "storm": dict(st["storm"]) if st["storm"] else None,
-            "over": st["over"], "winner": st["winner"], "reason": st["reason"],
-        }
+        """The table view the page draws (see ``view.py``)."""
+        return view.table_view(self)

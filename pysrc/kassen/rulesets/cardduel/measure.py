@@ -66,15 +66,15 @@ def measure(kind: str, n: int, policies: list[str], options: dict[str, Any] | No
                         score[name] += 0.5
                     elif res.winner == side:
                         score[name] += 1
-                battles.append(st["battle"])
-                rounds += st["rounds_total"]
-                max_adv = max(max_adv, st["max_adv"])
-                ends.update(st["battle_ends"])
-                match[st["ended_by"]] += 1
+                battles.append(st.battle)
+                rounds += st.rounds_total
+                max_adv = max(max_adv, st.max_adv)
+                ends.update(st.battle_ends)
+                match[st.ended_by] += 1
                 decided[res.reason] += 1
-                for s in st["storms"]:
-                    pools.append(s["pool"])
-                    storm_ko += s["knockout"]
+                for s in st.storms:
+                    pools.append(s.pool)
+                    storm_ko += s.knockout
     total = len(battles)
     nb = sum(battles)
     battles.sort()

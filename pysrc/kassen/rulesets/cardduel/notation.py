@@ -15,6 +15,7 @@ Keys: ``year`` 学年 1–3, ``base`` 基礎魔力 3–5, ``max`` 上限魔力 6
 from __future__ import annotations
 
 from kassen.core.problems import Problem
+from kassen.core.text import ascii_int, clip, name_problem
 from kassen.rulesets.cardduel.catalogue import (
     COLOURS,
     COSTUME_BY_JA,
@@ -23,16 +24,8 @@ from kassen.rulesets.cardduel.catalogue import (
     SYMBOL_SUITS,
     WEAPONS,
 )
-from kassen.rulesets.cardduel.model import (
-    MAGE,
-    MAX_COSTUMES,
-    MAX_MAGES,
-    MAX_NAME,
-    RANGES,
-    WARRIOR,
-    Character,
-    SideBuild,
-)
+from kassen.rulesets.cardduel.constants import MAX_COSTUMES, MAX_MAGES, MAX_NAME, RANGES
+from kassen.rulesets.cardduel.model import MAGE, WARRIOR, Character, SideBuild
 
 CLASS_WORDS = {"warrior": WARRIOR, "w": WARRIOR, "戦士": WARRIOR, "魔法戦士": WARRIOR,
                "戦士科": WARRIOR, "mage": MAGE, "m": MAGE, "術士": MAGE, "魔法術師": MAGE,
@@ -90,6 +83,9 @@ def parse_character(text: str, start: int = 1) -> tuple[Character | None, list[P
     name, _, cls = head.partition(":")
     if not name or len(name) > MAX_NAME or "=" in name:
         return None, [Problem(P + "bad_name", 1, head_col, "notation", {"limit": MAX_NAME})]
+    unsafe = name_problem(name, 1, head_col, "notation")
+    if unsafe is not None:
+        return None, [unsafe]
     role = CLASS_WORDS.get(cls.lower())
     if role is None:
         return None, [Problem(P + "unknown_class", 1, head_col + len(name) + 1, "§2",
@@ -120,16 +116,17 @@ def parse_character(text: str, start: int = 1) -> tuple[Character | None, list[P
         if key not in values:
             continue
         col, value = values[key]
-        if not value.isdigit() or len(value) > 4:
+        number = ascii_int(value, 4)
+        if number is None:
             problems.append(Problem(P + "bad_number", 1, col, "§2", {"key": key,
-                                                                     "text": value[:20]}))
+                                                                     "text": clip(value, 20)}))
             continue
         low, high = RANGES[key]
-        if not low <= int(value) <= high:
+        if not low <= number <= high:
             problems.append(Problem(P + "out_of_range", 1, col, "§2.1", {
-                "key": key, "value": int(value), "min": low, "max": high}))
+                "key": key, "value": number, "min": low, "max": high}))
             continue
-        nums[key] = int(value)
+        nums[key] = number
     col, value = values["fav"]
     fav = _suits(value, col, problems)
     if fav is not None and "year" in nums:

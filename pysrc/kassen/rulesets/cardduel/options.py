@@ -5,12 +5,9 @@ Keys follow the specification's flag names; the recommended default comes first.
 
 from __future__ import annotations
 
-from kassen.core.options import Choice, OptionSpec
+from dataclasses import dataclass
 
-
-def _bool(key: str, default: bool, ja: str, en: str, rule: str) -> OptionSpec:
-    return OptionSpec(key, default, ja, en, rule, kind="bool")
-
+from kassen.core.options import Choice, OptionSpec, flag, option
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("procedure", "revised", "手順", "procedure", "§0.2", choices=(
@@ -32,10 +29,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
                    Choice("all_field", "場札すべて", "every field card"),
                    Choice("enchant_only", "発動エンチャントのみ", "activated enchantments"),
                    Choice("own_team", "自チームのエンチャントのみ", "own team's enchantments"))),
-    _bool("dupAlsoCostsMP", False, "重複かつ無効でもMP-1", "duplicate that is invalid costs MP",
-          "§5.3.2c"),
-    _bool("enchantConsumedOnUse", True, "指したエンチャントは1回で使用済み",
-          "a pointed-at enchantment is used once", "§5.5.4 RB1"),
+    flag("dupAlsoCostsMP", False, "重複かつ無効でもMP-1", "duplicate that is invalid costs MP",
+         "§5.3.2c"),
+    flag("enchantConsumedOnUse", True, "指したエンチャントは1回で使用済み",
+         "a pointed-at enchantment is used once", "§5.5.4 RB1"),
     OptionSpec("happeningLock", "battle", "ハプニング後のエンチャント停止",
                "enchant lock after a happening", "§5.3.2d RB2", choices=(
                    Choice("battle", "バトル終了まで", "until the battle ends"),
@@ -43,8 +40,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("handRefill", "battle", "手札の補充", "hand refill", "§2.6 RB3", choices=(
         Choice("battle", "毎バトル基礎魔力まで", "to 基礎魔力 every battle"),
         Choice("none", "なし", "none"))),
-    _bool("manaStormEndsMatch", True, "マナ・ストームで試合終了", "a Mana Storm ends the match",
-          "§5.6.2"),
+    flag("manaStormEndsMatch", True, "マナ・ストームで試合終了", "a Mana Storm ends the match",
+         "§5.6.2"),
     OptionSpec("stormPoolScope", "storm_draws", "ストームの力(場札の範囲)", "storm pool",
                "§6.2.1", choices=(
                    Choice("storm_draws", "ストームで引いた札", "cards drawn in storm step 1"),
@@ -53,10 +50,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "storm on warriors", "§6.2.5 RB5", choices=(
                    Choice("one_hp_per_step", "1回につきHP1", "1 HP per strike"),
                    Choice("absorb_min_hp_pool", "HPと力の小さい方", "absorbs min(HP, pool)"))),
-    _bool("stormCountsVictimDraws", False, "犠牲者の引いた札も力に加える",
-          "victim draws add to the pool", "§6.2.4 RB5"),
-    _bool("stormCountsTieDraws", False, "同値決着の札も力に加える",
-          "tie-break draws add to the pool", "§6.2.2 RB5"),
+    flag("stormCountsVictimDraws", False, "犠牲者の引いた札も力に加える",
+         "victim draws add to the pool", "§6.2.4 RB5"),
+    flag("stormCountsTieDraws", False, "同値決着の札も力に加える",
+         "tie-break draws add to the pool", "§6.2.2 RB5"),
     OptionSpec("stormWarriorStart", "highest_card", "ストームの最初の戦士",
                "first warrior struck by the storm", "§6.2.5 D4", choices=(
                    Choice("highest_card", "最初に一番大きい札を引いた戦士",
@@ -66,16 +63,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("emotionTable", "none", "エモーション・イベント", "Emotion Event", "§6.1.3 §12.2",
                choices=(Choice("none", "演出のみ", "narrative only"),
                         Choice("v0", "効果表 v0", "effect table v0"))),
-    _bool("voluntaryCostume", True, "B1開始時の任意の衣装変換",
-          "voluntary costume conversion at B1", "§5.1.0"),
-    _bool("exhaustedMageCountsDefeated", False, "消耗した術士も倒された数に入る",
-          "an exhausted mage counts as defeated", "§5.3.3"),
+    flag("voluntaryCostume", True, "B1開始時の任意の衣装変換",
+         "voluntary costume conversion at B1", "§5.1.0"),
+    flag("exhaustedMageCountsDefeated", False, "消耗した術士も倒された数に入る",
+         "an exhausted mage counts as defeated", "§5.3.3"),
     OptionSpec("originalRightLoss", "rest_of_duel", "原版: 失敗で失う権利",
                "original: right lost on a failure", "§7 A2-3 D12", choices=(
                    Choice("rest_of_duel", "その対戦の間", "for the rest of the duel"),
                    Choice("next_only", "次の交戦のみ", "for the next engagement only"))),
-    _bool("discardReturns", True, "捨て札を山札に戻す", "discards return to the deck",
-          "§5.10.3"),
+    flag("discardReturns", True, "捨て札を山札に戻す", "discards return to the deck",
+         "§5.10.3"),
     OptionSpec("surrender", "never", "降参", "surrender", "§10 W3/M4", choices=(
         Choice("never", "しない", "never"),
         Choice("hopeless", "絶望的なら降参を問う", "asked after each battle (AI: hopeless)"))),
@@ -83,6 +80,38 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "§2.2 D15", choices=(
                    Choice("static", "作成時に固定", "fixed at creation"),
                    Choice("table", "条件表で毎バトル判定", "§12.1 table at each battle"))),
-    _bool("severalMages", False, "1チームに複数の術士(3人まで)",
-          "several mages per side (up to 3)", "§2.7"),
+    flag("severalMages", False, "1チームに複数の術士(3人まで)",
+         "several mages per side (up to 3)", "§2.7"),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Readings:
+    """The options of one battle, read once (``kassen.core.options.read``) into named,
+    typed fields; each field says the option key it reads."""
+
+    procedure: str
+    format: str
+    battles: int
+    battle_cap: int = option("battleCap")
+    round_cap: int = option("roundCap")
+    jokers: int = option("jokers")
+    enchant_rank_scope: str = option("enchantRankScope")
+    dup_also_costs_mp: bool = option("dupAlsoCostsMP")
+    enchant_consumed_on_use: bool = option("enchantConsumedOnUse")
+    happening_lock: str = option("happeningLock")
+    hand_refill: str = option("handRefill")
+    mana_storm_ends_match: bool = option("manaStormEndsMatch")
+    storm_pool_scope: str = option("stormPoolScope")
+    storm_warrior_mode: str = option("stormWarriorMode")
+    storm_counts_victim_draws: bool = option("stormCountsVictimDraws")
+    storm_counts_tie_draws: bool = option("stormCountsTieDraws")
+    storm_warrior_start: str = option("stormWarriorStart")
+    emotion_table: str = option("emotionTable")
+    voluntary_costume: bool = option("voluntaryCostume")
+    exhausted_mage_counts_defeated: bool = option("exhaustedMageCountsDefeated")
+    original_right_loss: str = option("originalRightLoss")
+    discard_returns: bool = option("discardReturns")
+    surrender: str = option("surrender")
+    cond_model: str = option("condModel")
+    several_mages: bool = option("severalMages")

@@ -11,47 +11,12 @@ from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.cardduel import text
 from kassen.rulesets.cardduel.ai import POLICIES
-from kassen.rulesets.cardduel.catalogue import COLOURS, COSTUME_ORDER, SUITS
 from kassen.rulesets.cardduel.engine import CardDuelBattle
-from kassen.rulesets.cardduel.model import RANGES, SideBuild
+from kassen.rulesets.cardduel.generate import random_build
+from kassen.rulesets.cardduel.model import SideBuild
 from kassen.rulesets.cardduel.notation import export_side, parse_side
 from kassen.rulesets.cardduel.options import OPTIONS
 from kassen.rulesets.cardduel.samples import SAMPLES
-
-
-def random_fav(rng: Rng, year: int) -> str:
-    """Favoured suits for a school year: 0, 1, or 2 of one colour (§2.1)."""
-    if year == 1:
-        return "-"
-    first = rng.choice(SUITS)
-    if year == 2:
-        return first
-    mate = next(s for s in SUITS if s != first and COLOURS[s] == COLOURS[first])
-    return "".join(s for s in SUITS if s in (first, mate))
-
-
-def random_character(rng: Rng, name: str, mage: bool) -> str:
-    """A random legal character text inside the seed ranges."""
-    def pick(key: str) -> int:
-        return rng.randint(*RANGES[key])
-
-    year = pick("year")
-    head = (f"{name}:{'mage' if mage else 'warrior'} year={year} base={pick('base')} "
-            f"max={pick('max')} th={pick('th')} fav={random_fav(rng, year)}")
-    if not mage:
-        return f"{head} hp={pick('hp')}"
-    pool = list(COSTUME_ORDER)
-    rng.shuffle(pool)
-    return f"{head} mp={pick('mp')} costumes={','.join(pool[:4])}"
-
-
-def random_side(rng: Rng, mages: int) -> str:
-    """A random legal side with ``mages`` mages (0..MAX_MAGES; two or more need the option
-    ``severalMages``, §2.7)."""
-    n = rng.below(1000)
-    parts = [random_character(rng, f"W{n}", False)]
-    parts += [random_character(rng, f"M{n}_{k + 1}", True) for k in range(mages)]
-    return " + ".join(parts)
 
 
 class CardDuelRuleset(Ruleset):
@@ -83,11 +48,13 @@ class CardDuelRuleset(Ruleset):
         return POLICIES[name]
 
     def random_build(self, rng: Rng) -> str:
-        n = rng.below(1000)
-        warrior = random_character(rng, f"W{n}", False)
-        if rng.below(2):
-            return warrior + " + " + random_character(rng, f"M{n}", True)
-        return warrior
+        return random_build(rng)
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)
+
+    def bench_lineups(self) -> Sequence[tuple[str, ...]]:
+        """§12.5's test line-ups, both seatings: ユウ vs アキラ, ユウ+ミナ vs レン+サクラ."""
+        one = (self.sample_text("ユウ"), self.sample_text("アキラ"))
+        two = (self.sample_text("ユウ+ミナ"), self.sample_text("レン+サクラ"))
+        return (one, one[::-1], two, two[::-1])

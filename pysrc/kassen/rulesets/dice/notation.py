@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from kassen.core.problems import Problem
+from kassen.core.text import ascii_int, clip, name_problem
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.model import (
@@ -47,7 +48,7 @@ SELECTED_ALIASES = {"r": "R", "赤": "R", "red": "R", "b": "B", "青": "B", "blu
 INT_FIELDS = {"atk": (0, k.STAT_MAX["atk"], "§20"), "def": (0, k.STAT_MAX["def"], "§20"),
               "agi": (0, k.STAT_MAX["agi"], "§20"), "cross": (0, k.CROSS_RANGE_MAX, "§4.5"),
               "fav": (1, 6, "§11.2")}
-KEY_RE = re.compile(r"^(slot|special)(\d{1,2})$")
+KEY_RE = re.compile(r"^(slot|special)([0-9]{1,2})$")
 
 
 class _Reader:
@@ -110,11 +111,12 @@ def parse_ability(text: str, reader: _Reader, line: int, column: int, where: str
 
 def _int(text: str, reader: _Reader, line: int, column: int, field: str, low: int, high: int,
          rule: str) -> int | None:
-    if not re.fullmatch(r"-?\d{1,9}", text) or not low <= int(text) <= high:
-        reader.bad("bad_number", line, column, rule, field=field, value=text[:20], low=low,
-                   high=high)
+    number = ascii_int(text, 9, signed=True)
+    if number is None or not low <= number <= high:
+        reader.bad("bad_number", line, column, rule, field=field, value=clip(text, 20),
+                   low=low, high=high)
         return None
-    return int(text)
+    return number
 
 
 def _parse_slot(value: str, column: int, reader: _Reader, line: int, number: int,
@@ -210,8 +212,11 @@ def parse(text: str) -> tuple[Sheet | None, list[Problem]]:
         where_at[key if seen_key else f"passive{len(passives)}"] = (line, column)
         match = KEY_RE.match(key)
         if key == "name":
+            unsafe = name_problem(value, line, value_col, "§2.1")
             if not value or len(value) > MAX_NAME:
                 reader.bad("bad_name", line, value_col, "§2.1", limit=MAX_NAME)
+            elif unsafe is not None:
+                reader.problems.append(unsafe)
             else:
                 values["name"] = value
         elif key in INT_FIELDS:
@@ -281,7 +286,8 @@ def parse(text: str) -> tuple[Sheet | None, list[Problem]]:
                 values[key] = (head, ability)
         else:
             reader.bad("unknown_key", line, column, "§2.1", key=key[:20])
-    if "name" not in values and not any(p.code == "dice.bad_name" for p in reader.problems):
+    if "name" not in values and not any(p.code in ("dice.bad_name", "core.name_unsafe")
+                                        for p in reader.problems):
         reader.bad("missing_name", 1, 1, "§2.1")
     if reader.problems:
         return None, reader.problems

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kassen.core.problems import Problem
@@ -53,6 +54,11 @@ class DiceRuleset(Ruleset):
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)
+
+    def bench_lineups(self) -> Sequence[tuple[str, ...]]:
+        """The 20 ordered pairings of the five type samples (バランス … スピード)."""
+        types = [s.text for s in self.samples[:5]]
+        return tuple((a, b) for a in types for b in types if a is not b)
 
 
 RULESET = DiceRuleset()

@@ -16,6 +16,7 @@ import difflib
 from typing import Any
 
 from kassen.core.problems import Problem
+from kassen.core.text import unsafe_char
 from kassen.rulesets.marguerite.catalogue import BY_CODE, BY_NAME, NAMES_LONGEST_FIRST, SWORDS
 from kassen.rulesets.marguerite.model import Build
 
@@ -186,7 +187,7 @@ def parse(text: str, options: dict[str, Any]) -> tuple[Build | None, list[Proble
         problems.append(_p("empty_name", name_col, "R2.1"))
     if len(name) > MAX_NAME:
         problems.append(_p("name_too_long", name_col, "R2.1", length=len(name), limit=MAX_NAME))
-    if any(ch in name for ch in "\r\t<>") or not name.isprintable():
+    if any(ch in name for ch in "<>") or unsafe_char(name) is not None:
         problems.append(_p("bad_name", name_col, "R2.1"))
     if len(swords) > MAX_BUILD_SWORDS:
         problems.append(_p("too_many_swords", 1, "R3.1", count=len(swords),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kassen.core.text import ascii_int
 from kassen.rulesets.skirmish.model import Pos
 
 
@@ -50,9 +51,10 @@ class AreaMap:
     def parse_label(self, text: str) -> Pos | None:
         """Inverse of :meth:`label`; None when not an area of this map."""
         parts = text.split("/")
-        if not all(p.isdigit() and len(p) <= 3 for p in parts) or len(parts) > 2:
+        numbers = [ascii_int(p, 3) for p in parts]
+        if None in numbers or len(parts) > 2:
             return None
-        pos = (int(parts[0]), int(parts[1]) if len(parts) == 2 else 0)
+        pos = (numbers[0], numbers[1] if len(parts) == 2 else 0)
         return pos if self.on_map(pos) else None
 
     def line(self, origin: Pos, aim: Pos, reach: int) -> list[Pos]:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from kassen.core.problems import Problem
+from kassen.core.text import ascii_int, clip, name_problem
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     ability_by_name,
@@ -102,8 +103,12 @@ def _parse_member(segment: str, line: int, column: int, area_map: AreaMap,
     else:
         name = head
         if "=" in name or len(name) > MAX_NAME:
-            problems.append(_problem("bad_name", line, head_col, "§2", name=name[:30],
+            problems.append(_problem("bad_name", line, head_col, "§2", name=clip(name, 30),
                                      limit=MAX_NAME))
+            return None
+        unsafe = name_problem(name, line, head_col, "§2")
+        if unsafe is not None:
+            problems.append(unsafe)
             return None
     fields: dict[str, Any] = {}
     seen: set[str] = set()
@@ -155,11 +160,12 @@ def _parse_value(key: str, value: str, line: int, col: int, area_map: AreaMap,
                  problems: list[Problem]) -> Any:
     if key in STAT_LIMITS:
         low, high = STAT_LIMITS[key]
-        if not value.isdigit() or len(value) > 4 or not low <= int(value) <= high:
+        number = ascii_int(value, 4)
+        if number is None or not low <= number <= high:
             problems.append(_problem("bad_number", line, col, "§2.4", key=key,
-                                     value=value[:20], low=low, high=high))
+                                     value=clip(value, 20), low=low, high=high))
             return None
-        return int(value)
+        return number
     if key == "wpn":
         weapon = weapon_by_name(value)
         if weapon is None:
@@ -211,13 +217,14 @@ def _parse_items(names: list[str], line: int, col: int,
         if item is None:
             problems.append(_problem("unknown_item", line, col, "§11.4", name=name[:30]))
             return None
-        if star and (not count.isdigit() or not 1 <= int(count[:3]) <= 9):
-            problems.append(_problem("bad_count", line, col, "§11.4", value=count[:10]))
+        number = ascii_int(count, 3) if star else 1
+        if number is None or not 1 <= number <= 9:
+            problems.append(_problem("bad_count", line, col, "§11.4", value=clip(count, 10)))
             return None
         if item.id in out:
             problems.append(_problem("duplicate_entry", line, col, "§11.4", name=name[:30]))
             return None
-        out[item.id] = int(count) if star else 1
+        out[item.id] = number
         col += len(entry) + 1
     return tuple(out.items())
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kassen.core.problems import Problem
@@ -51,3 +52,9 @@ class SkirmishRuleset(Ruleset):
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)
+
+    def bench_lineups(self) -> Sequence[tuple[str, ...]]:
+        """The §11.5 party against each §17 encounter R1–R3."""
+        party = self.sample_text("party")
+        return tuple((party, self.sample_text(name))
+                     for name in ("R1 warband", "R2 ogre pack", "R3 shadow cult"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kassen.rulesets.cardduel.catalogue import is_joker, suit_of, value_of
+from kassen.rulesets.cardduel.catalogue import CARD_VALUES
 
 OK = "ok"
 """A valid card (有効)."""
@@ -18,13 +18,13 @@ NONE = "none"
 def is_valid(card: str, threshold: int, fav: Sequence[str]) -> bool:
     """§4.1: value ≤ 発現値, or a favoured suit whose condition holds (``fav`` lists only
     those). A Joker is valid for everyone (§12.4)."""
-    return value_of(card) <= threshold or suit_of(card) in fav
+    return CARD_VALUES[card] <= threshold or card[0] in fav
 
 
 def effective(card: str, fav: Sequence[str]) -> int:
-    """§4.2: the value, +2 for a favoured suit whose condition holds (never for a Joker)."""
-    bonus = 2 if not is_joker(card) and suit_of(card) in fav else 0
-    return value_of(card) + bonus
+    """§4.2: the value, +2 for a favoured suit whose condition holds (never for a Joker:
+    its suit letter X is never favoured)."""
+    return CARD_VALUES[card] + 2 if card[0] in fav else CARD_VALUES[card]
 
 
 def score_round(outcomes: Sequence[str], values: Sequence[int]) -> tuple[list[int], list[bool]]:

@@ -1,0 +1,56 @@
+"""One timed pass over a benchmark set, runnable against any commit's engine.
+
+``python -m kassen bench --baseline REV`` runs this file's source with ``python -c`` in a
+fresh process whose ``PYTHONPATH`` is one tree's ``pysrc`` (REV's worktree or the current
+tree), so both sides are timed by the same harness and play the same battles. It uses only
+the API every commit since the skeleton has (``session.prepare``, ``session.run``,
+``session.event_digest``), reads the set from the JSON file named by ``argv[1]`` and prints
+one JSON object: per ruleset the battle count, CPU and wall seconds of playing them all with
+events recorded, and (with ``argv[2] == "digest"``) the digest of every battle's events.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+from typing import Any
+
+
+def run_set(entries: list[dict[str, Any]], *, with_digest: bool) -> dict[str, Any]:
+    """Time one pass over the set, grouped by ruleset (set-up parsing is not timed)."""
+    from kassen.core import session
+
+    by_ruleset: dict[str, list[Any]] = {}
+    for entry in entries:
+        prepared = session.prepare(entry["ruleset"], entry["sides"], entry["options"],
+                                   entry["seed"])
+        by_ruleset.setdefault(entry["ruleset"], []).append(prepared)
+    out: dict[str, Any] = {}
+    for ruleset_id, setups in by_ruleset.items():
+        battles = []
+        w0, c0 = time.perf_counter(), time.process_time()
+        for prepared in setups:
+            battles.append(session.run(prepared).battle)
+        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+        row: dict[str, Any] = {"battles": len(setups), "cpu": cpu, "wall": wall}
+        if with_digest:
+            total = hashlib.sha256()
+            for battle in battles:
+                total.update(session.event_digest(battle).encode())
+            row["digest"] = total.hexdigest()
+        out[ruleset_id] = row
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """Read the set, play it once, print the timings as JSON."""
+    with open(argv[1], encoding="utf-8") as handle:
+        entries = json.load(handle)
+    print(json.dumps(run_set(entries, with_digest=len(argv) > 2 and argv[2] == "digest")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,143 @@
+"""Attacks, shared by both procedures: the attack commitment W1 (§5.4.1), its reveal and
+validity (B5 / A2-1, §5.5), failures (B6 / A2-3, §5.6.1), the scoring table (B7 / A2-3,
+§4.5) and continue-or-withdraw W2 (§5.8.1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kassen.core.decisions import Request
+from kassen.rulesets.cardduel.catalogue import same_card
+from kassen.rulesets.cardduel.checks import FAIL, NONE, OK, effective, score_round
+from kassen.rulesets.cardduel.model import Commit, FieldCard, Member
+from kassen.rulesets.cardduel.table import check_faint, set_face_down
+
+if TYPE_CHECKING:
+    from kassen.rulesets.cardduel.engine import CardDuelBattle
+
+Commits = list[Commit | None]
+"""One round's attacks, per side; None for a warrior without the attack right."""
+
+
+def holds_right(b: CardDuelBattle, w: Member) -> bool:
+    """Whether warrior ``w`` may attack in the current round/engagement."""
+    return w.right and w.out_until < b.state.round and not w.fainted
+
+
+def usable_enchants(b: CardDuelBattle, side: int) -> list[FieldCard]:
+    """Field enchantments the warrior of ``side`` may point at (§5.4.1 iii, RB1)."""
+    return [f for f in b.state.enchants[side] if not f.used]
+
+
+def attack_context(b: CardDuelBattle, w: Member, opp_right: bool,
+                   own: list[FieldCard] | None = None) -> dict[str, Any]:
+    """What the warrior knows (§10 information model), for W1 and W2; ``own`` are the
+    team's usable enchantments when the caller has them already."""
+    if own is None:
+        own = usable_enchants(b, w.side)
+    return {"member": w.id, "threshold": w.threshold, "fav": w.fav_active,
+            "hp": w.hp, "hand": list(w.hand), "deck_size": len(w.deck),
+            "deck_valid": w.deck_valid,
+            "own": [f.card for f in own],
+            "opp_enchants": [f.card for f in usable_enchants(b, 1 - w.side)],
+            "opp_right": opp_right, "adv": list(b.state.adv)}
+
+
+def ask_attack(b: CardDuelBattle, w: Member, opp_right: bool) -> Commit:
+    """W1: commit a hand card, the deck top, an own-team enchantment, or pass."""
+    own = usable_enchants(b, w.side)
+    opts = (*w.hand, *(("deck",) if w.deck else ()), *(f"field:{f.card}" for f in own), "pass")
+    answer = b.decider.decide(Request(w.side, "W1", opts, attack_context(b, w, opp_right, own)))
+    if answer == "pass":
+        b.rec.emit("attack_pass", w.id, rule="§5.4.1")
+        return Commit(w, None, "pass")
+    return set_face_down(b, w, answer, "attack_set", "§5.4.1")
+
+
+def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
+    """B5 / A2-1: reveal, place the cards (§5.5.4), and tell whether they clash (§5.5.2).
+
+    ``commits[side]`` is None for a warrior without the right. Sets each commit's
+    ``outcome`` (OK / FAIL / NONE) and effective ``value``."""
+    st = b.state
+    st.face_down = []
+    for side, c in enumerate(commits):
+        if c is None:
+            continue
+        card = c.card
+        if card is None:
+            c.outcome, c.value = NONE, 0
+            continue
+        w = st.warriors[side]
+        if c.source == "field":
+            for f in usable_enchants(b, side):
+                if f.card == card:
+                    f.used = b.readings.enchant_consumed_on_use
+                    f.attack_by = w.id
+                    break
+        else:
+            st.place(card, w, "attack").used = True
+        valid = card in w.valid
+        c.outcome = OK if valid else FAIL
+        c.value = effective(card, w.fav_active)
+        b.rec.emit("attack_reveal", w.id, rule=rule, card=card, source=c.source,
+                   valid=valid, value=c.value)
+    cards = [c.card if c else None for c in commits]
+    a, d = cards
+    clash = a is not None and d is not None and same_card(a, d)
+    st.played = list(commits)
+    if clash:
+        b.rec.emit("clash", rule="§5.5.2", card=a)
+    return clash
+
+
+def apply_fails(b: CardDuelBattle, commits: Commits, rule: str, next_only: bool = False) -> None:
+    """B6 / A2-3: each FAIL warrior loses 1 HP and the attack right (§5.6.1)."""
+    for side, c in enumerate(commits):
+        if c is None or c.outcome != FAIL:
+            continue
+        w = b.state.warriors[side]
+        w.hp = max(0, w.hp - 1)
+        if next_only:
+            w.out_until = b.state.round + 1
+        else:
+            w.right = False
+        w.failed = True
+        b.rec.emit("attack_fail", w.id, rule=rule, hp=w.hp)
+        check_faint(b, w, rule)
+
+
+def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
+    """B7 / A2-3: the scoring table (§4.5); a warrior without the right is NONE."""
+    outcomes = [NONE if c is None else c.outcome for c in commits]
+    values = [0 if c is None else c.value for c in commits]
+    gains, _ = score_round(outcomes, values)  # type: ignore[arg-type]
+    st = b.state
+    for side in (0, 1):
+        if gains[side]:
+            st.adv[side] += gains[side]
+            st.max_adv = max(st.max_adv, st.adv[side])
+            b.rec.emit("advantage", st.warriors[side].id, rule=rule, gain=gains[side],
+                       total=st.adv[side], outcomes=outcomes)
+    if not any(gains):
+        b.rec.emit("no_advantage", rule=rule, outcomes=outcomes, adv=list(st.adv))
+
+
+def ask_continue(b: CardDuelBattle, w: Member, rule: str) -> bool:
+    """W2: continue, or withdraw (放棄) for the rest of the battle (§5.8.1)."""
+    other = b.state.warriors[1 - w.side]
+    answer = b.decider.decide(Request(w.side, "W2", ("continue", "withdraw"),
+                                      attack_context(b, w, other.right)))
+    if answer == "withdraw":
+        w.right = False
+        w.withdrew = True
+        b.rec.emit("withdraw", w.id, rule=rule)
+        return False
+    b.rec.emit("continue", w.id, rule=rule)
+    return True
+
+
+def all_passed(commits: Commits) -> bool:
+    """§5.9 / D13: every warrior that held the right passed this round."""
+    held = [c for c in commits if c is not None]
+    return bool(held) and all(c.card is None for c in held)

@@ -1,0 +1,62 @@
+"""The enchant happening (§6.1): the Emotion Event (エモーション・イベント), with the §12.2
+table v0 as an option, and the happening draw of three deck cards (§5.3.2b, A1-b).
+The attack happening, the Mana Storm (§6.2), is in ``storm.py``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kassen.rulesets.cardduel.catalogue import suit_of, value_of
+from kassen.rulesets.cardduel.model import Happening, Member
+from kassen.rulesets.cardduel.resources import lose_mp
+
+if TYPE_CHECKING:
+    from kassen.rulesets.cardduel.engine import CardDuelBattle
+
+EMOTIONS = {"H": "elation", "D": "vanity", "S": "rivalry", "C": "agitation"}
+"""§12.2: the Emotion Event's effect by suit (♥ 高揚, ♦ 虚栄, ♠ 対抗, ♣ 動揺)."""
+
+
+def emotion_event(b: CardDuelBattle, mage: Member, card: str, rule: str) -> None:
+    """§6.1: log the Emotion Event; with ``emotionTable = v0`` apply §12.2."""
+    suit = suit_of(card)
+    k = 2 if value_of(card) >= 11 else 1
+    table = b.readings.emotion_table == "v0"
+    b.rec.emit("emotion", mage.id, rule=rule, card=card, team=mage.side,
+               effect=EMOTIONS[suit] if table else "narrative", k=k)
+    if not table:
+        return
+    if suit == "H":
+        mage.mp += k
+        b.rec.emit("mp_gain", mage.id, rule="§12.2", amount=k, mp=mage.mp)
+    elif suit == "D":
+        got = mage.draw_to_hand(k)
+        b.rec.emit("hand_draw", mage.id, rule="§12.2", drawn=len(got), hand=len(mage.hand))
+    elif suit == "S":
+        adv = b.state.adv
+        adv[mage.side] += k
+        b.rec.emit("advantage", b.state.warriors[mage.side].id, rule="§12.2", gain=k,
+                   total=adv[mage.side])
+    else:
+        lose_mp(b, mage, k, "§12.2")
+
+
+def enchant_happening(b: CardDuelBattle, mage: Member, card: str, emotion_rule: str,
+                      draw_rule: str) -> None:
+    """A duplicate enchant rank (§5.3.2a–b, A1-b): noted for the table view, the Emotion
+    Event, then the happening draw."""
+    b.state.happenings.append(Happening("emotion", mage, card))
+    emotion_event(b, mage, card, emotion_rule)
+    happening_draw(b, mage, draw_rule)
+
+
+def happening_draw(b: CardDuelBattle, mage: Member, rule: str) -> None:
+    """§5.3.2b / A1-b: three deck cards straight onto the field as activated enchantments."""
+    cards = []
+    for _ in range(3):
+        card = mage.take_top()
+        if card is None:
+            break
+        b.state.place(card, mage, "happening")
+        cards.append(card)
+    b.rec.emit("happening_draw", mage.id, rule=rule, cards=cards)

@@ -1,0 +1,66 @@
+"""A mage's resources (§2.4, §5.3, §9): costumes converted into MP or hand cards, MP loss,
+the forced conversion at MP 0 (M3) and exhaustion (消耗)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kassen.core.decisions import Request
+from kassen.rulesets.cardduel.catalogue import COSTUME_ORDER, COSTUMES
+from kassen.rulesets.cardduel.model import Member
+
+if TYPE_CHECKING:
+    from kassen.rulesets.cardduel.engine import CardDuelBattle
+
+
+def held_costumes(m: Member) -> list[str]:
+    """The kinds of costume ``m`` still wears, in catalogue order."""
+    return sorted(set(m.costumes), key=COSTUME_ORDER.index)
+
+
+def convert(b: CardDuelBattle, m: Member, costume: str, into: str, rule: str) -> None:
+    """Consume one costume into MP (MaxMP may be exceeded) or hand cards (§2.4)."""
+    m.costumes.remove(costume)
+    c = COSTUMES[costume]
+    if into == "mp":
+        m.mp += c.mp
+        b.rec.emit("convert_mp", m.id, rule=rule, costume=costume, gain=c.mp, mp=m.mp)
+    else:
+        got = m.draw_to_hand(c.cards)
+        b.rec.emit("convert_hand", m.id, rule=rule, costume=costume, drawn=len(got),
+                   hand=len(m.hand))
+
+
+def lose_mp(b: CardDuelBattle, m: Member, amount: int, rule: str) -> None:
+    """MP −amount; at 0 a costume must be converted into MP at once (§5.3.1, M3), or
+    the mage is exhausted when none is left (§5.3.3)."""
+    m.mp = max(0, m.mp - amount)
+    b.rec.emit("mp_loss", m.id, rule=rule, amount=amount, mp=m.mp)
+    if m.mp > 0:
+        return
+    if m.costumes:
+        pick = b.decider.decide(Request(m.side, "M3", tuple(held_costumes(m)), {
+            "member": m.id, "costumes": list(m.costumes)}))
+        m.costumes.remove(pick)
+        m.mp = COSTUMES[pick].mp
+        b.rec.emit("convert_forced", m.id, rule="§5.3.1", costume=pick, mp=m.mp)
+    elif not m.exhausted:
+        m.exhausted = True
+        b.rec.emit("exhausted", m.id, rule="§5.3.3")
+
+
+def voluntary_conversions(b: CardDuelBattle, m: Member, rule: str) -> None:
+    """M0: before enchanting, convert any number of costumes (§5.1.0, D10)."""
+    if not b.readings.voluntary_costume:
+        return
+    for _ in range(len(m.costumes)):
+        if not m.costumes:
+            return
+        opts = ("pass", *(f"{c}:{into}" for c in held_costumes(m) for into in ("mp", "hand")))
+        answer = b.decider.decide(Request(m.side, "M0", opts, {
+            "member": m.id, "mp": m.mp, "hand_size": len(m.hand), "max_hand": m.max_hand,
+            "deck_size": len(m.deck), "costumes": list(m.costumes)}))
+        if answer == "pass":
+            return
+        costume, _, into = answer.partition(":")
+        convert(b, m, costume, into, rule)

@@ -1,0 +1,70 @@
+"""A round (ラウンド, procedure B) or engagement (交戦, procedure A), the parts both procedures
+share: opening it, every warrior holding the right committing an attack, and the checks
+after scoring that end the battle's rounds (§5.8–§5.9, §7 A3, §15 D2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kassen.rulesets.cardduel.attack import (
+    Commits,
+    all_passed,
+    ask_attack,
+    ask_continue,
+    holds_right,
+)
+
+if TYPE_CHECKING:
+    from kassen.rulesets.cardduel.engine import CardDuelBattle
+
+
+def begin_round(b: CardDuelBattle, number: int, step: str, rule: str) -> None:
+    """Open round (engagement) ``number`` at ``step``: both procedures start a round alike."""
+    st = b.state
+    st.round = number
+    st.played = []
+    b.rec.step(step, "round_start")
+    st.step = step
+    b.rec.emit("round_start", rule=rule, round=number, battle=st.battle)
+
+
+def ask_attacks(b: CardDuelBattle) -> Commits:
+    """Each warrior holding the attack right commits an attack (None for the others)."""
+    warriors = b.state.warriors
+    holders = [holds_right(b, w) for w in warriors]
+    return [ask_attack(b, w, holders[1 - w.side]) if holders[w.side] else None
+            for w in warriors]
+
+
+def end_why(b: CardDuelBattle) -> str:
+    """Why the rounds ended with no right left: ``rights`` when a failure took one,
+    ``withdrawal`` when every warrior gave the right up (a statistics label)."""
+    return "rights" if any(w.failed for w in b.state.warriors) else "withdrawal"
+
+
+def round_over(b: CardDuelBattle, commits: Commits, rounds: int, rights_rule: str) -> str | None:
+    """The checks both procedures make after scoring a round (knockout §15 D2, stall §5.9,
+    no right left, the round cap §5.9): the reason the battle ends, logged, or None."""
+    warriors = b.state.warriors
+    if any(w.fainted for w in warriors):
+        why, rule = "knockout", "§15 D2"
+    elif all_passed(commits):
+        for w in warriors:
+            w.right = False
+        why, rule = "stall", "§5.9"
+    elif not any(holds_right(b, w) for w in warriors):
+        why, rule = end_why(b), rights_rule
+    elif rounds == b.readings.round_cap:
+        b.rec.emit("battle_over", rule="§5.9", why="round_cap", cap=rounds)
+        return "round_cap"
+    else:
+        return None
+    b.rec.emit("battle_over", rule=rule, why=why)
+    return why
+
+
+def ask_continues(b: CardDuelBattle, rule: str) -> bool:
+    """B8 / A3: every warrior still holding the right continues or withdraws (W2); whether
+    any goes on."""
+    going = [ask_continue(b, w, rule) for w in b.state.warriors if holds_right(b, w)]
+    return any(going)

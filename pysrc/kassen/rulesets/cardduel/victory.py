@@ -1,0 +1,74 @@
+"""End conditions and victory (§8): the checks after each battle (D16), surrender (W3),
+defeats counted per side (§8.2.1) and the winner (§8.2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kassen.core.decisions import Request
+
+if TYPE_CHECKING:
+    from kassen.rulesets.cardduel.engine import CardDuelBattle
+
+
+def end_checks(b: CardDuelBattle) -> None:
+    """D16: storm, knockout, battle count, cap; then surrender (W3/M4) if it goes on."""
+    st = b.state
+    o = b.readings
+    ended = None
+    if st.storm_now and o.mana_storm_ends_match:
+        ended = "storm"
+    elif any(w.fainted for w in st.warriors):
+        ended = "knockout"
+    elif o.format == "fixed" and st.battle >= o.battles:
+        ended = "battles"
+    elif o.format == "until_knockout" and st.battle >= o.battle_cap:
+        ended = "cap"
+    elif o.surrender == "hopeless":
+        for side in (0, 1):
+            answer = b.decider.decide(Request(side, "W3", ("continue", "surrender"), {
+                "hp": st.warriors[side].hp, "opp_hp": st.warriors[1 - side].hp,
+                "battle": st.battle}))
+            if answer == "surrender":
+                st.surrendered[side] = True
+                b.rec.emit("surrender", st.warriors[side].id, rule="§8.1b", side=side)
+        if any(st.surrendered):
+            ended = "surrender"
+    if ended is None:
+        return
+    st.over = True
+    st.ended_by = ended
+    st.winner, st.reason = decide_winner(b)
+    b.rec.step("end", "match_end")
+    st.step = "end"
+    b.rec.emit("match_end", rule="§8", ended_by=ended, winner=st.winner, reason=st.reason,
+               defeated=defeats(b), dealt=list(st.dealt))
+
+
+def defeats(b: CardDuelBattle) -> list[int]:
+    """Per side, how many opponents it defeated (fainted warriors; optionally exhausted
+    mages, ``exhaustedMageCountsDefeated``) (§8.2.1)."""
+    counts = [0, 0]
+    exhausted_count = b.readings.exhausted_mage_counts_defeated
+    for m in b.state.members:
+        if m.fainted or (m.exhausted and exhausted_count):
+            counts[1 - m.side] += 1
+    return counts
+
+
+def decide_winner(b: CardDuelBattle) -> tuple[int | None, str]:
+    """§8.2: defeats, then damage dealt, then a draw; a lone surrender loses."""
+    st = b.state
+    o = b.readings
+    s = st.surrendered
+    if any(s):
+        return (None, "surrender") if all(s) else (0 if s[1] else 1, "surrender")
+    dealt = st.dealt
+    damage_only = o.procedure == "original" and o.format == "fixed" and o.battles == 1
+    if not damage_only:
+        d = defeats(b)
+        if d[0] != d[1]:
+            return (0 if d[0] > d[1] else 1), "knockout"
+    if dealt[0] != dealt[1]:
+        return (0 if dealt[0] > dealt[1] else 1), "damage"
+    return None, "draw"

@@ -1,0 +1,100 @@
+"""The page's data out of the battle state: members with their final values (design 4.1)
+and the table view (issue 4): hands, deck counts, field with owners, HP/MP/costumes,
+advantages, step, round and battle counters, played cards, last damage, happenings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kassen.rulesets.cardduel.model import Commit, Happening, Member
+
+if TYPE_CHECKING:
+    from kassen.rulesets.cardduel.engine import CardDuelBattle
+
+
+def statuses(m: Member) -> dict[str, int]:
+    """Status name (Japanese, as in the rules) → 1."""
+    out = {}
+    if m.fainted:
+        out["気絶"] = 1
+    if m.exhausted:
+        out["消耗"] = 1
+    if not m.is_mage and not m.right:
+        out["アタック権なし"] = 1
+    if m.locked:
+        out["エンチャント停止"] = 1
+    return out
+
+
+def members(b: CardDuelBattle) -> list[dict[str, Any]]:
+    """Per side, members in order of entry with their final values (design 4.1)."""
+    st = b.state
+    sides: list[dict[str, Any]] = [{"members": []}, {"members": []}]
+    for m in st.members:
+        out: dict[str, Any] = {"id": m.id, "name": m.name, "role": m.role}
+        if not m.is_mage:
+            out.update(hp=m.hp, max_hp=m.max_hp, damage_dealt=st.dealt[m.side])
+        else:
+            out.update(mp=m.mp, max_mp=m.max_mp, costumes=list(m.costumes),
+                       costumes_left=len(m.costumes))
+        out["exited"] = m.fainted
+        out["statuses"] = statuses(m)
+        sides[m.side]["members"].append(out)
+    for side in (0, 1):
+        sides[side]["damage_dealt"] = st.dealt[side]
+    return sides
+
+
+def _member_view(m: Member) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": m.id, "name": m.name, "role": m.role,
+        "hand": list(m.hand), "hand_count": len(m.hand),
+        "deck_count": len(m.deck), "discard": list(m.discard),
+        "threshold": m.threshold, "fav": list(m.fav_active), "statuses": statuses(m)}
+    if not m.is_mage:
+        out.update(hp=m.hp, max_hp=m.max_hp, right=m.right)
+    else:
+        out.update(mp=m.mp, max_mp=m.max_mp, costumes=list(m.costumes), locked=m.locked,
+                   exhausted=m.exhausted)
+    return out
+
+
+def _face_down(c: Commit) -> dict[str, Any]:
+    return {"member": c.member.id, "card": c.card, "source": c.source}
+
+
+def _played(c: Commit | None) -> dict[str, Any] | None:
+    if c is None:
+        return None
+    return {"member": c.member.id, "card": c.card, "source": c.source, "outcome": c.outcome,
+            "value": c.value}
+
+
+def _happening(h: Happening) -> dict[str, Any]:
+    if h.member is None:
+        return {"kind": h.kind}
+    return {"kind": h.kind, "member": h.member.id, "card": h.card}
+
+
+def table_view(b: CardDuelBattle) -> dict[str, Any]:
+    """The table as the page draws it (JSON data)."""
+    st = b.state
+    sides: list[dict[str, Any]] = [{"members": []}, {"members": []}]
+    for m in st.members:
+        sides[m.side]["members"].append(_member_view(m))
+    for side in (0, 1):
+        sides[side]["advantage"] = st.adv[side]
+        sides[side]["damage_dealt"] = st.dealt[side]
+    last = st.last_damage
+    return {
+        "turn": st.battle, "battle": st.battle, "round": st.round,
+        "phase": st.step, "procedure": b.readings.procedure, "sides": sides,
+        "field": [{"card": f.card, "owner": f.owner.id, "team": f.team, "kind": f.kind,
+                   "used": f.used} for f in st.field],
+        "face_down": [_face_down(c) for c in st.face_down],
+        "played": [_played(c) for c in st.played],
+        "last_damage": None if last is None else {"adv": last.adv, "damage": last.damage},
+        "happenings": [_happening(h) for h in st.happenings],
+        "storm": None if st.storm is None else {"S": st.storm.pool},
+        "over": st.over, "winner": st.winner, "reason": st.reason,
+    }
