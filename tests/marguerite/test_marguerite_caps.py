@@ -165,3 +165,21 @@ def test_free_budget_growth_still_hits_a_hard_cap_with_a_logged_reason(monkeypat
     for lang in ("ja", "en"):
         text = render_event(ruleset, last, battle.names(), lang)
         assert result.detail["cap"] in text and "{" not in text
+
+
+def test_a_growing_party_is_summarised_not_stopped_r14_1(monkeypatch) -> None:
+    """増殖剣 copying 造泡剣 builds a バブル every turn (R14.1): 22 剣師 by turn 20. With the
+    party budget lowered to 10 the log is summarised from the 11th 剣師 on, and the result is
+    the same as in full detail (the old cap of 24 剣師 used to stop such battles)."""
+    from kassen.rulesets.marguerite import effects
+
+    sides = ("10/2/0/2/音門増泡/A", "10/1/4/2/闇/B")
+    full = play(*sides)
+    assert full.state.counts == [22, 1] and full.state.summary == ""
+    monkeypatch.setattr(effects, "LOG_FENCERS", 10)
+    summarised = play(*sides)
+    assert summarised.state.summary == "fencers"
+    assert summarised.final_result() == full.final_result()
+    assert summarised.final_result().reason == "overturn"
+    note = next(e for e in summarised.rec.events() if e.kind == "log_summarised")
+    assert note.values["budget"] == "fencers"

@@ -26,19 +26,34 @@ LOG_EVENTS = 60000
 LOG_SWORDS = 64
 """Once a 剣師's list holds more swords than this the rest is summarised (every logged beat
 carries the page's picture of every list)."""
+LOG_FENCERS = 24
+"""Once a party has created more 剣師 than this (entrant included) the rest is summarised
+(every logged beat pictures every 剣師)."""
 
 # -- hard caps (result ``aborted``) ------------------------------------------------------------
+# Measured (tests/test_caps_slow.py, 2026-12-01): 100,000 uniform random 10-point battles and
+# 50,000 biased towards 増虚鳴複光星灼泡涙再儀速, none aborted; the largest sizes were 545
+# swords in a list, 22 剣師 in a party, 14,387 行動処理 and 28,787 events in a battle, and,
+# while summarised, 1,725 played 行動処理, 3,438 played events and 288,348 list slots walked.
+# The known extremes: 速速儀速速速増再 against itself, 517,352 行動処理 and 1,034,759 events, of
+# which 334 beats are played (runs.py fast-forwards the rest); under reset=cycle one 加速剣
+# doubles 素早さ each turn (5,242,917 行動処理, 54 played) and 増四確 against 散速 plays
+# 520,349 summarised 行動処理 (1,561,047 events). Free-budget builds (budget=0) reach the caps
+# within seconds (the slow tier prints their abort rate).
 MAX_SWORDS = 20_000
-"""Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists)."""
-MAX_FENCERS = 24
-"""Safety cap: 剣師 created per party (entrant included)."""
+"""Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 37× the 545 seen."""
+MAX_FENCERS = 400
+"""Safety cap: 剣師 created per party (entrant included; 増殖剣 copies 構築 swords): 18× the
+22 seen. Past 24 (LOG_FENCERS) the log is summarised."""
 MAX_ACTIONS = 1_000_000
-"""Safety cap: 行動処理 played while summarised (fast-forwarded periods not counted)."""
+"""Safety cap: 行動処理 played while summarised (fast-forwarded periods are not played):
+580× the 1,725 seen with the default options; 1.9× the worst reset=cycle battle known."""
 MAX_EVENTS = 4_000_000
-"""Safety cap: events of the 行動処理 played while summarised (the work of hits and effects)."""
+"""Safety cap: events of the 行動処理 played while summarised (the work of hits and effects):
+1,160× the 3,438 seen; 2.6× the worst reset=cycle battle known."""
 MAX_SCAN = 20_000_000
-"""Safety cap: sword slots in the actors' lists, summed over the summarised 行動処理 (choosing
-a sword and most control effects walk the list)."""
+"""Safety cap: sword slots in the actors' lists plus 剣師 in both lines, summed over the
+summarised 行動処理 (choosing 行動権 and a sword walks them): 69× the 288,348 seen."""
 MAX_ATK = 10 ** 300
 """Safety cap on |攻撃力| (灼熱剣 doubles it, D20): numbers stay printable and below what a
-JavaScript number holds."""
+JavaScript number holds; the largest seen is 2^21."""

@@ -25,6 +25,7 @@ from kassen.rulesets.marguerite.actions import (
 from kassen.rulesets.marguerite.caps import (
     LOG_ACTIONS,
     LOG_EVENTS,
+    LOG_FENCERS,
     LOG_SWORDS,
     MAX_ACTIONS,
     MAX_EVENTS,
@@ -158,7 +159,7 @@ class MargueriteBattle(Hits, Effects, Battle):
             return False
         why = ("actions" if st.actions > LOG_ACTIONS else
                "events" if self.rec.event_count > LOG_EVENTS else
-               "swords" if st.long_list else "")
+               st.grown)
         if why:
             st.summary = why
             self._tally = summary.begin(self.rec, st)
@@ -172,7 +173,8 @@ class MargueriteBattle(Hits, Effects, Battle):
             return
         self._tally = None
         st = self.state
-        limit = {"actions": LOG_ACTIONS, "events": LOG_EVENTS}.get(st.summary, LOG_SWORDS)
+        limit = {"actions": LOG_ACTIONS, "events": LOG_EVENTS, "fencers": LOG_FENCERS}.get(
+            st.summary, LOG_SWORDS)
         self.rec = summary.write(tally, st, st.summary, limit, not st.summary_logged)
         st.summary_logged = True
 
@@ -349,6 +351,7 @@ class MargueriteBattle(Hits, Effects, Battle):
             tally = self._tally
             if tally is not None:
                 st.work += len(group)
+                st.scan += len(lines[0]) + len(lines[1])  # choosing 行動権 walks every 剣師
                 for f in group:
                     st.scan += len(f.swords)
                 if self.fast_forward and not self.has_mp_costs:

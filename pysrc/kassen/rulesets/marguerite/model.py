@@ -122,9 +122,9 @@ class State:
         "counts",
         "executing",
         "folded",
+        "grown",
         "last",
         "lines",
-        "long_list",
         "members",
         "over",
         "peak_swords",
@@ -156,11 +156,11 @@ class State:
         self.last = -1                         # turn of the last played turn
         self.pending = False                   # someone died since the last 事象確定
         # the log budget (caps.py): why the log is summarised ("" = it is not), whether the
-        # note saying so is written, a list ever past LOG_SWORDS, events folded into
+        # note saying so is written, a list or party ever past it, events folded into
         # summaries; the work of summarised beats (hard caps bound it): sword slots walked
         self.summary = ""
         self.summary_logged = False
-        self.long_list = False
+        self.grown = ""                        # "swords"/"fencers": a list or party past it
         self.folded = 0
         self.scan = 0
         self.work = 0                          # 行動処理 played while summarised

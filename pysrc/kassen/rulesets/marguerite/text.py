@@ -27,7 +27,8 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
                "push": ("プッシュ", "プッシュ (Push)"), "draw": ("引き分け", "draw")},
     "measure": {"hp": ("HP合計", "HP total"), "overkill": ("オーバーキル合計", "overkill total")},
     "budget": {"actions": ("行動処理の数", "actions"), "events": ("ログの事象数", "logged events"),
-               "swords": ("1人の剣リストの長さ", "swords in one list")},
+               "swords": ("1人の剣リストの長さ", "swords in one list"),
+               "fencers": ("1パーティの剣師の数", "剣師 in one party")},
     "winner": {"0": ("パーティ1の勝ち", "party 1 wins"), "1": ("パーティ2の勝ち", "party 2 wins"),
                "-1": ("勝者なし", "no winner")},
 }
