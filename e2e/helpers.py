@@ -24,3 +24,9 @@ def set_seek(page, index: int) -> None:
     """Move the viewer's seek slider to step ``index`` as a person dragging it would."""
     page.eval_on_selector(
         "#seek", "(s, v) => { s.value = String(v); s.dispatchEvent(new Event('input')); }", index)
+
+
+def open_options(page) -> None:
+    """Unfold the set-up's "Rule options" section (closed by default) so its controls can be
+    used as a person would."""
+    page.evaluate("document.getElementById('options').open = true")

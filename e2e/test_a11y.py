@@ -58,6 +58,8 @@ def test_setup_view(app) -> None:
 
 def test_every_control_is_reachable_by_keyboard(app) -> None:
     page = app.page
+    # folded sections (rule options, saved builds) open from the keyboard on their summary
+    page.evaluate("document.querySelectorAll('#setup details').forEach(d => { d.open = true; })")
     wanted = set(page.eval_on_selector_all(
         "#setup button:not([disabled]), #setup select:not([disabled]), #setup input, "
         "#setup textarea, #tournament button:not([disabled]), #tournament select, "

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from e2e.helpers import set_seek, wait_until
+from e2e.helpers import open_options, set_seek, wait_until
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e
@@ -42,6 +42,7 @@ def test_a_person_plays_the_first_team(app) -> None:
     page.select_option("#ruleset", "cardduel")
     page.select_option("#sample-0", str(NAMES.index("アキラ+ミナ")))
     page.select_option("#sample-1", str(NAMES.index("レン+サクラ")))
+    open_options(page)
     page.select_option("#opt-format", "fixed")
     page.fill("#opt-battles", "1")
     page.fill("#seed", SEED)

@@ -166,3 +166,24 @@ def test_elimination_and_matchup_in_the_pool_equal_the_command_line(app, fmt) ->
                                       "e2e-master")
         for key in ("battles", "win", "draw", "loss", "median_turns", "reasons", "first_link"):
             assert table[key] == expected[key], key
+
+
+def test_tables_name_builds_and_tell_repeats_apart_issue_14(app) -> None:
+    """Issue 14: standings and heatmap show the builds' names (sample names), a build given
+    twice reads ``X (2)``; a match-up names both sides."""
+    page = app.page
+    samples = RULESETS[RULESET]["samples"]
+    builds = [samples[0]["text"], samples[1]["text"], samples[0]["text"]]
+    _start(page, builds, seeds=1)
+    page.wait_for_selector("#tournament[data-state=done]", state="attached", timeout=240_000)
+    rows = page.eval_on_selector_all("#t-standings tbody th", "hs => hs.map(h => h.textContent)")
+    first, second = samples[0]["name"], samples[1]["name"]
+    assert sorted(rows) == sorted([first, second, f"{first} (2)"])
+    heads = page.eval_on_selector_all("#t-matrix tbody th", "hs => hs.map(h => h.textContent)")
+    assert heads == [f"1. {first}", f"2. {second}", f"3. {first} (2)"]
+    _start(page, builds[:2], seeds=1, fmt="matchup")
+    page.wait_for_selector("#tournament[data-state=done]", state="attached", timeout=240_000)
+    title = page.inner_text("#t-summary .matchup-title")
+    assert first in title and second in title
+    # the pool's workers start without PyScript's SharedArrayBuffer warning (sync_main_only)
+    assert [m for m in app.console if "SharedArrayBuffer" in m] == []

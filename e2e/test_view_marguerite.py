@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import set_seek, wait_until
+from e2e.helpers import open_options, set_seek, wait_until
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e
@@ -151,7 +151,8 @@ def find(steps: list[dict], kind: str, after: int = 1) -> dict:
 def test_samples_include_kyuubi_rina(fight, app) -> None:
     page = app.page
     assert TEXTS["九尾 里奈"] == KYUUBI
-    names = page.eval_on_selector_all("#sample-0 option", "os => os.map(o => o.textContent)")
+    names = page.eval_on_selector_all(  # "name — note" since issue 14
+        "#sample-0 option", "os => os.map(o => o.textContent.split(' — ')[0])")
     assert "九尾 里奈" in names and SIDE_A in names and SIDE_B in names
     assert page.input_value("#build-0") == TEXTS[SIDE_A]
     assert page.input_value("#build-1") == TEXTS[SIDE_B]
@@ -363,6 +364,7 @@ def test_mp_cost_text_option_round_trips(fight, app) -> None:
     spec = next(o for o in MARGUERITE["options"] if o["key"] == "mp_costs")
     assert spec["kind"] == "text"
     preset = next(p for p in spec["extra"]["presets"] if p)
+    open_options(page)
     box = page.locator("#opt-mp_costs")
     assert box.get_attribute("type") == "text"
     listed = page.eval_on_selector_all(f"#{box.get_attribute('list')} option",

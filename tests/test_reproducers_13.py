@@ -93,10 +93,10 @@ def test_repro_unsafe_characters_in_names_refused_like_marguerite(char: str) -> 
     lone surrogates (display spoofing; a crash when encoded); all refuse them now with the
     check Marguerite names use."""
     assert validate("cardduel", f"A{char}b:warrior year=1 base=5 max=6 th=10 fav=- hp=12") \
-        == ["core.name_unsafe"]
-    assert validate("dice", DICE.format(name=f"D{char}x", atk=8)) == ["core.name_unsafe"]
-    assert validate("skirmish", SKIRMISH.format(name=f"S{char}", hp=20)) == ["core.name_unsafe"]
-    assert validate("marguerite", f"10/1/0/4/振舞星/九{char}")[:1] == ["marguerite.bad_name"]
+        == ["core.name_chars"]
+    assert validate("dice", DICE.format(name=f"D{char}x", atk=8)) == ["core.name_chars"]
+    assert validate("skirmish", SKIRMISH.format(name=f"S{char}", hp=20)) == ["core.name_chars"]
+    assert validate("marguerite", f"10/1/0/4/振舞星/九{char}")[:1] == ["core.name_chars"]
 
 
 def test_repro_unsafe_name_problem_is_located() -> None:
@@ -113,8 +113,8 @@ def test_repro_share_dice_undecodable_name(capsys) -> None:
     from kassen.cli import main
 
     assert main(["share", "dice", "--build", "name: \udcff; atk: 8"]) == 2
-    assert "name_unsafe" not in capsys.readouterr().err  # the message, not its code
-    assert codes(api.share_build("dice", "name: \udcff; atk: 8")) == ["core.name_unsafe"]
+    assert "name_chars" not in capsys.readouterr().err  # the message, not its code
+    assert codes(api.share_build("dice", "name: \udcff; atk: 8")) == ["core.name_chars"]
 
 
 def record(**changes: object) -> dict:

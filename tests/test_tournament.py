@@ -180,3 +180,20 @@ def test_csv_defuses_spreadsheet_formulas_in_user_text(tiny) -> None:
     assert {r[10] for r in rows[1:]} == {"'=HYPERLINK(1):20", "'@x:9", "Bob:9"}
     assert export.cell("=1+1") == "'=1+1" and export.cell("-3") == "'-3"
     assert export.cell("名前") == "名前"
+
+
+def test_entrant_names_come_from_samples_and_builds_and_repeat_apart_issue_14() -> None:
+    """Issue 14: standings and heatmap name builds by their sample's name, else the build's
+    own or its members' names; a name given twice reads ``X``, ``X (2)``."""
+    from kassen.core import registry
+    from kassen.core.tournament import load_entrants
+
+    skirmish = registry.get("skirmish")
+    party, warband = skirmish.samples[0], skirmish.samples[1]
+    own = "@ゴブリン area=5; @ゴブリン area=5; @オーガ area=5"
+    names = load_entrants("skirmish", [party.text, warband.text, own, party.text]).names
+    assert names == [party.name, warband.name, "ゴブリン×2+オーガ", f"{party.name} (2)"]
+    cardduel = registry.get("cardduel")
+    texts = [cardduel.samples[3].text, "Kai:warrior year=1 base=5 max=6 th=10 fav=- hp=12",
+             "Kai:warrior year=2 base=5 max=6 th=10 fav=- hp=12"]
+    assert load_entrants("cardduel", texts).names == [cardduel.samples[3].name, "Kai", "Kai (2)"]

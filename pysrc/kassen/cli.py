@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import re
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -174,10 +175,19 @@ def _policies(args: argparse.Namespace) -> list[str | None] | None:
     return [None if p in ("human", "none") else p for p in args.policy]
 
 
+def fresh_seed() -> str:
+    """A new seed for a battle played without ``--seed``: chosen here, at the edge, never
+    inside the engine, and printed so the battle can be played again."""
+    return f"xo1:{secrets.token_hex(6)}"
+
+
 def cmd_battle(args: argparse.Namespace) -> int:
-    """Play one battle."""
-    prepared = session.prepare(args.ruleset, args.build, _options(args), args.seed,
+    """Play one battle (a fresh seed when none is given; the text output names it)."""
+    seed = args.seed if args.seed is not None else fresh_seed()
+    prepared = session.prepare(args.ruleset, args.build, _options(args), seed,
                                policies=_policies(args))
+    if not args.json:
+        print(f"seed: {prepared.record.seed}")
     _print_outcome(session.run(prepared), args)
     return 0
 

@@ -1,146 +1,203 @@
-// The generic battle view: steps list, playback, per-member panels, log.
+// The battle view: playback by beats, the step list, the log beside the board, the result
+// (shown when the replay reaches the end, or at once when the reader asks), the HP chart.
 import { $, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { viewFor } from "./views/index.js";
+import { beatsOf, genericBoard, stepLabel, turnWord } from "./views/steps.js";
+import { drawChart } from "./views/chart.js";
+import { initKeys } from "./battle-keys.js";
 
 const PLAY_MS = 700;
-const SKIP = new Set(["id", "name", "hp", "max_hp", "statuses"]);
+export const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+const SPOIL_KEY = "kassen.showResult";
 let battle = null;
 let index = 0;
 let timer = null;
 let view = null;
 let speed = 1;
+let merged = [];      // merged[i]: step i changes nothing on the board and plays with the next
+let logUpTo = -1;     // the log holds the lines of steps 0..logUpTo
+const showListeners = [];
 
-const isScalar = (v) => ["string", "number", "boolean"].includes(typeof v);
+const ctx = () => ({ battle, index, lang: lang(), t, el, fill });
 
-function memberView(m) {
-  const parts = [el("div", { class: "name", text: m.name ?? m.id ?? "?" })];
-  if (typeof m.hp === "number" && typeof m.max_hp === "number" && m.max_hp > 0) {
-    const pct = Math.max(0, Math.min(100, (100 * m.hp) / m.max_hp));
-    const bar = el("div", { class: `hpbar${pct <= 25 ? " low" : ""}`, role: "meter",
-      "aria-label": "HP", "aria-valuemin": 0, "aria-valuemax": m.max_hp, "aria-valuenow": m.hp },
-    el("span"));
-    bar.firstChild.style.width = `${pct}%`;
-    parts.push(el("div", { class: "hp", text: `HP ${m.hp}/${m.max_hp}` }), bar);
-  }
-  const fields = Object.entries(m).filter(([k, v]) => !SKIP.has(k) && isScalar(v));
-  if (fields.length) {
-    parts.push(el("dl", { class: "fields" },
-      fields.map(([k, v]) => el("div", {}, el("dt", { text: k }), el("dd", { text: String(v) })))));
-  }
-  const statuses = Object.entries(m.statuses || {});
-  if (statuses.length) {
-    parts.push(el("div", { class: "statuses" },
-      statuses.map(([name, count]) => el("span", { class: "badge", text: count > 1 ? `${name}×${count}` : name }))));
-  }
-  return el("div", { class: `member${m.exited ? " exited" : ""}` }, parts);
+/** Whether the result may be shown before the last step (the reader's setting). */
+export function spoilers() {
+  try { return localStorage.getItem(SPOIL_KEY) === "1"; } catch { return false; }
 }
 
 function renderBoard(step) {
-  if (view) {
-    view.render($("board"), step, { battle, index, lang: lang(), t, el, fill });
-    return;
-  }
-  const sides = step?.view?.sides || [];
-  fill($("board"), sides.map((side, i) => el("section", { class: "side-view", "aria-label": `${i + 1}` },
-    el("h3", { text: t(i === 0 ? "sideA" : "sideB") }),
-    (side.members || []).map(memberView))));
+  if (view) view.render($("board"), step, ctx());
+  else genericBoard($("board"), step, t);
 }
 
-function logLines(step) {
+function logLines(step, i) {
   const lines = step.text?.[lang()] || step.text?.ja || [];
-  return [el("li", { class: "step-head", text: `#${step.index ?? ""} ${t("turn")} ${step.turn ?? ""} ${step.phase ?? ""}` }),
-    ...lines.map((line) => el("li", { text: line }))];
+  const head = `${i + 1}. ${turnWord(view, lang())} ${step.turn ?? ""} · ${stepLabel(step, lang())}`;
+  return [el("li", { class: "step-head", dataset: { step: i }, text: head }),
+    ...lines.map((line) => el("li", { dataset: { step: i }, text: line }))];
 }
 
-function rebuildLog() {
+/** Keep the log equal to the lines of steps 0..index; mark the current beat's lines. */
+function syncLog() {
   const log = $("log");
-  log.setAttribute("aria-busy", "true");
-  fill(log, battle.steps.slice(0, index + 1).flatMap(logLines));
-  log.setAttribute("aria-busy", "false");
-  log.scrollTop = log.scrollHeight;
+  if (logUpTo > index) {
+    const keep = [...log.children].filter((li) => Number(li.dataset.step) <= index);
+    log.setAttribute("aria-busy", "true");
+    fill(log, keep);
+    log.setAttribute("aria-busy", "false");
+    logUpTo = index;
+  }
+  for (let i = logUpTo + 1; i <= index; i++) log.append(...logLines(battle.steps[i], i));
+  logUpTo = index;
+  const first = beatStart(index);
+  let top = null;
+  for (const li of log.querySelectorAll("li.current")) li.classList.remove("current");
+  for (const li of log.children) {
+    if (Number(li.dataset.step) >= first) {
+      li.classList.add("current");
+      top ??= li;
+    }
+  }
+  if (top) keepInView(log, top, log.lastElementChild);
 }
 
-/** Show step `i` (clamped). Stepping forward by one appends to the log; anything else rebuilds it. */
+/** The first step of the beat that ends at (or contains) step i. */
+function beatStart(i) {
+  let s = i;
+  while (s > 0 && merged[s - 1]) s--;
+  return s;
+}
+
+/** Show step `i` (clamped) exactly: board, counters, step list, log, result, chart. */
 export function show(i) {
   if (!battle || !battle.steps.length) return;
-  const prev = index;
   index = Math.max(0, Math.min(battle.steps.length - 1, i));
   const step = battle.steps[index];
   $("seek").value = String(index);
   $("turn").value = String(step.view?.turn ?? step.turn ?? "");
-  $("phase").value = String(step.phase ?? "");
+  $("turn-word").textContent = turnWord(view, lang());
+  $("phase").value = stepLabel(step, lang());
   $("step-no").value = `${index + 1}/${battle.steps.length}`;
-  for (const li of $("steps").children) li.removeAttribute("aria-current");
+  for (const li of $("steps").querySelectorAll("li[aria-current]")) li.removeAttribute("aria-current");
   const item = $("steps").children[index];
   if (item) {
     item.setAttribute("aria-current", "step");
     keepInView($("steps"), item);
   }
   renderBoard(step);
-  if (index === prev + 1) {
-    for (const line of logLines(step)) $("log").append(line);
-    $("log").scrollTop = $("log").scrollHeight;
-  } else rebuildLog();
+  syncLog();
+  $("result").textContent = resultText();
+  drawChart($("chart"), battle, index, { spoil: spoilers(), onSeek: (k) => jump(k), t, lang: lang() });
   if (index >= battle.steps.length - 1) pause();
+  for (const fn of showListeners) fn(index, battle);
 }
 
-/** Scroll `list` (a scrolling box) so `item` shows, without scrolling the page: the page
- * jumping to the step list at every step pulled the board and the decision panel away from
- * the reader (and from a pointer about to click an option). */
-function keepInView(list, item) {
+/** Scroll `list` (a scrolling box) so `item` (through `last`, when it fits) shows, without
+ * scrolling the page: the page jumping at every step pulled the board and the decision
+ * panel away from the reader (and from a pointer about to click an option). */
+function keepInView(list, item, last = item) {
   const box = list.getBoundingClientRect();
   const row = item.getBoundingClientRect();
-  if (row.top < box.top) list.scrollTop -= box.top - row.top;
-  else if (row.bottom > box.bottom) list.scrollTop += row.bottom - box.bottom;
+  const end = last.getBoundingClientRect();
+  if (end.bottom - row.top <= box.height && end.bottom > box.bottom) list.scrollTop += end.bottom - box.bottom;
+  else if (row.top < box.top || row.top > box.bottom - 8 || end.bottom - row.top > box.height) {
+    list.scrollTop += row.top - box.top;
+  }
 }
 
 export function pause() {
   clearInterval(timer);
   timer = null;
   $("play").setAttribute("aria-pressed", "false");
-  $("play").textContent = t("play");
+  $("play-label").textContent = t("play");
+  $("play-icon").textContent = "▶";
 }
+
+/** The last step of the beat after the current one. */
+const nextBeat = (from) => {
+  let j = Math.min(battle.steps.length - 1, from + 1);
+  while (j < battle.steps.length - 1 && merged[j]) j++;
+  return j;
+};
+/** The last step of the beat before the current one. */
+const prevBeat = (from) => {
+  let j = Math.max(0, beatStart(from) - 1);
+  return j;
+};
 
 export function play() {
   if (!battle) return;
   if (index >= battle.steps.length - 1) show(0);
   clearInterval(timer);
-  timer = setInterval(() => show(index + 1), PLAY_MS / speed);
+  timer = setInterval(() => show(nextBeat(index)), PLAY_MS / speed);
   $("play").setAttribute("aria-pressed", "true");
-  $("play").textContent = t("pause");
+  $("play-label").textContent = t("pause");
+  $("play-icon").textContent = "❚❚";
 }
 
 export const toggle = () => (timer ? pause() : play());
-export const step = (delta) => { pause(); show(index + delta); };
-
-/** Jump to the first step of the previous (-1) or next (+1) turn. */
-export function stepTurn(delta) {
+/** Go to step `i` exactly (pauses playback). */
+export const jump = (i) => { pause(); show(i); };
+/** One beat forward (+1) or back (-1). */
+export function step(delta) {
   if (!battle) return;
-  const turnOf = (i) => battle.steps[i]?.turn;
+  pause();
   let i = index;
-  if (delta > 0) while (i < battle.steps.length - 1 && turnOf(i) === turnOf(index)) i++;
-  else {
-    while (i > 0 && turnOf(i - 1) === turnOf(index)) i--;
-    if (i > 0) { const prev = turnOf(i - 1); i--; while (i > 0 && turnOf(i - 1) === prev) i--; }
-  }
-  step(i - index);
+  for (let k = 0; k < Math.abs(delta); k++) i = delta > 0 ? nextBeat(i) : prevBeat(i);
+  show(i);
 }
 
-/** Playback speed (0.5, 1, 2, 4); restarts the timer when playing. */
+/** The first step of the previous (-1) or next (+1) group, `key` giving a step's group
+ * (its turn; for the card duel also its round). */
+function stepGroup(delta, key) {
+  if (!battle) return;
+  const of = (i) => key(battle.steps[i]);
+  let i = index;
+  if (delta > 0) while (i < battle.steps.length - 1 && of(i) === of(index)) i++;
+  else {
+    while (i > 0 && of(i - 1) === of(index)) i--;
+    if (i > 0) { const prev = of(i - 1); i--; while (i > 0 && of(i - 1) === prev) i--; }
+  }
+  jump(i);
+}
+const turnKey = (s) => s.turn;
+const roundKey = (s) => `${s.turn}:${s.view?.round ?? ""}`;
+export const stepTurn = (delta) => stepGroup(delta, turnKey);
+export const stepRound = (delta) => stepGroup(delta, roundKey);
+
+/** To the last step of this turn (of the next one when already there). */
+export function endOfTurn() {
+  if (!battle) return;
+  const last = battle.steps.length - 1;
+  let i = index;
+  if (i < last && battle.steps[i + 1].turn !== battle.steps[i].turn) i++;
+  while (i < last && battle.steps[i + 1].turn === battle.steps[i].turn) i++;
+  jump(i);
+}
+
+/** Playback speed (one of SPEEDS); restarts the timer when playing. */
 export function setSpeed(value) {
-  speed = [0.5, 1, 2, 4].includes(Number(value)) ? Number(value) : 1;
+  speed = SPEEDS.includes(Number(value)) ? Number(value) : 1;
   $("speed").value = String(speed);
   if (timer) { pause(); play(); }
 }
+export const faster = (d) => setSpeed(SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, SPEEDS.indexOf(speed) + d))]);
 
 function resultText() {
   if (battle.pending) return `${t("result")}: ${t("decide.waiting")}`;
+  if (index < battle.steps.length - 1 && !spoilers()) return "";
   const r = battle.result || {};
+  const turn = `${turnWord(view, lang())} ${r.turn ?? "?"}`;
   const own = view?.resultText?.(battle, lang());  // a ruleset view may word the result itself
-  if (own) return `${t("result")}: ${own} (${t("turn")} ${r.turn ?? "?"})`;
-  const who = r.winner === 0 || r.winner === 1 ? `${t("winner")}: ${t(r.winner === 0 ? "sideA" : "sideB")}` : t("draw");
-  return `${t("result")}: ${who} — ${r.reason ?? ""} (${t("turn")} ${r.turn ?? "?"})`;
+  if (own) return `${t("result")}: ${own} (${turn})`;
+  return `${battle.result_text?.[lang()] ?? ""} (${turn})`;
+}
+
+function stepItems() {
+  return battle.steps.map((s, i) => el("li", { class: merged[i] ? "merged" : null },
+    el("button", { type: "button", onclick: () => jump(i),
+      text: `${turnWord(view, lang())} ${s.turn ?? ""} · ${stepLabel(s, lang())}` })));
 }
 
 /** Show a whole battle answer from the engine (with its ruleset's own view when it has one). */
@@ -149,27 +206,46 @@ export async function showBattle(answer, start = 0) {
   view = await viewFor(answer.ruleset).catch(() => null);
   $("board").className = view ? `board board-${answer.ruleset}` : "board";
   battle = answer;
-  index = 0;
+  merged = beatsOf(answer.steps);
   $("viewer").hidden = false;
-  $("result").textContent = resultText();
   $("seek").max = String(Math.max(0, battle.steps.length - 1));
-  fill($("steps"), battle.steps.map((s, i) => el("li", {},
-    el("button", { type: "button", onclick: () => step(i - index),
-      text: `${t("turn")} ${s.turn ?? ""} · ${s.phase ?? ""}${s.kind ? ` · ${s.kind}` : ""}` }))));
+  const rounds = battle.steps.some((s, i) => i > 0 && s.turn === battle.steps[i - 1].turn
+    && s.view?.round !== undefined && s.view.round !== battle.steps[i - 1].view?.round);
+  $("prev-round").hidden = !rounds;
+  $("next-round").hidden = !rounds;
+  fill($("steps"), stepItems());
+  fill($("log"));
+  logUpTo = -1;
   index = -1;
   show(start);
 }
 
 /** The battle on screen (or null). */
 export const currentBattle = () => battle;
+/** The step on screen. */
+export const currentIndex = () => index;
+/** Call `fn(index, battle)` after every shown step. */
+export const onShow = (fn) => showListeners.push(fn);
 
 /** Re-render language-dependent parts. */
 export function relabelBattle() {
   if (!battle) return;
-  $("result").textContent = resultText();
-  $("play").textContent = t(timer ? "pause" : "play");
-  renderBoard(battle.steps[index]);
-  rebuildLog();
+  $("play-label").textContent = t(timer ? "pause" : "play");
+  fill($("steps"), stepItems());
+  fill($("log"));
+  logUpTo = -1;
+  show(index);
+}
+
+function setTab(name) {
+  $("viewer").dataset.tab = name;
+  for (const tab of document.querySelectorAll("#viewer [role=tab]")) {
+    const on = tab.dataset.tab === name;
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;
+  }
+  // a hidden list cannot scroll to its current line: do it now that it shows
+  if (battle && name === "log") show(index);
 }
 
 /** Wire the controls and keyboard shortcuts. */
@@ -177,22 +253,28 @@ export function initBattleControls() {
   $("play").addEventListener("click", toggle);
   $("prev").addEventListener("click", () => step(-1));
   $("next").addEventListener("click", () => step(1));
-  $("seek").addEventListener("input", (e) => { pause(); show(Number(e.target.value)); });
+  $("seek").addEventListener("input", (e) => jump(Number(e.target.value)));
   $("prev-turn").addEventListener("click", () => stepTurn(-1));
   $("next-turn").addEventListener("click", () => stepTurn(1));
+  $("prev-round").addEventListener("click", () => stepRound(-1));
+  $("next-round").addEventListener("click", () => stepRound(1));
+  $("end-turn").addEventListener("click", endOfTurn);
   $("speed").addEventListener("change", (e) => setSpeed(e.target.value));
-  const speeds = [0.5, 1, 2, 4];
-  const keys = { PageUp: () => stepTurn(-1), PageDown: () => stepTurn(1), "[": () => stepTurn(-1),
-    "]": () => stepTurn(1), Home: () => step(-index), End: () => step(battle.steps.length),
-    "+": () => setSpeed(speeds[Math.min(3, speeds.indexOf(speed) + 1)]),
-    "-": () => setSpeed(speeds[Math.max(0, speeds.indexOf(speed) - 1)]) };
-  document.addEventListener("keydown", (e) => {
-    if (!battle || e.altKey || e.ctrlKey || e.metaKey) return;
-    const tag = e.target?.tagName;
-    if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
-    if (e.key === " " && tag !== "BUTTON") { e.preventDefault(); toggle(); }
-    else if (e.key === "ArrowRight") { e.preventDefault(); step(1); }
-    else if (e.key === "ArrowLeft") { e.preventDefault(); step(-1); }
-    else if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+  const box = $("show-result");
+  box.checked = spoilers();
+  box.addEventListener("change", () => {
+    try { localStorage.setItem(SPOIL_KEY, box.checked ? "1" : "0"); } catch { /* ignore */ }
+    if (battle) show(index);
+  });
+  for (const tab of document.querySelectorAll("#viewer [role=tab]")) {
+    tab.addEventListener("click", () => setTab(tab.dataset.tab));
+  }
+  setTab("board");
+  // the log column sticks under the toolbar, whose height depends on the width and the system
+  const bar = document.querySelector("#viewer .controls");
+  new ResizeObserver(() => $("viewer").style.setProperty("--bar-h", `${bar.offsetHeight}px`)).observe(bar);
+  initKeys({
+    active: () => Boolean(battle), toggle, step, jump, stepTurn, endOfTurn, faster,
+    first: () => jump(0), last: () => jump(battle.steps.length - 1),
   });
 }

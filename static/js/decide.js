@@ -6,8 +6,9 @@
 import { $, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { viewFor } from "./views/index.js";
+import { currentBattle, currentIndex, jump, onShow } from "./battle.js";
 
-let hooks = null;  // {api, showBattle, notify, play}
+let hooks = null;  // {api, showBattle, notify, play} (+ jump, from battle.js)
 let rulesets = [];
 let busy = false;
 let lastOffer = null;  // the arguments of the open panel, to relabel it
@@ -59,11 +60,12 @@ function requestFrom(answer, choices) {
     policies: r.policies, choices, lang: lang() };
 }
 
-/** Show an engine answer; with `pending`, offer the legal options and wait for a choice. */
+/** Show an engine answer; with `pending`, offer the legal options once the board shows the
+ * moment of the decision (until then the panel waits, with "skip to my decision"). */
 export async function present(answer, start = 0) {
   const box = panel();
+  lastOffer = null;
   if (!answer.pending) {
-    lastOffer = null;
     box.hidden = true;
     fill(box);
     await hooks.showBattle(answer, start);
@@ -73,10 +75,46 @@ export async function present(answer, start = 0) {
   const view = await viewFor(answer.ruleset).catch(() => null);
   const last = Math.max(0, answer.steps.length - 1);
   const at = start > 0 ? Math.min(start, last) : last;
+  lastOffer = [box, answer, answer, view];
+  box.dataset.state = "";
   await hooks.showBattle(answer, at);
+  sync(true);
   if (at < last) hooks.play();
-  offer(box, answer, answer, view);
 }
+
+/** The panel follows the board: options at the decision's step, "waiting" before it. */
+function sync(focus = false) {
+  if (!lastOffer || busy) return;
+  const [box, answer] = lastOffer;
+  if (currentBattle() !== answer) return;
+  const atDecision = currentIndex() >= answer.steps.length - 1;
+  if (atDecision && box.dataset.state !== "offer") offer(...lastOffer, focus || box.dataset.state === "wait");
+  else if (!atDecision && box.dataset.state !== "wait") waitFor(box, answer);
+}
+
+function waitFor(box, answer) {
+  const side = t(answer.pending.side === 0 ? "sideA" : "sideB");
+  fill(box,
+    el("h3", { id: "decide-h", text: `${t("decide.title")} — ${side}` }),
+    el("p", { id: "decide-q", class: "decide-q muted", text: t("decide.boardBehind") }),
+    el("button", { type: "button", class: "decide-skip", text: t("decide.skip"),
+      onclick: () => hooks.jump(answer.steps.length - 1) }));
+  box.hidden = false;
+  box.dataset.state = "wait";
+}
+
+const KEYS = [..."1234567890abcdefghijklmnopqrstuvwxyz"];
+
+/** Which side's units an option names: "enemy", "ally", "self" or "" (none). */
+function whoOf(option, pending, names) {
+  const ids = String(typeof option === "string" ? option : JSON.stringify(option))
+    .split(/[^0-9.]+/).filter((tok) => Object.hasOwn(names, tok));
+  if (!ids.length) return "";
+  const actor = pending.context?.actor ?? pending.context?.unit;
+  if (ids.some((id) => Number(id.split(".")[0]) !== pending.side)) return "enemy";
+  return ids.every((id) => id === actor) ? "self" : "ally";
+}
+const RANK = { enemy: 0, "": 1, self: 2, ally: 3 };
 
 function offer(box, answer, shown, view, focus = true) {
   lastOffer = [box, answer, shown, view];
@@ -87,21 +125,27 @@ function offer(box, answer, shown, view, focus = true) {
   };
   const title = view?.decisionTitle?.(p, ctx) || `${p.kind}`;
   const side = t(p.side === 0 ? "sideA" : "sideB");
-  const buttons = p.options.map((o, i) => el("button", {
-    type: "button", class: "decide-option", dataset: { option: JSON.stringify(o) }, title: String(o),
+  const names = shown.names || {};
+  const ordered = p.options.map((o) => ({ o, who: whoOf(o, p, names) }))
+    .map((x, i) => ({ ...x, i })).sort((a, b) => RANK[a.who] - RANK[b.who] || a.i - b.i);
+  const buttons = ordered.map(({ o, who }, i) => el("button", {
+    type: "button", class: `decide-option${who ? ` who-${who}` : ""}`, dataset: { option: JSON.stringify(o), key: KEYS[i] ?? "" },
     "aria-describedby": "decide-q", onclick: () => choose(answer, o, shown.steps.length - 1),
-  }, el("span", { class: "decide-label", text: label(o) }),
-  el("code", { class: "decide-raw", text: String(o) }), i < 9 ? el("kbd", { text: String(i + 1) }) : null));
+  }, KEYS[i] ? el("kbd", { text: KEYS[i] }) : null,
+  who ? el("span", { class: `decide-who ${who}`, text: t(`decide.${who}`) }) : null,
+  el("span", { class: "decide-label", text: label(o) })));
   fill(box,
     el("h3", { id: "decide-h", text: `${t("decide.title")} — ${side}` }),
     el("p", { id: "decide-q", class: "decide-q", "aria-live": "assertive", text: title }),
     el("div", { class: "decide-options", role: "group", "aria-labelledby": "decide-q" }, buttons),
-    el("p", { class: "muted decide-note", text: `${t("decide.raw")}: ${p.kind} · ${JSON.stringify(p.context)}` }));
+    el("details", { class: "decide-details" }, el("summary", { text: t("decide.details") }),
+      el("p", { class: "muted decide-note", text: `${p.kind} · ${JSON.stringify(p.context)}` }),
+      el("ol", { class: "decide-raw" }, ordered.map(({ o }) => el("li", {}, el("code", { text: JSON.stringify(o) }))))));
   box.hidden = false;
   box.dataset.kind = p.kind;
+  box.dataset.state = "offer";
   if (focus) buttons[0]?.focus({ preventScroll: true });
 }
-
 async function choose(answer, option, at) {
   if (busy) return;
   busy = true;
@@ -113,6 +157,8 @@ async function choose(answer, option, at) {
     const next = await hooks.api.battle(requestFrom(answer, answer.record.choices.concat([option])));
     if (!next.ok) { hooks.notify(t("battle"), next.problems); return; }
     hooks.notify(null);
+    busy = false;
+    box.removeAttribute("aria-busy");
     await present(next, Math.max(0, at));
   } finally {
     busy = false;
@@ -120,20 +166,22 @@ async function choose(answer, option, at) {
   }
 }
 
-/** Number keys 1–9 pick an option while the panel is open. */
+/** Keys 1–9, 0, then a–z pick an option while the panel offers them. */
 function onKey(e) {
   const box = $("decide");
-  if (!box || box.hidden || busy || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (!box || box.hidden || busy || box.dataset.state !== "offer" || e.altKey || e.ctrlKey || e.metaKey) return;
   if (["INPUT", "TEXTAREA", "SELECT"].includes(e.target?.tagName)) return;
-  const n = Number(e.key);
-  if (n >= 1 && n <= 9) box.querySelectorAll(".decide-option")[n - 1]?.click();
+  const key = e.key.length === 1 ? e.key.toLowerCase() : "";
+  const button = key && [...box.querySelectorAll(".decide-option")].find((b) => b.dataset.key === key);
+  if (button) { e.preventDefault(); button.click(); }
 }
 
 /** Wire the module to the engine and the viewer. */
 export function initDecide(h, info) {
-  hooks = h;
+  hooks = { jump, ...h };
   rulesets = info?.rulesets || [];
   document.addEventListener("keydown", onKey);
+  onShow(() => sync());
   if (!document.querySelector('link[data-view="decide"]')) {
     document.head.append(el("link", { rel: "stylesheet", href: "static/css/decide.css", "data-view": "decide" }));
   }
@@ -142,5 +190,7 @@ export function initDecide(h, info) {
 /** Re-render the open panel in the current language. */
 export function relabelDecision() {
   const box = $("decide");
-  if (box && !box.hidden && lastOffer && !busy) offer(...lastOffer, false);
+  if (!box || box.hidden || !lastOffer || busy) return;
+  box.dataset.state = "";
+  sync();
 }

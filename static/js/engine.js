@@ -11,12 +11,16 @@ function workerOptions(mode) {
   // stdlib, the wheel) teed into the offline cache as they stream. Filling that cache later
   // from the HTTP cache alone was measured to download the wasm twice on a busy machine.
   const version = here("./runtime.mjs");
+  // sync_main_only: calls only go main → worker, so the worker never needs synchronous
+  // access to the page (SharedArrayBuffer); PyScript then starts each worker without the
+  // "requires SharedArrayBuffer" warning (README, "Cross-origin isolation").
+  const base = { sync_main_only: true };
   if (mode === "boot") {
     // a loader that passes packages:["kassen"] to loadPyodide (trimmed lock)
-    return { version: here("../vendor/pyodide/kassen-boot.mjs"), config: {} };
+    return { version: here("../vendor/pyodide/kassen-boot.mjs"), config: base };
   }
   // default: the wheel unpacked into the worker's working directory (PyScript "files")
-  return { version, config: { files: { [here(`../vendor/${BUILD.wheel}`)]: "./*" } } };
+  return { version, config: { ...base, files: { [here(`../vendor/${BUILD.wheel}`)]: "./*" } } };
 }
 
 // PyScript turns worker hooks (JS functions) into code with Function(), which the page's CSP

@@ -15,7 +15,7 @@ const STRINGS = {
     build: "ビルド",
     options: "ルールオプション",
     seed: "シード",
-    seedHint: "空欄なら自動",
+    seedHint: "空欄なら毎回新しいシード",
     swap: "左右入れ替え",
     battle: "戦闘開始",
     share: "共有リンクをコピー",
@@ -115,9 +115,27 @@ const STRINGS = {
     "decide.thinking": "計算中…",
     speed: "速度", prevTurn: "前のターン", nextTurn: "次のターン",
     keysMore: "PageUp/PageDown または [ / ] =ターン移動, +/- =速度, Home/End =最初/最後",
+    // battle view (page-battle) — begin
+    prevRound: "前のラウンド", nextRound: "次のラウンド", endTurn: "ターン末へ", tabBoard: "盤面",
+    showResult: "結果をすぐ表示する", keysTitle: "キー操作",
+    keysEnd: ". =このターンの最後へ; 1–9, 0, a–z =選択肢",
+    "decide.boardBehind": "盤面が選択の場面まで進むのを待っています…",
+    "decide.skip": "自分の選択へ進む", "decide.details": "詳細 (エンジンの値)",
+    "decide.enemy": "敵", "decide.ally": "味方", "decide.self": "自分",
+    // battle view (page-battle) — end
     // card duel view (static/js/views/cardduel.js)
     "cd.viewing": "視点",
     "cd.allOpen": "全カード公開",
+    // set-up (page-setup) — begin
+    setup: "設定", build0: "先手のビルド", build1: "後手のビルド",
+    shareBuild: "ビルドを共有", copyText: "テキストをコピー", copied: "コピーしました",
+    linkCopied: "リンクをコピーしました", sampleOwn: "(自作のビルド)",
+    whySide: "{side}のビルドに問題があります", whyMore: "ほか{n}件",
+    seedUsed: "使用したシード", rematch: "再戦 (新しいシード)", replay: "リプレイ (同じシード)",
+    "opt.changed": "変更", "opt.default": "既定", "opt.count": "{total}件中{n}件を変更",
+    "opt.allDefault": "すべて既定 ({total}件)", "opt.filter": "名前・ルール番号で絞り込み",
+    "opt.reset": "既定に戻す", "opt.none": "該当するオプションはありません", tVs: "対",
+    // set-up (page-setup) — end
   },
   en: {
     title: "Kassen 合戦",
@@ -134,7 +152,7 @@ const STRINGS = {
     build: "Build",
     options: "Rule options",
     seed: "Seed",
-    seedHint: "empty = automatic",
+    seedHint: "blank = a new seed each battle",
     swap: "Swap sides",
     battle: "Battle",
     share: "Copy share link",
@@ -234,9 +252,27 @@ const STRINGS = {
     "decide.thinking": "thinking…",
     speed: "Speed", prevTurn: "Previous turn", nextTurn: "Next turn",
     keysMore: "PageUp/PageDown or [ / ] = turn, +/- = speed, Home/End = first/last",
+    // battle view (page-battle) — begin
+    prevRound: "Previous round", nextRound: "Next round", endTurn: "End of turn", tabBoard: "Board",
+    showResult: "Show the result at once", keysTitle: "Keyboard",
+    keysEnd: ". = end of this turn; 1–9, 0, a–z = choices",
+    "decide.boardBehind": "Waiting for the board to reach the moment of the decision…",
+    "decide.skip": "Skip to my decision", "decide.details": "Details (engine values)",
+    "decide.enemy": "enemy", "decide.ally": "ally", "decide.self": "self",
+    // battle view (page-battle) — end
     // card duel view (static/js/views/cardduel.js)
     "cd.viewing": "Viewing side",
     "cd.allOpen": "All cards open",
+    // set-up (page-setup) — begin
+    setup: "Set-up", build0: "Side 1 build", build1: "Side 2 build",
+    shareBuild: "Share build", copyText: "Copy as text", copied: "Copied",
+    linkCopied: "Link copied", sampleOwn: "(own build)",
+    whySide: "{side}: the build has a problem", whyMore: "and {n} more",
+    seedUsed: "Seed used", rematch: "Rematch (new seed)", replay: "Replay (same seed)",
+    "opt.changed": "changed", "opt.default": "default", "opt.count": "{n} of {total} changed",
+    "opt.allDefault": "all at defaults ({total})", "opt.filter": "Filter by name or rule number",
+    "opt.reset": "Reset to defaults", "opt.none": "No option matches", tVs: "vs",
+    // set-up (page-setup) — end
   },
 };
 

@@ -5,7 +5,9 @@ import { initialLang, onLangChange, setLang, t } from "./i18n.js";
 import { fillOfflineCache, loadedUrls, registerServiceWorker } from "./offline.js";
 import { initBattleControls, play, relabelBattle, showBattle, currentBattle } from "./battle.js";
 import { initDecide, present, relabelDecision } from "./decide.js";
-import { currentRuleset, initSetup, readOptions, relabelSetup, request, selectRuleset, setBuild } from "./setup.js";
+import { applyRecord, currentRuleset, initSetup, readOptions, relabelSetup, request, selectRuleset, setBuild,
+  updateBattleState } from "./setup.js";
+import { copyWithFeedback, showNote } from "./copy.js";
 import { initSaved, render as renderSaved, savedBuilds } from "./saved.js";
 import { initTournament, relabelTournament } from "./tournament.js";
 import { engineReady, onEngineStage } from "./early.js";
@@ -28,16 +30,33 @@ function notify(title, problems = []) {
   box.hidden = false;
 }
 
-async function runBattle() {
-  const button = $("battle");
-  button.disabled = true;
+let lastRequest = null;  // the request of the battle on screen, with the seed it used
+
+/** A fresh seed for a battle with a blank seed field: chosen here, at the edge, never in the
+ * engine (whose fixed default would replay the same battle forever). */
+function freshSeed() {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return `xo1:${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** Play a request (a blank seed gets a fresh one) and show the seed beside Rematch / Replay. */
+async function runBattle(given = request()) {
+  const req = { ...given, seed: given.seed || freshSeed() };
+  const buttons = ["battle", "rematch", "replay"].map($);
+  for (const b of buttons) b.disabled = true;
   try {
-    const answer = await api.battle(request());
+    const answer = await api.battle(req);
     if (!answer.ok) { notify(t("battle"), answer.problems); return; }
     notify(null);
+    lastRequest = { ...req, seed: answer.seed || req.seed };
+    $("seed-used").value = lastRequest.seed;
+    $("after-battle").hidden = false;
+    $("after-battle").dataset.battles = String(Number($("after-battle").dataset.battles || 0) + 1);
     await display(answer);
+    $("after-battle").scrollIntoView({ block: "start" });  // the seed line, then the battle
   } finally {
-    button.disabled = false;
+    for (const b of buttons) b.disabled = false;
+    updateBattleState();
   }
 }
 
@@ -63,23 +82,33 @@ async function openFragment(fragment) {
     selectRuleset(answer.ruleset);
     setBuild(0, answer.text);
   } else {
+    applyRecord(answer.record);  // Battle now plays what the link shows
+    lastRequest = null;
+    $("after-battle").hidden = true;
     await display(answer);
     $("viewer").scrollIntoView({ block: "start" });
   }
 }
 
+const pageUrl = (fragment) => `${location.origin}${location.pathname}${fragment}`;
+
+/** "Share build": the side's #b= link (the engine validates the build first). */
+async function shareBuild(side, button) {
+  const answer = await api.shareBuild(currentRuleset().id, $(`build-${side}`).value);
+  if (!answer.ok) {
+    const p = answer.problems?.[0];
+    showNote(button, `${t("whySide").replace("{side}", t(side ? "sideB" : "sideA"))}${p ? `: ${p.message}` : ""}`, true);
+    return;
+  }
+  window.kassenLastShare = pageUrl(answer.link);
+  await copyWithFeedback(button, window.kassenLastShare, t("linkCopied"));
+}
+
 async function share() {
   const battle = currentBattle();
   if (!battle?.link) return;
-  const url = `${location.origin}${location.pathname}${battle.link}`;
-  try {
-    await navigator.clipboard.writeText(url);
-    notify(null);
-    $("status-text").textContent = t("shared");
-  } catch {
-    notify(t("shareFailed"), [{ message: url }]);
-  }
-  window.kassenLastShare = url;
+  window.kassenLastShare = pageUrl(battle.link);
+  await copyWithFeedback($("share"), window.kassenLastShare, t("linkCopied"));
 }
 
 async function boot() {
@@ -91,7 +120,13 @@ async function boot() {
     setStage(stage); relabelSetup(); relabelBattle(); relabelDecision(); renderSaved(); relabelTournament();
   });
   initBattleControls();
-  $("battle").addEventListener("click", runBattle);
+  $("battle").addEventListener("click", () => runBattle());
+  $("rematch").addEventListener("click", () => lastRequest && runBattle({ ...lastRequest, seed: null }));
+  $("replay").addEventListener("click", () => lastRequest && runBattle(lastRequest));
+  for (const side of [0, 1]) {
+    $(`share-build-${side}`).addEventListener("click", (e) => shareBuild(side, e.currentTarget));
+    $(`copy-text-${side}`).addEventListener("click", (e) => copyWithFeedback(e.currentTarget, $(`build-${side}`).value));
+  }
   $("share").addEventListener("click", share);
   setStage("runtime");
   registerServiceWorker();  // not awaited: Python is already starting (early.js)
@@ -104,10 +139,10 @@ async function boot() {
     initDecide({ api, showBattle, notify, play }, engine.info);
     initSetup(api, engine.info);
     initSaved({ ruleset: () => currentRuleset()?.id, load: setBuild });
-    $("ruleset").addEventListener("change", renderSaved);
+    $("ruleset").addEventListener("kassen:ruleset", renderSaved);
     initTournament(api, { ruleset: () => currentRuleset()?.id, options: readOptions,
       samples: () => currentRuleset()?.samples || [], saved: savedBuilds });
-    $("battle").disabled = !engine.info.rulesets?.length;
+    updateBattleState();
     window.kassenReadyAt = performance.now();
     setStage("ready");
     window.kassenOffline = api.resources()

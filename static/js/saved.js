@@ -1,4 +1,4 @@
-// The saved-builds panel: save either side, load into either side, delete, export, import.
+// The saved-builds menu (a folded <details> beside the system picker): save either side, load into either side, delete, export, import.
 // A store that cannot be read is reported and kept (export still offers it), never overwritten.
 import { $, el, fill } from "./dom.js";
 import { t } from "./i18n.js";
@@ -30,8 +30,11 @@ export function render() {
     : el("option", { value: "", text: t("savedNone") }));
   list.disabled = !store.builds.length;
   for (const id of ["saved-load-0", "saved-load-1", "saved-delete"]) $(id).disabled = !store.builds.length;
-  if (store.problem) problem(`${t("savedUnreadable")} (${store.problem})`, store.raw !== null);
-  else problem(null);
+  $("saved-count").textContent = store.builds.length ? `(${store.builds.length})` : "";
+  if (store.problem) {
+    problem(`${t("savedUnreadable")} (${store.problem})`, store.raw !== null);
+    $("saved-menu").open = true;  // a problem with the store is never hidden in a closed menu
+  } else problem(null);
 }
 
 /** The saved builds of the current system (for the tournament view). */
@@ -92,5 +95,13 @@ export function initSaved({ ruleset, load }) {
   });
   $("saved-export").addEventListener("click", () => download(`kassen-builds-${rulesetOf()}.json`, exportText(rulesetOf()), "application/json"));
   $("saved-import").addEventListener("change", (e) => importFile(e.target));
+  // a menu: Escape or a click elsewhere folds it (a problem with the store keeps it open)
+  const menu = $("saved-menu");
+  menu.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && menu.open) { menu.open = false; menu.querySelector("summary").focus(); }
+  });
+  document.addEventListener("click", (e) => {
+    if (menu.open && !menu.contains(e.target) && $("saved-problem").hidden) menu.open = false;
+  });
   render();
 }

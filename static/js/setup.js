@@ -1,18 +1,26 @@
-// The set-up area: system picker, two build editors with live validation, options, seed.
+// The set-up area: system picker, two build editors with live validation, sample pickers that
+// name the loaded sample, the Battle button's state (disabled, with the reason beside it, while
+// a build is invalid), and putting a record's set-up back (a #m= link).
 import { $, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { initForms } from "./forms/index.js";
 import { readPolicies, renderPolicies } from "./decide.js";
+import { initOptions, readOptions, renderOptions, setOptions } from "./options.js";
+
+export { readOptions };
 
 let api = null;
 let rulesets = [];
 const timers = [null, null];
+const answers = [null, null];  // each side's last validation answer
+const serial = [0, 0];         // only the newest validation of a side counts
 
 const current = () => rulesets.find((r) => r.id === $("ruleset").value) || rulesets[0];
 
 /** The chosen ruleset's description from the engine (or undefined before it is ready). */
 export const currentRuleset = () => current();
 const nameOf = (r) => (lang() === "ja" ? r.name_ja : `${r.name_ja} (${r.name_en})`);
+const sideName = (side) => t(side === 0 ? "sideA" : "sideB");
 
 /** Fill the picker from the engine's ruleset list (the placeholders go away). */
 function renderPicker() {
@@ -23,86 +31,68 @@ function renderPicker() {
   if (rulesets.some((r) => r.id === chosen)) picker.value = chosen;
 }
 
+/** A sample's label: its name and, in the page's language, what it is. */
+function sampleText(s) {
+  const note = lang() === "ja" ? s.note_ja : s.note_en;
+  return note ? `${s.name} — ${note}` : s.name;
+}
+
 function renderSamples() {
   const rs = current();
   for (const side of [0, 1]) {
     const select = $(`sample-${side}`);
-    fill(select, el("option", { value: "", text: "—" }),
-      (rs?.samples || []).map((s, i) => el("option", { value: String(i), text: s.name })));
+    fill(select, el("option", { value: "", text: t("sampleOwn") }),
+      (rs?.samples || []).map((s, i) => el("option", { value: String(i), text: sampleText(s) })));
     select.disabled = !rs?.samples?.length;
+    showLoadedSample(side);
   }
 }
 
-// a choice is a plain value or {value, label_ja, label_en}
-const choiceValue = (c) => (c && typeof c === "object" ? c.value : c);
-const choiceText = (c) => (c && typeof c === "object" ? `${lang() === "ja" ? c.label_ja : c.label_en} (${c.value})` : String(c));
-
-function optionControl(spec) {
-  const id = `opt-${spec.key}`;
-  const label = lang() === "ja" ? spec.label_ja : spec.label_en;
-  let input;
-  let presetList = null;
-  if (spec.kind === "bool") {
-    input = el("input", { id, type: "checkbox" });
-    input.checked = Boolean(spec.default);
-  } else if (Array.isArray(spec.choices) && spec.choices.length) {
-    input = el("select", { id }, spec.choices.map((c) => el("option", {
-      value: String(choiceValue(c)), text: choiceText(c) })));
-    input.value = String(spec.default);
-  } else if (spec.kind === "int" || spec.kind === "number") {
-    input = el("input", { id, type: "number", min: spec.min ?? null, max: spec.max ?? null, step: 1 });
-    input.value = String(spec.default ?? "");
-  } else {
-    // free text; presets (extra.presets) are offered through a datalist
-    const presets = (Array.isArray(spec.extra?.presets) ? spec.extra.presets : []).filter((p) => p !== "");
-    input = el("input", { id, type: "text", list: presets.length ? `${id}-presets` : null,
-      placeholder: (lang() === "ja" ? spec.help_ja : spec.help_en) || null });
-    input.value = spec.default ?? "";
-    if (presets.length) presetList = el("datalist", { id: `${id}-presets` }, presets.map((p) => el("option", { value: p })));
-  }
-  input.dataset.key = spec.key;
-  return el("div", { class: "option" },
-    el("label", { for: id, text: label || spec.key }),
-    input, presetList,
-    el("span", { class: "rule", text: `${spec.key}${spec.rule ? ` — ${spec.rule}` : ""}` }));
+/** Select the sample whose text is in the editor (or "own build" once it is edited). */
+function showLoadedSample(side) {
+  const text = $(`build-${side}`).value.trim();
+  const samples = current()?.samples || [];
+  const canonical = answers[side]?.canonical?.trim();
+  const index = samples.findIndex((s) => s.text.trim() === text || (canonical && s.text.trim() === canonical));
+  $(`sample-${side}`).value = index >= 0 ? String(index) : "";
 }
 
-function renderOptions() {
-  const box = $("options");
-  const specs = current()?.options || [];
-  fill(box, el("legend", { "data-i18n": "options", text: t("options") }),
-    specs.length ? specs.map(optionControl) : el("p", { class: "muted", text: t("noDefault") }));
+/** Enable Battle only when both builds are valid; otherwise say why beside the button. */
+export function updateBattleState() {
+  const why = $("battle-why");
+  const bad = [0, 1].find((side) => answers[side] && !answers[side].ok);
+  const pending = [0, 1].some((side) => !answers[side]);
+  $("battle").disabled = !api || bad !== undefined || pending;
+  if (bad === undefined) { why.textContent = ""; why.hidden = true; return; }
+  const first = answers[bad].problems?.[0];
+  const more = (answers[bad].problems?.length || 0) - 1;
+  why.textContent = `${t("whySide").replace("{side}", sideName(bad))}${first ? `: ${first.line}:${first.column}: ${first.message}` : ""}${more > 0 ? ` ${t("whyMore").replace("{n}", more)}` : ""}`;
+  why.hidden = false;
 }
 
-/** Read the options form back into {key: value} with the spec's types. */
-export function readOptions() {
-  const out = {};
-  for (const spec of current()?.options || []) {
-    const input = $(`opt-${spec.key}`);
-    if (!input) continue;
-    if (spec.kind === "bool") out[spec.key] = input.checked;
-    else if (Array.isArray(spec.choices) && spec.choices.length) out[spec.key] = input.value;
-    else if (spec.kind === "int" || spec.kind === "number") out[spec.key] = Number(input.value);
-    else out[spec.key] = input.value;
-  }
-  return out;
-}
-
-/** Validate one side now and show `line:column: message` problems. */
+/** Validate one side now and show `line:column: message` problems under its editor. */
 export async function validateSide(side) {
   if (!api || !current()) return;
   const area = $(`build-${side}`);
+  const ticket = ++serial[side];
   const answer = await api.validate(current().id, area.value, lang(), JSON.stringify(readOptions()));
+  if (ticket !== serial[side]) return;  // a newer edit is being checked
+  answers[side] = answer;
   const list = $(`problems-${side}`);
   area.setAttribute("aria-invalid", String(!answer.ok));
+  area.closest(".side").classList.toggle("invalid", !answer.ok);
   fill(list, answer.ok
     ? el("li", { class: "ok", text: t("valid") })
     : (answer.problems || []).map((p) => el("li", { text: `${p.line}:${p.column}: ${p.message}` })));
+  showLoadedSample(side);
+  updateBattleState();
   area.dispatchEvent(new CustomEvent("kassen:validated", { detail: answer }));  // form views follow
 }
 
 function scheduleValidate(side) {
   clearTimeout(timers[side]);
+  answers[side] = null;  // Battle waits for the check of what is typed now
+  updateBattleState();
   timers[side] = setTimeout(() => validateSide(side), 250);
 }
 
@@ -110,29 +100,47 @@ function useSample(side, index) {
   const sample = current()?.samples?.[index];
   if (!sample) return;
   $(`build-${side}`).value = sample.text;
+  $(`sample-${side}`).value = String(index);
   validateSide(side);
 }
 
-/** After a system change: samples, options, and the first two samples in the editors. */
-export function selectRuleset(id) {
+/** After a system change: samples, options and the first two samples in the editors
+ * (`withSamples: false` keeps the editors, for a link that brings its own builds). */
+export function selectRuleset(id, { withSamples = true } = {}) {
   if (id && rulesets.some((r) => r.id === id)) $("ruleset").value = id;
-  renderSamples();
+  answers.fill(null);  // Battle waits for both sides to be checked against this system
+  updateBattleState();
   renderOptions();
   renderPolicies(current());
+  renderSamples();
   const samples = current()?.samples || [];
-  if (samples.length) {
+  if (withSamples && samples.length) {
     useSample(0, 0);
     useSample(1, samples.length > 1 ? 1 : 0);
   }
+  $("ruleset").dispatchEvent(new CustomEvent("kassen:ruleset"));  // form views, saved builds follow
 }
 
-/** Put a build text into one side (from a #b= link). */
+/** Put a build text into one side (from a #b= link or a saved build). */
 export function setBuild(side, text) {
   $(`build-${side}`).value = text;
   validateSide(side);
 }
 
-/** The battle request the form describes. */
+/** Put a battle record's whole set-up back: system, both builds, options, seed, who plays. */
+export function applyRecord(record) {
+  if (!record?.ruleset || !rulesets.some((r) => r.id === record.ruleset)) return;
+  selectRuleset(record.ruleset, { withSamples: false });
+  setOptions(record.options || {}, false);
+  (record.sides || []).slice(0, 2).forEach((text, side) => setBuild(side, text));
+  $("seed").value = record.seed || "";
+  (record.policies || []).forEach((policy, side) => {
+    const select = $(`policy-${side}`);
+    if (select) select.value = policy ?? "";
+  });
+}
+
+/** The battle request the form describes (seed null when the field is blank). */
 export function request() {
   const seed = $("seed").value.trim();
   return { ruleset: current().id, sides: [$("build-0").value, $("build-1").value],
@@ -143,8 +151,9 @@ export function request() {
 export function initSetup(engineApi, info) {
   api = engineApi;
   rulesets = info.rulesets || [];
+  initOptions({ specs: () => current()?.options || [], ruleset: () => current()?.id,
+    changed: () => { validateSide(0); validateSide(1); } });
   renderPicker();
-  selectRuleset($("ruleset").value);
   $("ruleset").addEventListener("change", () => selectRuleset());
   for (const side of [0, 1]) {
     $(`build-${side}`).addEventListener("input", () => scheduleValidate(side));
@@ -158,23 +167,16 @@ export function initSetup(engineApi, info) {
     validateSide(1);
   });
   initForms({ api, ruleset: current, options: readOptions, validate: validateSide });  // text / form toggles
+  selectRuleset($("ruleset").value);
 }
 
 /** Re-render language-dependent parts. */
 export function relabelSetup() {
   if (!api) return;
-  const values = readOptions();
   renderPicker();
-  renderOptions();
+  renderOptions(readOptions());
   renderPolicies(current());
-  for (const [key, value] of Object.entries(values)) {
-    const input = $(`opt-${key}`);
-    const spec = current().options.find((o) => o.key === key);
-    if (!input || !spec) continue;
-    if (spec.kind === "bool") input.checked = value;
-    else if (Array.isArray(spec.choices) && spec.choices.length) input.value = String(value);
-    else input.value = String(value);
-  }
+  renderSamples();
   validateSide(0);
   validateSide(1);
 }

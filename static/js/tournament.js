@@ -177,10 +177,12 @@ function renderElimination(table) {
 function renderMatchup(table) {
   const row = (label, value) => el("div", {}, el("dt", { text: label }), el("dd", { text: value }));
   const rate = (r) => `${pct(r)} (${interval(r)}, ${r.count}/${table.battles})`;
-  fill($("t-summary"), el("dl", { class: "matchup" },
-    row(`${table.names[0]} — ${t("wins")}`, rate(table.win)),
+  const [a, b] = table.names;
+  fill($("t-summary"), el("h3", { class: "matchup-title", text: `${a} ${t("tVs")} ${b}` }),
+    el("dl", { class: "matchup" },
+    row(`${a} — ${t("wins")}`, rate(table.win)),
     row(t("draws"), rate(table.draw)),
-    row(`${table.names[0]} — ${t("losses")}`, rate(table.loss)),
+    row(`${b} — ${t("wins")}`, rate(table.loss)),
     row(t("tMedianTurns"), String(table.median_turns ?? "—")),
     row(t("tReasons"), Object.entries(table.reasons).map(([k, v]) => `${k} ${v}`).join(", ")),
     table.watched_percentile !== undefined ? row(t("tWatched"), `${Math.round(table.watched_percentile * 100)}%`) : null),

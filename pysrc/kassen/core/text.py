@@ -3,7 +3,7 @@
 ``str.isdigit`` accepts ², ① and ٣, which ``int`` then refuses or reads as another number;
 notations accept ASCII digits (and full-width ones where the notation says so) through
 :func:`ascii_int`. Names are shown in standings, logs and CSV files, so a name may hold only
-characters that show as themselves (:func:`unsafe_char`: no controls, NUL, bidi overrides,
+characters that show as themselves (:func:`name_problem`: no controls, NUL, bidi overrides,
 zero-width characters, BOM or lone surrogates).
 """
 
@@ -30,28 +30,26 @@ def ascii_int(text: str, max_digits: int = 9, *, signed: bool = False) -> int | 
     return int(text)
 
 
-def unsafe_char(text: str) -> str | None:
-    """The first character of ``text`` that would not show as itself (a control, format,
-    private-use, unassigned or separator character other than the ASCII space, or a lone
-    surrogate), as ``U+XXXX``; None when the text is safe to show. The same rule Marguerite
-    names have always followed (``str.isprintable``)."""
-    if text.isprintable():
+def name_problem(text: str, line: int = 1, column: int = 1, rule: str | None = None,
+                 refused: str = "") -> Problem | None:
+    """A located ``core.name_chars`` problem when a name holds a character that would not
+    show as itself (``str.isprintable`` refuses controls, NUL, bidi overrides, zero-width
+    characters, a BOM, lone surrogates) or one of ``refused`` (a notation's own separators);
+    it names each such character once and points at the first. None when the name is fine."""
+    bad = [i for i, ch in enumerate(text) if ch in refused or not ch.isprintable()]
+    if not bad:
         return None
-    for ch in text:
-        if not ch.isprintable():
-            return f"U+{ord(ch):04X}"
-    return None  # pragma: no cover  (isprintable is False only if some character is not)
+    chars = dict.fromkeys(text[i] for i in bad)
+    return Problem("core.name_chars", line, column + bad[0], rule,
+                   {"chars": ", ".join(shown(ch) for ch in chars)})
 
 
-def name_problem(text: str, line: int = 1, column: int = 1, rule: str | None = None
-                 ) -> Problem | None:
-    """A located problem when a name holds a character that cannot be shown, else None."""
-    found = unsafe_char(text)
-    if found is None:
-        return None
-    offset = next(i for i, ch in enumerate(text) if not ch.isprintable())
-    return Problem("core.name_unsafe", line, column + offset, rule,
-                   {"char": found, "what": describe(text[offset])})
+def shown(ch: str) -> str:
+    """A character as a person can see it: itself in quotes, or its code point and what it
+    is (``U+202E right-to-left override``, ``U+DCFF an undecodable byte 0xFF``)."""
+    if ch.isprintable() and not ch.isspace():
+        return f"「{ch}」"
+    return f"U+{ord(ch):04X} {describe(ch)}"
 
 
 def describe(ch: str) -> str:

@@ -43,12 +43,43 @@ class Entrants:
 
     @property
     def names(self) -> list[str]:
-        """Display names: the build's own name when the ruleset exposes one."""
+        """Display names (issue 14): a sample's name when the build is a sample, else the
+        build's own name or its members' names; repeated names are told apart (``X``,
+        ``X (2)``) and a build with no name at all is ``#n``."""
+        samples = {}
+        for sample in self.ruleset.samples:
+            samples.setdefault(sample.text.strip(), sample.name)
+            parsed, problems = self.ruleset.parse(sample.text, self.options)
+            if parsed is not None and not problems:
+                samples.setdefault(self.ruleset.export(parsed).strip(), sample.name)
+        seen: dict[str, int] = {}
         out = []
-        for index, build in enumerate(self.builds):
-            name = getattr(build, "name", None)
-            out.append(str(name) if name else f"#{index + 1}")
+        for index, (text, build) in enumerate(zip(self.texts, self.builds, strict=True)):
+            name = (samples.get(text.strip()) or samples.get(self.ruleset.export(build).strip())
+                    or build_name(build) or f"#{index + 1}")
+            seen[name] = seen.get(name, 0) + 1
+            out.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
         return out
+
+
+MAX_NAME = 40
+
+
+def build_name(build: Any) -> str | None:
+    """A build's own name, or its members' names joined by "+" (repeats as ``×n``), cut to
+    ``MAX_NAME`` characters; None when it has none."""
+    name = getattr(build, "name", None)
+    if name:
+        return str(name)[:MAX_NAME]
+    members = build.members() if callable(getattr(build, "members", None)) else build
+    if not isinstance(members, list | tuple):
+        return None
+    counts: dict[str, int] = {}
+    for member in members:
+        if getattr(member, "name", None):
+            counts[str(member.name)] = counts.get(str(member.name), 0) + 1
+    text = "+".join(n if c == 1 else f"{n}×{c}" for n, c in counts.items())
+    return (text if len(text) <= MAX_NAME else text[:MAX_NAME - 1] + "…") or None
 
 
 def load_entrants(

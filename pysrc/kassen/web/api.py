@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kassen import ENGINE_VERSION
-from kassen.core import registry, session
+from kassen.core import registry, render, session
 from kassen.core.canonical import canonical_json
 from kassen.core.links import build_link, parse_link
 from kassen.core.problems import Problem, ProblemError
@@ -133,10 +133,14 @@ def _battle_payload(outcome: session.Outcome) -> dict[str, Any]:
         data["text"] = {lang: [render_event(ruleset, e, names, lang) for e in step.events]
                         for lang in ("ja", "en")}
         data["view"] = step.view
+        data["label"] = render.step_labels(ruleset.id, step.phase, step.kind)
         steps.append(data)
     payload = session.battle_json(outcome, with_events=False)
+    result = payload.get("result")
     payload.update({"ok": True, "kind": "battle", "steps": steps, "names": names,
-                    "record": outcome.record.to_json()})
+                    "record": outcome.record.to_json(), "glossary": render.glossary(ruleset.id),
+                    "result_text": {lang: render.result_text(ruleset.id, result, lang)
+                                    for lang in ("ja", "en")}})
     return payload
 
 

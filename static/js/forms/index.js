@@ -82,7 +82,7 @@ export function initForms(given) {
     });
     relabel(side);
   }
-  $("ruleset").addEventListener("change", () => { for (const side of [0, 1]) { relabel(side); draw(side); } });
+  $("ruleset").addEventListener("kassen:ruleset", () => { for (const side of [0, 1]) { relabel(side); draw(side); } });
   onLangChange(() => { for (const side of [0, 1]) { relabel(side); if (sides[side].form) draw(side); } });
   if (!document.querySelector('link[data-form-css]')) {
     const link = el("link", { rel: "stylesheet", href: "static/css/forms.css", dataset: { formCss: "1" } });

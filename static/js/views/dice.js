@@ -5,6 +5,18 @@
 // slot contents come from the battle record's canonical sheet texts.
 import { SLOTS, SPECIAL_SLOTS, ougiOf, parseSheet, short, term } from "../dice-terms.js";
 
+// Catalogue names in English come from the engine (battle.glossary.term: ja → [ja, en]).
+let glossary = {};
+/** A catalogue name in the page's language (derivation suffixes ・渡 kept as ·渡). */
+function nm(ja, lang) {
+  if (lang !== "en" || !ja) return ja;
+  const [base, ...derivs] = String(ja).split("・");
+  const en = glossary[base]?.[1];
+  return en ? [en, ...derivs].join("·") : ja;
+}
+/** "star=攻2倍/3/2" style text with its ability name translated. */
+const nmStar = (text, lang) => text.replace(/^(★|奥義 )([^/]+)/, (_, mark, name) => mark + nm(name, lang));
+
 export const css = "static/css/views/dice.css";
 
 const COLOURS = ["R", "B", "Y", "G"];
@@ -57,7 +69,9 @@ function diceTray(el, view, step, lang) {
 }
 
 function rangeTrack(el, view, members, lang) {
-  const current = view.range === null || view.range === undefined || view.range === "" ? null : Number(view.range);
+  // Before the first range roll the engine says "-": no range yet (it read "間合い NaN").
+  const number = view.range === null || view.range === "" ? NaN : Number(view.range);
+  const current = Number.isFinite(number) ? number : null;
   const favs = members.map((m) => Number(m.sheet?.fav));
   const cells = [];
   for (let r = 2; r <= 12; r += 1) {
@@ -121,7 +135,7 @@ function lpBar(el, m, sheet, lang) {
   m.sheet?.line ? withLeft(el("i", { class: `line-mark${m.line_used ? " used" : ""}`, title: `${term("line", lang)} ${m.sheet.line}` }), pct(m.sheet.line, scale)) : null);
   const zones = el("div", { class: "zone-labels", "aria-hidden": "true" },
     [["序盤", 6000, 4000], ["中盤", 4000, 1000], ["終盤", 1000, 0]].map(([z, hi, lo]) => {
-      const span = el("span", { class: `zl${m.zone === z ? " now" : ""}`, text: z });
+      const span = el("span", { class: `zl${m.zone === z ? " now" : ""}`, text: nm(z, lang), title: z });
       span.style.left = pct(lo, scale);
       span.style.width = pct(hi - lo, scale);
       return span;
@@ -154,7 +168,7 @@ function counters(el, m, sheet, lang) {
     item("stardust", `${m.stardust}/10`),
     item("ougiStars", ougi ? `${m.ougi_stars}/${ougi.stars}${m.ougi_available ? "" : " ✓"}` : String(m.ougi_stars),
       ougi && m.ougi_available && m.ougi_stars >= ougi.stars ? "ready" : ""),
-    item("zone", `${m.zone ?? "—"}${m.zone_active ? ` (${short("zoneActive", lang)})` : ""}`));
+    item("zone", `${nm(m.zone, lang) ?? "—"}${m.zone_active ? ` (${short("zoneActive", lang)})` : ""}`));
 }
 
 function flagBadges(el, m, lang) {
@@ -162,7 +176,7 @@ function flagBadges(el, m, lang) {
   if (!flags.length) return null;
   return el("ul", { class: "flags", "aria-label": term("flags", lang) },
     flags.map((f) => el("li", { class: `badge flag-${f.kind}${f.effective ? "" : " pending"}`,
-      title: `${term(f.kind, lang)}${f.effective ? "" : " (next turn)"}`, text: `${f.name}(${f.remaining})` })));
+      title: `${term(f.kind, lang)}${f.effective ? "" : " (next turn)"}`, text: `${nm(f.name, lang)}(${f.remaining})` })));
 }
 
 function turnValues(el, tv, lang) {
@@ -187,24 +201,24 @@ function board(el, m, sheet, tv, columns, specialFired, lang) {
     const s = sheet.slots[n] || {};
     const isChosen = n === chosen;
     const demerit = DEMERITS.has(s.normal);
-    const starText = s.star.replace(/^star=/i, "★").replace(/^ougi=/i, "奥義 ");
+    const starText = nmStar(s.star.replace(/^star=/i, "★").replace(/^ougi=/i, "奥義 "), lang);
     const cls = ["slot", demerit && "demerit", isChosen && "chosen",
       isChosen && columns.has("normal") && "lit-normal", isChosen && columns.has("demerit") && "lit-normal",
       isChosen && (columns.has("star") || columns.has("ougi")) && "lit-star"].filter(Boolean).join(" ");
     return el("li", { class: cls, dataset: { slot: String(n) }, "aria-current": isChosen ? "true" : null,
-      title: [s.normal, s.star, s.based ? "based" : ""].filter(Boolean).join(" ") || "—" },
+      title: [s.normal, lang === "en" ? nm(s.normal, lang) : "", s.star, s.based ? term("based", lang) : ""].filter(Boolean).join(" ") || "—" },
     el("span", { class: "no", text: String(n) }),
-    el("span", { class: "nc", text: s.normal || "·" }),
+    el("span", { class: "nc", text: nm(s.normal, lang) || "·" }),
     el("span", { class: "sc", text: starText || "·" }),
     s.based ? el("span", { class: "bd", title: term("based", lang), text: "B" }) : null);
   });
   const specials = SPECIAL_SLOTS.map((n) => el("li", {
     class: `sp${tv?.s === n ? " chosen" : ""}${tv?.s === n && specialFired ? " fired" : ""}`,
     dataset: { special: String(n) }, "aria-current": tv?.s === n ? "true" : null },
-  el("span", { class: "no", text: String(n) }), el("span", { class: "nc", text: sheet.specials[n] || "·" })));
+  el("span", { class: "no", text: String(n) }), el("span", { class: "nc", text: nm(sheet.specials[n], lang) || "·" })));
   const src = tv?.source;
   const other = src && ["line", "trigger"].includes(src.kind)
-    ? el("p", { class: "source badge mark", text: `${term(src.kind, lang)}: ${src.name}` }) : null;
+    ? el("p", { class: "source badge mark", text: `${term(src.kind, lang)}: ${nm(src.name, lang)}` }) : null;
   return el("div", { class: "sheet" },
     el("h4", { text: `${term("sheet", lang)}${chosen ? ` — ${short("slot", lang)} ${chosen}` : ""}` }),
     el("div", { class: "legend muted", text: `${short("normal", lang)} / ${short("star", lang)}` }),
@@ -225,7 +239,7 @@ function card(el, m, i, sheet, ctx, turnEvents, stepHits) {
   el("header", {},
     el("span", { class: `colour c-${m.colour}`, text: term(m.colour === "red" ? "R" : "B", lang) }),
     el("h3", { text: m.name }),
-    el("span", { class: "muted small", text: [s.type, `${short("fav", lang)} ${s.fav}`, `${short("crossRange", lang)} ${s.cross}`,
+    el("span", { class: "muted small", text: [nm(s.type, lang), `${short("fav", lang)} ${s.fav}`, `${short("crossRange", lang)} ${s.cross}`,
       `${short("specialDie", lang)} ${short(s.special, lang)}`, `${short("selectedDie", lang)} ${short(s.selected, lang)}`]
       .filter(Boolean).join(" · ") })),
   taken.map((e) => el("span", { class: "float-dmg", "aria-hidden": "true", text: `−${e.values?.damage}` })),
@@ -269,6 +283,7 @@ function hitsPanel(el, hits, names, currentSeqs, lang) {
 /** Draw one step of a dice battle. */
 export function render(host, step, ctx) {
   const { battle, index, lang, el, fill } = ctx;
+  glossary = battle?.glossary?.term || {};
   const view = step?.view;
   if (!view?.sides) { fill(host, el("p", { class: "muted", text: "—" })); return; }
   const members = view.sides.map((s) => s.members?.[0]).filter(Boolean);

@@ -2,29 +2,23 @@
 // 2D10 rolls against their target numbers, HP/MP bars, statuses, かばう.
 // Everything comes from the step's `view` and `events`; text only through el()/textContent.
 export const css = "static/css/views/skirmish.css";
+/** What a step's `turn` counts here: a round (§5). */
+export const turnWord = { ja: "ラウンド", en: "Round" };
 
-// Catalogue names (the engine's catalogue.py / text.py; the view carries only ids).
-const ABILITY = {
-  attack: ["通常攻撃", "normal attack"], power_attack: ["パワーアタック", "Power Attack"],
-  double_shot: ["ダブルショット", "Double Shot"], sweep: ["なぎ払い", "Sweep"], guard: ["ガード", "Guard"],
-  fire_bolt: ["ファイアボルト", "Fire Bolt"], ice_storm: ["アイスストーム", "Ice Storm"],
-  wind_cutter: ["ウィンドカッター", "Wind Cutter"], stone_skin: ["ストーンスキン", "Stone Skin"],
-  heal: ["ヒール", "Heal"], holy_light: ["ホーリーライト", "Holy Light"], sleep: ["スリープ", "Sleep"],
-  fly: ["フライ", "Fly"], magic_blade: ["マジックブレード", "Magic Blade"], dark_bolt: ["ダークボルト", "Dark Bolt"],
-};
-const ITEM = {
-  potion: ["ポーション", "potion"], mana_potion: ["マナポーション", "mana potion"], ruby: ["ルビー", "ruby"],
-  sapphire: ["サファイア", "sapphire"], emerald: ["エメラルド", "emerald"], topaz: ["トパーズ", "topaz"],
-  diamond: ["ダイヤモンド", "diamond"], onyx: ["オニキス", "onyx"], bell: ["気付けの鈴", "waking bell"],
-};
+// Catalogue names come from the engine with the battle (battle.glossary: ability / item by
+// id, status by its Japanese name, each [ja, en]); the page never re-types them.
+let glossary = {};
 const TRACK = [["SP"], ["IP"], ["TP", ["RS", "MS"]], ["EP"]];
 const reduced = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
-const nm = (table, id, lang) => {
-  const pair = table[id];
+const ABILITY = "ability";
+const ITEM = "item";
+const nm = (group, id, lang) => {
+  const pair = glossary[group]?.[id];
   if (!pair) return id;
   return lang === "ja" ? pair[0] : `${pair[1]} (${pair[0]})`;
 };
+const statusName = (ja, lang) => (lang === "ja" ? ja : glossary.status?.[ja]?.[1] ?? ja);
 
 /** Display names with a number for duplicates ("ゴブリン 1", "ゴブリン 2"). */
 function displayNames(battle) {
@@ -55,7 +49,7 @@ function statusBadges(m, ctx) {
   return Object.entries(m.statuses || {}).map(([name, left]) => ctx.el("span", {
     class: `sk-status${left < 0 ? " perm" : ""}`,
     title: left < 0 ? name : `${name} ${ctx.t("sk.left")} ${left}`,
-    text: left < 0 ? name : `${name} ${left}R`,
+    text: left < 0 ? statusName(name, ctx.lang) : `${statusName(name, ctx.lang)} ${left}R`,
   }));
 }
 
@@ -179,7 +173,10 @@ function rosterSide(side, i, view, ctx, names) {
 
 /** Draw step `step` on `board` (tokens persist between steps so their moves animate). */
 export function render(board, step, ctx) {
-  const view = step?.view;
+  glossary = ctx.battle?.glossary || {};
+  // on the final state nobody is acting any more
+  const final = ctx.battle && !ctx.battle.pending && ctx.index >= ctx.battle.steps.length - 1;
+  const view = final && step?.view ? { ...step.view, actor: null } : step?.view;
   if (!view) { ctx.fill(board); return; }
   const names = displayNames(ctx.battle);
   let root = board.querySelector(":scope > .sk");
@@ -257,6 +254,7 @@ export function render(board, step, ctx) {
 // -- decisions (used by decide.js) ------------------------------------------------------------
 /** A readable label for one of the engine's option strings (`move:2`, `skill:…:target`, …). */
 export function optionLabel(option, pending, ctx) {
+  glossary = ctx.battle?.glossary || glossary;
   const names = ctx.battle ? displayNames(ctx.battle) : {};
   const who = (id) => names[id] ?? id;
   const L = ctx.lang;
@@ -295,6 +293,7 @@ export function optionLabel(option, pending, ctx) {
 
 /** The question the pending decision asks, in words. */
 export function decisionTitle(pending, ctx) {
+  glossary = ctx.battle?.glossary || glossary;
   const names = ctx.battle ? displayNames(ctx.battle) : {};
   const c = pending.context || {};
   const ja = ctx.lang === "ja";

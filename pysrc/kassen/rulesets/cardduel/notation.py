@@ -15,6 +15,7 @@ Keys: ``year`` 学年 1–3, ``base`` 基礎魔力 3–5, ``max`` 上限魔力 6
 from __future__ import annotations
 
 from kassen.core.problems import Problem
+from kassen.core.suggest import nearest
 from kassen.core.text import ascii_int, clip, name_problem
 from kassen.rulesets.cardduel.catalogue import (
     COLOURS,
@@ -81,11 +82,11 @@ def parse_character(text: str, start: int = 1) -> tuple[Character | None, list[P
         return None, [Problem(P + "syntax", 1, col, "notation")]
     head_col, head = tokens[0]
     name, _, cls = head.partition(":")
-    if not name or len(name) > MAX_NAME or "=" in name:
-        return None, [Problem(P + "bad_name", 1, head_col, "notation", {"limit": MAX_NAME})]
-    unsafe = name_problem(name, 1, head_col, "notation")
+    unsafe = name_problem(name, 1, head_col, "notation", refused="=")
     if unsafe is not None:
         return None, [unsafe]
+    if not name or len(name) > MAX_NAME:
+        return None, [Problem(P + "bad_name", 1, head_col, "notation", {"limit": MAX_NAME})]
     role = CLASS_WORDS.get(cls.lower())
     if role is None:
         return None, [Problem(P + "unknown_class", 1, head_col + len(name) + 1, "§2",
@@ -100,7 +101,8 @@ def parse_character(text: str, start: int = 1) -> tuple[Character | None, list[P
             continue
         if key not in allowed and key not in OPTIONAL_KEYS:
             code = "key_not_for_class" if key in WARRIOR_KEYS + MAGE_KEYS else "unknown_key"
-            problems.append(Problem(P + code, 1, col, "§2", {"key": key[:20], "cls": role}))
+            problems.append(Problem(P + code, 1, col, "§2", {
+                "key": key[:20], "cls": role, "nearest": nearest(key, allowed + OPTIONAL_KEYS)}))
             continue
         if key in values:
             problems.append(Problem(P + "duplicate_key", 1, col, "notation", {"key": key}))
@@ -147,7 +149,7 @@ def parse_character(text: str, start: int = 1) -> tuple[Character | None, list[P
             key = COSTUME_BY_JA.get(item, item.lower())
             if key not in COSTUMES:
                 problems.append(Problem(P + "unknown_costume", 1, col + offset, "§12.3", {
-                    "text": item[:20], "known": ",".join(COSTUMES)}))
+                    "text": item[:20], "known": nearest(item, [*COSTUMES, *COSTUME_BY_JA])}))
             found.append(key)
             offset += len(item) + 1
         if len(found) > MAX_COSTUMES:
@@ -159,7 +161,7 @@ def parse_character(text: str, start: int = 1) -> tuple[Character | None, list[P
         col, value = values["weapon"]
         if value.lower() not in WEAPONS:
             problems.append(Problem(P + "unknown_weapon", 1, col, "§12.1",
-                                    {"text": value[:20], "known": ",".join(WEAPONS)}))
+                                    {"text": value[:20], "known": nearest(value, WEAPONS)}))
         weapon = value.lower()
     ornament = False
     if "ornament" in values:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core import i18n
+from kassen.core.render import label_keys
 from kassen.rulesets.cardduel.catalogue import COSTUMES, SUIT_SYMBOLS
 
 JA: dict[str, str] = {
@@ -13,7 +14,7 @@ JA: dict[str, str] = {
     "syntax": "書式は 名前:クラス キー=値 … です",
     "bad_name": "名前は1〜{limit}文字で、「=」「+」「:」と空白を含められません",
     "unknown_class": "クラス「{text}」は不明です(warrior または mage)",
-    "unknown_key": "キー「{key}」は不明です",
+    "unknown_key": "キー「{key}」は不明です（近いもの: {nearest}）",
     "key_not_for_class": "キー「{key}」は {cls} には使えません",
     "duplicate_key": "キー「{key}」が2回あります",
     "missing_key": "キー「{key}」がありません",
@@ -23,9 +24,9 @@ JA: dict[str, str] = {
     "duplicate_suit": "スート {suit} が重複しています",
     "too_many_suits": "{year}年生の得意スートは{allowed}種までです({count}種あります)",
     "suits_colour": "3年生の得意スート {suits} は同じ色(♠♣ か ♥♦)でなければなりません",
-    "unknown_costume": "衣装「{text}」は不明です(使えるもの: {known})",
+    "unknown_costume": "衣装「{text}」は不明です（近いもの: {known}）",
     "too_many_costumes": "衣装は{limit}着までです({count}着あります)",
-    "unknown_weapon": "武器「{text}」は不明です({known})",
+    "unknown_weapon": "武器「{text}」は不明です（近いもの: {known}）",
     "bad_flag": "{key} は 0 か 1 です",
     "unmet_not_favoured": "unmet のスート {suits} は得意スートではありません",
     "side_size": "1チームは戦士1人と術士1人までです({count}人)",
@@ -89,7 +90,7 @@ EN: dict[str, str] = {
     "syntax": "write NAME:CLASS key=value …",
     "bad_name": "a name has 1 to {limit} characters, without '=', '+', ':' or spaces",
     "unknown_class": "unknown class '{text}' (warrior or mage)",
-    "unknown_key": "unknown key '{key}'",
+    "unknown_key": "unknown key '{key}' (nearest: {nearest})",
     "key_not_for_class": "key '{key}' is not for a {cls}",
     "duplicate_key": "key '{key}' given twice",
     "missing_key": "key '{key}' is missing",
@@ -99,9 +100,9 @@ EN: dict[str, str] = {
     "duplicate_suit": "suit {suit} given twice",
     "too_many_suits": "a year-{year} student has at most {allowed} favoured suits ({count} given)",
     "suits_colour": "favoured suits {suits} must be of one colour (♠♣ or ♥♦)",
-    "unknown_costume": "unknown costume '{text}' (known: {known})",
+    "unknown_costume": "unknown costume '{text}' (nearest: {known})",
     "too_many_costumes": "at most {limit} costumes ({count} given)",
-    "unknown_weapon": "unknown weapon '{text}' ({known})",
+    "unknown_weapon": "unknown weapon '{text}' (nearest: {known})",
     "bad_flag": "{key} is 0 or 1",
     "unmet_not_favoured": "unmet suits {suits} are not favoured suits",
     "side_size": "a side is one warrior and at most one mage ({count} given)",
@@ -177,7 +178,27 @@ WORDS: dict[str, dict[str, str]] = {
            "draw": "draw", "wins": "side {side} wins"},
 }
 
-i18n.register("cardduel", {"ja": JA, "en": EN})
+STEP_NAMES: dict[str, tuple[str, str]] = {
+    "start": ("バトル開始", "battle start"),
+    "B1": ("B1 エンチャントセットアップ", "B1 enchant setup"),
+    "B1.round_start": ("B1 ラウンド開始", "B1 round start"),
+    "B2": ("B2 エンチャントチェック", "B2 enchant check"),
+    "B3": ("B3 エンチャントダメージ", "B3 enchant damage"),
+    "B4": ("B4 攻撃", "B4 attack setup"), "B5": ("B5 アタックチェック", "B5 attack check"),
+    "B6": ("B6 アタックダメージ", "B6 attack damage"), "B7": ("B7 アドバンテージ", "B7 advantage"),
+    "B8": ("B8 ネクストラウンド", "B8 next round"), "B9": ("B9 ラストダメージ", "B9 last damage"),
+    "B9.reset": ("B9 片付け", "B9 clean-up"), "end": ("決着", "match over"),
+    "A1": ("A1 交戦前エンチャント", "A1 pre-engagement enchant"),
+    "A1.round_start": ("A1 交戦開始", "A1 engagement start"), "A2": ("A2 交戦", "A2 engagement"),
+    "A3": ("A3 続行判定", "A3 continue?"), "A4": ("A4 ダメージ処理", "A4 damage"),
+    "A5": ("A5 リセット", "A5 reset"), "storm": ("マナ・ストーム", "Mana Storm"),
+}
+"""The step list's name of each step of §5 (B1–B9)."""
+
+PAGE = label_keys(STEP_NAMES, {k: (WORDS["ja"][k], WORDS["en"][k]) for k in WORDS["ja"]
+                               if k in WORDS["en"]})
+
+i18n.register("cardduel", {"ja": {**JA, **PAGE["ja"]}, "en": {**EN, **PAGE["en"]}})
 
 
 def pretty(card: str) -> str:

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from kassen.core.problems import Problem
+from kassen.core.suggest import nearest
 from kassen.core.text import ascii_int, clip, name_problem
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
@@ -49,6 +50,10 @@ INT_FIELDS = {"atk": (0, k.STAT_MAX["atk"], "§20"), "def": (0, k.STAT_MAX["def"
               "agi": (0, k.STAT_MAX["agi"], "§20"), "cross": (0, k.CROSS_RANGE_MAX, "§4.5"),
               "fav": (1, 6, "§11.2")}
 KEY_RE = re.compile(r"^(slot|special)([0-9]{1,2})$")
+# every field a sheet may have, for "nearest" suggestions after an unknown one
+FIELD_KEYS = ["name", "side", "type", "special", "selected", *INT_FIELDS, "passive", "zone",
+              "line", "trigger", *(f"slot{n}" for n in range(3, 19)),
+              *(f"special{n}" for n in range(1, 7))]
 
 
 class _Reader:
@@ -91,12 +96,14 @@ def parse_ability(text: str, reader: _Reader, line: int, column: int, where: str
         name = DEMERIT_ALIASES.get(key)
     if name is None:
         code = "demerit_not_here" if key in DEMERIT_ALIASES else "unknown_ability"
-        reader.bad(code, line, column, "§18.1", name=parts[0], where=where)
+        reader.bad(code, line, column, "§18.1", name=parts[0], where=where,
+                   nearest=nearest(parts[0], NORMAL_ALIASES))
         return None
     derivs: list[str] = []
     for suffix in parts[1:]:
         if suffix not in cat.DERIVATIONS:
-            reader.bad("unknown_derivation", line, column, "§2.8", name=suffix, where=where)
+            reader.bad("unknown_derivation", line, column, "§2.8", name=suffix, where=where,
+                       nearest=nearest(suffix, cat.DERIVATIONS))
             return None
         if suffix in derivs:
             reader.bad("derivation_twice", line, column, "§2.8", name=suffix, where=where)
@@ -149,8 +156,9 @@ def _parse_slot(value: str, column: int, reader: _Reader, line: int, number: int
             name, sep, count = token[5:].partition("/")
             name = OUGI_ALIASES.get(name.lower(), "")
             if not name:
-                reader.bad("unknown_ougi", line, col + 5, "§18.6", name=token[5:].split("/")[0],
-                           where=where)
+                wrong = token[5:].split("/")[0]
+                reader.bad("unknown_ougi", line, col + 5, "§18.6", name=wrong, where=where,
+                           nearest=nearest(wrong, OUGI_ALIASES))
                 ok = False
                 continue
             if "・" in token:
@@ -213,10 +221,11 @@ def parse(text: str) -> tuple[Sheet | None, list[Problem]]:
         match = KEY_RE.match(key)
         if key == "name":
             unsafe = name_problem(value, line, value_col, "§2.1")
-            if not value or len(value) > MAX_NAME:
-                reader.bad("bad_name", line, value_col, "§2.1", limit=MAX_NAME)
-            elif unsafe is not None:
+            if unsafe is not None:
                 reader.problems.append(unsafe)
+                values["name"] = value  # reported; no second "missing name"
+            elif not value or len(value) > MAX_NAME:
+                reader.bad("bad_name", line, value_col, "§2.1", limit=MAX_NAME)
             else:
                 values["name"] = value
         elif key in INT_FIELDS:
@@ -236,7 +245,8 @@ def parse(text: str) -> tuple[Sheet | None, list[Problem]]:
         elif match and match.group(1) == "slot":
             number = int(match.group(2))
             if number not in SLOTS:
-                reader.bad("unknown_key", line, column, "§2.4", key=key)
+                reader.bad("unknown_key", line, column, "§2.4", key=key,
+                           nearest=nearest(key, FIELD_KEYS))
                 continue
             slot = _parse_slot(value, value_col, reader, line, number)
             if slot is not None:
@@ -244,17 +254,20 @@ def parse(text: str) -> tuple[Sheet | None, list[Problem]]:
         elif match and match.group(1) == "special":
             number = int(match.group(2))
             if number not in SPECIAL_SLOTS:
-                reader.bad("unknown_key", line, column, "§2.6", key=key)
+                reader.bad("unknown_key", line, column, "§2.6", key=key,
+                           nearest=nearest(key, FIELD_KEYS))
                 continue
             name = SPECIAL_ALIASES.get(value.lower())
             if name is None:
-                reader.bad("unknown_special", line, value_col, "§18.2", name=value[:30])
+                reader.bad("unknown_special", line, value_col, "§18.2", name=value[:30],
+                           nearest=nearest(value, SPECIAL_ALIASES))
             else:
                 specials[number] = name
         elif key == "passive":
             name = PASSIVE_ALIASES.get(value.lower())
             if name is None:
-                reader.bad("unknown_passive", line, value_col, "§18.3", name=value[:30])
+                reader.bad("unknown_passive", line, value_col, "§18.3", name=value[:30],
+                           nearest=nearest(value, PASSIVE_ALIASES))
             elif name in passives:
                 reader.bad("passive_twice", line, value_col, "§18.3", name=name)
             elif len(passives) >= k.MAX_PASSIVES:
@@ -285,9 +298,9 @@ def parse(text: str) -> tuple[Sheet | None, list[Problem]]:
             if ability is not None and head is not None:
                 values[key] = (head, ability)
         else:
-            reader.bad("unknown_key", line, column, "§2.1", key=key[:20])
-    if "name" not in values and not any(p.code in ("dice.bad_name", "core.name_unsafe")
-                                        for p in reader.problems):
+            reader.bad("unknown_key", line, column, "§2.1", key=key[:20],
+                       nearest=nearest(key, FIELD_KEYS))
+    if "name" not in values and not any(p.code == "dice.bad_name" for p in reader.problems):
         reader.bad("missing_name", 1, 1, "§2.1")
     if reader.problems:
         return None, reader.problems

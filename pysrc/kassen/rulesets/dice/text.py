@@ -7,25 +7,26 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core import i18n
+from kassen.core.render import label_keys
 from kassen.rulesets.dice import catalogue as cat
 
 JA: dict[str, str] = {
     # problems
     "syntax": "「キー: 値」の形で書いてください（{text}）",
-    "unknown_key": "知らない項目です: {key}",
+    "unknown_key": "知らない項目です: {key}（近いもの: {nearest}）",
     "duplicate_key": "項目 {key} が2回あります",
     "bad_number": "{field} は {low}〜{high} の整数です（{value}）",
     "bad_choice": "{field} に {value} は使えません",
     "bad_name": "名前は1〜{limit}文字で書いてください",
     "missing_name": "name（名前）がありません",
-    "unknown_ability": "{where}: 知らない能力です: {name}",
+    "unknown_ability": "{where}: 知らない能力です: {name}（近いもの: {nearest}）",
     "demerit_not_here": "{where}: デメリット能力 {name} は通常能力欄にだけ置けます",
-    "unknown_derivation": "{where}: 知らない派生です: {name}（渡・開・単）",
+    "unknown_derivation": "{where}: 知らない派生です: {name}（近いもの: {nearest}）",
     "derivation_twice": "{where}: 派生 {name} が2回あります",
     "derivation_on_demerit": "{where}: デメリット能力 {name} に派生は付けられません",
     "derivation_on_ougi": "{where}: 奥義に派生は付けられません",
     "bad_star": "{where}: 星能力は star=能力/必要星/使用星 と書きます",
-    "unknown_ougi": "{where}: 知らない奥義です: {name}",
+    "unknown_ougi": "{where}: 知らない奥義です: {name}（近いもの: {nearest}）",
     "ougi_twice": "奥義は1つまでです",
     "two_normals": "{where}: 通常能力欄には能力を1つだけ置けます",
     "star_and_ougi": "{where}: 星能力欄には星能力か奥義のどちらか1つです",
@@ -33,8 +34,8 @@ JA: dict[str, str] = {
     "balance_no_star": "{where}: バランスタイプは星能力を置けません（奥義は可）",
     "too_many_demerits": "{group}群のデメリット能力は{count}つまでです",
     "no_room_for_demerits": "デメリット能力{count}つを置く空きマスがありません（空き{free}）",
-    "unknown_special": "知らない特殊能力です: {name}",
-    "unknown_passive": "知らないパッシブです: {name}",
+    "unknown_special": "知らない特殊能力です: {name}（近いもの: {nearest}）",
+    "unknown_passive": "知らないパッシブです: {name}（近いもの: {nearest}）",
     "passive_twice": "パッシブ {name} が2回あります",
     "too_many_passives": "購入パッシブは{limit}つまでです",
     "bad_zone": "zone は「序盤|中盤|終盤 パッシブ名」と書きます（{text}）",
@@ -62,6 +63,7 @@ JA: dict[str, str] = {
     "event.ability": "{actor}: 「{name_text}」発動（{column_text}）",
     "event.range_queued": "{actor}: 間合い変化{change:+d}は間合い決定後に",
     "event.range_shift": "{actor}: 間合い {before} → {after}",
+    "event.range_move": "{actor}の得意間合いへ: 間合い {before} → {after}",
     "event.range_set": "間合いは{range}に決定（間合いダイス {dice}）",
     "event.stun_end": "{actor}: スタン回復（{via_text}）ゲージ{gauge}",
     "event.gauge": "{actor}: スタンゲージ {change:+d}（{via_text}）→ {gauge}",
@@ -84,20 +86,20 @@ JA: dict[str, str] = {
 
 EN: dict[str, str] = {
     "syntax": "write \"key: value\" ({text})",
-    "unknown_key": "unknown field: {key}",
+    "unknown_key": "unknown field: {key} (nearest: {nearest})",
     "duplicate_key": "field {key} appears twice",
     "bad_number": "{field} must be a whole number from {low} to {high} ({value})",
     "bad_choice": "{value} is not allowed for {field}",
     "bad_name": "a name has 1 to {limit} characters",
     "missing_name": "the sheet has no name",
-    "unknown_ability": "{where}: unknown ability: {name}",
+    "unknown_ability": "{where}: unknown ability: {name} (nearest: {nearest})",
     "demerit_not_here": "{where}: the demerit ability {name} belongs in a normal column only",
-    "unknown_derivation": "{where}: unknown derivation: {name} (渡, 開, 単)",
+    "unknown_derivation": "{where}: unknown derivation: {name} (nearest: {nearest})",
     "derivation_twice": "{where}: derivation {name} given twice",
     "derivation_on_demerit": "{where}: demerit ability {name} cannot take a derivation",
     "derivation_on_ougi": "{where}: the 奥義 cannot take a derivation",
     "bad_star": "{where}: write a star ability as star=ABILITY/必要星/使用星",
-    "unknown_ougi": "{where}: unknown 奥義: {name}",
+    "unknown_ougi": "{where}: unknown 奥義: {name} (nearest: {nearest})",
     "ougi_twice": "at most one 奥義",
     "two_normals": "{where}: a normal column holds one ability",
     "star_and_ougi": "{where}: a star column holds a star ability or the 奥義, not both",
@@ -105,8 +107,8 @@ EN: dict[str, str] = {
     "balance_no_star": "{where}: the バランス type may not place star abilities (the 奥義 is fine)",
     "too_many_demerits": "at most {count} demerit abilities of group {group}",
     "no_room_for_demerits": "no empty slots for {count} demerit abilities ({free} free)",
-    "unknown_special": "unknown special ability: {name}",
-    "unknown_passive": "unknown passive: {name}",
+    "unknown_special": "unknown special ability: {name} (nearest: {nearest})",
+    "unknown_passive": "unknown passive: {name} (nearest: {nearest})",
     "passive_twice": "passive {name} given twice",
     "too_many_passives": "at most {limit} purchasable passives",
     "bad_zone": "write zone as \"序盤|中盤|終盤 PASSIVE\" ({text})",
@@ -133,6 +135,7 @@ EN: dict[str, str] = {
     "event.ability": "{actor}: {name_text} activates ({column_text})",
     "event.range_queued": "{actor}: range change {change:+d} waits for the first range",
     "event.range_shift": "{actor}: range {before} → {after}",
+    "event.range_move": "towards {actor}'s favourite range: range {before} → {after}",
     "event.range_set": "Range set to {range} (range dice {dice})",
     "event.stun_end": "{actor}: recovers from stun ({via_text}), gauge {gauge}",
     "event.gauge": "{actor}: stun gauge {change:+d} ({via_text}) → {gauge}",
@@ -182,10 +185,35 @@ WORDS: dict[str, dict[str, str]] = {
            "passed": " (passed on: the winner is stunned)"},
 }
 
+STEP_NAMES: dict[str, tuple[str, str]] = {
+    "roll": ("ダイス", "dice (ダイス)"), "read": ("ダイスの読み取り", "reading the dice"),
+    "select": ("能力の決定", "ability chosen"), "special": ("特殊能力", "special abilities"),
+    "ability": ("能力の効果", "ability effects"), "values": ("攻防の値", "attack and defence values"),
+    "decision": ("攻撃権判定", "attack-right decision (攻撃権判定)"), "attack": ("攻撃", "attack (攻撃)"),
+    "stun": ("スタン判定", "stun check"), "end": ("ターン終了", "end of turn"),
+    "end.battle_end": ("決着", "battle over"),
+}
+"""The step list's name of each phase of a turn (§5)."""
+
+REASONS = ("knockout", "double_knockout", "double_knockout_lp", "turn_limit", "turn_limit_draw")
+PAGE = label_keys(STEP_NAMES, {k: (WORDS["ja"][k], WORDS["en"][k]) for k in REASONS})
+
 i18n.register("dice", {
-    "ja": {**JA, **{f"word.{k}": v for k, v in WORDS["ja"].items()}},
-    "en": {**EN, **{f"word.{k}": v for k, v in WORDS["en"].items()}},
+    "ja": {**JA, **{f"word.{k}": v for k, v in WORDS["ja"].items()}, **PAGE["ja"]},
+    "en": {**EN, **{f"word.{k}": v for k, v in WORDS["en"].items()}, **PAGE["en"]},
 })
+
+
+def glossary() -> dict[str, Any]:
+    """Catalogue names for the board: every ability, passive, type, 奥義, zone and flag
+    (Japanese → [Japanese, English])."""
+    terms = {e.ja: [e.ja, e.en] for table in (cat.NORMAL, cat.SPECIAL, cat.PASSIVE, cat.TYPES,
+                                              cat.DEMERIT, cat.OUGI, cat.ZONE_PASSIVE)
+             for e in table}
+    terms.update({ja: [ja, en] for ja, en in cat.FLAG_NAMES_EN.items()})
+    terms.update({"序盤": ["序盤", "opening"], "中盤": ["中盤", "middle game"],
+                  "終盤": ["終盤", "endgame"]})
+    return {"term": terms}
 
 
 def _term(ja: str, lang: str) -> str:

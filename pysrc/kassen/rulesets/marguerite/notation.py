@@ -12,11 +12,11 @@ is the compact one: ``HP/攻/防/速/codes/名前``.
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from kassen.core.problems import Problem
-from kassen.core.text import unsafe_char
+from kassen.core.suggest import nearest
+from kassen.core.text import name_problem
 from kassen.rulesets.marguerite.catalogue import BY_CODE, BY_NAME, NAMES_LONGEST_FIRST, SWORDS
 from kassen.rulesets.marguerite.model import Build
 
@@ -81,11 +81,7 @@ def parse_swords(text: str, offset: int) -> tuple[list[int], list[Problem]]:
 
 def suggest(token: str) -> str:
     """The nearest sword names (for an unknown one)."""
-    names = list(BY_NAME)
-    found = difflib.get_close_matches(token, names, n=3, cutoff=0.3)
-    if not found:
-        found = [s.ja for s in SWORDS if any(c in s.ja for c in token if c != "剣")][:3]
-    return "、".join(found) or "-"
+    return nearest(token, list(BY_NAME), ignore="剣", cutoff=0.3)
 
 
 def _stat(field: str, column: int, label: str) -> tuple[int | None, Problem | None]:
@@ -187,8 +183,9 @@ def parse(text: str, options: dict[str, Any]) -> tuple[Build | None, list[Proble
         problems.append(_p("empty_name", name_col, "R2.1"))
     if len(name) > MAX_NAME:
         problems.append(_p("name_too_long", name_col, "R2.1", length=len(name), limit=MAX_NAME))
-    if any(ch in name for ch in "<>") or unsafe_char(name) is not None:
-        problems.append(_p("bad_name", name_col, "R2.1"))
+    unsafe = name_problem(name, 1, name_col, "R2.1", refused="<>")
+    if unsafe is not None:
+        problems.append(unsafe)
     if len(swords) > MAX_BUILD_SWORDS:
         problems.append(_p("too_many_swords", 1, "R3.1", count=len(swords),
                            limit=MAX_BUILD_SWORDS))

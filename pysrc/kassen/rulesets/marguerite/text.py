@@ -7,6 +7,7 @@ catalogue's short gloss after them, ``斬撃剣 (Slash Sword)`` (``render_values
 from __future__ import annotations
 
 from kassen.core import i18n
+from kassen.core.render import label_keys
 from kassen.rulesets.marguerite.catalogue import ENCHANT_EN, ENCHANT_JA
 
 _LABELS: dict[str, dict[str, tuple[str, str]]] = {
@@ -165,4 +166,16 @@ EN = {
                             "HP {hp_from} → {hp}, {deaths} deaths",
 }
 
-i18n.register("marguerite", {"ja": JA, "en": EN})
+STEP_NAMES: dict[str, tuple[str, str]] = {
+    "ap": ("行動回数決定", "AP (行動回数決定)"),
+    "status": ("状態効果", "status effects (状態効果)"),
+    "action": ("行動", "action (行動)"),
+    "action.skip": ("行動：スキップ", "action (行動), skipped"),
+    "death_check": ("死亡判定", "death check (死亡判定)"),
+    "judge": ("勝敗判定", "judgement (勝敗判定)"),
+}
+"""The step list's name of each phase (and phase.kind), R6.1."""
+
+PAGE = label_keys(STEP_NAMES, {k: v for k, v in _LABELS["reason"].items()})
+
+i18n.register("marguerite", {"ja": {**JA, **PAGE["ja"]}, "en": {**EN, **PAGE["en"]}})

@@ -16,9 +16,13 @@ from dataclasses import replace
 from typing import Any
 
 from kassen.core.problems import Problem
+from kassen.core.suggest import nearest
 from kassen.core.text import ascii_int, clip, name_problem
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
+    ATTRIBUTES,
+    ITEMS,
+    WEAPONS,
     ability_by_name,
     attribute_by_name,
     item_by_name,
@@ -27,6 +31,15 @@ from kassen.rulesets.skirmish.catalogue import (
 from kassen.rulesets.skirmish.geometry import AreaMap
 from kassen.rulesets.skirmish.model import Character, Side
 from kassen.rulesets.skirmish.samples import ALIASES, CHARACTERS
+
+
+def _names(table: dict[str, Any]) -> list[str]:
+    """Ids and Japanese names of a catalogue table (for "nearest" suggestions)."""
+    return [*table, *(entry.ja for entry in table.values())]
+
+
+KNOWN = {"unknown_ability": lambda: _names(ABILITIES),
+         "unknown_attribute": lambda: [*ATTRIBUTES, *ATTRIBUTES.values()]}
 
 MAX_MEMBERS = 12
 MAX_NAME = 24
@@ -97,18 +110,18 @@ def _parse_member(segment: str, line: int, column: int, area_map: AreaMap,
         base = CHARACTERS.get(key) or CHARACTERS.get(ALIASES.get(key.lower(), ""))
         if base is None:
             problems.append(_problem("unknown_sample", line, head_col, "§11.5", name=key[:30],
-                                     known=", ".join(CHARACTERS)))
+                                     known=nearest(key, [*CHARACTERS, *ALIASES])))
             return None
         name = base.name
     else:
         name = head
-        if "=" in name or len(name) > MAX_NAME:
-            problems.append(_problem("bad_name", line, head_col, "§2", name=clip(name, 30),
-                                     limit=MAX_NAME))
-            return None
-        unsafe = name_problem(name, line, head_col, "§2")
+        unsafe = name_problem(name, line, head_col, "§2", refused="=")
         if unsafe is not None:
             problems.append(unsafe)
+            return None
+        if len(name) > MAX_NAME:
+            problems.append(_problem("bad_name", line, head_col, "§2", name=clip(name, 30),
+                                     limit=MAX_NAME))
             return None
     fields: dict[str, Any] = {}
     seen: set[str] = set()
@@ -116,7 +129,7 @@ def _parse_member(segment: str, line: int, column: int, area_map: AreaMap,
         key, sep, value = token.partition("=")
         if not sep or key not in KEYS:
             problems.append(_problem("bad_key", line, col, "§2", token=token[:30],
-                                     known=" ".join(KEYS)))
+                                     known=nearest(key, KEYS)))
             continue
         if key in seen:
             problems.append(_problem("duplicate_key", line, col, "§2", key=key))
@@ -169,7 +182,8 @@ def _parse_value(key: str, value: str, line: int, col: int, area_map: AreaMap,
     if key == "wpn":
         weapon = weapon_by_name(value)
         if weapon is None:
-            problems.append(_problem("unknown_weapon", line, col, "§11.2", name=value[:30]))
+            problems.append(_problem("unknown_weapon", line, col, "§11.2", name=value[:30],
+                                     nearest=nearest(value, _names(WEAPONS))))
             return None
         return weapon.id
     if key == "area":
@@ -197,7 +211,8 @@ def _parse_list(names: list[str], lookup: Any, code: str, rule: str, line: int, 
     for name in names:
         found = lookup(name)
         if found is None:
-            problems.append(_problem(code, line, col, rule, name=name[:30]))
+            problems.append(_problem(code, line, col, rule, name=name[:30],
+                                     nearest=nearest(name.strip("《》"), KNOWN[code]())))
             return None
         ident = found if isinstance(found, str) else found.id
         if ident in out:
@@ -215,7 +230,8 @@ def _parse_items(names: list[str], line: int, col: int,
         name, star, count = entry.partition("*")
         item = item_by_name(name)
         if item is None:
-            problems.append(_problem("unknown_item", line, col, "§11.4", name=name[:30]))
+            problems.append(_problem("unknown_item", line, col, "§11.4", name=name[:30],
+                                     nearest=nearest(name, _names(ITEMS))))
             return None
         number = ascii_int(count, 3) if star else 1
         if number is None or not 1 <= number <= 9:

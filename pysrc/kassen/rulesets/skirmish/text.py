@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core import i18n
+from kassen.core.render import label_keys
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTRIBUTES, ITEMS, STATUS_JA
 
 ABILITY_EN = {
@@ -26,19 +27,19 @@ MESSAGES = {
     "ja": {
         "empty": "陣営にキャラクターがいません",
         "too_many": "1陣営のキャラクターは{limit}人までです",
-        "unknown_sample": "サンプル「{name}」はありません（あるもの: {known}）",
+        "unknown_sample": "サンプル「{name}」はありません（近いもの: {known}）",
         "bad_name": "名前「{name}」は使えません（=を含まず{limit}文字まで）",
-        "bad_key": "「{token}」は 項目=値 の形ではないか、知らない項目です（項目: {known}）",
+        "bad_key": "「{token}」は 項目=値 の形ではないか、知らない項目です（近いもの: {known}）",
         "duplicate_key": "項目「{key}」が2回書かれています",
         "missing": "「{name}」に必要な項目がありません: {keys}",
         "needs_ranged": "「{name}」の《{ability}》には射程1以上の武器が必要です",
         "bad_number": "{key}={value} は使えません（{low}〜{high}の整数）",
-        "unknown_weapon": "武器「{name}」はありません",
+        "unknown_weapon": "武器「{name}」はありません（近いもの: {nearest}）",
         "bad_area": "エリア「{value}」はマップ（{width}×{height}）にありません",
         "too_long_list": "{key} の並びが長すぎます（{limit}個まで）",
-        "unknown_ability": "能力・魔法「{name}」はありません",
-        "unknown_item": "アイテム「{name}」はありません",
-        "unknown_attribute": "属性「{name}」はありません（炎 水 風 土 光 闇）",
+        "unknown_ability": "能力・魔法「{name}」はありません（近いもの: {nearest}）",
+        "unknown_item": "アイテム「{name}」はありません（近いもの: {nearest}）",
+        "unknown_attribute": "属性「{name}」はありません（近いもの: {nearest}）",
         "duplicate_entry": "「{name}」が重複しています",
         "bad_count": "個数「{value}」は使えません（1〜9）",
         "event.round": "── ラウンド{round} スタートフェイズ：全員が未行動に ──",
@@ -79,19 +80,19 @@ MESSAGES = {
     "en": {
         "empty": "the side has no characters",
         "too_many": "at most {limit} characters per side",
-        "unknown_sample": "there is no sample {name!r} (known: {known})",
+        "unknown_sample": "there is no sample {name!r} (nearest: {known})",
         "bad_name": "name {name!r} cannot be used (no '=', at most {limit} characters)",
-        "bad_key": "{token!r} is not key=value or the key is unknown (keys: {known})",
+        "bad_key": "{token!r} is not key=value or the key is unknown (nearest: {known})",
         "duplicate_key": "key {key!r} is given twice",
         "missing": "{name!r} lacks required keys: {keys}",
         "needs_ranged": "{name!r}: 《{ability}》 needs a weapon with range 1 or more",
         "bad_number": "{key}={value} cannot be used (an integer {low}..{high})",
-        "unknown_weapon": "there is no weapon {name!r}",
+        "unknown_weapon": "there is no weapon {name!r} (nearest: {nearest})",
         "bad_area": "area {value!r} is not on the map ({width}×{height})",
         "too_long_list": "the {key} list is too long (at most {limit})",
-        "unknown_ability": "there is no ability or spell {name!r}",
-        "unknown_item": "there is no item {name!r}",
-        "unknown_attribute": "there is no attribute {name!r} (fire water wind earth light dark)",
+        "unknown_ability": "there is no ability or spell {name!r} (nearest: {nearest})",
+        "unknown_item": "there is no item {name!r} (nearest: {nearest})",
+        "unknown_attribute": "there is no attribute {name!r} (nearest: {nearest})",
         "duplicate_entry": "{name!r} is listed twice",
         "bad_count": "count {value!r} cannot be used (1..9)",
         "event.round": "── Round {round}, start phase: everyone is unacted ──",
@@ -131,8 +132,6 @@ MESSAGES = {
     },
 }
 
-i18n.register("skirmish", MESSAGES)
-
 OUTCOMES = {
     "ja": {"hit": "命中", "miss": "回避", "crit": "クリティカル！", "fumble": "ファンブル",
            "slept": "成功：睡眠", "resisted": "抵抗された"},
@@ -145,6 +144,30 @@ REASONS = {
     "en": {"wipeout": "wipeout", "escape": "escape", "round_cap": "draw at the round cap",
            "mutual": "mutual wipeout"},
 }
+
+
+STEP_NAMES: dict[str, tuple[str, str]] = {
+    "SP": ("SP スタートフェイズ", "SP start phase"), "IP": ("IP イニシアチブ", "IP initiative"),
+    "RS": ("RS レディステップ", "RS ready step"), "MS": ("MS メインステップ", "MS main step"),
+    "TP": ("TP ターン", "TP turn"), "EP": ("EP エンドフェイズ", "EP end phase"),
+    "end": ("戦闘終了", "combat over"),
+}
+"""The step list's name of each phase and step (§5)."""
+
+PAGE = label_keys(STEP_NAMES, {k: (REASONS["ja"][k], REASONS["en"][k]) for k in REASONS["ja"]})
+
+i18n.register("skirmish", {"ja": {**MESSAGES["ja"], **PAGE["ja"]},
+                           "en": {**MESSAGES["en"], **PAGE["en"]}})
+
+
+def glossary() -> dict[str, Any]:
+    """Catalogue names for the board and the decision panel: abilities and items by id,
+    statuses by their Japanese name (as the view carries them), each [Japanese, English]."""
+    ability = {a.id: [a.ja, ABILITY_EN.get(a.id, a.ja)] for a in ABILITIES.values()}
+    ability["attack"] = ["通常攻撃", ABILITY_EN["attack"]]
+    return {"ability": ability,
+            "item": {i.id: [i.ja, ITEM_EN.get(i.id, i.ja)] for i in ITEMS.values()},
+            "status": {ja: [ja, STATUS_EN.get(key, ja)] for key, ja in STATUS_JA.items()}}
 
 
 def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:

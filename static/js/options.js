@@ -1,0 +1,147 @@
+// The "Rule options" section of the set-up: one folded <details> that says how many options
+// differ from their defaults, filters them by name, key or rule number, marks the changed
+// ones, links each to its rule in the rules reference and resets them all to the defaults.
+import { $, el, fill } from "./dom.js";
+import { lang, t } from "./i18n.js";
+import { BUILD } from "../vendor/build.mjs";
+
+let specsOf = () => [];
+let rulesetId = () => null;
+let onChange = () => {};
+
+// a choice is a plain value or {value, label_ja, label_en}
+const choiceValue = (c) => (c && typeof c === "object" ? c.value : c);
+const choiceText = (c) => (c && typeof c === "object" ? `${lang() === "ja" ? c.label_ja : c.label_en} (${c.value})` : String(c));
+const hasChoices = (spec) => Array.isArray(spec.choices) && spec.choices.length > 0;
+const labelOf = (spec) => (lang() === "ja" ? spec.label_ja : spec.label_en) || spec.key;
+
+/** The value an option's control holds, with the spec's type. */
+function valueOf(spec, input) {
+  if (spec.kind === "bool") return input.checked;
+  if (hasChoices(spec)) return input.value;
+  if (spec.kind === "int" || spec.kind === "number") return Number(input.value);
+  return input.value;
+}
+
+function setValue(spec, input, value) {
+  if (spec.kind === "bool") input.checked = Boolean(value);
+  else input.value = String(value ?? "");
+}
+
+const isDefault = (spec, value) => String(value) === String(spec.default ?? "");
+
+function ruleLink(spec) {
+  const anchor = BUILD.optionAnchors?.[rulesetId()]?.[spec.key]?.[0];
+  const text = `${spec.key}${spec.rule ? ` — ${spec.rule}` : ""}`;
+  return anchor
+    ? el("a", { class: "rule", href: `rules.html#${anchor}`, target: "_blank", rel: "noopener", text })
+    : el("span", { class: "rule", text });
+}
+
+function control(spec) {
+  const id = `opt-${spec.key}`;
+  let input;
+  let presetList = null;
+  if (spec.kind === "bool") {
+    input = el("input", { id, type: "checkbox" });
+  } else if (hasChoices(spec)) {
+    input = el("select", { id }, spec.choices.map((c) => el("option", {
+      value: String(choiceValue(c)), text: choiceText(c) })));
+  } else if (spec.kind === "int" || spec.kind === "number") {
+    input = el("input", { id, type: "number", min: spec.min ?? null, max: spec.max ?? null, step: 1 });
+  } else {
+    // free text; presets (extra.presets) are offered through a datalist
+    const presets = (Array.isArray(spec.extra?.presets) ? spec.extra.presets : []).filter((p) => p !== "");
+    input = el("input", { id, type: "text", list: presets.length ? `${id}-presets` : null,
+      placeholder: (lang() === "ja" ? spec.help_ja : spec.help_en) || null });
+    if (presets.length) presetList = el("datalist", { id: `${id}-presets` }, presets.map((p) => el("option", { value: p })));
+  }
+  setValue(spec, input, spec.default);
+  input.dataset.key = spec.key;
+  input.addEventListener("change", () => { mark(); onChange(); });
+  const defaultText = hasChoices(spec)
+    ? choiceText(spec.choices.find((c) => String(choiceValue(c)) === String(spec.default)) ?? spec.default)
+    : String(spec.default ?? "");
+  return el("div", { class: "option", dataset: { key: spec.key } },
+    el("label", { for: id }, el("span", { class: "changed-mark", text: `● ${t("opt.changed")} ` }), labelOf(spec)),
+    input, presetList, ruleLink(spec),
+    el("span", { class: "default-note", text: `${t("opt.default")}: ${defaultText}` }));
+}
+
+/** Mark the options that differ from their defaults and count them in the summary. */
+function mark() {
+  let changed = 0;
+  for (const spec of specsOf()) {
+    const input = $(`opt-${spec.key}`);
+    if (!input) continue;
+    const differs = !isDefault(spec, valueOf(spec, input));
+    input.closest(".option").classList.toggle("changed", differs);
+    changed += differs ? 1 : 0;
+  }
+  const total = specsOf().length;
+  $("options-count").textContent = changed
+    ? t("opt.count").replace("{n}", changed).replace("{total}", total)
+    : t("opt.allDefault").replace("{total}", total);
+  $("options-reset").disabled = changed === 0;
+  $("options").classList.toggle("has-changes", changed > 0);
+}
+
+/** Show only the options whose label, key or rule reference contains the filter text. */
+function applyFilter() {
+  const needle = $("options-filter").value.trim().toLowerCase();
+  // a number in the filter is a whole number: "D2" finds D2, not D28 ("R8" still finds R8.5)
+  const pattern = new RegExp(`${needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![0-9])`);
+  let shown = 0;
+  for (const spec of specsOf()) {
+    const box = $(`opt-${spec.key}`)?.closest(".option");
+    if (!box) continue;
+    const hay = [spec.key, spec.label_ja, spec.label_en, spec.rule].join(" ").toLowerCase();
+    box.hidden = Boolean(needle) && !pattern.test(hay);
+    shown += box.hidden ? 0 : 1;
+  }
+  $("options-none").hidden = shown > 0 || !specsOf().length;
+}
+
+/** Draw the options of the current system (values kept by key when `keep` is given). */
+export function renderOptions(keep = null) {
+  const specs = specsOf();
+  fill($("options-list"), specs.length ? specs.map(control) : el("p", { class: "muted", text: t("noDefault") }));
+  if (keep) setOptions(keep, false);
+  $("options-filter").placeholder = t("opt.filter");
+  $("options-filter").setAttribute("aria-label", t("opt.filter"));
+  $("options-reset").textContent = t("opt.reset");
+  $("options-none").textContent = t("opt.none");
+  mark();
+  applyFilter();
+}
+
+/** Read the options form back into {key: value} with the spec's types. */
+export function readOptions() {
+  const out = {};
+  for (const spec of specsOf()) {
+    const input = $(`opt-${spec.key}`);
+    if (input) out[spec.key] = valueOf(spec, input);
+  }
+  return out;
+}
+
+/** Put values (a record's options) into the form; unknown keys are ignored. */
+export function setOptions(values, notify = true) {
+  for (const spec of specsOf()) {
+    const input = $(`opt-${spec.key}`);
+    if (input && values && Object.hasOwn(values, spec.key)) setValue(spec, input, values[spec.key]);
+  }
+  mark();
+  if (notify) onChange();
+}
+
+/** Wire the section. deps: {specs() -> option specs, ruleset() -> id, changed() after edits}. */
+export function initOptions({ specs, ruleset, changed }) {
+  specsOf = specs;
+  rulesetId = ruleset;
+  onChange = changed;
+  $("options-filter").addEventListener("input", applyFilter);
+  $("options-reset").addEventListener("click", () => {
+    setOptions(Object.fromEntries(specsOf().map((s) => [s.key, s.default])));
+  });
+}

@@ -1,0 +1,56 @@
+// Readable labels for the card duel's decisions (the person-play panel, static/js/decide.js).
+import { COSTUMES, W, cardText, effective, isValid, word } from "./cardduel-words.js";
+
+function hint(lang, code, threshold, fav) {
+  if (typeof threshold !== "number") return "";
+  const text = isValid(code, threshold, fav) ? word(lang, "okHint", { v: effective(code, fav) }) : word(lang, "badHint");
+  return lang === "en" ? ` (${text})` : `(${text})`;
+}
+
+function costumeName(lang, key) {
+  const c = COSTUMES[key];
+  return c ? (lang === "en" ? c.en : c.ja) : key;
+}
+
+/** A short label for one legal answer of a card duel request (`{side, kind, options, context}`). */
+export function describeOption(request, option, lang = "ja") {
+  const kind = request?.kind;
+  const ctx = request?.context || {};
+  const o = String(option);
+  if (kind === "W1" || kind === "M1") {
+    if (o === "pass") return word(lang, "optPass");
+    if (o === "deck") return word(lang, "optDeck");
+    if (o.startsWith("field:")) {
+      const code = o.slice(6);
+      return word(lang, "optField", { card: cardText(code) }) + hint(lang, code, ctx.threshold, ctx.fav);
+    }
+    if (/^([SHDC](A|[2-9]|10|J|Q|K)|X\d)$/.test(o)) return word(lang, "optHand", { card: cardText(o) }) + hint(lang, o, ctx.threshold, ctx.fav);
+  }
+  if (kind === "W2") return word(lang, o === "withdraw" ? "withdraw" : "continueRound");
+  if (kind === "M2") return word(lang, o === "stop" ? "stopEnchant" : "moreEnchant");
+  if (kind === "W3") return word(lang, o === "surrender" ? "surrender" : "fightOn");
+  if (kind === "M0") {
+    if (o === "pass") return word(lang, "noConvert");
+    const [c, into] = o.split(":");
+    const spec = COSTUMES[c];
+    return word(lang, into === "hand" ? "convertHand" : "convertMp",
+      { c: costumeName(lang, c), n: spec ? (into === "hand" ? spec.cards : spec.mp) : "?" });
+  }
+  if (kind === "M3") return word(lang, "consume", { c: costumeName(lang, o), n: COSTUMES[o]?.mp ?? "?" });
+  if (kind === "S1") return word(lang, "loseCostume", { c: costumeName(lang, o) });
+  if (o === "pass") return word(lang, "optPass");
+  return o;
+}
+
+/** What a card duel request asks, e.g. "アキラ: choose the attack card". `names` maps member ids. */
+export function describeRequest(request, lang = "ja", names = {}) {
+  const ctx = request?.context || {};
+  const side = request?.side ?? 0;
+  const who = names[ctx.member] ?? (ctx.member ? `${word(lang, "sideN", { n: side + 1 })} ${ctx.member}` : word(lang, "sideN", { n: side + 1 }));
+  const key = `q${request?.kind}`;
+  return W.en[key] ? word(lang, key, { who }) : word(lang, "qOther", { who, kind: request?.kind ?? "?" });
+}
+
+// Adapters for static/js/decide.js (view-skirmish branch): optionLabel / decisionTitle.
+export const optionLabel = (option, pending, ctx) => describeOption(pending, option, ctx?.lang);
+export const decisionTitle = (pending, ctx) => describeRequest(pending, ctx?.lang, ctx?.battle?.names || {});
