@@ -68,6 +68,15 @@ def test_exponential_acceleration_mirror_is_a_draw_r10_2() -> None:
     assert summaries and all(len(s.events) <= 4 for s in summaries)
 
 
+def test_whole_acceleration_alone_in_its_line_is_fast_forwarded_r6_3() -> None:
+    """拡散剣 makes 加速剣 whole; alone in its line it still reaches only its executor, so
+    the doubling run under reset=cycle is fast-forwarded (it used to stop at a cap)."""
+    battle = play("10/2/1/2/散祈速/R809", "20/3/0/2/涙/R64", {"reset": "cycle"})
+    result = battle.final_result()
+    assert result.reason != "aborted" and result.turn == 20
+    assert battle.state.work < 5000 < battle.state.actions
+
+
 def test_cycle_doubling_plays_millions_of_actions_r6_3() -> None:
     """reset=cycle (R6.3 alternative): one 加速剣 re-armed after every use doubles 素早さ each
     turn, 5,242,917 行動処理 by turn 20; party 2 wins on HP (R10.2). Fast-forwarding the
@@ -87,6 +96,7 @@ def test_cycle_doubling_plays_millions_of_actions_r6_3() -> None:
     pytest.param("5/0/0/1/速速儀速速速増再/R", "5/0/0/2/速増再速/Q", {}, marks=pytest.mark.slow),
     ("5/0/0/5/速/A", "10/1/2/2/薬四護/B", {"reset": "cycle", "untagged_start": "0"}),
     ("5/2/1/1/速速詠再増/A", "5/2/1/1/熱儀速再増/B", {}),
+    ("5/0/0/2/散速儀速増再/A", "10/0/0/1/護/B", {}),  # a whole 加速剣, alone in its line
 ])
 def test_fast_forward_changes_nothing(a: str, b: str, options: dict[str, Any]) -> None:
     """Fast-forwarding repeating summarised runs (runs.py) gives the events, counts and

@@ -3,7 +3,8 @@
 加速剣 in a loop (再来剣 + 増殖剣 with the default reset, or one 加速剣 under ``reset=cycle``)
 grows 素早さ, and so the next turn's AP, by a constant factor: a legal 10-point battle can
 need millions of 行動処理 by turn 20. Those are runs in which the same group of 剣師 keeps
-行動権 and executes swords that act on the executor alone (補助 that is not whole, 制御, 追加),
+行動権 and executes swords that act on the executor alone (補助 that is not whole or whose
+executor stands alone, 制御, 追加),
 so nothing they do reaches anyone else, and the only numbers that change are counters no
 choice reads while the run lasts (攻撃力, 防御力, 素早さ, MP, 予備AP, the good statuses).
 
@@ -54,13 +55,14 @@ MAX_SHAPE = 256
 """Swords in the group's lists beyond which no period is looked for."""
 
 
-def self_only(f: Fencer, index: int) -> bool:
-    """Whether executing ``f.swords[index]`` can change nothing but ``f`` itself."""
+def self_only(f: Fencer, index: int, line: list[Fencer]) -> bool:
+    """Whether executing ``f.swords[index]`` can change nothing but ``f`` itself (a whole
+    補助 reaches only ``f`` while ``f`` stands alone in its line)."""
     sword = f.swords[index]
     d = SWORDS[sword.sid]
     if d.kind not in _SELF_KINDS:
         return False
-    return not (d.kind == SUPPORT and (sword.whole or d.whole))
+    return not (d.kind == SUPPORT and (sword.whole or d.whole) and len(line) > 1)
 
 
 def _shape(f: Fencer, pick: int) -> tuple[Any, ...]:
@@ -101,7 +103,8 @@ class Runs:
              tally: Tally) -> None:
         """Before a summarised 行動処理 of ``group``: note it, and skip whole periods when
         the group's state repeats (see the module text)."""
-        if not all(i >= 0 and self_only(f, i) for f, i in zip(group, picks, strict=True)):
+        if not all(i >= 0 and self_only(f, i, st.lines[f.side])
+                   for f, i in zip(group, picks, strict=True)):
             self.reset()
             return
         if sum(len(f.swords) for f in group) > MAX_SHAPE:
