@@ -31,15 +31,17 @@ LOG_FENCERS = 24
 (every logged beat pictures every 剣師)."""
 
 # -- hard caps (result ``aborted``) ------------------------------------------------------------
-# Measured (tests/test_caps_slow.py, 2026-12-01): 100,000 uniform random 10-point battles and
-# 50,000 biased towards 増虚鳴複光星灼泡涙再儀速, none aborted; the largest sizes were 545
-# swords in a list, 22 剣師 in a party, 14,387 行動処理 and 28,787 events in a battle, and,
-# while summarised, 1,725 played 行動処理, 3,438 played events and 288,348 list slots walked.
-# The known extremes: 速速儀速速速増再 against itself, 517,352 行動処理 and 1,034,759 events, of
-# which 334 beats are played (runs.py fast-forwards the rest); under reset=cycle one 加速剣
-# doubles 素早さ each turn (5,242,917 行動処理, 54 played) and 増四確 against 散速 plays
-# 520,349 summarised 行動処理 (1,561,047 events). Free-budget builds (budget=0) reach the caps
-# within seconds (the slow tier prints their abort rate).
+# Measured (tests/test_caps_slow.py, 2026-12-01, load 6-11 on 2 cores): 300,000 uniform random
+# 10-point battles and 50,000 biased towards 増虚鳴複光星灼泡涙再儀速, none aborted; the largest
+# sizes were 545 swords in a list, 22 剣師 in a party, 14,387 行動処理 and 28,787 events in a
+# battle, and, while summarised, 1,725 played 行動処理, 3,438 played events and 288,348 list
+# slots walked. Known extremes: 速速儀速速速増再 against itself, 517,352 行動処理 and 1,034,759
+# events, of which 334 beats are played (runs.py fast-forwards the rest); under reset=cycle one
+# 加速剣 doubles 素早さ each turn (5,242,917 行動処理, 54 played). Of 10,000 reset=cycle battles
+# the largest played work was 96,898 行動処理 and 490,881 events, and one still stops at
+# MAX_SCAN: 15/2/3/1/後 against 10/2/2/2/増速, where 増殖剣 adds a 加速剣 every cycle, so the list
+# never repeats (no fast-forward) while 素早さ doubles each turn (estimated 10^9 list slots).
+# Free-budget builds (budget=0): 0 of 1,000 random ones reached a cap.
 MAX_SWORDS = 20_000
 """Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 37× the 545 seen."""
 MAX_FENCERS = 400
@@ -47,10 +49,10 @@ MAX_FENCERS = 400
 22 seen. Past 24 (LOG_FENCERS) the log is summarised."""
 MAX_ACTIONS = 1_000_000
 """Safety cap: 行動処理 played while summarised (fast-forwarded periods are not played):
-580× the 1,725 seen with the default options; 1.9× the worst reset=cycle battle known."""
+580× the 1,725 seen with the default options, 10× the 96,898 seen with reset=cycle."""
 MAX_EVENTS = 4_000_000
 """Safety cap: events of the 行動処理 played while summarised (the work of hits and effects):
-1,160× the 3,438 seen; 2.6× the worst reset=cycle battle known."""
+1,160× the 3,438 seen with the default options, 8× the 490,881 seen with reset=cycle."""
 MAX_SCAN = 20_000_000
 """Safety cap: sword slots in the actors' lists plus 剣師 in both lines, summed over the
 summarised 行動処理 (choosing 行動権 and a sword walks them): 69× the 288,348 seen."""
