@@ -15,6 +15,14 @@ DEFAULT_FACES = (4, 3, 3, 5)
 """R4 B3 Y3 G5: both sides (special G) read ability number 10 and special face 5."""
 
 
+def put(obj: Any, **fields: Any) -> None:
+    """Set named fields of a state object (a test's starting position)."""
+    for name, value in fields.items():
+        if not hasattr(obj, name):
+            raise AttributeError(name)
+        setattr(obj, name, value)
+
+
 def battle(red: str, blue: str, faces: Sequence[int] = (), **options: Any) -> DiceBattle:
     """A battle whose dice are forced: ``faces`` are R, B, Y, G per turn, in order."""
     prepared = session.prepare("dice", [red, blue], options, "xo1:test")

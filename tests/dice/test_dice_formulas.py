@@ -18,12 +18,12 @@ def test_section19_worked_example() -> None:
     """§19: dice R5 B3 Y2 G6 → speeds 55/38, range 2, ATK 1135.68, DEF 195, damage 940, gauge −2."""
     b = battle(EX_RED, EX_BLUE, [5, 3, 2, 6])
     b.play_turn()
-    assert b.state["cross_x"] == 3  # §4.5 floor((2+4)/2)
+    assert b.state.cross_x == 3  # §4.5 floor((2+4)/2)
     red, blue = b.tv
-    assert (red["n"], red["s"], red["sel"]) == (10, 6, 5)
-    assert (blue["n"], blue["s"], blue["sel"]) == (14, 2, 2)
-    assert (red["speed"], blue["speed"]) == (55, 38)
-    assert (b.ch(0)["stardust"], b.ch(1)["stardust"]) == (5, 2)  # §5.3
+    assert (red.n, red.s, red.sel) == (10, 6, 5)
+    assert (blue.n, blue.s, blue.sel) == (14, 2, 2)
+    assert (red.speed, blue.speed) == (55, 38)
+    assert (b.ch(0).stardust, b.ch(1).stardust) == (5, 2)  # §5.3
     decision = events(b, "decision")[0]
     assert decision["by"] == "speed" and decision["attackers"] == ["0.0"]
     assert events(b, "range_set")[0]["range"] == "2"
@@ -33,19 +33,19 @@ def test_section19_worked_example() -> None:
     assert bd["total_corr"] == "1.56"
     assert bd["atk"] == "1135.68" and bd["def"] == "195"
     assert hit[0]["damage"] == 940
-    assert b.ch(1)["gauge"] == 3  # 3 digits → −2 (§12.2)
-    assert b.lp(1) == b.ch(1)["lp_start"] - 940
+    assert b.ch(1).gauge == 3  # 3 digits → −2 (§12.2)
+    assert b.lp(1) == b.ch(1).lp_start - 940
 
 
 def test_range_factor_table_section11_1() -> None:
     """§11.1: 1→1.3 … 6→0.8, 1.5→1.25; §11.2 favourite 1.3 −0.1 per step."""
-    assert [fm.range_factor(2 * r) for r in range(1, 7)] == [
+    assert [Fraction(*fm.range_factor(2 * r)) for r in range(1, 7)] == [
         Fraction(13, 10), Fraction(12, 10), Fraction(11, 10), 1, Fraction(9, 10),
         Fraction(8, 10)]
-    assert fm.range_factor(3) == Fraction(5, 4)
-    assert fm.favourite_factor(4, 2) == Fraction(13, 10)
-    assert fm.favourite_factor(4, 5) == 1
-    assert fm.favourite_factor(7, 3) == Fraction(5, 4)
+    assert Fraction(*fm.range_factor(3)) == Fraction(5, 4)
+    assert Fraction(*fm.favourite_factor(4, 2)) == Fraction(13, 10)
+    assert Fraction(*fm.favourite_factor(4, 5)) == 1
+    assert Fraction(*fm.favourite_factor(7, 3)) == Fraction(5, 4)
 
 
 def test_stun_digits_section12_2_and_12_5() -> None:

@@ -179,6 +179,9 @@ def option(key: str) -> Any:
 
 R = TypeVar("R")
 
+_FIELD_KEYS: dict[type, tuple[tuple[str, str], ...]] = {}
+"""Per readings class, (field, option key) pairs: worked out once, not at every battle."""
+
 
 def read(readings: type[R], values: Mapping[str, Any]) -> R:
     """Resolved option values into a ruleset's frozen readings dataclass, read once per battle.
@@ -187,6 +190,9 @@ def read(readings: type[R], values: Mapping[str, Any]) -> R:
     a field with no such option is a programming error and raises KeyError at once, so a
     renamed option can never silently fall back to a default.
     """
-    args = {f.name: values[f.metadata.get("option", f.name)]
-            for f in dataclasses.fields(readings)}  # type: ignore[arg-type]
-    return readings(**args)
+    keys = _FIELD_KEYS.get(readings)
+    if keys is None:
+        keys = tuple((f.name, f.metadata.get("option", f.name))
+                     for f in dataclasses.fields(readings))  # type: ignore[arg-type]
+        _FIELD_KEYS[readings] = keys
+    return readings(**{name: values[key] for name, key in keys})

@@ -45,10 +45,6 @@ def normalize_seed(seed: str | int) -> str:
     return SEED_PREFIX + text
 
 
-def _rotl(x: int, k: int) -> int:
-    return ((x << k) | (x >> (64 - k))) & MASK64
-
-
 class Rng:
     """xoshiro256** seeded from a versioned seed string.
 
@@ -73,27 +69,33 @@ class Rng:
         return self._s
 
     def next_u64(self) -> int:
-        """The next raw 64-bit output."""
+        """The next raw 64-bit output.
+
+        On the hot path of every random system: the state words are worked on as locals and
+        the rotations written out (each Python integer operation on 64-bit values allocates).
+        """
         s = self._s or self._seeded()
-        result = (_rotl((s[1] * 5) & MASK64, 7) * 9) & MASK64
-        t = (s[1] << 17) & MASK64
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = _rotl(s[3], 45)
+        s0, s1, s2, s3 = s
+        x = (s1 * 5) & MASK64
+        result = (((x << 7) | (x >> 57)) * 9) & MASK64  # rotl(s1 * 5, 7) * 9
+        t = (s1 << 17) & MASK64
+        s2 ^= s0
+        s3 ^= s1
+        s[0] = s0 ^ s3
+        s[1] = s1 ^ s2
+        s[2] = s2 ^ t
+        s[3] = ((s3 << 45) | (s3 >> 19)) & MASK64  # rotl(s3, 45)
         return result
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` by rejection sampling (no modulo bias)."""
-        if n <= 0:
+        if n <= 1:
+            if n == 1:
+                return 0
             raise ValueError("below() needs n >= 1")
-        if n == 1:
-            return 0
-        bits = (n - 1).bit_length()
+        shift = 64 - (n - 1).bit_length()
         while True:
-            value = self.next_u64() >> (64 - bits)
+            value = self.next_u64() >> shift
             if value < n:
                 return value
 

@@ -1,7 +1,7 @@
 """The ability catalogue of §18: normal, special, passive, type, demerit, 奥義 and zone entries.
 
 Each entry keeps its Japanese term (``ja``, the name used in sheets and events) beside an
-English identifier (``id``) and label (``en``). Effects are interpreted by :mod:`.effects`
+English identifier (``id``) and label (``en``). Effects are interpreted by :mod:`.handlers`
 through the identifier; the table here holds only data (cost, VP, tag, group).
 """
 

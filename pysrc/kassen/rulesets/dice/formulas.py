@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from kassen.rulesets.dice import constants as k
+from kassen.rulesets.dice.model import Ratio
 
 Number = Fraction | float
 
@@ -27,14 +28,14 @@ def speed(own_die: int, agi: int, stars: int, modifier: int, stunned: bool) -> i
     return own_die * 10 + agi + stars + modifier - (k.STUN_SPEED_PENALTY if stunned else 0)
 
 
-def range_factor(r2: int) -> Fraction:
+def range_factor(r2: int) -> Ratio:
     """m_r = 1.4 − 0.1·r (§11.1), r = r2 / 2."""
-    return Fraction(28 - r2, 20)
+    return (28 - r2, 20)
 
 
-def favourite_factor(r2: int, fav: int) -> Fraction:
+def favourite_factor(r2: int, fav: int) -> Ratio:
     """1.3 − 0.1·|r − fav| (§11.2)."""
-    return Fraction(26 - abs(r2 - 2 * fav), 20)
+    return (26 - abs(r2 - 2 * fav), 20)
 
 
 def range_text(r2: int | None) -> str:
@@ -67,6 +68,27 @@ def stun_shortening(damage: int) -> int:
     return min(4, digits(damage))
 
 
+def exact_text(num: int, den: int) -> str:
+    """``num/den`` as :func:`dec` writes the same value as a ``Fraction``."""
+    if num % den == 0:
+        return str(num // den)
+    return repr(round(num / den, 4))  # int / int is correctly rounded, as float(Fraction) is
+
+
+_TEXTS: dict[Ratio, str] = {}
+"""Texts of the factors already written (the same few in every event); bounded."""
+
+
+def ratio_text(ratio: Ratio) -> str:
+    """A factor's text (:func:`exact_text`), remembered."""
+    text = _TEXTS.get(ratio)
+    if text is None:
+        text = exact_text(*ratio)
+        if len(_TEXTS) < 4096:
+            _TEXTS[ratio] = text
+    return text
+
+
 def dec(value: Number) -> str:
     """A number as short decimal text for events (4 decimals at most)."""
     if isinstance(value, Fraction) and value.denominator == 1:
@@ -74,57 +96,72 @@ def dec(value: Number) -> str:
     return repr(round(float(value), 4))
 
 
-@dataclass
+@dataclass(slots=True)
 class HitInput:
-    """Everything one hit's damage depends on (§19)."""
+    """Everything one hit's damage depends on (§19); the factors are exact ratios."""
 
     base_atk: int
     five_a: int
     stars_a: int
     atk_mult: int
     a_red: int
-    atk_corr: Fraction
-    range_m: Fraction
-    fav_m: Fraction
-    combo: Fraction
+    atk_corr: Ratio
+    range_m: Ratio
+    fav_m: Ratio
+    combo: Ratio
     base_def: int
     five_d: int
     stars_d: int
     def_mult: int
     d_red: int
-    def_corr: Fraction
-    parry: Fraction
-    dmg_mult: Fraction
-    taken_mult: Fraction
+    def_corr: Ratio
+    parry: Ratio
+    dmg_mult: Ratio
+    taken_mult: Ratio
     def_floor: bool = True
     """Clamp 防御倍率 at 0 (§12.4, option ``def_mult_floor``)."""
-
-
-def attack_power(base: int, five: int, stars: int, mult: int, a_red: int, corr: Number,
-                 ) -> Number:
-    """(base + 5計 + stars) × max(0, 攻撃倍率) × (10 − 攻撃低減値) × 攻撃補正倍率 (§19)."""
-    return (base + five + stars) * max(0, mult) * (10 - a_red) * corr
 
 
 def damage(h: HitInput, exact: bool = True, half_up: bool = False,
            ) -> tuple[int, dict[str, Any]]:
     """The damage of one hit and its breakdown (§19): rounded only at the end (D1); floor,
-    or half up with ``half_up`` (A7, option ``rounding``)."""
-    conv = (lambda x: x) if exact else float
-    corr = conv(h.atk_corr) * conv(h.range_m) * conv(h.fav_m) * conv(h.combo)
-    atk = attack_power(h.base_atk, h.five_a, h.stars_a, h.atk_mult, h.a_red, corr)
+    or half up with ``half_up`` (A7, option ``rounding``). Exact: integer ratios; otherwise
+    each factor becomes a binary float (A7) and the same expression runs in floats."""
+    an, ad = h.atk_corr
+    rn, rd = h.range_m
+    fn, fd = h.fav_m
+    cn, cd = h.combo
+    dn, dd = h.def_corr
+    pn, pd = h.parry
+    mn, md = h.dmg_mult
+    tn, td = h.taken_mult
+    power = (h.base_atk + h.five_a + h.stars_a) * max(0, h.atk_mult) * (10 - h.a_red)
     def_mult = max(0, h.def_mult) if h.def_floor else h.def_mult
-    defence = ((h.base_def + h.five_d + h.stars_d) * def_mult * (10 - h.d_red)
-               * conv(h.def_corr) / 2) + conv(h.parry)
-    raw = max(0, atk - defence) * conv(h.dmg_mult) * conv(h.taken_mult)
-    dmg = math.floor(raw + (Fraction(1, 2) if exact else 0.5)) if half_up else math.floor(raw)
+    guard = (h.base_def + h.five_d + h.stars_d) * def_mult * (10 - h.d_red)
+    if exact:
+        corr_n, corr_d = an * rn * fn * cn, ad * rd * fd * cd
+        atk_n = power * corr_n  # over corr_d
+        def_n, def_d = guard * dn * pd + 2 * pn * dd, 2 * dd * pd
+        raw_n = max(0, atk_n * def_d - def_n * corr_d) * mn * tn
+        raw_d = corr_d * def_d * md * td
+        dmg = (2 * raw_n + raw_d) // (2 * raw_d) if half_up else raw_n // raw_d
+        atk_text, def_text = exact_text(atk_n, corr_d), exact_text(def_n, def_d)
+        corr_text, raw_text = exact_text(corr_n, corr_d), exact_text(raw_n, raw_d)
+    else:
+        corr = (an / ad) * (rn / rd) * (fn / fd) * (cn / cd)
+        atk = power * corr
+        defence = (guard * (dn / dd) / 2) + pn / pd
+        raw = max(0, atk - defence) * (mn / md) * (tn / td)
+        dmg = math.floor(raw + 0.5) if half_up else math.floor(raw)
+        atk_text, def_text, corr_text, raw_text = dec(atk), dec(defence), dec(corr), dec(raw)
     breakdown = {
-        "atk": dec(atk), "def": dec(defence), "base_atk": h.base_atk, "five_a": h.five_a,
+        "atk": atk_text, "def": def_text, "base_atk": h.base_atk, "five_a": h.five_a,
         "stars_a": h.stars_a, "atk_mult": h.atk_mult, "a_red": h.a_red,
-        "atk_corr": dec(h.atk_corr), "range_m": dec(h.range_m), "fav_m": dec(h.fav_m),
-        "combo": dec(h.combo), "total_corr": dec(corr), "base_def": h.base_def,
-        "five_d": h.five_d, "stars_d": h.stars_d, "def_mult": h.def_mult, "d_red": h.d_red,
-        "def_corr": dec(h.def_corr), "parry": dec(h.parry), "dmg_mult": dec(h.dmg_mult),
-        "taken_mult": dec(h.taken_mult), "raw": dec(raw), "damage": dmg,
+        "atk_corr": ratio_text(h.atk_corr), "range_m": ratio_text(h.range_m),
+        "fav_m": ratio_text(h.fav_m), "combo": ratio_text(h.combo), "total_corr": corr_text,
+        "base_def": h.base_def, "five_d": h.five_d, "stars_d": h.stars_d,
+        "def_mult": h.def_mult, "d_red": h.d_red, "def_corr": ratio_text(h.def_corr),
+        "parry": ratio_text(h.parry), "dmg_mult": ratio_text(h.dmg_mult),
+        "taken_mult": ratio_text(h.taken_mult), "raw": raw_text, "damage": dmg,
     }
     return dmg, breakdown

@@ -6,14 +6,10 @@ ambiguity entry (A… in dice-ambiguities.md, D… in §22) it governs.
 
 from __future__ import annotations
 
-from kassen.core.options import Choice, OptionSpec
+from dataclasses import dataclass
+
+from kassen.core.options import Choice, OptionSpec, flag
 from kassen.rulesets.dice import constants as k
-
-
-def _bool(key: str, default: bool, ja: str, en: str, rule: str, help_en: str = "",
-          help_ja: str = "") -> OptionSpec:
-    return OptionSpec(key, default, ja, en, rule, kind="bool", help_ja=help_ja, help_en=help_en)
-
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("arithmetic", "exact", "計算方式", "arithmetic", "D1/A7",
@@ -49,20 +45,20 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=(Choice("half_attack", "被弾ごとに自攻撃力の半分を防御に加算",
                                "add half own attack to defence per hit"),
                         Choice("negate_first", "最初の被弾を無効", "negate the first hit"))),
-    _bool("stun_natural_countdown", True, "スタンは毎ターン自然に1減る",
+    flag("stun_natural_countdown", True, "スタンは毎ターン自然に1減る",
           "stun counts down 1 per turn by itself", "§12.5/A10"),
-    _bool("stunned_square_penalty", False, "スタン中もデメリットマスの効果",
+    flag("stunned_square_penalty", False, "スタン中もデメリットマスの効果",
           "demerit-square penalties while stunned", "§7.1/A13"),
-    _bool("demerit_flags_are_bad", True, "デメリットフラグは悪いフラグに含む",
+    flag("demerit_flags_are_bad", True, "デメリットフラグは悪いフラグに含む",
           "demerit flags count as bad flags", "§13.1/A30"),
-    _bool("heal_cap", True, "回復は初期LPまで", "healing capped at starting LP", "§16.1/A28"),
-    _bool("line_used_when_blocked", True, "不発のラインも使用済み",
+    flag("heal_cap", True, "回復は初期LPまで", "healing capped at starting LP", "§16.1/A28"),
+    flag("line_used_when_blocked", True, "不発のラインも使用済み",
           "a blocked line is still used up", "D10"),
-    _bool("recover_attacks", True, "復帰したターンに攻撃できる",
+    flag("recover_attacks", True, "復帰したターンに攻撃できる",
           "a character may attack the turn it recovers", "D17"),
-    _bool("zero_damage_connects", False, "0ダメージでもヒット扱い", "a 0-damage hit connects",
+    flag("zero_damage_connects", False, "0ダメージでもヒット扱い", "a 0-damage hit connects",
           "D18"),
-    _bool("demerit_once_per_turn", True, "同名デメリット効果は1ターン1回",
+    flag("demerit_once_per_turn", True, "同名デメリット効果は1ターン1回",
           "a demerit effect applies once per turn per name", "D13/§18.5",
           help_en="the demerit ability and last turn's flag of the same name do not stack",
           help_ja="同名のデメリット能力と前ターンのフラグは重ならない"),
@@ -104,9 +100,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=(Choice("hit", "被弾ごとに桁数で減る", "per hit, by its digits"),
                         Choice("turn", "そのターン最大の被弾1回分",
                                "once per turn, by the largest hit"))),
-    _bool("star_vp_fallback", True, "VP不足の星能力は通常能力に戻る",
+    flag("star_vp_fallback", True, "VP不足の星能力は通常能力に戻る",
           "a star ability blocked by VP falls back to the normal one", "D11/§7.2"),
-    _bool("demerit_flag_repeats", True, "デメリットフラグは次ターンも効果を繰り返す",
+    flag("demerit_flag_repeats", True, "デメリットフラグは次ターンも効果を繰り返す",
           "a demerit flag repeats its effect next turn", "D21/§8.2",
           help_en="off: the flag is only a marker for triggers",
           help_ja="OFF ならトリガー用の目印のみ"),
@@ -127,7 +123,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "§14.4/A9", kind="int", minimum=0, maximum=99),
     OptionSpec("stun_gauge", k.STUN_GAUGE_BASE, "基本スタンゲージ", "base stun gauge",
                "§12.1/A10", kind="int", minimum=1, maximum=99),
-    _bool("square_initial_range", True, "デメリットマスは初期間合いでも間合いダイス0",
+    flag("square_initial_range", True, "デメリットマスは初期間合いでも間合いダイス0",
           "a demerit square zeroes the range die for the initial range too", "§11.3/A22"),
     OptionSpec("gauge_rest", "after_check", "被弾なしのゲージ回復の時機",
                "when a turn without damage refills the gauge", "§12.2/D20",
@@ -137,21 +133,21 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "line reached while stunned", "§7.1/D30",
                choices=(Choice("waits", "スタン明けまで待つ", "waits until the stun ends"),
                         Choice("lost", "使われずに消える", "is lost unused"))),
-    _bool("ougi_star_cap", True, "奥義星は設定値まで", "奥義星 stop at the 奥義's setting",
+    flag("ougi_star_cap", True, "奥義星は設定値まで", "奥義星 stop at the 奥義's setting",
           "§15.5/A20", help_en="off: they keep rising and the 奥義 scales with them",
           help_ja="OFF なら設定値を超えて増え、奥義の効果も伸びる"),
-    _bool("def_mult_floor", True, "防御倍率は0未満にならない", "防御倍率 never below 0",
+    flag("def_mult_floor", True, "防御倍率は0未満にならない", "防御倍率 never below 0",
           "§12.4", help_en="off: a negative 防御倍率 makes the defence negative (more damage)",
           help_ja="OFF なら負の防御倍率で防御力が負になり被ダメージが増える"),
     OptionSpec("away_at_favourite", "farther", "得意間合い上での後退",
                "moving away at the favourite", "§11.5/D15",
                choices=(Choice("farther", "+1(6なら−1)", "+1 (−1 at 6)"),
                         Choice("closer", "−1(1なら+1)", "−1 (+1 at 1)"))),
-    _bool("passives_while_stunned", True, "スタン中もタイプ・購入・ゾーンパッシブが有効",
+    flag("passives_while_stunned", True, "スタン中もタイプ・購入・ゾーンパッシブが有効",
           "type, bought and zone passives work while stunned", "§12.4"),
-    _bool("stun_guard_idle", False, "守る良いフラグがなくてもスタンフラグガードがVPを使う",
+    flag("stun_guard_idle", False, "守る良いフラグがなくてもスタンフラグガードがVPを使う",
           "スタンフラグガード spends VP even with no good flag to keep", "§12.3/D26"),
-    _bool("charge_capped", True, "気合溜めもVP上限まで", "気合溜め is capped at the VP maximum",
+    flag("charge_capped", True, "気合溜めもVP上限まで", "気合溜め is capped at the VP maximum",
           "§14.4/D16"),
     OptionSpec("star_spend", "at_use", "使用星を減らす時機", "when 使用星 are spent", "§15.4/D36",
                choices=(Choice("at_use", "発動時(そのターンの早さ・ダメージに反映)",
@@ -162,9 +158,62 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=(Choice("each", "それぞれ単独で判定", "each ability on its own"),
                         Choice("pair", "両方の最大値を満たさなければ両方不発",
                                "both need max(VP_a, VP_b), else neither acts"))),
-    _bool("misfire_ougi", False, "不発の術は奥義も不発にする", "不発の術 also cancels a 奥義",
+    flag("misfire_ougi", False, "不発の術は奥義も不発にする", "不発の術 also cancels a 奥義",
           "§7.7/D19", help_en="the 奥義 then stays on the board; its step-6 effects remain",
           help_ja="奥義は盤面に残る。手順6の効果はそのまま"),
     OptionSpec("combo_flag_turns", 1, "浮き・ダウンの持続ターン", "turns 浮き and ダウン last",
                "§13.3/A11", kind="int", minimum=1, maximum=9),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Readings:
+    """The options of one battle, read once (``kassen.core.options.read``): a field per option,
+    named by its key; choice options keep their value (alternatives in the comment)."""
+
+    arithmetic: str  # exact | float
+    sides: str  # preference | entry | random
+    stunned_winner: str  # pass | none
+    double_ko: str  # draw | higher_lp
+    turn_limit: int
+    stardust_per_star: int
+    vp_init: int
+    star_column: str  # replace | if_empty
+    parry: str  # half_attack | negate_first
+    stun_natural_countdown: bool
+    stunned_square_penalty: bool
+    demerit_flags_are_bad: bool
+    heal_cap: bool
+    line_used_when_blocked: bool
+    recover_attacks: bool
+    zero_damage_connects: bool
+    demerit_once_per_turn: bool
+    zone_bounds: str  # upper | lower
+    range_snap: str  # snap | stay
+    speed_margin: str  # greater | at_least
+    rounding: str  # floor | half_up
+    turn_limit_judge: str  # ratio | lp
+    forced_cross: str  # always | absolute_first
+    stun_dice: str  # positive | signed
+    stun_length: str  # gauge_max | base
+    gauge_loss: str  # hit | turn
+    star_vp_fallback: bool
+    demerit_flag_repeats: bool
+    negative_vp: str  # vp_users | all
+    demerit_guard: str  # penalties | all
+    vp_max: int
+    vp_regen: int
+    stun_gauge: int
+    square_initial_range: bool
+    gauge_rest: str  # after_check | before_check
+    line_while_stunned: str  # waits | lost
+    ougi_star_cap: bool
+    def_mult_floor: bool
+    away_at_favourite: str  # farther | closer
+    passives_while_stunned: bool
+    stun_guard_idle: bool
+    charge_capped: bool
+    star_spend: str  # at_use | end_of_turn
+    based_vp: str  # each | pair
+    misfire_ougi: bool
+    combo_flag_turns: int

@@ -8,12 +8,12 @@ from typing import Any
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
-from kassen.rulesets.dice import text
+from kassen.rulesets.dice import moves, text
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.model import Sheet, starting_lp
+from kassen.rulesets.dice.generate import random_text
+from kassen.rulesets.dice.model import Sheet
 from kassen.rulesets.dice.notation import export, parse
 from kassen.rulesets.dice.options import OPTIONS
-from kassen.rulesets.dice.randomgen import random_text
 from kassen.rulesets.dice.samples import SAMPLES
 
 
@@ -35,9 +35,12 @@ class DiceRuleset(Ruleset):
     def parse(self, text_: str, options: dict[str, Any]) -> tuple[Sheet | None, list[Problem]]:
         """Parse a sheet; the line value must not exceed the starting LP (§16.3)."""
         sheet, problems = parse(text_)
-        if sheet is not None and sheet.line is not None and sheet.line[0] > starting_lp(sheet):
+        if sheet is None:
+            return None, problems
+        lp = sheet.lp_start  # worked out here once; every battle of the sheet reads it
+        if sheet.line is not None and sheet.line[0] > lp:
             return None, [Problem("dice.line_over_lp", 1, 1, "§16.3",
-                                  {"value": sheet.line[0], "lp": starting_lp(sheet)})]
+                                  {"value": sheet.line[0], "lp": lp})]
         return sheet, problems
 
     def export(self, build: Sheet) -> str:
@@ -51,6 +54,14 @@ class DiceRuleset(Ruleset):
             candidate = random_text(rng)
             if self.parse(candidate, {})[0] is not None:
                 return candidate
+
+    def search_start(self, rng: Rng, options: dict[str, Any]) -> Sheet:
+        """A random legal sheet (build lab)."""
+        return moves.start(self, rng, options)
+
+    def search_move(self, build: Sheet, rng: Rng, options: dict[str, Any]) -> Sheet:
+        """A stat nudged or one part of the sheet taken from a random legal sheet (build lab)."""
+        return moves.move(self, build, rng, options)
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)

@@ -12,20 +12,26 @@ from kassen.rulesets.skirmish import legal
 from kassen.rulesets.skirmish.catalogue import ABILITIES, PERMANENT, STATUS_JA
 from kassen.rulesets.skirmish.geometry import AreaMap
 from kassen.rulesets.skirmish.model import Character, Pos, State, Unit
+from kassen.rulesets.skirmish.planner import role_of
 from kassen.rulesets.skirmish.resolve import Resolver
 
 MAX_TIE_ROLLS = 20
 
 
 def deploy(side: int, ch: Character, area_map: AreaMap) -> Pos:
-    """Default start area (§3.1, §16 D22): melee in front, everyone else at the back."""
+    """Default start area (§3.1, §16 D22): archers, mages and healers at the back, everyone
+    else in front (§16.4 C7)."""
     if ch.area is not None:
         return ch.area
-    ranged = ch.weapon in ("shortbow", "bow") or any(
-        ABILITIES[a].magic and ABILITIES[a].reach >= 1 for a in ch.abilities)
     back = 0 if side == 0 else area_map.width - 1
     front = min(1, area_map.width - 1) if side == 0 else max(0, area_map.width - 2)
-    return (back if ranged else front, area_map.height // 2)
+    return (back if role_of(ch) != "melee" else front, area_map.height // 2)
+
+
+def used_something(rs: str, ms: str) -> bool:
+    """§16 A2 with §16.4 C2: whether a turn used an ability, magic or item (a turn that only
+    moved, attacked with the weapon, woke someone or did nothing is idle)."""
+    return rs.startswith("item:") or ms.split(":")[0] in ("skill", "item")
 
 
 class SkirmishBattle(Resolver, Battle):
@@ -42,6 +48,8 @@ class SkirmishBattle(Resolver, Battle):
                     ch.ini, ch.acc, ch.eva, ch.mag, ch.arm, ch.res, ch.weapon, ch.abilities,
                     dict(ch.items), ch.fly, ch.weak, ch.resist, deploy(side, ch, self.map)))
         self.state = State(units)
+        self._index_of: list[Unit] | None = None
+        self._index: dict[str, Unit] = {}
         for policy in self.decider.policies:
             bind = getattr(policy, "bind", None)
             if bind is not None:
@@ -57,9 +65,12 @@ class SkirmishBattle(Resolver, Battle):
         return self.state.round
 
     def unit(self, uid: str) -> Unit:
-        """The unit with id ``uid``."""
-        side, index = uid.split(".")
-        return next(u for u in self.state.units if u.side == int(side) and u.index == int(index))
+        """The unit with id ``uid`` (the index is rebuilt when a snapshot replaced the state)."""
+        units = self.state.units
+        if self._index_of is not units:
+            self._index = {u.id: u for u in units}
+            self._index_of = units
+        return self._index[uid]
 
     def ask(self, side: int, kind: str, options: list[str], **context: Any) -> str:
         """Raise decision ``kind`` for ``side`` (§12) and return the answer."""
@@ -152,7 +163,7 @@ class SkirmishBattle(Resolver, Battle):
                           moved=st.moved_rs)
             self.do_ms(u, ms)
         u.acted = True
-        u.idle_turns = u.idle_turns + 1 if rs == "none" and ms == "none" else 0
+        u.idle_turns = 0 if used_something(rs, ms) else u.idle_turns + 1
         self.rec.emit("turn_end", u.id, rule="§5.4")
         self.check_end()
 

@@ -59,11 +59,12 @@ def candidates(b: Any, u: Unit, pos: Pos, ability: Ability | None) -> list[Unit]
     """Characters a 1体/n体/任意/全体 use from ``pos`` may target (§8, §16 D11)."""
     reach = reach_of(u, ability)
     own = ability is not None and ability.beneficial and b.options["selfTarget"]
+    x, y = pos
     out = []
     for t in b.state.units:
-        if not t.able or (t is u and not own):
+        if max(abs(x - t.pos[0]), abs(y - t.pos[1])) > reach:  # §3.2 distance
             continue
-        if b.map.distance(pos, t.pos) > reach or melee_blocked(b, u, t, ability):
+        if not t.able or (t is u and not own) or melee_blocked(b, u, t, ability):
             continue
         out.append(t)
     return out
@@ -71,7 +72,7 @@ def candidates(b: Any, u: Unit, pos: Pos, ability: Ability | None) -> list[Unit]
 
 def in_area(b: Any, u: Unit, area: Pos, ability: Ability | None) -> list[Unit]:
     """Everyone able in ``area`` except the user (エリア, §8)."""
-    return [t for t in b.state.units if t.able and t is not u and t.pos == area
+    return [t for t in b.state.units if t.pos == area and t is not u and t.able
             and not melee_blocked(b, u, t, ability)]
 
 
@@ -140,7 +141,7 @@ def ms_options(b: Any, u: Unit, pos: Pos | None = None, moved_rs: bool = False,
             if t.able and t is not u and b.map.distance(pos, t.pos) <= item.reach:
                 out.append(f"item:{item_id}:{t.id}")
     for t in b.state.units:
-        if t.able and t.asleep and t.pos == pos and t is not u:
+        if t.pos == pos and t is not u and t.able and t.asleep:
             out.append(f"wake:{t.id}")
     if not rs_move:
         for dest in b.map.within(pos, 1, move_allowance(u)):

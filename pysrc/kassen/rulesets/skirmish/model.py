@@ -87,7 +87,7 @@ class Unit:
     @property
     def asleep(self) -> bool:
         """睡眠 (§9.2)."""
-        return any(e.name == "sleep" for e in self.effects)
+        return bool(self.effects) and any(e.name == "sleep" for e in self.effects)
 
     @property
     def awake_able(self) -> bool:

@@ -87,5 +87,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "same-named effects stack instead of refreshing", "§9.5"),
     OptionSpec("sleepRounds", 1, "《スリープ》の持続ラウンド", "Sleep duration (rounds)",
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
+    _flag("aiPotionOnPriorityTurns", True,
+          "AI：回復・起こす手番でもレディステップでポーションを使う",
+          "AI: a turn that heals or wakes in MS may still use a potion in RS", "§16.4 C1"),
 )
 """Defaults are the recommended readings of §13 and §16."""

@@ -1,0 +1,213 @@
+"""Steps 4–9 of the turn (§5): zone, selection, 奥義 pre-step, demerit squares, special and
+slot abilities (§7, §8, §15.5, §16.2). Each function acts for one side ``c``."""
+
+from __future__ import annotations
+
+from kassen.rulesets.dice import catalogue as cat
+from kassen.rulesets.dice import constants as k
+from kassen.rulesets.dice import handlers as hd
+from kassen.rulesets.dice.model import Ability, Act
+from kassen.rulesets.dice.table import ID, Table
+
+
+def zone(t: Table, c: int) -> None:
+    """Step 4: the zone from LP now (§16.2); its passive is active if the zone matches."""
+    ch = t.state.chars[c]
+    lp = ch.lp
+    hi, lo = k.ZONE_BOUNDS
+    if t.opt.zone_bounds == "lower":
+        hi, lo = hi - 1, lo - 1  # LP is an integer: ">= 4000" is "> 3999"
+    name = "序盤" if lp > hi else "中盤" if lp > lo else "終盤"
+    ch.zone = name
+    placed = t.sheets[c].zone
+    active = placed is not None and placed[0] == name
+    if active != ch.zone_active or t.state.turn == 1:
+        t.rec.emit("zone", ID[c], rule="§16.2", zone=name, active=active,
+                   passive=placed[1] if placed else "")
+    ch.zone_active = active
+    on_zone = hd.ON_ZONE.get(t.kits[c].zone) if active else None
+    if on_zone is not None:
+        on_zone(t, c, k.ZONES.index(name))
+
+
+def select(t: Table, c: int) -> None:
+    """Step 5: this turn's source (§7.1): stunned → none; else line → trigger → slot N."""
+    sheet = t.sheets[c]
+    ch = t.state.chars[c]
+    tv = t.state.tv[c]
+    src = tv.source
+    if ch.stunned:
+        if (t.opt.line_while_stunned == "lost" and sheet.line is not None
+                and not ch.line_used and ch.lp <= sheet.line[0]):
+            ch.line_used = True  # D30 alternative: the line passes while stunned
+        t.rec.emit("select", ID[c], rule="§7.1", source="stunned", slot=0, name="")
+        return
+    if sheet.line is not None and not ch.line_used and ch.lp <= sheet.line[0]:
+        ch.line_used = True
+        src.kind, src.name = "line", sheet.line[1].label
+    elif (sheet.trigger is not None and t.has_flag(1 - c, sheet.trigger[0])
+          and tv.vp0 >= 1 + sheet.trigger[1].entry.vp):
+        src.kind, src.name = "trigger", sheet.trigger[1].label
+    else:
+        slot = sheet.slot(tv.n)
+        src.kind, src.slot = "slot", tv.n
+        src.name = slot.normal.label if slot.normal else ""
+    t.rec.emit("select", ID[c], rule="§7.1", source=src.kind, slot=src.slot,
+               name=src.name)
+
+
+def ougi_prestep(t: Table, c: int) -> None:
+    """Step 6: a 奥義 that activates clears bad flags and gives absAtkRight +1 (§15.5)."""
+    tv = t.state.tv[c]
+    ch = t.state.chars[c]
+    if tv.source.kind != "slot":
+        return
+    ougi = t.sheets[c].slot(tv.n).ougi
+    if ougi is None or not ch.ougi_available or ch.ougi_stars < ougi.stars:
+        return
+    tv.ougi = True
+    tv.abs += 1
+    t.rec.emit("ougi", ID[c], rule="§15.5", name=ougi.name, x=ch.ougi_stars)
+    kinds = ("bad", "demerit") if t.opt.demerit_flags_are_bad else ("bad",)
+    t.remove_flags(c, kinds, "奥義")
+
+
+def demerit_square(t: Table, c: int) -> None:
+    """Step 7: the penalties of a demerit square (§8), unless デメリットガード pays (§8.3)."""
+    tv = t.state.tv[c]
+    stunned = t.state.chars[c].stunned
+    if not ((stunned and t.opt.stunned_square_penalty) or tv.source.kind == "slot"):
+        return
+    if not t.sheets[c].slot(tv.n).demerit:
+        return
+    if "demerit_guard" in t.kits[c].passives and tv.vp0 >= 1:
+        tv.guarded = True
+        tv.vp_guard += 1
+        t.rec.emit("demerit_guard", ID[c], rule="§8.3", slot=tv.n)
+        return
+    tv.on_square = True
+    tv.right -= 1
+    tv.def_corr.zero()
+    tv.range_die = 0
+    t.rec.emit("demerit_square", ID[c], rule="§8.1", slot=tv.n)
+    t.remove_flags(c, ("good",), "demerit_square")
+
+
+def special(t: Table, c: int) -> None:
+    """Step 8: the special ability of face S (§18.2); only 復帰 acts while stunned."""
+    tv = t.state.tv[c]
+    name = t.sheets[c].specials[tv.s - 1]
+    if not name:
+        return
+    if t.state.chars[c].stunned and name != "復帰":
+        return
+    entry = cat.SPECIAL_BY_JA[name]
+    if t.vp_blocked(c, entry.vp):
+        t.rec.emit("blocked", ID[c], rule="§7.6", name=name, why="vp")
+        return
+    exerted = hd.ON_SPECIAL[entry.id](t, c, False)
+    tv.acts.append(Act(name, entry.vp, 0, exerted))
+    t.rec.emit("special", ID[c], rule="§18.2", name=name, face=tv.s, exerted=exerted)
+
+
+def slot_abilities(t: Table, c: int) -> None:
+    """Step 9: 奥義 / star / normal / demerit / line / trigger ability of the source (§7.2)."""
+    tv = t.state.tv[c]
+    src = tv.source
+    sheet = t.sheets[c]
+    ch = t.state.chars[c]
+    if src.kind == "none":
+        return
+    if src.kind == "line":
+        activate(t, c, sheet.line[1], "line")  # type: ignore[index]
+        return
+    if src.kind == "trigger":
+        activate(t, c, sheet.trigger[1], "trigger", extra=1)  # type: ignore[index]
+        return
+    slot = sheet.slot(src.slot)
+    normal = slot.normal
+    if tv.ougi:
+        ougi = slot.ougi
+        assert ougi is not None
+        if tv.misfired and t.opt.misfire_ougi:
+            # the 奥義 does not act and stays on the board; step 6 effects are locked in
+            t.rec.emit("blocked", ID[c], rule="§7.7", name=ougi.name, why="misfire")
+            return
+        hd.ON_OUGI[cat.OUGI_BY_JA[ougi.name].id](t, c, ch.ougi_stars)
+        tv.ougi_used = True
+        t.rec.emit("ability", ID[c], rule="§15.5", name=ougi.name, column="ougi")
+        if slot.based and normal is not None:
+            activate(t, c, normal, "normal")
+        return
+    star = slot.star
+    star_on = star is not None and ch.stars > star.need
+    if star_on and t.opt.star_column == "if_empty" and normal is not None:
+        star_on = False
+    if star_on and star is not None:
+        if tv.misfired:
+            t.rec.emit("blocked", ID[c], rule="§7.7", name=star.ability.label,
+                       why="misfire")
+            if slot.based and normal is not None:
+                activate(t, c, normal, "normal")
+            return
+        if (slot.based and normal is not None and t.opt.based_vp == "pair"
+                and t.vp_blocked(c, max(star.ability.entry.vp, normal.entry.vp))):
+            # §14.2 literally: the based pair needs max(VP_a, VP_b), else neither acts
+            t.rec.emit("blocked", ID[c], rule="§14.2", name=star.ability.label,
+                       why="vp")
+            t.rec.emit("blocked", ID[c], rule="§14.2", name=normal.label, why="vp")
+            return
+        if not t.vp_blocked(c, star.ability.entry.vp):
+            if t.opt.star_spend == "at_use":
+                t.lose_stars(c, star.use, "star_ability")
+            else:
+                tv.stars_due = star.use
+            activate(t, c, star.ability, "star")
+            if slot.based and normal is not None:
+                activate(t, c, normal, "normal")
+            return
+        t.rec.emit("blocked", ID[c], rule="D11", name=star.ability.label, why="vp")
+        if not t.opt.star_vp_fallback and not slot.based:
+            return
+    if normal is not None:
+        activate(t, c, normal, "demerit" if normal.is_demerit else "normal")
+
+
+def activate(t: Table, c: int, ability: Ability, column: str, extra: int = 0) -> None:
+    """Activate one ability atomically (§7.8): VP gate, misfire, effect, derivations."""
+    tv = t.state.tv[c]
+    name = ability.label
+    if tv.misfired:
+        t.rec.emit("blocked", ID[c], rule="§7.7", name=name, why="misfire")
+        return
+    entry = ability.entry
+    if t.vp_blocked(c, entry.vp + extra):
+        t.rec.emit("blocked", ID[c], rule="§7.6", name=name, why="vp")
+        return
+    single = "単" in ability.derivations
+    if ability.is_demerit:
+        if tv.guarded and t.opt.demerit_guard == "all":
+            t.rec.emit("blocked", ID[c], rule="§8.3", name=name, why="guard")
+            return
+        t.rec.emit("ability", ID[c], rule="§18.5", name=name, column=column)
+        apply_demerit(t, c, ability.name)
+        t.set_flag(c, ability.name, "demerit", 1)
+        return
+    exerted = hd.ON_ACTIVATE[entry.id](t, c, single)
+    if "渡" in ability.derivations:
+        tv.right -= 1
+        exerted = True
+    if "開" in ability.derivations:
+        tv.def_corr.zero()
+        exerted = True
+    tv.acts.append(Act(name, entry.vp, extra, exerted, ability.name, single))
+    t.rec.emit("ability", ID[c], rule="§18.1", name=name, column=column)
+
+
+def apply_demerit(t: Table, c: int, name: str) -> None:
+    """A demerit effect, at most once per name per turn (option, D13)."""
+    tv = t.state.tv[c]
+    if t.opt.demerit_once_per_turn and name in tv.demerit_applied:
+        return
+    tv.demerit_applied.append(name)
+    hd.ON_DEMERIT[cat.DEMERIT_BY_JA[name].id](t, c)

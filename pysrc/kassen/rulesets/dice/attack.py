@@ -1,0 +1,185 @@
+"""Steps 11–13 of the turn (§5): the range, the attack-right decision and the attacks (§9,
+§10, §11, §19), and the knockout that ends the battle after step 13 (§17.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kassen.rulesets.dice import formulas as fm
+from kassen.rulesets.dice.table import ID, Table
+
+
+def range_start(t: Table) -> None:
+    """Step 11: on the first turn, the initial range (§11.3), then the queued shifts (D8)."""
+    st = t.state
+    if st.r2 is not None:
+        return
+    tv = st.tv
+    if t.opt.square_initial_range:
+        d0, d1 = tv[0].range_die, tv[1].range_die
+    else:
+        d0, d1 = tv[0].own, tv[1].own
+    if d0 == d1:
+        st.r2 = t.sheets[0].fav + t.sheets[1].fav
+    else:
+        st.r2 = 2 * t.sheets[0 if d0 > d1 else 1].fav
+    t.rec.emit("range_set", rule="§11.3", range=fm.range_text(st.r2), dice=[d0, d1])
+    queued, st.queued = st.queued, []
+    for c, amount, away in queued:
+        t.shift_range(c, amount, away_from_fav=away)
+
+
+def decide(t: Table) -> tuple[list[int], bool]:
+    """Step 12: who attacks (§9.2): forced cross, absolute right, right, speed, else cross.
+    Returns the attackers in order and whether it is a cross."""
+    tv = t.state.tv
+    opt = t.opt
+    red = t.red()
+    x = t.state.cross_x
+    speeds = [tv[0].speed, tv[1].speed]
+    info: dict[str, Any] = {"abs": [tv[0].abs, tv[1].abs], "right": [tv[0].right, tv[1].right],
+                            "speed": speeds, "x": x, "passed": False}
+    winner: int | None = None
+    forced = tv[0].force_cross or tv[1].force_cross
+    if forced and opt.forced_cross == "absolute_first":
+        forced = info["abs"][0] == info["abs"][1]
+    if forced:
+        by = "forced"
+    elif info["abs"][0] != info["abs"][1]:
+        by, winner = "absolute", 0 if info["abs"][0] > info["abs"][1] else 1
+    elif info["right"][0] != info["right"][1]:
+        by, winner = "right", 0 if info["right"][0] > info["right"][1] else 1
+    elif abs(speeds[0] - speeds[1]) > x or (
+            opt.speed_margin == "at_least" and speeds[0] != speeds[1]
+            and abs(speeds[0] - speeds[1]) == x):
+        by, winner = "speed", 0 if speeds[0] > speeds[1] else 1
+    else:
+        by = "cross"
+    stunned = [t.state.chars[c].stunned or (tv[c].recovered and not opt.recover_attacks)
+               for c in (0, 1)]
+    if winner is not None:
+        attackers = [winner]
+        if stunned[winner]:
+            info["passed"] = opt.stunned_winner == "pass"
+            attackers = [1 - winner] if info["passed"] and not stunned[1 - winner] else []
+        cross = False
+    else:
+        attackers = [c for c in t.order() if not stunned[c]]
+        cross = True
+    info.update(by=by, cross=cross, winner=winner,
+                attackers=[ID[c] for c in attackers], red=ID[red])
+    t.state.decision = info
+    first = ID[attackers[0]] if attackers else None
+    second = ID[1 - attackers[0]] if attackers else None
+    kind = ("decision_none", "decision", "decision_cross")[len(attackers)]
+    t.rec.emit(kind, first, second, rule="§9.2", **info)
+    return attackers, cross
+
+
+def attacks(t: Table, attackers: list[int], cross: bool) -> None:
+    """Step 13: each attacker's sequence of hits (§10.1); later hits stop at a knockout."""
+    for a in attackers:
+        d = 1 - a
+        ta = t.state.tv[a]
+        diff = ta.speed - t.state.tv[d].speed
+        hits = 1 + fm.extra_hits(diff, ta.threshold)
+        t.rec.step("attack", "attack")
+        t.rec.emit("attack", ID[a], ID[d], rule="§10.1", hits=hits, diff=diff,
+                   threshold=ta.threshold, cross=cross)
+        for n in range(hits):
+            if n > 0 and t.lp(d) <= 0:
+                t.rec.emit("hits_skipped", ID[a], ID[d], rule="§10.5",
+                           skipped=hits - n)
+                break
+            hit(t, a, d, n, cross)
+
+
+def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
+    """Hit ``n`` of attacker ``a`` on ``d``: damage (§19), EX LP first (§16.1), stun gauge
+    (§12.2) or stun shortening (§12.5), then on-hit effects."""
+    opt = t.opt
+    ta, td = t.state.tv[a], t.state.tv[d]
+    sa, sd = t.sheets[a], t.sheets[d]
+    ca, cd = t.state.chars[a], t.state.chars[d]
+    first = n == 0
+    r2 = t.state.r2
+    assert r2 is not None
+    a_red = 0 if (cross or td.on_square or cd.stunned) else td.own
+    d_red = 0 if ta.on_square else ta.own
+    parry = (0, 1)
+    negate = False
+    if td.parry and (td.parry == "all" or first):
+        if opt.parry == "negate_first":
+            negate = td.hits_taken == 0
+        else:
+            # D24: half own attack power, no range or combo; 攻撃低減値 from the attacker
+            own_red = 0 if (cross or ta.on_square or ca.stunned) else ta.own
+            power = (sd.atk + td.five + cd.stars) * max(0, td.atk_mult.at(first)) * (10 - own_red)
+            pn, pd = td.atk_corr.at(first)
+            parry = (power * pn, 2 * pd)
+    coef_n, coef_d = ta.coef
+    inputs = fm.HitInput(
+        base_atk=sa.atk, five_a=ta.five, stars_a=ca.stars, atk_mult=ta.atk_mult.at(first),
+        a_red=a_red, atk_corr=ta.atk_corr.at(first), range_m=fm.range_factor(r2),
+        fav_m=fm.favourite_factor(r2, sa.fav),
+        combo=(coef_n ** n, coef_d ** n), base_def=sd.defence,
+        five_d=td.five, stars_d=cd.stars, def_mult=td.def_mult.at(first), d_red=d_red,
+        def_corr=td.def_corr.at(first), parry=parry, dmg_mult=ta.dmg_mult.at(first),
+        taken_mult=td.taken_mult.at(first), def_floor=opt.def_mult_floor)
+    dmg, breakdown = fm.damage(inputs, opt.arithmetic == "exact", opt.rounding == "half_up")
+    if negate:
+        dmg = 0
+        breakdown["negated"] = True
+    td.hits_taken += 1
+    from_ex = min(cd.lp_ex, dmg)
+    cd.lp_ex -= from_ex
+    cd.lp_main -= dmg - from_ex
+    connects = dmg > 0 or opt.zero_damage_connects
+    gauge_change = 0
+    if dmg > 0:
+        td.took_damage = True
+    if connects:
+        if cd.stunned:
+            td.shorten += fm.stun_shortening(dmg)
+        else:
+            heavy = any(kind == "heavy" and (first or not single) for kind, single in ta.on_hit)
+            loss = fm.gauge_loss(dmg) + (1 if heavy else 0)
+            if opt.gauge_loss == "turn":
+                # only the largest hit of the turn counts: charge what exceeds the rest
+                loss, td.gauge_lost = max(0, loss - td.gauge_lost), max(loss, td.gauge_lost)
+            gauge_change = -loss
+            cd.gauge = max(0, cd.gauge + gauge_change)
+    t.rec.emit("hit", ID[a], ID[d], rule="§19", index=n, damage=dmg, lp=cd.lp,
+               gauge=cd.gauge, gauge_change=gauge_change, cross=cross,
+               range=fm.range_text(r2), breakdown=breakdown)
+    if connects:
+        on_hit_effects(t, a, d, first)
+
+
+def on_hit_effects(t: Table, a: int, d: int, first: bool) -> None:
+    """打ち上げ raises 浮き, 叩き落とし turns 浮き into ダウン; the hit marks them exerted."""
+    ta = t.state.tv[a]
+    for kind, single in ta.on_hit:
+        if single and not first:
+            continue
+        if kind == "launch":
+            t.set_flag(d, "浮き", "bad", t.opt.combo_flag_turns)
+        elif kind == "slam" and t.has_flag(d, "浮き"):
+            t.set_flag(d, "ダウン", "bad", t.opt.combo_flag_turns)
+        elif kind != "heavy":
+            continue
+        for act in ta.acts:
+            if act.effect in ("打ち上げ", "叩き落とし", "重撃"):
+                act.exerted = True
+
+
+def knockout(t: Table) -> None:
+    """After step 13, an LP at 0 or below ends the battle (§17.1, both down: §17.2)."""
+    lp = [t.lp(0), t.lp(1)]
+    if lp[0] <= 0 and lp[1] <= 0:
+        if t.opt.double_ko == "higher_lp" and lp[0] != lp[1]:
+            t.finish(0 if lp[0] > lp[1] else 1, "double_knockout_lp", "§17.1")
+        else:
+            t.finish(None, "double_knockout", "§17.1")
+    else:
+        t.finish(1 if lp[0] <= 0 else 0, "knockout", "§17.1")

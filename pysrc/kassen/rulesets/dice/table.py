@@ -1,0 +1,211 @@
+"""The table: the battle's state and the primitives every rule section acts through.
+
+:class:`Table` is the base of :class:`~kassen.rulesets.dice.engine.DiceBattle`. The rule
+sections (:mod:`.abilities`, :mod:`.values`, :mod:`.attack`, :mod:`.upkeep`) and the catalogue
+handlers (:mod:`.handlers`) take a ``Table`` and change the game only through its state and
+these primitives, which emit the events; none of them imports the engine. Index ``c`` (0/1) is
+the side in order of entry.
+"""
+
+from __future__ import annotations
+
+from kassen.core.events import Recorder
+from kassen.rulesets.dice import formulas as fm
+from kassen.rulesets.dice.model import BattleState, Character, Flag, Kit, Sheet, TurnValues
+from kassen.rulesets.dice.options import Readings
+
+ID = ("0.0", "1.0")
+"""Member id of each side (design: ``<side>.<n>``; one character a side): ``ID[c]``."""
+
+
+class Table:
+    """State, sheets, option readings and recorder of one battle, with its primitives."""
+
+    state: BattleState
+    sheets: list[Sheet]
+    kits: list[Kit]
+    opt: Readings
+    rec: Recorder
+
+    # -- reading the table ------------------------------------------------------------------
+    @property
+    def tv(self) -> list[TurnValues]:
+        """This turn's values per side (§5 steps 2–13)."""
+        return self.state.tv
+
+    def ch(self, c: int) -> Character:
+        """The runtime state of side ``c`` (§3)."""
+        return self.state.chars[c]
+
+    def mid(self, c: int) -> str:
+        """Member id of side ``c`` (hot paths index :data:`ID` directly)."""
+        return ID[c]
+
+    def lp(self, c: int) -> int:
+        """LP = main + EX (§16.1)."""
+        return self.state.chars[c].lp
+
+    def red(self) -> int:
+        """The side index playing red."""
+        return 0 if self.state.colour[0] == "red" else 1
+
+    def order(self) -> list[int]:
+        """原始攻撃権 order (§9.3): own die, 敏捷, stars, stardust, then turn parity."""
+        st = self.state
+        first, second = st.chars
+        tv = st.tv
+        own = (tv[0].own_eff, tv[1].own_eff) if tv else (0, 0)
+        keys = ((own[0], self.sheets[0].agi, first.stars, first.stardust),
+                (own[1], self.sheets[1].agi, second.stars, second.stardust))
+        if keys[0] != keys[1]:
+            return [0, 1] if keys[0] > keys[1] else [1, 0]
+        red = 0 if st.colour[0] == "red" else 1
+        lead = red if st.turn % 2 == 1 else 1 - red
+        return [lead, 1 - lead]
+
+    def vp_blocked(self, c: int, need: int) -> bool:
+        """VP gate (§7.6, §14.2) on the turn-start VP. ``negative_vp=all``: the literal §7.6
+        test, so a negative VP blocks 0-VP abilities too; ``vp_users`` (D6): only abilities
+        that use VP are gated."""
+        if need <= 0 and self.opt.negative_vp == "vp_users":
+            return False
+        return need > self.state.tv[c].vp0
+
+    def cancellable(self, c: int) -> bool:
+        """Whether 不発の術 has something to cancel on side ``c`` (D19)."""
+        tv = self.state.tv[c]
+        src = tv.source
+        if src.kind in ("line", "trigger"):
+            return True
+        if src.kind != "slot":
+            return False
+        slot = self.sheets[c].slot(src.slot)
+        if tv.ougi:
+            return (slot.based and slot.normal is not None) or self.opt.misfire_ougi
+        return slot.normal is not None or slot.star is not None
+
+    # -- flags (§13) ------------------------------------------------------------------------
+    def has_flag(self, c: int, name: str) -> bool:
+        """Whether side ``c`` holds an effective flag ``name`` (created before this turn, §13.3)."""
+        turn = self.state.turn
+        return any(f.name == name and f.since < turn for f in self.state.chars[c].flags)
+
+    def set_flag(self, c: int, name: str, kind: str, turns: int) -> None:
+        """Create a flag, effective from next turn for ``turns`` turns (§13.3)."""
+        self.state.chars[c].flags.append(Flag(name, kind, turns, self.state.turn))
+        self.rec.emit("flag_set", ID[c], rule="§13.3", flag=name, flag_kind=kind,
+                      turns=turns)
+
+    def remove_flags(self, c: int, kinds: tuple[str, ...], cause: str) -> int:
+        """Remove every flag of the given kinds; returns how many went."""
+        ch = self.state.chars[c]
+        gone = [f.name for f in ch.flags if f.kind in kinds]
+        if gone:
+            ch.flags = [f for f in ch.flags if f.kind not in kinds]
+            self.rec.emit("flags_removed", ID[c], rule="§13.5", via=cause,
+                          flags=gone, flag_kind="/".join(kinds))
+        return len(gone)
+
+    # -- stars and stardust (§15) -----------------------------------------------------------
+    def gain_stars(self, c: int, n: int, cause: str) -> None:
+        """Stars +n; each also raises 奥義星 up to its setting (§15.5)."""
+        ch = self.state.chars[c]
+        ch.stars += n
+        slot = self.sheets[c].ougi_number
+        if slot is not None:
+            limit = self.sheets[c].slot(slot).ougi.stars  # type: ignore[union-attr]
+            ch.ougi_stars += n
+            if self.opt.ougi_star_cap:
+                ch.ougi_stars = min(limit, ch.ougi_stars)
+        self.rec.emit("stars", ID[c], rule="§15.1", via=cause, change=n,
+                      stars=ch.stars, ougi_stars=ch.ougi_stars)
+
+    def lose_stars(self, c: int, n: int, cause: str) -> None:
+        """Stars −n, not below 0 (§15.3); 奥義星 never decreases."""
+        ch = self.state.chars[c]
+        before = ch.stars
+        ch.stars = max(0, before - n)
+        self.rec.emit("stars", ID[c], rule="§15.3", via=cause,
+                      change=ch.stars - before, stars=ch.stars, ougi_stars=ch.ougi_stars)
+
+    def add_stardust(self, c: int, n: int, cause: str) -> None:
+        """Stardust +n, then star formation (§15.1)."""
+        ch = self.state.chars[c]
+        ch.stardust += n
+        self.rec.emit("stardust", ID[c], rule="§5.3", via=cause, change=n,
+                      stardust=ch.stardust)
+        per = self.opt.stardust_per_star
+        if per > 0 and ch.stardust >= per:
+            gained = ch.stardust // per
+            ch.stardust -= gained * per
+            self.gain_stars(c, gained, "stardust")
+
+    def lose_stardust(self, c: int, n: int) -> None:
+        """Stardust −n, not below 0 (散漫)."""
+        ch = self.state.chars[c]
+        before = ch.stardust
+        ch.stardust = max(0, before - n)
+        self.rec.emit("stardust", ID[c], rule="§18.5", via="散漫",
+                      change=ch.stardust - before, stardust=ch.stardust)
+
+    # -- LP, stun gauge, range --------------------------------------------------------------
+    def lose_gauge(self, c: int, n: int) -> None:
+        """Stun gauge −n immediately (動揺); ignored while stunned (D28)."""
+        ch = self.state.chars[c]
+        if ch.stunned:
+            return
+        ch.gauge = max(0, ch.gauge - n)
+        self.rec.emit("gauge", ID[c], rule="§18.5", via="動揺", change=-n,
+                      gauge=ch.gauge)
+
+    def heal(self, c: int, amount: int) -> None:
+        """Heal into EX LP, capped at the starting LP (§16.1, A28)."""
+        ch = self.state.chars[c]
+        room = ch.lp_start - ch.lp if self.opt.heal_cap else amount
+        gained = max(0, min(amount, room))
+        ch.lp_ex += gained
+        self.rec.emit("heal", ID[c], rule="§16.1", amount=gained, lp=ch.lp)
+
+    def shift_range(self, c: int, amount: int, *, away_from_fav: bool = False) -> None:
+        """Range ±1 now, clamped to 1..6 (§11.5); queued on turn 1 before a range exists (D8)."""
+        st = self.state
+        r2 = st.r2
+        if r2 is None:
+            st.queued.append((c, amount, away_from_fav))
+            self.rec.emit("range_queued", ID[c], rule="D8", change=amount)
+            return
+        if away_from_fav:
+            fav2 = 2 * self.sheets[c].fav
+            if r2 == fav2:  # D15: at the favourite, "away" has no direction of its own
+                inward = self.opt.away_at_favourite == "closer"
+                amount = -1 if (inward and r2 > 2) or r2 == 12 else 1
+            else:
+                amount = 1 if r2 > fav2 else -1
+        new = max(2, min(12, r2 + 2 * amount))
+        st.r2 = new
+        self.rec.emit("range_shift", ID[c], rule="§11.5", before=fm.range_text(r2),
+                      after=fm.range_text(new))
+
+    def recover(self, c: int) -> bool:
+        """復帰: end stun now and refill the gauge (§12.5)."""
+        ch = self.state.chars[c]
+        if not ch.stunned:
+            return False
+        ch.stunned = False
+        ch.stun_left = 0
+        ch.gauge = ch.gauge_max
+        self.state.tv[c].recovered = True
+        self.rec.emit("stun_end", ID[c], rule="§12.5", via="復帰", gauge=ch.gauge)
+        return True
+
+    # -- the end (§17) ----------------------------------------------------------------------
+    def finish(self, winner: int | None, reason: str, rule: str) -> None:
+        """End the battle with ``winner`` (None: a draw) and say so."""
+        st = self.state
+        st.over = True
+        st.winner = winner
+        st.reason = reason
+        self.rec.step("end", "battle_end")
+        who = None if winner is None else ID[winner]
+        self.rec.emit("battle_end", who, rule=rule, reason=reason, winner=who,
+                      lp=[self.lp(0), self.lp(1)])

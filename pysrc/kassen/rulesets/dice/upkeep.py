@@ -1,0 +1,122 @@
+"""Steps 14–15 of the turn (§5): stun bookkeeping (§12) and the end of the turn — VP (§14),
+stars due, the 奥義 leaving the board (§15.5), flag durations (§13.3), the range move (§11.4)
+and the turn limit (§17.3)."""
+
+from __future__ import annotations
+
+from kassen.rulesets.dice import formulas as fm
+from kassen.rulesets.dice.table import ID, Table
+
+
+def stun(t: Table, c: int) -> None:
+    """Step 14: a stunned side counts down (§12.5); else rest (§12.2) and the stun check
+    (§12.3), where スタンフラグガード may keep the good flags."""
+    opt = t.opt
+    ch = t.state.chars[c]
+    tv = t.state.tv[c]
+    if ch.stunned:
+        natural = 1 if opt.stun_natural_countdown else 0
+        extra = t.kits[c].countdown_bonus
+        dice = tv.own - tv.opp
+        if opt.stun_dice == "positive":
+            dice = max(0, dice)
+        ch.stun_left -= natural + extra + tv.shorten + dice
+        if ch.stun_left <= 0:
+            ch.stunned = False
+            ch.stun_left = 0
+            ch.gauge = ch.gauge_max
+            t.rec.emit("stun_end", ID[c], rule="§12.5", via="countdown", gauge=ch.gauge)
+        else:
+            t.rec.emit("stun_countdown", ID[c], rule="§12.5", left=ch.stun_left,
+                       natural=natural + extra, hits=tv.shorten, dice=dice)
+        return
+    rests = not tv.took_damage and ch.gauge < ch.gauge_max
+    if rests and opt.gauge_rest == "before_check":
+        rest(t, c)
+    if ch.gauge <= 0:
+        ch.stunned = True
+        ch.stun_left = ch.gauge_max if opt.stun_length == "gauge_max" else opt.stun_gauge
+        t.rec.emit("stun_start", ID[c], rule="§12.3", length=ch.stun_left)
+        has_good = any(f.kind == "good" for f in ch.flags) or opt.stun_guard_idle
+        if "stun_flag_guard" in t.kits[c].passives and has_good and tv.vp0 >= 1:
+            tv.vp_guard += 1
+            t.rec.emit("stun_flag_guard", ID[c], rule="§12.3")
+        else:
+            t.remove_flags(c, ("good",), "stun")
+    elif rests and opt.gauge_rest == "after_check":
+        rest(t, c)
+
+
+def rest(t: Table, c: int) -> None:
+    """No damage this turn: stun gauge +1 (§12.2)."""
+    ch = t.state.chars[c]
+    ch.gauge += 1
+    t.rec.emit("gauge", ID[c], rule="§12.2", via="rest", change=1, gauge=ch.gauge)
+
+
+def end_of_turn(t: Table) -> None:
+    """Step 15 (a)–(f) in order."""
+    st = t.state
+    opt = t.opt
+    vp_max = opt.vp_max
+    for c in (0, 1):
+        ch = t.state.chars[c]
+        tv = t.state.tv[c]
+        used = tv.vp_guard + tv.vp_extra
+        used += sum(a.vp + a.extra for a in tv.acts if a.exerted)
+        before = ch.vp
+        ch.vp -= used
+        if tv.charge:
+            cap = vp_max if opt.charge_capped else ch.vp + tv.charge
+            ch.vp = max(ch.vp, min(cap, ch.vp + tv.charge))
+        ch.vp = max(ch.vp, min(vp_max, ch.vp + opt.vp_regen))
+        if used or ch.vp != before:
+            t.rec.emit("vp", ID[c], rule="§14.3", used=used, before=before, vp=ch.vp)
+        if tv.stars_due:
+            t.lose_stars(c, tv.stars_due, "star_ability")
+        if tv.ougi_used:
+            ch.ougi_available = False
+            t.rec.emit("ougi_removed", ID[c], rule="§15.5")
+        kept = []
+        for flag in ch.flags:
+            if flag.since < st.turn:
+                flag.remaining -= 1
+            if flag.remaining > 0:
+                kept.append(flag)
+            else:
+                t.rec.emit("flag_expired", ID[c], rule="§13.3", flag=flag.name)
+        ch.flags = kept
+    range_move(t)
+    if st.turn >= opt.turn_limit:
+        turn_limit(t)
+
+
+def range_move(t: Table) -> None:
+    """(e) The range moves toward the favourite of the higher effective range die (§11.4)."""
+    st = t.state
+    d0, d1 = st.tv[0].range_die, st.tv[1].range_die
+    if d0 == d1:
+        return
+    c = 0 if d0 > d1 else 1
+    target = 2 * t.sheets[c].fav
+    r2 = st.r2
+    assert r2 is not None
+    new = target if abs(target - r2) <= 2 else r2 + (2 if target > r2 else -2)
+    if abs(target - r2) == 1 and t.opt.range_snap == "stay":
+        new = r2
+    if new != r2:
+        st.r2 = new
+        t.rec.emit("range_move", ID[c], rule="§11.4", before=fm.range_text(r2),
+                   after=fm.range_text(new))
+
+
+def turn_limit(t: Table) -> None:
+    """(f) At the turn limit the higher LP ratio wins (§17.3), or the higher LP (option)."""
+    if t.opt.turn_limit_judge == "lp":
+        a, b = t.lp(0), t.lp(1)
+    else:
+        a, b = t.lp(0) * t.state.chars[1].lp_start, t.lp(1) * t.state.chars[0].lp_start
+    if a == b:
+        t.finish(None, "turn_limit_draw", "§17.3")
+    else:
+        t.finish(0 if a > b else 1, "turn_limit", "§17.3")

@@ -1,0 +1,59 @@
+"""Step 10 of the turn (§5): derived values — flags, stun, passives, then speed, combo
+threshold and coefficient (§6.2, §10, §12.4, §13.2, §18.3–18.4, §18.7)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from kassen.rulesets.dice import constants as k
+from kassen.rulesets.dice import formulas as fm
+from kassen.rulesets.dice import handlers as hd
+from kassen.rulesets.dice.abilities import apply_demerit
+from kassen.rulesets.dice.model import Ratio
+from kassen.rulesets.dice.table import ID, Table
+
+
+def _exact(ratio: Ratio) -> Fraction:
+    return Fraction(*ratio)
+
+
+def flags_and_passives(t: Table, c: int) -> None:
+    """Effective flags (once per name), the stun penalty, then type, bought and zone
+    passives (not while stunned with ``passives_while_stunned`` off)."""
+    ch = t.state.chars[c]
+    turn = t.state.turn
+    seen: list[str] = []
+    for flag in ch.flags:
+        if flag.since >= turn or flag.name in seen:
+            continue
+        seen.append(flag.name)
+        on_values = hd.FLAG_ON_VALUES.get(flag.name)
+        if on_values is not None:
+            on_values(t, c, 0)
+        elif flag.kind == "demerit" and t.opt.demerit_flag_repeats:
+            apply_demerit(t, c, flag.name)
+    if ch.stunned:
+        t.state.tv[c].def_mult.add(-k.STUN_DEF_MULT_PENALTY, False)
+        if not t.opt.passives_while_stunned:
+            return
+    kit = t.kits[c]
+    zone = k.ZONES.index(ch.zone)
+    for entry_id in (kit.type, *kit.passives, kit.zone if ch.zone_active else ""):
+        on_values = hd.ON_VALUES.get(entry_id)
+        if on_values is not None:
+            on_values(t, c, zone)
+
+
+def derive(t: Table, c: int) -> None:
+    """Speed (§6.2), combo threshold and coefficient (§10), and the ``values`` event."""
+    tv = t.state.tv[c]
+    ch = t.state.chars[c]
+    tv.speed = fm.speed(tv.own_eff, t.sheets[c].agi, ch.stars, tv.speed_mod, ch.stunned)
+    tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min([k.COMBO_THRESHOLD_BASE, *tv.thresholds]))
+    tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact) if tv.coefs else k.COMBO_COEF_BASE
+    text = fm.ratio_text
+    t.rec.emit("values", ID[c], rule="§6.2", speed=tv.speed, right=tv.right, abs=tv.abs,
+               atk_mult=tv.atk_mult.every, def_mult=tv.def_mult.every,
+               atk_corr=text(tv.atk_corr.every), def_corr=text(tv.def_corr.every),
+               dmg_mult=text(tv.dmg_mult.every), taken_mult=text(tv.taken_mult.every),
+               threshold=tv.threshold, coef=text(tv.coef))
