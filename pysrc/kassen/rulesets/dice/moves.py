@@ -11,8 +11,8 @@ from typing import Any
 from kassen.core import moves
 from kassen.core.rng import Rng
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.model import Sheet
 from kassen.rulesets.dice.generate import random_sheet
+from kassen.rulesets.dice.model import Sheet
 
 NAME = "Lab"
 GRAFTS: tuple[tuple[str, ...], ...] = tuple((name,) for name in (
