@@ -15,10 +15,10 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from kassen.core.jobs import Cancelled, Entrants, Progress, load_entrants, play_job
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.schedule import Schedule, Tally
 from kassen.core.text import clip
-from kassen.core.tournament import Cancelled, Entrants, Progress, load_entrants, play_job
 
 PROGRESS_EVERY = 16
 """Battles between progress reports in one process."""
