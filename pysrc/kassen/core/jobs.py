@@ -83,11 +83,13 @@ def load_entrants(
     texts: Sequence[str],
     given_options: dict[str, Any] | None = None,
     policies: Sequence[str | None] | None = None,
+    minimum: int = 2,
 ) -> Entrants:
-    """Parse every build once (problems name the build's line as ``side``)."""
+    """Parse every build once (problems name the build's line as ``side``); at least
+    ``minimum`` builds (a build lab's field may be one)."""
     ruleset = registry.get(ruleset_id)
     opts, problems = options_mod.resolve(ruleset.options, given_options)
-    if len(texts) < 2:
+    if len(texts) < minimum:
         problems.append(Problem("core.no_builds"))
     if len(texts) > MAX_BUILDS:
         problems.append(Problem("core.too_many_builds",

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kassen.core.jobs import (
+from kassen.core.jobs import (  # noqa: F401  (the job pieces, still named here by callers)
     MAX_BUILDS,
     Cancelled,
     Entrants,
@@ -31,11 +31,6 @@ from kassen.core.ruleset import Ruleset
 from kassen.core.schedule import Job, JobResult, Schedule, Tally
 from kassen.core.stats import median, rate
 from kassen.core.text import clip
-
-__all__ = [  # the job pieces live in kassen.core.jobs; callers may keep naming them here
-    "MAX_BUILDS", "Cancelled", "Entrants", "Progress", "build_name", "load_entrants",
-    "play_job", "run_jobs",
-]
 
 MAX_SEEDS = 10_000
 MAX_JOBS = 2_000_000
@@ -234,8 +229,10 @@ def elimination_step(entrants: Entrants, k: int, master: str, tally: Tally) -> B
 
 
 def elimination(entrants: Entrants, k: int, master: str,
-                progress: Progress | None = None, workers: int = 1) -> dict[str, Any]:
-    """Play a whole bracket in this process, round by round (see :func:`elimination_step`)."""
+                progress: Progress | None = None, workers: int = 1,
+                scheduler: Any = None) -> dict[str, Any]:
+    """Play a whole bracket round by round (see :func:`elimination_step`), on ``workers``
+    processes or a Dask ``scheduler``."""
     tally = Tally()
     while True:
         step = elimination_step(entrants, k, master, tally)
@@ -243,7 +240,7 @@ def elimination(entrants: Entrants, k: int, master: str,
             assert step.table is not None
             return step.table
         tally.add_entries(_play(entrants, step.pending, workers,
-                                _offset(progress, step)).to_json())
+                                _offset(progress, step), scheduler).to_json())
 
 
 def _offset(progress: Progress | None, step: BracketStep) -> Progress | None:
@@ -254,15 +251,17 @@ def _offset(progress: Progress | None, step: BracketStep) -> Progress | None:
 
 
 def _play(entrants: Entrants, schedule: Schedule, workers: int,
-          progress: Progress | None) -> Tally:
-    return play_schedule(entrants, schedule, workers, progress)
+          progress: Progress | None, scheduler: Any = None) -> Tally:
+    return play_schedule(entrants, schedule, workers, progress, scheduler)
 
 
 def round_robin(entrants: Entrants, k: int, master: str,
-                progress: Progress | None = None, workers: int = 1) -> dict[str, Any]:
-    """Play a whole round robin (on ``workers`` processes) and return its table."""
+                progress: Progress | None = None, workers: int = 1,
+                scheduler: Any = None) -> dict[str, Any]:
+    """Play a whole round robin (on ``workers`` processes or a Dask ``scheduler``) and
+    return its table."""
     schedule = round_robin_schedule(entrants, k, master)
-    tally = _play(entrants, schedule, workers, progress)
+    tally = _play(entrants, schedule, workers, progress, scheduler)
     table = standings_and_matrix(entrants, tally, schedule_link(entrants, schedule))
     table.update({"format": "round-robin", "seeds": schedule.games,
                   "master_seed": schedule.prefix, "ruleset": entrants.ruleset.id})

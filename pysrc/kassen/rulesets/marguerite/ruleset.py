@@ -7,7 +7,7 @@ from typing import Any
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
-from kassen.rulesets.marguerite import notation
+from kassen.rulesets.marguerite import moves, notation
 from kassen.rulesets.marguerite import text as _text  # noqa: F401  (registers the catalogue)
 from kassen.rulesets.marguerite.catalogue import BY_CODE, STATUS_GLOSS, STATUS_JA, SWORDS
 from kassen.rulesets.marguerite.engine import MargueriteBattle
@@ -57,6 +57,15 @@ class MargueriteRuleset(Ruleset):
             points -= 1
         swords = "".join(SWORDS[rng.below(len(SWORDS))].code for _ in range(n_swords))
         return f"{hp * 5}/{stats[0]}/{stats[1]}/{stats[2]}/{swords}/R{rng.below(1000)}"
+
+    def search_start(self, rng: Rng, options: dict[str, Any]) -> Build:
+        """A random build spending the whole point budget (build lab)."""
+        return moves.start(rng, options)
+
+    def search_move(self, build: Build, rng: Rng, options: dict[str, Any]) -> Build:
+        """One legal move: a point between stats and HP, a sword changed, inserted, deleted
+        or swapped, or an unused point spent (build lab)."""
+        return moves.move(build, rng, options)
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         """Sword and status names in Japanese in both languages, with the English gloss
