@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import M8, M8B, W8, W8B, events, make, ruleset, stack, start
 
+from contract_kit import replayed_turns
 from kassen.core import session
 from kassen.core.decisions import NeedDecision
 from kassen.core.driver import Driver
@@ -205,13 +206,7 @@ def check(seed: int, opt_index: int) -> None:
     first = session.events_json(outcome.battle)
     assert session.events_json(session.run(prepared).battle) == first
     battle = ruleset().new_battle(prepared.setup())
-    while not battle.finished:
-        snap = battle.snapshot()
-        battle.play_turn()
-        played = [e.to_json() for e in battle.rec.events()]
-        battle.restore(snap)
-        battle.play_turn()
-        assert [e.to_json() for e in battle.rec.events()] == played
+    replayed_turns(battle)  # the ruleset contract's snapshot check, with several mages
     assert [e.to_json() for e in battle.rec.events()] == first
 
 

@@ -7,10 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kassen.rulesets.marguerite import RULESET
+from kassen.core import registry
 from kassen.rulesets.marguerite.catalogue import SWORDS
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.notation import export_full
+
+RULESET = registry.get("marguerite")  # through the registry: it registers the text
 
 DEFAULT = {"budget": 10, "hp_step": "5"}
 FREE = {"budget": 0, "hp_step": "1"}

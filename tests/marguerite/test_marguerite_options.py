@@ -6,9 +6,11 @@ import pytest
 from marguerite_helpers import advance, after, codes, events, fencer, finish, start
 
 from kassen.core import options as options_mod
-from kassen.rulesets.marguerite import RULESET
+from kassen.core import registry
 from kassen.rulesets.marguerite.catalogue import LIFE
 from kassen.rulesets.marguerite.options import OPTIONS
+
+RULESET = registry.get("marguerite")  # through the registry: it registers the text
 
 DUMMY = "50/0/1/0//D"
 

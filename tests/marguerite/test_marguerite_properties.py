@@ -8,10 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kassen.core import session
+from contract_kit import replayed_turns
+from kassen.core import registry, session
 from kassen.core.rng import Rng
-from kassen.rulesets.marguerite import RULESET
 from kassen.rulesets.marguerite.engine import TURN_LIMIT, MargueriteBattle
+
+RULESET = registry.get("marguerite")  # through the registry: it registers the text
 
 
 def pairs(n: int, seed: str) -> list[tuple[str, str]]:
@@ -51,11 +53,7 @@ def check_pair(a: str, b: str, opts: dict | None = None) -> None:
     again, _ = straight(a, b, opts)
     assert [e.to_json() for e in again.rec.events()] == events
     stepped = fresh(a, b, opts)
-    while not stepped.finished and stepped.aborted is None:
-        snap = stepped.snapshot()
-        stepped.play_turn()
-        stepped.restore(snap)
-        stepped.play_turn()
+    replayed_turns(stepped)  # the ruleset contract's snapshot check, on these pairs
     assert [e.to_json() for e in stepped.rec.events()] == events
     assert stepped.final_result() == result
 

@@ -256,18 +256,6 @@ def test_dead_in_group_still_resolves_its_action() -> None:
     assert d.hp == 1 and not d.exited
 
 
-def test_snapshot_at_turn_start_replays_identically() -> None:
-    """Design 6: snapshot → play_turn → restore → play_turn gives identical events."""
-    b = start("10/3/0/2/衝斬/A", "15/2/1/2/盾吸/B")
-    advance(b, 1)
-    snap = b.snapshot()
-    b.play_turn()
-    first = [e.to_json() for e in b.rec.events()]
-    b.restore(snap)
-    b.play_turn()
-    assert [e.to_json() for e in b.rec.events()] == first
-
-
 def test_stunned_and_swordless_in_one_group() -> None:
     """§11 スタン, R8.1: in a group where one actor is stunned and the other has no sword,
     the stunned one still uses its スタン (its skip is not a plain skip)."""

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from marguerite_helpers import after, events
 
-from kassen.core import i18n, session
+from kassen.core import i18n, registry, session
 from kassen.core.render import render_event
 from kassen.core.rng import Rng
-from kassen.rulesets.marguerite import RULESET
 from kassen.rulesets.marguerite.catalogue import ENCHANT_EN, ENCHANT_JA, STATUS_GLOSS, SWORDS
+
+RULESET = registry.get("marguerite")  # through the registry: it registers the text
 
 
 def test_view_carries_everything_the_battle_view_shows() -> None:
