@@ -80,6 +80,7 @@ def test_random_sides_and_seeds_many(seed: int, opt_index: int, pol_index: int) 
     check(seed, opt_index, pol_index)
 
 
+@pytest.mark.rule("§10")
 def test_person_side_needs_decisions_and_driver_goes_on() -> None:
     """§10: a side played by a person raises NeedDecision with plain JSON options; after each
     answer the driver re-runs the battle and the match ends like the AI's would."""

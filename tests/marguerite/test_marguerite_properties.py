@@ -58,12 +58,14 @@ def check_pair(a: str, b: str, opts: dict | None = None) -> None:
     assert stepped.final_result() == result
 
 
+@pytest.mark.rule("R3.1")
 @pytest.mark.parametrize(("a", "b"), pairs(60, "xo1:prop-fast"))
 def test_random_pair(a: str, b: str) -> None:
     """Random legal builds (R3.1 budget 10): ends, deterministic, snapshot-safe."""
     check_pair(a, b)
 
 
+@pytest.mark.rule("§21 D2")
 @pytest.mark.parametrize(("a", "b"), pairs(40, "xo1:prop-alt"))
 def test_random_pair_under_every_alternative_reading(a: str, b: str) -> None:
     """§18.9-§18.20, §21 D2/D7 at their alternatives: still ends, deterministic,
@@ -119,6 +121,7 @@ def test_free_budget_fuzz() -> None:
         assert outcome.battle.rec.event_count < 70000
 
 
+@pytest.mark.rule("R3.1")
 @settings(max_examples=40, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_hypothesis_random_legal_pairs(seed: int) -> None:
@@ -127,6 +130,9 @@ def test_hypothesis_random_legal_pairs(seed: int) -> None:
     check_pair(RULESET.random_build(rng), RULESET.random_build(rng))
 
 
+@pytest.mark.rule("R7.3")
+@pytest.mark.rule("R8.6")
+@pytest.mark.rule("Q8")
 @pytest.mark.parametrize(("a", "b"), pairs(40, "xo1:mirror"))
 def test_swapping_sides_mirrors_the_result(a: str, b: str) -> None:
     """R7.3, R8.6 (Q8 two_phase): nothing favours party 1 over party 2; swapping the builds
