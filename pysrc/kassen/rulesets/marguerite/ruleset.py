@@ -86,13 +86,28 @@ class MargueriteRuleset(Ruleset):
         if isinstance(status, str) and status:
             i = _STATUS_INDEX.get(status, 0)
             out["status"] = STATUS_JA[i] if ja else f"{STATUS_JA[i]} ({STATUS_GLOSS[i]})"
-        for key in ("phase", "why", "stat", "enchant", "reason", "measure"):
+        executed = out.get("executed")
+        if isinstance(executed, list):
+            out["executed"] = _executed(executed, ja)
+        for key in ("phase", "why", "stat", "enchant", "reason", "measure", "budget"):
             if key in out:
                 out[key] = label(key, str(out[key]), lang)
         if "winner" in out:
             w = out["winner"]
             out["winner"] = label("winner", str(w), lang)
         return out
+
+
+def _executed(counts: list[Any], ja: bool) -> str:
+    """``[[code, n], …]`` of a summary as ``加速剣×5、増殖剣×1`` (English: with the gloss)."""
+    parts = []
+    for item in counts:
+        if isinstance(item, list) and len(item) == 2 and item[0] in BY_CODE:
+            d = BY_CODE[item[0]]
+            parts.append(f"{d.ja}×{item[1]}" if ja else f"{d.ja} ({d.en}) ×{item[1]}")
+    if not parts:
+        return "—"
+    return ("、" if ja else ", ").join(parts)
 
 
 _STATUS_INDEX = {name: i for i, name in enumerate(
