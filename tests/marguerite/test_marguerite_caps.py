@@ -29,6 +29,7 @@ def kinds(battle: Any) -> list[str]:
     return [e.kind for e in battle.rec.events()]
 
 
+@pytest.mark.rule("R10.2")
 def test_limit_vs_two_multiplies_is_a_draw_at_turn_20_r10_2() -> None:
     """増殖剣 + 増殖剣 grows B's list past 64 swords by turn 13 (the old cap aborted there);
     nobody deals damage, so R10.2 judges a draw at turn 20 (HP 10 to 10)."""
@@ -42,6 +43,7 @@ def test_limit_vs_two_multiplies_is_a_draw_at_turn_20_r10_2() -> None:
     assert "aborted" not in kinds(battle)
 
 
+@pytest.mark.rule("R10.2")
 def test_soul_speed_vs_ritual_is_an_overturn_win_r10_2() -> None:
     """The battle the old actions>4000 cap stopped at turn 16: 20,677 行動処理 later, party 1
     (its entrant plus the アイシア it built, HP 5 + 10) beats party 2 (HP 5) on HP at turn 20."""
@@ -54,6 +56,7 @@ def test_soul_speed_vs_ritual_is_an_overturn_win_r10_2() -> None:
     assert battle.state.summary == "actions"
 
 
+@pytest.mark.rule("R10.2")
 def test_exponential_acceleration_mirror_is_a_draw_r10_2() -> None:
     """速速儀速速速増再 against itself: 加速剣 in a 再来剣 loop grows 素早さ ×1.7 a turn, 517,352
     行動処理 and 1,034,759 events by turn 20, all harmless: a draw (R10.2), with a bounded log."""
@@ -68,6 +71,7 @@ def test_exponential_acceleration_mirror_is_a_draw_r10_2() -> None:
     assert summaries and all(len(s.events) <= 4 for s in summaries)
 
 
+@pytest.mark.rule("R6.3")
 def test_whole_acceleration_alone_in_its_line_is_fast_forwarded_r6_3() -> None:
     """拡散剣 makes 加速剣 whole; alone in its line it still reaches only its executor, so
     the doubling run under reset=cycle is fast-forwarded (it used to stop at a cap)."""
@@ -77,6 +81,8 @@ def test_whole_acceleration_alone_in_its_line_is_fast_forwarded_r6_3() -> None:
     assert battle.state.work < 5000 < battle.state.actions
 
 
+@pytest.mark.rule("R6.3")
+@pytest.mark.rule("R10.2")
 def test_cycle_doubling_plays_millions_of_actions_r6_3() -> None:
     """reset=cycle (R6.3 alternative): one 加速剣 re-armed after every use doubles 素早さ each
     turn, 5,242,917 行動処理 by turn 20; party 2 wins on HP (R10.2). Fast-forwarding the
@@ -88,6 +94,7 @@ def test_cycle_doubling_plays_millions_of_actions_r6_3() -> None:
     assert battle.state.work < 1000  # beats actually played while summarised
 
 
+@pytest.mark.rule("R8.1")
 @pytest.mark.parametrize(("a", "b", "options"), [
     ("10/1/2/4/限/A", "10/1/0/5/増増/B", {}),
     ("5/0/0/2/魂速速増氷再散/R", "5/2/2/1/儀/R", {}),
@@ -134,6 +141,7 @@ def test_summarised_battle_replays_identically_from_its_link() -> None:
     assert view["phase"] == "summary" and view["turn"] == driver.steps[index].turn
 
 
+@pytest.mark.rule("R1.3")
 def test_summary_text_is_translated_r1_3() -> None:
     """The note, the summary and each 剣師's line have Japanese and English text with every
     placeholder filled and sword names shown (no raw ids on the page)."""
@@ -157,6 +165,7 @@ def test_budget_battles_stay_detailed_below_the_log_budget() -> None:
     assert battle.state.actions <= LOG_ACTIONS
 
 
+@pytest.mark.rule("R3.1")
 def test_free_budget_growth_still_hits_a_hard_cap_with_a_logged_reason(monkeypatch) -> None:
     """budget=0 (R3.1 option) allows 素早さ 9999: 増殖剣 + 増殖剣 copy each other thousands of
     times a turn, and the work of walking those lists reaches a hard cap (lowered here to keep
@@ -177,6 +186,7 @@ def test_free_budget_growth_still_hits_a_hard_cap_with_a_logged_reason(monkeypat
         assert result.detail["cap"] in text and "{" not in text
 
 
+@pytest.mark.rule("R14.1")
 def test_a_growing_party_is_summarised_not_stopped_r14_1(monkeypatch) -> None:
     """増殖剣 copying 造泡剣 builds a バブル every turn (R14.1): 22 剣師 by turn 20. With the
     party budget lowered to 10 the log is summarised from the 11th 剣師 on, and the result is

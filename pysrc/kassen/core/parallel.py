@@ -13,11 +13,11 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
+from kassen.core.jobs import Cancelled, Entrants, Progress, load_entrants, play_job
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.runners import Runner, make_runner
 from kassen.core.schedule import Schedule, Tally
 from kassen.core.text import clip
-from kassen.core.tournament import Cancelled, Entrants, Progress, load_entrants, play_job
 
 PROGRESS_EVERY = 16
 """Battles between progress reports in one process."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -247,6 +247,15 @@ class Ruleset(ABC):
             "samples": [s.to_json() for s in self.samples],
             "policies": list(self.policy_names()),
         }
+
+    def text(self) -> Mapping[str, Mapping[str, str]]:
+        """The ruleset's text catalogue, ``{"ja": {...}, "en": {...}}``: problem messages
+        (``<key>`` of ``<id>.<key>`` codes), ``event.<kind>`` templates, ``step.…`` and
+        ``reason.…`` labels. The registry registers it under namespace ``id`` once, when it
+        loads or is given the ruleset; importing a ruleset registers nothing. Empty: the
+        ruleset has no text of its own (or, until it moves to this hook, registers it
+        itself)."""
+        return {}
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         """Values of an event as the text templates want them (e.g. localized names)."""

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.core.problems import Problem, ProblemError
 from kassen.lab import evaluate
 from kassen.lab.search import Search, Settings
-from kassen.web.api import _guard, _list, _request
+from kassen.web.wire import bad_field, guard, read_list, read_request
 
 MAX_TASKS = 512
 """Most tasks one :func:`lab_play` call plays (the pool sends slices of ~120 ms)."""
@@ -22,10 +21,6 @@ MAX_EVALUATIONS = 200_000
 
 _searches: dict[int, Any] = {}
 """The search under way (one at a time: a new start drops the old one)."""
-
-
-def _bad(field: str, reason: str) -> ProblemError:
-    return ProblemError([Problem("core.record_schema", args={"field": field, "reason": reason})])
 
 
 def _context_json(context: evaluate.Context) -> dict[str, Any]:
@@ -42,7 +37,7 @@ def _context(text: str) -> evaluate.Context:
     """A context from the page, checked by re-making it from its parts (once per text)."""
     found = _contexts.get(text)
     if found is None:
-        found = _make_context(_request(text, "context"))
+        found = _make_context(read_request(text, "context"))
         _contexts.clear()
         _contexts[text] = found
     return found
@@ -56,7 +51,7 @@ def _make_context(data: dict[str, Any]) -> evaluate.Context:
         context, _ = evaluate.make_context(str(data["ruleset"]), field, options,
                                            str(data["seed"]), balance=balance)
     except (KeyError, TypeError, ValueError):
-        raise _bad("context", "the context lab_start answered") from None
+        raise bad_field("context", "the context lab_start answered") from None
     return context
 
 
@@ -86,13 +81,13 @@ def lab_start(request_json: str) -> str:
     goal}``; answers the context for :func:`lab_play` and the first round's tasks."""
 
     def work() -> dict[str, Any]:
-        request = _request(request_json)
+        request = read_request(request_json)
         field = request.get("field")
         if not isinstance(field, list) or not all(isinstance(t, str) for t in field):
-            raise _bad("field", "a list of build texts")
+            raise bad_field("field", "a list of build texts")
         evaluations = request.get("evaluations", 256)
         if type(evaluations) is not int or not 1 <= evaluations <= MAX_EVALUATIONS:
-            raise _bad("evaluations", f"1 to {MAX_EVALUATIONS}")
+            raise bad_field("evaluations", f"1 to {MAX_EVALUATIONS}")
         settings = Settings(target=str(request.get("target", "counter")),
                             games=int(request.get("seeds") or 20), evaluations=evaluations,
                             seed=str(request.get("seed") or "lab"),
@@ -105,7 +100,7 @@ def lab_start(request_json: str) -> str:
         tasks, done = _next_round(search)
         return {**_state(tasks, search, done), "context": _context_json(search.context)}
 
-    return _guard("en", work)
+    return guard("en", work)
 
 
 def lab_play(context_json: str, tasks_json: str) -> str:
@@ -113,15 +108,15 @@ def lab_play(context_json: str, tasks_json: str) -> str:
 
     def work() -> dict[str, Any]:
         context = _context(context_json)
-        tasks = _list(tasks_json, "tasks")
+        tasks = read_list(tasks_json, "tasks")
         if len(tasks) > MAX_TASKS or not all(
                 isinstance(t, list) and len(t) == 3 and isinstance(t[0], str)
                 and type(t[1]) is int and type(t[2]) is int and 0 <= t[1] < t[2] <= 10_000
                 for t in tasks):
-            raise _bad("tasks", f"at most {MAX_TASKS} [text, first, stop] entries")
+            raise bad_field("tasks", f"at most {MAX_TASKS} [text, first, stop] entries")
         return {"ok": True, "answers": evaluate.play_chunk(context, [tuple(t) for t in tasks])}
 
-    return _guard("en", work)
+    return guard("en", work)
 
 
 def lab_answer(answers_json: str, more: str = "1") -> str:
@@ -131,14 +126,14 @@ def lab_answer(answers_json: str, more: str = "1") -> str:
 
     def work() -> dict[str, Any]:
         if 0 not in _searches or _searches[0][1] is None:
-            raise _bad("search", "a search under way (lab_start)")
+            raise bad_field("search", "a search under way (lab_start)")
         search, steps = _searches[0]
-        answers = _list(answers_json, "answers")
+        answers = read_list(answers_json, "answers")
         size = len(search.field)
         if not all(isinstance(a, list) and len(a) == size and all(
                 isinstance(m, list) and len(m) == 3 and all(type(x) is int and x >= 0 for x in m)
                 and m[1] + m[2] <= m[0] for m in a) for a in answers):
-            raise _bad("answers", "[battles, wins, draws] per field member")
+            raise bad_field("answers", "[battles, wins, draws] per field member")
         try:
             tasks = steps.send(answers)
             return _state([list(t) for t in tasks], search, False)
@@ -149,7 +144,7 @@ def lab_answer(answers_json: str, more: str = "1") -> str:
         tasks, done = _next_round(search)
         return _state(tasks, search, done)
 
-    return _guard("en", work)
+    return guard("en", work)
 
 
 def lab_result() -> str:
@@ -157,9 +152,9 @@ def lab_result() -> str:
 
     def work() -> dict[str, Any]:
         if 0 not in _searches:
-            raise _bad("search", "a search (lab_start)")
+            raise bad_field("search", "a search (lab_start)")
         search, _ = _searches[0]
         return {"ok": True, **search.summary()}
 
-    return _guard("en", work)
+    return guard("en", work)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kassen.core.problems import Problem
@@ -15,6 +15,7 @@ from kassen.rulesets.dice.model import Sheet
 from kassen.rulesets.dice.notation import export, parse
 from kassen.rulesets.dice.options import OPTIONS
 from kassen.rulesets.dice.samples import SAMPLES
+from kassen.rulesets.dice.text import CATALOGUE
 
 
 class DiceRuleset(Ruleset):
@@ -62,6 +63,11 @@ class DiceRuleset(Ruleset):
     def search_move(self, build: Sheet, rng: Rng, options: dict[str, Any]) -> Sheet:
         """A stat nudged or one part of the sheet taken from a random legal sheet (build lab)."""
         return moves.move(self, build, rng, options)
+
+    def text(self) -> Mapping[str, Mapping[str, str]]:
+        """The ja/en catalogue of :mod:`kassen.rulesets.dice.text` (the registry registers
+        it)."""
+        return CATALOGUE
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)

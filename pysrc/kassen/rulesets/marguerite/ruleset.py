@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.marguerite import moves, notation
-from kassen.rulesets.marguerite import text as _text  # noqa: F401  (registers the catalogue)
 from kassen.rulesets.marguerite.catalogue import BY_CODE, STATUS_GLOSS, STATUS_JA, SWORDS
 from kassen.rulesets.marguerite.engine import MargueriteBattle
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.options import OPTIONS
 from kassen.rulesets.marguerite.samples import SAMPLES
+from kassen.rulesets.marguerite.text import CATALOGUE, label
 
 
 class MargueriteRuleset(Ruleset):
@@ -67,11 +68,14 @@ class MargueriteRuleset(Ruleset):
         or swapped, or an unused point spent (build lab)."""
         return moves.move(build, rng, options)
 
+    def text(self) -> Mapping[str, Mapping[str, str]]:
+        """The ja/en catalogue of :mod:`kassen.rulesets.marguerite.text` (the registry registers
+        it)."""
+        return CATALOGUE
+
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         """Sword and status names in Japanese in both languages, with the English gloss
         after them in English (``斬撃剣 (Slash Sword)``); labels per language."""
-        from kassen.rulesets.marguerite.text import label
-
         out = dict(event_values)
         ja = lang == "ja"
         code = out.get("sword")

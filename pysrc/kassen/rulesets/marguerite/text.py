@@ -6,7 +6,6 @@ catalogue's short gloss after them, ``斬撃剣 (Slash Sword)`` (``render_values
 
 from __future__ import annotations
 
-from kassen.core import i18n
 from kassen.core.render import label_keys
 from kassen.rulesets.marguerite.catalogue import ENCHANT_EN, ENCHANT_JA
 
@@ -178,4 +177,5 @@ STEP_NAMES: dict[str, tuple[str, str]] = {
 
 PAGE = label_keys(STEP_NAMES, {k: v for k, v in _LABELS["reason"].items()})
 
-i18n.register("marguerite", {"ja": {**JA, **PAGE["ja"]}, "en": {**EN, **PAGE["en"]}})
+CATALOGUE = {"ja": {**JA, **PAGE["ja"]}, "en": {**EN, **PAGE["en"]}}
+"""Registered by the registry as namespace ``marguerite`` (``Ruleset.text``)."""
