@@ -21,6 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = {"marguerite": "000_8b3d8b66bb161371.txt", "cardduel": "001_7e971a4131a140fe.txt",
          "dice": "002_9c79e8ee060af20a.txt", "skirmish": "004_04b7af238abfa0ab.txt"}
+# what a reader sees as the place of a quote (the seed's own title), beside its line/section
+TITLES = {"marguerite": "マーガレット2011α ルール", "cardduel": "対戦判定ルール(α版)",
+          "dice": "サイコロバトル ルール", "skirmish": "戦闘の進行"}
 MAX_QUOTE = 140
 _TERM = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff10-\uff5a]{2,}")
 _QUOTED = re.compile(r"「([^」]{4,})」|\"([^\"]*[\u3040-\u9fff][^\"]*)\"")
@@ -72,9 +75,10 @@ def pick(entry: dict, found: list[tuple[str, str]]) -> tuple[str, str, str] | No
                 return _clip(sentence, 0), place, "quoted"
     name = entry.get("name_ja")
     if name:
-        hits = [(s, p) for s, p in found if s.startswith(name) or f"{name} " in s]
-        hits = hits or [(s, p) for s, p in found if name in s]
-        return (_clip(hits[0][0], hits[0][0].index(name)), hits[0][1], "name") if hits else None
+        lead = [(s, p) for s, p in found if s.startswith(name) or f"{name} " in s]
+        hits = lead or [(s, p) for s, p in found if name in s]
+        how = "name" if lead else "terms"   # a sentence led by the name defines it
+        return (_clip(hits[0][0], hits[0][0].index(name)), hits[0][1], how) if hits else None
     terms = sorted(set(_TERM.findall(text)), key=len, reverse=True)
     best, score = None, 0
     for sentence, place in found:
@@ -110,7 +114,11 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             got = pick(entry, found)
             if got:
-                quotes[rule] = {"quote": got[0], "place": f"{name}, {got[1]}", "how": got[2]}
+                where = got[1]
+                if where.startswith("line "):
+                    where = where[5:] + "行目"
+                quotes[rule] = {"quote": got[0], "place": f"{TITLES[system]} {where}",
+                                "file": name, "how": got[2]}
         (out_dir / f"{system}.json").write_text(
             json.dumps(quotes, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
             encoding="utf-8")

@@ -72,7 +72,8 @@ def test_seed_quote_with_its_place_r10_1() -> None:
     """R10.1 (the dead exit at 事象確定) quotes the seed's own sentence and where it stands."""
     entry = rulesindex.index("marguerite").entry("R10.1")
     assert entry["seed"]["quote"] == "死亡した剣師は事象確定時に退場します。"
-    assert entry["seed"]["place"].startswith("000_") and entry["text_ja"] == entry["seed"]["quote"]
+    assert entry["seed"]["place"] == "マーガレット2011α ルール 「事象確定」"
+    assert entry["seed"]["file"].startswith("000_") and entry["text_ja"] == entry["seed"]["quote"]
 
 
 def test_tags_read_from_the_text_and_its_headings() -> None:

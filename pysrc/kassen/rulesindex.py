@@ -112,6 +112,10 @@ def known_rules(system: str, battles: int = 60) -> set[str]:
     ruleset = registry.get(system)
     found = {o.rule for o in ruleset.options if o.rule}
     found |= literal_rules(system)
+    found |= set(index(system).named_ids())
+    samples = [s.text for s in ruleset.samples]
+    found |= played_rules(system, [([a, b], {}, f"xo1:rule-walk-sample-{i}-{j}")
+                                   for i, a in enumerate(samples) for j, b in enumerate(samples)])
     found |= played_rules(system, random_battles(system, battles))
     return found
 

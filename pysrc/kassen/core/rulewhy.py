@@ -132,6 +132,24 @@ class Index:
             h = self.heading[h - 1] if h > 0 else -1
         return []
 
+    def named_ids(self) -> list[str]:
+        """``§<section> <name>`` for every catalogue row named in Japanese under a numbered
+        heading (``§12.5 振動剣``, ``§11 ガード``): the ids the engine builds from its catalogue."""
+        out: list[str] = []
+        for i, block in enumerate(self.blocks):
+            h = self.heading[i]
+            found = re.match(r"^(\d+(?:\.\d+)*)\.?\s", str(self.blocks[h].get("text", ""))) \
+                if block.get("kind") == "table" and h >= 0 else None
+            if not found:
+                continue
+            for row in (block.get("rows") or [])[1:]:
+                for cell in row[:2]:
+                    name = _NAME.match(cell.strip("* "))
+                    if name and name.group(0) == cell.strip("* ").split(" ")[0]:
+                        out.append(f"§{found.group(1)} {name.group(0)}")
+                        break
+        return list(dict.fromkeys(out))
+
     def _part(self, anchor: str, place: tuple[int, int | None]) -> dict[str, Any]:
         i, row = place
         text = self._body(i, row)
