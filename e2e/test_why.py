@@ -176,3 +176,28 @@ def test_why_panel_screenshots(app, size: tuple[int, int], language: str) -> Non
     page.click(".why-close")
     assert page.is_hidden("#why-panel")
     page.click("button[data-lang=ja]")
+
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_axe_finds_nothing_in_the_panel_and_the_log(app, language: str) -> None:
+    """The open panel and the log with its "why" buttons pass axe (names, contrast, roles)."""
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm ci)")
+    page = app.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click(f"button[data-lang={language}]")
+    page.evaluate(AXE.read_text(encoding="utf-8"))  # CDP evaluation, not a script tag (CSP)
+    answer = native("cardduel")
+    play(page, "cardduel", len(answer["steps"]))
+    rule, _ = three_kinds("cardduel", answer)[1]
+    open_line_why(page, rule)
+    for summary in page.locator("#why-panel .why-more summary").all():
+        summary.click()
+    found = page.evaluate("""async () => (await axe.run('#why-panel, #log, .where')).violations
+        .map(v => [v.id, v.nodes.map(n => n.html.slice(0, 120))])""")
+    assert found == [], found
+    page.keyboard.press("Escape")
+    page.click("button[data-lang=ja]")
