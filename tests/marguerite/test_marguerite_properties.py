@@ -97,16 +97,6 @@ def free_build(rng: Rng) -> str:
             f"/F{rng.below(99)}")
 
 
-def test_caps_end_growing_battles_with_a_logged_reason() -> None:
-    """Caps (swords per 剣師): 虚構剣 under cycle grows the list until the cap → aborted."""
-    prepared = session.prepare("marguerite", ["10/0/0/99/虚/A", "99/0/0/0//D"],
-                               {"budget": 0, "hp_step": "1", "reset": "cycle"})
-    outcome = session.run(prepared)
-    assert outcome.result.reason == "aborted"
-    assert outcome.result.detail["cap"].startswith("swords")
-    assert outcome.battle.rec.events()[-1].kind == "aborted"
-
-
 @pytest.mark.slow
 def test_free_budget_fuzz() -> None:
     """Any legal build without budget, every reset mode: no exception, bounded."""

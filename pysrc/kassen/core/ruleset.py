@@ -200,6 +200,16 @@ class Ruleset(ABC):
         """A random legal build text (for benchmarks, fuzzing and property tests)."""
         return None
 
+    def search_start(self, rng: Rng, options: dict[str, Any]) -> Any | None:
+        """A random legal build under ``options`` where the build lab's search starts (or
+        restarts); None when this ruleset has no search moves."""
+        return None
+
+    def search_move(self, build: Any, rng: Rng, options: dict[str, Any]) -> Any:
+        """A legal build one move away from ``build`` under ``options`` (build lab). Only
+        called when :meth:`search_start` gives builds."""
+        raise NotImplementedError
+
     def sample_text(self, name: str) -> str:
         """The text of the sample called ``name`` (KeyError when there is none)."""
         for sample in self.samples:

@@ -87,11 +87,13 @@ def load_entrants(
     texts: Sequence[str],
     given_options: dict[str, Any] | None = None,
     policies: Sequence[str | None] | None = None,
+    minimum: int = 2,
 ) -> Entrants:
-    """Parse every build once (problems name the build's line as ``side``)."""
+    """Parse every build once (problems name the build's line as ``side``); at least
+    ``minimum`` builds (a build lab's field may be one)."""
     ruleset = registry.get(ruleset_id)
     opts, problems = options_mod.resolve(ruleset.options, given_options)
-    if len(texts) < 2:
+    if len(texts) < minimum:
         problems.append(Problem("core.no_builds"))
     if len(texts) > MAX_BUILDS:
         problems.append(Problem("core.too_many_builds",
@@ -348,8 +350,10 @@ def elimination_step(entrants: Entrants, k: int, master: str, tally: Tally) -> B
 
 
 def elimination(entrants: Entrants, k: int, master: str,
-                progress: Progress | None = None, workers: int = 1) -> dict[str, Any]:
-    """Play a whole bracket in this process, round by round (see :func:`elimination_step`)."""
+                progress: Progress | None = None, workers: int = 1,
+                scheduler: Any = None) -> dict[str, Any]:
+    """Play a whole bracket round by round (see :func:`elimination_step`), on ``workers``
+    processes or a Dask ``scheduler``."""
     tally = Tally()
     while True:
         step = elimination_step(entrants, k, master, tally)
@@ -357,7 +361,7 @@ def elimination(entrants: Entrants, k: int, master: str,
             assert step.table is not None
             return step.table
         tally.add_entries(_play(entrants, step.pending, workers,
-                                _offset(progress, step)).to_json())
+                                _offset(progress, step), scheduler).to_json())
 
 
 def _offset(progress: Progress | None, step: BracketStep) -> Progress | None:
@@ -368,17 +372,19 @@ def _offset(progress: Progress | None, step: BracketStep) -> Progress | None:
 
 
 def _play(entrants: Entrants, schedule: Schedule, workers: int,
-          progress: Progress | None) -> Tally:
+          progress: Progress | None, scheduler: Any = None) -> Tally:
     from kassen.core.parallel import play_schedule  # parallel imports this module
 
-    return play_schedule(entrants, schedule, workers, progress)
+    return play_schedule(entrants, schedule, workers, progress, scheduler)
 
 
 def round_robin(entrants: Entrants, k: int, master: str,
-                progress: Progress | None = None, workers: int = 1) -> dict[str, Any]:
-    """Play a whole round robin (on ``workers`` processes) and return its table."""
+                progress: Progress | None = None, workers: int = 1,
+                scheduler: Any = None) -> dict[str, Any]:
+    """Play a whole round robin (on ``workers`` processes or a Dask ``scheduler``) and
+    return its table."""
     schedule = round_robin_schedule(entrants, k, master)
-    tally = _play(entrants, schedule, workers, progress)
+    tally = _play(entrants, schedule, workers, progress, scheduler)
     table = standings_and_matrix(entrants, tally, schedule_link(entrants, schedule))
     table.update({"format": "round-robin", "seeds": schedule.games,
                   "master_seed": schedule.prefix, "ruleset": entrants.ruleset.id})

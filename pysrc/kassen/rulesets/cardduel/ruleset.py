@@ -50,6 +50,19 @@ class CardDuelRuleset(Ruleset):
     def random_build(self, rng: Rng) -> str:
         return random_build(rng)
 
+    def search_start(self, rng: Rng, options: dict[str, Any]) -> SideBuild:
+        """A random legal side (build lab)."""
+        from kassen.rulesets.cardduel import moves
+
+        return moves.start(self, rng, options)
+
+    def search_move(self, build: SideBuild, rng: Rng, options: dict[str, Any]) -> SideBuild:
+        """A stat nudged within its §12.5 range or one part taken from a random legal side
+        (build lab)."""
+        from kassen.rulesets.cardduel import moves
+
+        return moves.move(self, build, rng, options)
+
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)
 

@@ -8,7 +8,7 @@ from typing import Any
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
-from kassen.rulesets.dice import text
+from kassen.rulesets.dice import moves, text
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.generate import random_text
 from kassen.rulesets.dice.model import Sheet
@@ -54,6 +54,14 @@ class DiceRuleset(Ruleset):
             candidate = random_text(rng)
             if self.parse(candidate, {})[0] is not None:
                 return candidate
+
+    def search_start(self, rng: Rng, options: dict[str, Any]) -> Sheet:
+        """A random legal sheet (build lab)."""
+        return moves.start(self, rng, options)
+
+    def search_move(self, build: Sheet, rng: Rng, options: dict[str, Any]) -> Sheet:
+        """A stat nudged or one part of the sheet taken from a random legal sheet (build lab)."""
+        return moves.move(self, build, rng, options)
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)
