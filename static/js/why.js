@@ -28,7 +28,7 @@ const WORDS = {
     title: "Rule {rule}", spec: "Specification", seed: "Seed text (Japanese original)", place: "place",
     english: "", how: { quoted: "the sentence the specification quotes", name: "the sentence naming this entry",
       terms: "the closest sentence by its Japanese terms" },
-    ref: "Open in the rules reference", option: "Option governing this rule", value: "in this battle",
+    ref: "Open in the rules reference", option: "Option governing this rule", options: "Options governing this rule", value: "in this battle",
     defaultIs: "default", on: "on", off: "off", open: "Open in the set-up", missing: "the rules reference has no entry for this rule",
     loading: "Loading…", failed: "The rule index could not be loaded", none: "No event of this beat carries a rule",
     more: "Read on",
@@ -124,7 +124,7 @@ function ruleSection(rule, index, battle, headingId) {
     ja ? el("h4", { text: w("spec") }) : null,
     text,
     !ja && entry.seed ? seedBlock(entry.seed) : null,
-    options.length ? el("h4", { text: w("option") }) : null,
+    options.length ? el("h4", { text: w(options.length > 1 && !ja ? "options" : "option") }) : null,
     options.length ? el("ul", { class: "why-options" }, options.map((o) => optionRow(o, battle))) : null,
     el("p", { class: "why-refs" }, refs));
 }
