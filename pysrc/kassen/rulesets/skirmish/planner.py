@@ -7,9 +7,9 @@ Mixed into :class:`.ai.SkirmishAI`; it only reads the bound battle ``self.b``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.skirmish import expect, legal
+from kassen.rulesets.skirmish import actions, odds
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     ATTACK,
@@ -21,6 +21,9 @@ from kassen.rulesets.skirmish.catalogue import (
     N,
 )
 from kassen.rulesets.skirmish.model import Character, Pos, Unit
+
+if TYPE_CHECKING:
+    from kassen.rulesets.skirmish.engine import SkirmishBattle
 
 BANDS = {"archer": (3, 3), "mage": (2, 5), "healer": (1, 4), "melee": (0, 0)}
 """§16 A2: the distance band to the nearest enemy per role."""
@@ -47,7 +50,7 @@ def role_of(u: Unit | Character) -> str:
 class Planner:
     """Plan values and positions (§16 A1–A3, A7, A9); expects ``self.b``, the battle."""
 
-    b: Any
+    b: SkirmishBattle
     threats: dict[str, tuple[Any, float]]
     memo: dict[tuple[Any, ...], Any] | None = None
     """Estimates already made while answering one request (None outside an answer)."""
@@ -64,14 +67,14 @@ class Planner:
     # -- helpers -----------------------------------------------------------------------------
     @property
     def cf(self) -> bool:
-        return bool(self.b.options["critFumble"])
+        return bool(self.b.readings.crit_fumble)
 
     def eva(self, t: Unit) -> int:
         """The total a hit on ``t`` needs (§4.2; ``hitNeedsGreater`` makes it 回避値 + 1)."""
-        return t.eva + (1 if self.b.options["hitNeedsGreater"] else 0)
+        return t.eva + (1 if self.b.readings.hit_needs_greater else 0)
 
     def aff(self, attribute: str | None, t: Unit) -> int:
-        if not self.b.options["attributeAffinity"] or attribute is None:
+        if not self.b.readings.attribute_affinity or attribute is None:
             return 0
         return (5 if attribute in t.weak else 0) - (5 if attribute in t.resist else 0)
 
@@ -129,18 +132,18 @@ class Planner:
         cap)."""
         acc = u.acc + (ability.acc_mod if ability else 0)
         atk = u.wpn.atk + (ability.atk_mod if ability else 0)
-        return expect.physical(acc, self.eva(t), atk - t.armour, t.hp if cap is None else cap,
+        return odds.physical(acc, self.eva(t), atk - t.armour, t.hp if cap is None else cap,
                                self.cf)
 
     def spell_atk(self, u: Unit, ability: Ability) -> int:
         if ability.magic_art:
             return u.wpn.atk + ability.power
-        return legal.magic_power(self.b, u) + ability.power
+        return actions.magic_power(self.b, u) + ability.power
 
     def ev_magic(self, atk: int, attribute: str | None, t: Unit, cap: int | None = None
                  ) -> float:
         """E[damage] of magic (no hit check), capped like :meth:`ev_weapon`."""
-        return expect.damage(atk - t.res + self.aff(attribute, t), t.hp if cap is None else cap)
+        return odds.damage(atk - t.res + self.aff(attribute, t), t.hp if cap is None else cap)
 
     def ev_ability(self, u: Unit, ab: Ability, t: Unit, cap: int | None = None) -> float:
         if ab.effect == ATTACK:
@@ -225,7 +228,7 @@ class Planner:
     def damage_value(self, u: Unit, pos: Pos, ab: Ability, args: list[str]) -> float | None:
         b = self.b
         if not args or ab.target == N:
-            pool = legal.candidates(b, u, pos, ab)
+            pool = actions.candidates(b, u, pos, ab)
             if ab.target != N and args:
                 pool = [b.unit(args[0])]
             values = sorted((self.ev_use(u, ab, t) for t in pool if t.side != u.side),
@@ -234,16 +237,16 @@ class Planner:
                 return None
             return sum(values[: ab.n if ab.target == N else len(values)])
         if args[0] == "area":
-            targets = legal.in_area(b, u, b.map.parse_label(args[1]), ab)
+            targets = actions.in_area(b, u, b.map.parse_label(args[1]), ab)
             foes = [t for t in targets if t.side != u.side]
             if len(foes) < 2 or len(foes) != len(targets):  # §16 A9
                 return None
             return sum(self.ev_use(u, ab, t) for t in foes)
         if args[0] == "dir":
-            cells = b.map.line(pos, b.map.parse_label(args[1]), legal.reach_of(u, ab))
+            cells = b.map.line(pos, b.map.parse_label(args[1]), actions.reach_of(u, ab))
             total = 0.0
             found = False
-            for pool in legal.pierce_targets(b, u, cells, ab):
+            for pool in actions.pierce_targets(b, u, cells, ab):
                 foes = [self.ev_use(u, ab, t) for t in pool if t.side != u.side]
                 if foes:
                     found = True
@@ -256,8 +259,8 @@ class Planner:
         """§16 A3: only the highest-threat awake enemy in range, only if P(win) ≥ 0.5."""
         if self.cached(("sleep", u.id, pos), lambda: self.sleep_target(u, pos)) is not t:
             return None
-        tie = 1 if self.b.options["opposedTie"] == "active" else 0  # §4.3: ≥ is > with +1
-        p = expect.opposed(legal.magic_power(self.b, u) + tie, t.res)
+        tie = 1 if self.b.readings.opposed_tie == "active" else 0  # §4.3: ≥ is > with +1
+        p = odds.opposed(actions.magic_power(self.b, u) + tie, t.res)
         if p < 0.5:
             return None
         guarded = any(c.side == t.side and c is not t and c.awake_able and c.pos == t.pos
@@ -268,7 +271,7 @@ class Planner:
     def sleep_target(self, u: Unit, pos: Pos) -> Unit | None:
         """The awake enemy in Sleep range of ``pos`` with the highest threat, first in
         deployment order on ties (§16 A3)."""
-        pool = [c for c in legal.candidates(self.b, u, pos, ABILITIES["sleep"])
+        pool = [c for c in actions.candidates(self.b, u, pos, ABILITIES["sleep"])
                 if c.side != u.side and not c.asleep]
         if not pool:
             return None
@@ -283,7 +286,7 @@ class Planner:
         if item.effect == "heal":
             if t.side != u.side or t.hp >= 0.4 * t.max_hp:
                 return None
-            return expect.heal(t.max_hp - t.hp), u.mp
+            return odds.heal(t.max_hp - t.hp), u.mp
         if item.effect == "mana":
             if u.mp >= u.max_mp:
                 return None
@@ -294,7 +297,7 @@ class Planner:
         """The legal ready steps with each item's targets tried self first, then allies in
         deployment order (§16.4 C8)."""
         out: list[str] = []
-        for rs in legal.rs_options(self.b, u):
+        for rs in actions.rs_options(self.b, u):
             parts = rs.split(":")
             if parts[0] == "item" and parts[2] == u.id:
                 block = f"item:{parts[1]}:"
@@ -323,7 +326,7 @@ class Planner:
             rs_plans.append((b.state.rs_kind, u.pos, 0.0, u.mp))
             rs_move_possible = b.state.rs_kind == "none" and self.any_rs_move(u)
         else:
-            engaged = self.hostile_engaged(u) and b.options["rsMoveObstructable"]
+            engaged = self.hostile_engaged(u) and b.readings.rs_move_obstructable
             for rs in self.rs_choices(u):
                 if rs == "none":
                     rs_plans.append((rs, u.pos, 0.0, u.mp))
@@ -348,7 +351,7 @@ class Planner:
             if sleeper is not None:
                 main = [f"wake:{sleeper.id}"]  # §16.4 C6: the wake is that plan's main step
             else:
-                main = legal.ms_options(b, u, pos, moved, rs_move, mp)
+                main = actions.ms_options(b, u, pos, moved, rs_move, mp)
             for ms in main:
                 final = pos
                 if ms.startswith("move:"):
@@ -370,7 +373,7 @@ class Planner:
 
     def any_rs_move(self, u: Unit) -> bool:
         """Whether the planner could RS-move (then it never MS-moves, §16 A1)."""
-        if self.hostile_engaged(u) and self.b.options["rsMoveObstructable"]:
+        if self.hostile_engaged(u) and self.b.readings.rs_move_obstructable:
             return False
         return any(rs.startswith("move:") and not self.refused(u, self.b.map.parse_label(rs[5:]))
-                   for rs in legal.rs_options(self.b, u))
+                   for rs in actions.rs_options(self.b, u))

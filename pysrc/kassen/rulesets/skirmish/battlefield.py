@@ -1,10 +1,11 @@
-"""The area map of §3: a line (default) or a grid; distances, straight lines, reach."""
+"""§3 Battlefield: the area map, a line (default) or a grid; distances, straight lines, reach."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kassen.core.text import ascii_int
+from kassen.rulesets.skirmish.constants import MAX_LINE_CELLS
 from kassen.rulesets.skirmish.model import Pos
 
 
@@ -93,7 +94,7 @@ def bresenham(a: Pos, b: Pos) -> list[Pos]:
     sy = 1 if y0 < y1 else -1
     err = dx + dy
     out = [(x0, y0)]
-    for _ in range(64):
+    for _ in range(MAX_LINE_CELLS):
         if (x0, y0) == (x1, y1):
             break
         e2 = 2 * err

@@ -1,4 +1,5 @@
-"""The legal choices of §6 and §8, as small option strings (shared by engine, AI and page).
+"""§6 Actions and §8 Targeting: the legal choices of a turn, as small option strings (shared
+by engine, AI and page).
 
 RS (D1): ``none``, ``move:<area>``, ``item:<item>:<target>``.
 MS (D2): ``none``, ``attack:<target>``, ``skill:<ability>:<target>`` (1体),
@@ -10,7 +11,7 @@ Functions take the battle (``b``) and a hypothetical position so the AI can plan
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
@@ -27,10 +28,13 @@ from kassen.rulesets.skirmish.catalogue import (
 )
 from kassen.rulesets.skirmish.model import Pos, Unit
 
+if TYPE_CHECKING:
+    from kassen.rulesets.skirmish.engine import SkirmishBattle
 
-def magic_power(b: Any, u: Unit) -> int:
+
+def magic_power(b: SkirmishBattle, u: Unit) -> int:
     """魔力 including the staff's +1 unless it is already in the stat line (§16 D1)."""
-    if b.options.get("staffBonusInStatLine"):
+    if b.readings.staff_bonus_in_stat_line:
         return u.mag
     return u.mag + u.wpn.magic_bonus
 
@@ -47,18 +51,18 @@ def reach_of(u: Unit, ability: Ability | None) -> int:
     return ability.reach
 
 
-def melee_blocked(b: Any, u: Unit, target: Unit, ability: Ability | None) -> bool:
+def melee_blocked(b: SkirmishBattle, u: Unit, target: Unit, ability: Ability | None) -> bool:
     """Option flightMeleeLimit (§9.3, §16 D28): range-0 weapon attacks cannot reach flyers."""
-    if not b.options.get("flightMeleeLimit"):
+    if not b.readings.flight_melee_limit:
         return False
     weapon_attack = ability is None or ability.effect == ATTACK
     return weapon_attack and u.wpn.reach == 0 and u.flight == 0 and target.flight >= 1
 
 
-def candidates(b: Any, u: Unit, pos: Pos, ability: Ability | None) -> list[Unit]:
+def candidates(b: SkirmishBattle, u: Unit, pos: Pos, ability: Ability | None) -> list[Unit]:
     """Characters a 1体/n体/任意/全体 use from ``pos`` may target (§8, §16 D11)."""
     reach = reach_of(u, ability)
-    own = ability is not None and ability.beneficial and b.options["selfTarget"]
+    own = ability is not None and ability.beneficial and b.readings.self_target
     x, y = pos
     out = []
     for t in b.state.units:
@@ -70,13 +74,13 @@ def candidates(b: Any, u: Unit, pos: Pos, ability: Ability | None) -> list[Unit]
     return out
 
 
-def in_area(b: Any, u: Unit, area: Pos, ability: Ability | None) -> list[Unit]:
+def in_area(b: SkirmishBattle, u: Unit, area: Pos, ability: Ability | None) -> list[Unit]:
     """Everyone able in ``area`` except the user (エリア, §8)."""
     return [t for t in b.state.units if t.pos == area and t is not u and t.able
             and not melee_blocked(b, u, t, ability)]
 
 
-def pierce_lines(b: Any, u: Unit, pos: Pos, reach: int) -> list[tuple[Pos, list[Pos]]]:
+def pierce_lines(b: SkirmishBattle, u: Unit, pos: Pos, reach: int) -> list[tuple[Pos, list[Pos]]]:
     """Distinct straight lines of 貫通 from ``pos`` (§16 D13): (aim area, cells)."""
     aims = sorted(b.map.within(pos, 1, reach), key=lambda p: (b.map.distance(pos, p), p))
     out: list[tuple[Pos, list[Pos]]] = []
@@ -89,12 +93,13 @@ def pierce_lines(b: Any, u: Unit, pos: Pos, reach: int) -> list[tuple[Pos, list[
     return out
 
 
-def pierce_targets(b: Any, u: Unit, cells: list[Pos], ability: Ability) -> list[list[Unit]]:
+def pierce_targets(b: SkirmishBattle, u: Unit, cells: list[Pos], ability: Ability
+                   ) -> list[list[Unit]]:
     """Per cell of a 貫通 line, the characters that may be chosen (user excluded)."""
     return [in_area(b, u, cell, ability) for cell in cells]
 
 
-def rs_options(b: Any, u: Unit, pos: Pos | None = None) -> list[str]:
+def rs_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None) -> list[str]:
     """D1: the legal ready-step actions (§6.1)."""
     pos = u.pos if pos is None else pos
     out = ["none"]
@@ -116,7 +121,7 @@ def rs_options(b: Any, u: Unit, pos: Pos | None = None) -> list[str]:
     return out
 
 
-def ms_options(b: Any, u: Unit, pos: Pos | None = None, moved_rs: bool = False,
+def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: bool = False,
                rs_move: bool = False, mp: int | None = None) -> list[str]:
     """D2: the legal main-step actions (§6.2); ``moved_rs`` bans non-魔法技 magic."""
     pos = u.pos if pos is None else pos
@@ -146,17 +151,17 @@ def ms_options(b: Any, u: Unit, pos: Pos | None = None, moved_rs: bool = False,
     if not rs_move:
         for dest in b.map.within(pos, 1, move_allowance(u)):
             out.append("move:" + b.map.label(dest))
-        if b.options.get("escape") and pos[0] == edge_x(b, u.side):
+        if b.readings.escape and pos[0] == edge_x(b, u.side):
             out.append("escape")
     return out
 
 
-def edge_x(b: Any, side: int) -> int:
+def edge_x(b: SkirmishBattle, side: int) -> int:
     """The own edge column of a side (§10.4, §16 D23): PCs 0, enemies the far end."""
     return 0 if side == 0 else b.map.width - 1
 
 
-def _ability_options(b: Any, u: Unit, pos: Pos, ab: Ability) -> list[str]:
+def _ability_options(b: SkirmishBattle, u: Unit, pos: Pos, ab: Ability) -> list[str]:
     reach = reach_of(u, ab)
     if ab.target == ONE:
         return [f"skill:{ab.id}:{t.id}" for t in candidates(b, u, pos, ab)]
