@@ -63,12 +63,16 @@ def candidates(b: SkirmishBattle, u: Unit, pos: Pos, ability: Ability | None) ->
     """Characters a 1体/n体/任意/全体 use from ``pos`` may target (§8, §16 D11)."""
     reach = reach_of(u, ability)
     own = ability is not None and ability.beneficial and b.readings.self_target
+    limit = b.readings.flight_melee_limit
     x, y = pos
     out = []
     for t in b.state.units:
-        if max(abs(x - t.pos[0]), abs(y - t.pos[1])) > reach:  # §3.2 distance
+        tx, ty = t.pos
+        if x - tx > reach or tx - x > reach or y - ty > reach or ty - y > reach:
+            continue  # beyond the §3.2 (Chebyshev) distance
+        if t.hp <= 0 or t.escaped or (t is u and not own):  # not 戦闘可能 (§9.4, §10.4)
             continue
-        if not t.able or (t is u and not own) or melee_blocked(b, u, t, ability):
+        if limit and melee_blocked(b, u, t, ability):
             continue
         out.append(t)
     return out
@@ -76,8 +80,9 @@ def candidates(b: SkirmishBattle, u: Unit, pos: Pos, ability: Ability | None) ->
 
 def in_area(b: SkirmishBattle, u: Unit, area: Pos, ability: Ability | None) -> list[Unit]:
     """Everyone able in ``area`` except the user (エリア, §8)."""
+    limit = b.readings.flight_melee_limit
     return [t for t in b.state.units if t.pos == area and t is not u and t.able
-            and not melee_blocked(b, u, t, ability)]
+            and not (limit and melee_blocked(b, u, t, ability))]
 
 
 def pierce_lines(b: SkirmishBattle, u: Unit, pos: Pos, reach: int) -> list[tuple[Pos, list[Pos]]]:
@@ -103,8 +108,7 @@ def rs_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None) -> list[str]:
     """D1: the legal ready-step actions (§6.1)."""
     pos = u.pos if pos is None else pos
     out = ["none"]
-    for dest in b.map.within(pos, 1, move_allowance(u)):
-        out.append("move:" + b.map.label(dest))
+    out.extend(b.map.moves(pos, move_allowance(u)))
     for item_id, count in u.items.items():
         item = ITEMS[item_id]
         if count <= 0 or item.timing != "RS":
@@ -127,8 +131,7 @@ def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: boo
     pos = u.pos if pos is None else pos
     mp = u.mp if mp is None else mp
     out = ["none"]
-    for t in candidates(b, u, pos, None):
-        out.append(f"attack:{t.id}")
+    out.extend(["attack:" + t.id for t in candidates(b, u, pos, None)])
     for ability_id in u.abilities:
         ab = ABILITIES[ability_id]
         if ab.timing != "MS" or ab.cost > mp:
@@ -138,19 +141,19 @@ def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: boo
         if ab.needs_ranged_weapon and u.wpn.reach < 1:
             continue
         out.extend(_ability_options(b, u, pos, ab))
+    units = b.state.units
     for item_id, count in u.items.items():
         item = ITEMS[item_id]
         if count <= 0 or item.timing != "MS" or (item.effect == "gem" and moved_rs):
             continue
-        for t in b.state.units:
+        for t in units:
             if t.able and t is not u and b.map.distance(pos, t.pos) <= item.reach:
                 out.append(f"item:{item_id}:{t.id}")
-    for t in b.state.units:
-        if t.pos == pos and t is not u and t.able and t.asleep:
-            out.append(f"wake:{t.id}")
+    for t in units:
+        if t.pos == pos and t is not u and t.effects and t.able and t.asleep:
+            out.append("wake:" + t.id)
     if not rs_move:
-        for dest in b.map.within(pos, 1, move_allowance(u)):
-            out.append("move:" + b.map.label(dest))
+        out.extend(b.map.moves(pos, move_allowance(u)))
         if b.readings.escape and pos[0] == edge_x(b, u.side):
             out.append("escape")
     return out
@@ -164,7 +167,8 @@ def edge_x(b: SkirmishBattle, side: int) -> int:
 def _ability_options(b: SkirmishBattle, u: Unit, pos: Pos, ab: Ability) -> list[str]:
     reach = reach_of(u, ab)
     if ab.target == ONE:
-        return [f"skill:{ab.id}:{t.id}" for t in candidates(b, u, pos, ab)]
+        head = f"skill:{ab.id}:"
+        return [head + t.id for t in candidates(b, u, pos, ab)]
     if ab.target in (N, ANY):
         return [f"skill:{ab.id}"] if candidates(b, u, pos, ab) else []
     if ab.target == ALL:
