@@ -121,6 +121,9 @@ def test_stepping_keeps_the_page_where_the_reader_is(app, ruleset_id) -> None:
     page.select_option("#ruleset", ruleset_id)
     page.click("#battle")
     page.wait_for_selector("#viewer:not([hidden])")
+    # the page scrolls to the seed line once the battle is shown and then re-enables Battle:
+    # only after that is the scroll position the reader's own
+    page.wait_for_selector("#battle:enabled")
     steps = page.eval_on_selector_all("#steps li", "ls => ls.length")
     page.evaluate("() => document.getElementById('viewer').scrollIntoView({ block: 'start' })")
     page.focus("#next")

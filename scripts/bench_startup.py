@@ -3,7 +3,9 @@
 
 Both pages are served by the same local server in the same run; each is opened in fresh
 browser contexts (empty cache, no service worker) and the median is printed, with the ratio
-(goal <= 1.2) and the shell's first contentful paint (goal <= 0.5 s).
+(goal <= 1.2) and the shell's first contentful paint (goal <= 0.5 s). Each app context is
+then opened a second time once its service worker has cached the page: the repeat visit
+(restored from the build's memory snapshot; goal <= 0.5 of the bare boot).
 
 Usage: ``python3 scripts/bench_startup.py [--runs 3] [--modes] [--json]``
 (``--modes`` also times the two ways of bringing the engine wheel into the worker).
@@ -27,11 +29,33 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"]
 READY_TIMEOUT_MS = 120_000
+DROP_SNAPSHOT = """async () => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            if (request.url.includes("/static/vendor/snapshot/")) await cache.delete(request);
+        }
+    } }"""
 
 
-def measure(browser, url: str, service_workers: str = "allow") -> dict[str, float]:
-    """Open ``url`` in a fresh context; return ready and first-contentful-paint in seconds."""
-    context = browser.new_context(service_workers=service_workers)
+def _ready(page) -> tuple[float, float]:
+    """Wait for the engine's first answer; return (ready, first contentful paint) in s."""
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    ready = page.evaluate("window.kassenReadyAt") / 1000
+    fcp = page.evaluate("""() => {
+        const e = performance.getEntriesByName('first-contentful-paint')[0];
+        return e ? e.startTime : null; }""")
+    return ready, (fcp or 0) / 1000
+
+
+def measure(browser, url: str, repeat: bool = False) -> dict:
+    """Open ``url`` in a fresh context; return ready and first contentful paint in seconds.
+
+    With ``repeat`` the same context then waits until the service worker has cached the
+    page (``data-offline=ready``) and opens it again: a repeat visit with a warm cache and
+    service worker; ``repeat``/``boot`` say its ready time and how its worker started.
+    ``warm`` is a third visit with the snapshot removed from the cache (warm cache only)."""
+    context = browser.new_context(service_workers="allow")
     blocked: list[str] = []
 
     def guard(route):
@@ -45,17 +69,33 @@ def measure(browser, url: str, service_workers: str = "allow") -> dict[str, floa
     try:
         page = context.new_page()
         page.goto(url)
-        page.wait_for_selector("html[data-engine=ready]", state="attached",
-                               timeout=READY_TIMEOUT_MS)
-        ready = page.evaluate("window.kassenReadyAt") / 1000
-        fcp = page.evaluate("""() => {
-            const e = performance.getEntriesByName('first-contentful-paint')[0];
-            return e ? e.startTime : null; }""")
+        ready, fcp = _ready(page)
+        out: dict = {"ready": ready, "fcp": fcp}
+        if repeat:
+            page.wait_for_selector("html[data-offline=ready]", state="attached",
+                                   timeout=READY_TIMEOUT_MS)
+            page.close()
+            page = context.new_page()
+            page.goto(url)
+            out["repeat"], _ = _ready(page)
+            out["boot"] = page.evaluate("window.kassen.api.call('boot')")
+            if (out["boot"] or {}).get("startedAt"):  # worker clock -> page clock, seconds
+                out["boot"]["started"] = (out["boot"]["startedAt"]
+                                          - page.evaluate("performance.timeOrigin")) / 1000
+            # the same warm context without the snapshot: what the snapshot itself saves
+            page.evaluate(DROP_SNAPSHOT)
+            page.close()
+            page = context.new_page()
+            page.goto(url)
+            out["warm"], _ = _ready(page)
+            # let its service worker finish (it fetches the snapshot again) before closing
+            page.wait_for_selector("html[data-offline=ready]", state="attached",
+                                   timeout=READY_TIMEOUT_MS)
     finally:
         context.close()
     if blocked:
         raise SystemExit(f"outside requests attempted from {url}: {blocked}")
-    return {"ready": ready, "fcp": (fcp or 0) / 1000}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -76,27 +116,53 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for _ in range(args.runs):  # interleaved, so drift hits every target alike
-                for name, url in targets.items():
-                    runs[name].append(measure(browser, url))
+            for run in range(args.runs):  # interleaved, so drift hits every target alike;
+                order = list(targets.items())  # alternating, so the browser's clean-up after
+                if run % 2:                    # the app's three visits slows each side alike
+                    order.reverse()
+                for name, url in order:
+                    runs[name].append(measure(browser, url, repeat=name == "app"))
             browser.close()
     finally:
         server.shutdown()
     med = {name: statistics.median(r["ready"] for r in rs) for name, rs in runs.items()}
-    fcp = statistics.median(r["fcp"] for r in runs["app"])
-    paired = statistics.median(a["ready"] / b["ready"]
-                               for a, b in zip(runs["app"], runs["bare"], strict=True))
+    apps, bares = runs["app"], runs["bare"]
+    med["repeat"] = statistics.median(r["repeat"] for r in apps)
+    med["warm"] = statistics.median(r["warm"] for r in apps)
+    fcp = statistics.median(r["fcp"] for r in apps)
+    paired = statistics.median(a["ready"] / b["ready"] for a, b in zip(apps, bares, strict=True))
+    paired_repeat = statistics.median(a["repeat"] / b["ready"]
+                                      for a, b in zip(apps, bares, strict=True))
+    restored = sum(bool((r.get("boot") or {}).get("snapshot")) for r in apps)
     result = {"runs": args.runs, "ready_s": med, "ratio": med["app"] / med["bare"],
-              "paired_ratio": paired, "fcp_s": fcp, "all": runs,
-              "load_average": os.getloadavg()}
+              "paired_ratio": paired, "repeat_ratio": med["repeat"] / med["bare"],
+              "paired_repeat_ratio": paired_repeat, "snapshot_restored": restored,
+              "fcp_s": fcp, "all": runs, "load_average": os.getloadavg()}
     if args.json:
         print(json.dumps(result, indent=1))
         return 0
     for name, rs in runs.items():
         each = " / ".join(f"{r['ready']:.2f}" for r in rs)
-        print(f"{name:6} ready median {med[name]:.2f} s  ({each})")
-    print(f"ratio app/bare: {result['ratio']:.2f}  (goal <= 1.2); median of paired ratios "
-          f"(each app run over the bare run next to it): {paired:.2f}")
+        label = "first" if name == "app" else name
+        print(f"{label:6} ready median {med[name]:.2f} s  ({each})")
+    each = " / ".join(f"{r['repeat']:.2f}" for r in apps)
+    print(f"repeat ready median {med['repeat']:.2f} s  ({each}); restored from the memory "
+          f"snapshot in {restored} of {len(apps)}")
+    boots = [r["boot"] for r in apps if (r.get("boot") or {}).get("snapshot")]
+    if boots:
+        parts = {"readMs": "read", "unpackedMs": "unpacked", "checkedMs": "checked",
+                 "ms": "restored"}
+        print("  in the worker, ms after reading began (median): " + ", ".join(
+            f"{label} {statistics.median(b[k] for b in boots):.0f}" for k, label in parts.items())
+            + "  (read from the cache, unpacked, checksum checked, interpreter restored); "
+            f"reading began {statistics.median(b['started'] for b in boots):.2f} s after "
+            "navigation")
+    each = " / ".join(f"{r['warm']:.2f}" for r in apps)
+    print(f"repeat without the snapshot (warm cache only) median {med['warm']:.2f} s  ({each})")
+    print(f"first visit / bare: {result['ratio']:.2f}  (goal <= 1.2); median of paired ratios "
+          f"(each run over the bare run next to it): {paired:.2f}")
+    print(f"repeat visit / bare: {result['repeat_ratio']:.2f}  (goal <= 0.5); paired: "
+          f"{paired_repeat:.2f}")
     print("load average during the run: " + " ".join(f"{x:.1f}" for x in os.getloadavg())
           + "  (another busy process on this machine makes every number noisy)")
     print(f"shell first contentful paint (median): {fcp:.3f} s  (goal <= 0.5)")

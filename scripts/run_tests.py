@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Install what the tests need, build the site, and run every test (unit and e2e).
 
-Steps: a virtualenv in ``.venv`` with ``.[test]``; Debian ``chromium`` via apt-get when
+Steps: a virtualenv in ``.venv`` with ``.[test,cluster]``; Debian ``chromium`` via apt-get when
 ``/usr/bin/chromium`` is missing; ``scripts/build_site.py``; ``ruff check``; then pytest over
 ``tests/`` and ``e2e/``. Exits non-zero on any failure, including "no tests ran".
 
@@ -45,7 +45,7 @@ def main(argv: list[str]) -> int:
         print(f"== creating {VENV}", flush=True)
         venv.create(VENV, with_pip=True)
     step("install test needs", [str(PY), "-m", "pip", "install", "-q",
-                                "--disable-pip-version-check", "-e", ".[test]"])
+                                "--disable-pip-version-check", "-e", ".[test,cluster]"])
     ensure_chromium()
     step("build site", [str(PY), "scripts/build_site.py"])
     step("ruff", [str(PY), "-m", "ruff", "check", "."])

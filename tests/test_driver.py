@@ -35,19 +35,6 @@ def test_replay_from_record_needs_no_policy(tiny) -> None:
     assert session.event_digest(session.run(again).battle) == session.event_digest(first.battle)
 
 
-def test_snapshot_and_restore_at_every_turn_changes_nothing(tiny) -> None:
-    straight = play(tiny)
-    prepared = session.prepare("tiny", ["Ann:20", "Bob:25"], {}, "s1", (), ("always", "coin"))
-    battle = prepared.ruleset.new_battle(prepared.setup())
-    while not battle.finished:
-        snap = battle.snapshot()
-        battle.play_turn()
-        battle.restore(snap)  # throw the turn away and play it again
-        battle.play_turn()
-    battle.rec.close()
-    assert session.event_digest(battle) == session.event_digest(straight.battle)
-
-
 def test_seek_back_gives_the_view_of_a_straight_run(tiny) -> None:
     prepared = session.prepare("tiny", ["Ann:20", "Bob:25"], {}, "s1", (), ("always", "coin"))
     straight = session.run(prepared, views=True)

@@ -13,7 +13,7 @@ from kassen.core import session
 from kassen.core.links import battle_link, build_link, encode_payload
 from kassen.core.problems import ProblemError
 from kassen.core.record import Record
-from kassen.web import api
+from kassen.web import api, wire
 
 CARD = "A:warrior year=1 base=5 max=6 th=10 fav=- hp={hp}"
 CARD_B = "B:warrior year=1 base=5 max=6 th=10 fav=- hp=12"
@@ -422,9 +422,9 @@ def test_repro_open_link_bounded_work(monkeypatch) -> None:
     link = session.battle_json(session.run(session.prepare(
         "cardduel", [CARD.format(hp=12), CARD_B], {}, "s")))["link"]
     assert json.loads(api.open_link(link))["ok"]
-    monkeypatch.setattr(api, "BUDGET", session.Budget(steps=20, events=10_000))
+    monkeypatch.setattr(wire, "BUDGET", session.Budget(steps=20, events=10_000))
     assert codes(api.open_link(link)) == ["core.too_much_work"]
-    monkeypatch.setattr(api, "BUDGET", session.Budget(steps=10_000, events=30))
+    monkeypatch.setattr(wire, "BUDGET", session.Budget(steps=10_000, events=30))
     assert codes(api.open_link(link)) == ["core.too_much_work"]
     assert codes(api.battle(battle_request())) == ["core.too_much_work"]
 
@@ -434,7 +434,7 @@ def test_repro_open_link_bounded_answer(monkeypatch) -> None:
     refused with their size."""
     link = session.battle_json(session.run(session.prepare(
         "marguerite", ["10/1/0/4/振舞星/A", "10/1/0/4/振舞星/B"], {}, "s")))["link"]
-    monkeypatch.setattr(api, "MAX_ANSWER_CHARS", 10_000)
+    monkeypatch.setattr(wire, "MAX_ANSWER_CHARS", 10_000)
     data = json.loads(api.open_link(link))
     assert [p["code"] for p in data["problems"]] == ["core.answer_too_large"]
     assert "MB" in data["problems"][0]["message"]

@@ -8,19 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.core import i18n
 from kassen.core.decisions import Request
 from kassen.core.options import Choice, OptionSpec
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Result, Ruleset, Sample, Setup
 
-i18n.register("tiny", {
+TEXT = {
     "ja": {"bad": "書式は 名前:HP です", "event.hit": "{actor}が{target}に{amount}ダメージ",
            "event.turn": "ターン{turn}"},
     "en": {"bad": "write name:hp", "event.hit": "{actor} hits {target} for {amount}",
            "event.turn": "Turn {turn}"},
-})
+}
 
 
 def always_hit(request: Request, rng: Rng) -> Any:
@@ -111,6 +110,9 @@ class TinyRuleset(Ruleset):
 
     def policy(self, name: str) -> Any:
         return {"always": always_hit, "coin": coin_flip}[name]
+
+    def text(self) -> dict[str, dict[str, str]]:
+        return TEXT
 
     def random_build(self, rng: Rng) -> str:
         return f"R{rng.below(100)}:{rng.randint(1, 50)}"

@@ -342,7 +342,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seeds", type=_whole, default=100,
                    help="battles per pairing K, 1 to 10,000 (random systems)")
     p.add_argument("--seed", default="tournament", help="master seed")
-    p.add_argument("--workers", type=_whole, default=1, help="processes (at most the cores)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_whole, default=1, help="processes (at most the cores)")
+    where.add_argument("--scheduler", help="a Dask scheduler address (kassen[cluster])")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true")
@@ -350,6 +352,10 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument("--matrix-csv", action="store_true", help="win-rate matrix as CSV")
     p.add_argument("--lang", choices=("ja", "en"))
     p.set_defaults(func=cmd_tournament)
+
+    from kassen.lab.cli import add_parser as add_search
+
+    add_search(sub)
     return parser
 
 
@@ -387,7 +393,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     progress = _progress_bar()
     if args.format == "elimination":
         table = tournament.elimination(entrants, args.seeds, args.seed, progress,
-                                       workers=args.workers)
+                                       workers=args.workers, scheduler=args.scheduler)
     elif args.format == "matchup":
         if len(texts) != 2:
             raise ProblemError([Problem("core.wrong_side_count",
@@ -395,7 +401,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         table = tournament.matchup(entrants, args.seeds, args.seed, progress=progress)
     else:
         table = tournament.round_robin(entrants, args.seeds, args.seed, progress,
-                                       workers=args.workers)
+                                       workers=args.workers, scheduler=args.scheduler)
     if args.json:
         _print_json(table)
     elif args.csv and "standings" in table:

@@ -276,6 +276,24 @@ const STRINGS = {
   },
 };
 
+// -- build lab (static/js/lab.js): its strings in one block --------------------------------------
+Object.assign(STRINGS.ja, {
+  lab: "ビルド研究所", labField: "相手 (1行に1つ、複数行は「---」で区切る)",
+  labFromSides: "両サイドのビルド", labFromTournament: "大会のビルド", labAddSaved: "保存したビルドを追加",
+  labTarget: "目的", labCounter: "対策 (相手全員に勝つ)", labChampion: "優勝 (相手の最強より上)",
+  labBalance: "調整 (相手側の勝率50%)", labSeconds: "時間 (秒)", labSeed: "シード", labStart: "探索開始",
+  labEvaluations: "候補", labScore: "得点", labRecord: "勝/分/戦", labBuild: "ビルド", labUse: "使う",
+  labUseA: "サイド1へ", labUseB: "サイド2へ", labVs: "対", labFieldBest: "相手の最強 (相手同士の総当たり):",
+});
+Object.assign(STRINGS.en, {
+  lab: "Build lab", labField: "Field (one build a line; several lines: separate with ---)",
+  labFromSides: "Both sides' builds", labFromTournament: "Tournament builds", labAddSaved: "Add saved builds",
+  labTarget: "Target", labCounter: "counter (beat every member)", labChampion: "champion (top the field's best)",
+  labBalance: "balance (the field wins 50%)", labSeconds: "Time (s)", labSeed: "Seed", labStart: "Search",
+  labEvaluations: "candidates", labScore: "Score", labRecord: "W/D/battles", labBuild: "Build", labUse: "Use",
+  labUseA: "to side 1", labUseB: "to side 2", labVs: "vs", labFieldBest: "field's best (its own round robin):",
+});
+
 let current = "ja";
 const listeners = [];
 

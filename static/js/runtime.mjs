@@ -4,8 +4,11 @@
 // fetched once and copied into that cache as it streams to Pyodide. So Python starts at once on
 // the first visit (no waiting for the service worker), nothing is downloaded twice, and the
 // service worker (sw.js) finds the runtime in its cache for the next, offline, visit.
+// A repeat visit restores the build's memory snapshot (engine already imported) when the
+// cache holds it (./snapshot.mjs); anything wrong with it means an ordinary boot, silently.
 import { BUILD } from "../vendor/build.mjs";
-import { loadPyodide as loadBase } from "../vendor/pyodide/pyodide.mjs";
+import { loadPyodide as loadBase, version } from "../vendor/pyodide/pyodide.mjs";
+import { prepareSnapshot, restoring } from "./snapshot.mjs";
 
 export * from "../vendor/pyodide/pyodide.mjs";
 
@@ -22,9 +25,20 @@ function keep(cache, request, response, path) {
   if (booted) put(); else waiting.push(put);
 }
 
-function teeFetch(fetchBase) {
-  const cachePromise = (self.caches ? caches.open(CACHE) : Promise.reject(new Error("no Cache API")))
+let cacheOpened = null;
+
+/** The offline cache (null without the Cache API). */
+function openCache() {
+  cacheOpened ??= (self.caches ? caches.open(CACHE) : Promise.reject(new Error("no Cache API")))
     .catch(() => null);
+  return cacheOpened;
+}
+
+// At once, in the engine's worker: PyScript sets itself up before it asks for Python.
+if (typeof WorkerGlobalScope !== "undefined") prepareSnapshot(version, openCache());
+
+function teeFetch(fetchBase) {
+  const cachePromise = openCache();
   return async function fetch(input, init) {
     const request = new Request(input, init);
     const url = new URL(request.url);
@@ -41,13 +55,16 @@ function teeFetch(fetchBase) {
   };
 }
 
-/** Pyodide's own loadPyodide, with the worker's fetch teed into the offline cache. */
+/** Pyodide's own loadPyodide, with the worker's fetch teed into the offline cache and the
+ * build's memory snapshot restored when the cache holds a good one. */
 export async function loadPyodide(options = {}) {
   if (!globalThis.__kassenTee) {
     globalThis.fetch = teeFetch(globalThis.fetch.bind(globalThis));
     globalThis.__kassenTee = true;
   }
-  const py = await loadBase({ ...options, indexURL: INDEX_URL });
+  const base = { ...options, indexURL: INDEX_URL };
+  const py = await restoring(base, { loadBase, version, cache: openCache() })
+    ?? await loadBase(base);
   booted = true;
   for (const put of waiting.splice(0)) put();
   return py;

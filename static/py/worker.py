@@ -22,6 +22,7 @@ def _stage(name: str) -> None:
 
 _stage("engine")
 import kassen.web.api as api  # noqa: E402  (after the stage message on purpose)
+import kassen.web.lab as lab  # noqa: E402
 
 
 def _guard(name: str, call) -> str:
@@ -39,11 +40,14 @@ API = ("ping", "hello", "validate", "battle", "open_link", "share_build", "diges
        "tournament_plan", "tournament_play", "tournament_table", "matchup_plan",
        "matchup_table", "elimination_next", "table_csv")
 """The functions of :mod:`kassen.web.api` the page may call (JSON text in and out)."""
+LAB_API = ("lab_start", "lab_play", "lab_answer", "lab_result")
+"""The build lab's functions (:mod:`kassen.web.lab`)."""
 
 
 def _export(name: str):
-    """A module-level wrapper for ``api.<name>``: arguments become ``str``, errors JSON."""
-    func = getattr(api, name)
+    """A module-level wrapper for ``api.<name>`` (or ``lab.<name>``): arguments become
+    ``str``, errors JSON."""
+    func = getattr(lab if name in LAB_API else api, name)
 
     def call(*args: object) -> str:
         return _guard(name, lambda: func(*(str(a) for a in args)))
@@ -53,7 +57,7 @@ def _export(name: str):
     return call
 
 
-for _name in API:
+for _name in (*API, *LAB_API):
     globals()[_name] = _export(_name)
 
 
@@ -63,4 +67,9 @@ def resources() -> str:
     return json.dumps([str(entry.name) for entry in entries])
 
 
-__export__ = [*API, "resources"]
+def boot() -> str:
+    """How this worker's Python started: from the build's memory snapshot or booted."""
+    return str(js.JSON.stringify(getattr(js, "kassenBoot", None)))
+
+
+__export__ = [*API, *LAB_API, "resources", "boot"]

@@ -17,6 +17,8 @@ from kassen.rulesets.cardduel.checks import (
 )
 
 
+@pytest.mark.rule("§4.1")
+@pytest.mark.rule("§1.3")
 def test_validity_4_1_threshold_or_favoured_suit() -> None:
     """§4.1 and §1.3: value ≤ 発現値, or a favoured suit (picture cards need the suit)."""
     assert is_valid("SA", 8, ()) and is_valid("H8", 8, ()) and not is_valid("H9", 8, ())
@@ -25,6 +27,7 @@ def test_validity_4_1_threshold_or_favoured_suit() -> None:
     assert is_valid("X1", 8, ())  # §12.4 a Joker is valid for everyone
 
 
+@pytest.mark.rule("§4.1")
 @pytest.mark.parametrize("fav", [(), ("S",), ("H", "D"), ("S", "C")])
 @pytest.mark.parametrize("threshold", [8, 9, 10])
 def test_valid_card_table_agrees_with_4_1(threshold: int, fav: tuple[str, ...]) -> None:
@@ -33,12 +36,14 @@ def test_valid_card_table_agrees_with_4_1(threshold: int, fav: tuple[str, ...]) 
     assert valid_cards(threshold, fav) == want
 
 
+@pytest.mark.rule("§4.2")
 def test_effective_value_4_2_plus_two_for_favoured_suit() -> None:
     """§4.2: +2 for a favoured suit even when valid by the threshold; never for a Joker."""
     assert effective("S5", ("S",)) == 7 and effective("H5", ("S",)) == 5
     assert effective("SK", ("S",)) == 15 and effective("X1", ("S",)) == 0
 
 
+@pytest.mark.rule("§4.5")
 @pytest.mark.parametrize(("outcomes", "values", "gains", "fails"), [
     ((OK, OK), (7, 5), [1, 0], [False, False]),      # higher gets +1
     ((OK, OK), (5, 9), [0, 1], [False, False]),
@@ -57,6 +62,7 @@ def test_scoring_table_4_5_every_row(outcomes, values, gains, fails) -> None:
     assert score_round(outcomes, values) == (gains, fails)
 
 
+@pytest.mark.rule("§4.6")
 @pytest.mark.parametrize(("a", "b", "dealt"), [
     (5, 3, (5, 1)), (3, 5, (1, 5)), (4, 4, (4, 4)), (1, 0, (1, 0)), (7, 6, (7, 3)),
     (0, 0, (0, 0)), (2, 1, (2, 0)),

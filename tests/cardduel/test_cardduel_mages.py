@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import M8, M8B, W8, W8B, events, make, ruleset, stack, start
 
+from contract_kit import replayed_turns
 from kassen.core import session
 from kassen.core.decisions import NeedDecision
 from kassen.core.driver import Driver
@@ -31,6 +32,7 @@ TEAMS = [f"{W8} + {M8} + {MC}", f"{W8B} + {M8B} + {MD}"]
 
 
 # -- notation -------------------------------------------------------------------------------
+@pytest.mark.rule("§2.7")
 def test_second_mage_refused_when_option_off_2_7() -> None:
     """§2.7: with the option off a second mage is a located problem that names the option."""
     text = f"{W8} + {M8} + {MC}"
@@ -47,6 +49,8 @@ def test_second_mage_refused_when_option_off_2_7() -> None:
     assert parse_side(three)[1][0].code == "cardduel.side_size"
 
 
+@pytest.mark.rule("§2.7")
+@pytest.mark.rule("§2.8")
 def test_several_mages_parse_export_in_order_of_entry_2_7() -> None:
     """§2.7/§2.8: mages keep their order of entry (the warrior may be written anywhere);
     export gives the warrior first and round-trips; more than MAX_MAGES is refused."""
@@ -67,6 +71,7 @@ def test_several_mages_parse_export_in_order_of_entry_2_7() -> None:
 
 
 # -- procedure B with two mages per side ----------------------------------------------------
+@pytest.mark.rule("§5.4.1")
 def test_both_mages_enchant_independently_5_1_to_5_3() -> None:
     """B1: every mage sets a card, in seating order (0.1, 0.2, 1.1, 1.2); B2/B3 judge each
     one for itself: valid cards activate for the team, an invalid one costs only its own
@@ -87,6 +92,8 @@ def test_both_mages_enchant_independently_5_1_to_5_3() -> None:
     assert events(b, "damage_check")[0].values["adv"] == [0, 1]
 
 
+@pytest.mark.rule("§5.2.2")
+@pytest.mark.rule("§5.3.2")
 def test_own_mages_clash_on_rank_both_happen_5_2_2() -> None:
     """§5.2.2: two mages of one side revealing the same rank in one step are both duplicates:
     each has its own Emotion Event, draws its own three cards and is locked (§5.3.2)."""
@@ -102,6 +109,9 @@ def test_own_mages_clash_on_rank_both_happen_5_2_2() -> None:
     assert [e.actor for e in events(b, "locked")] == ["0.1", "0.2"]
 
 
+@pytest.mark.rule("§5.1.0")
+@pytest.mark.rule("§5.1.1")
+@pytest.mark.rule("M0")
 def test_requests_per_mage_in_seating_order_5_1_0() -> None:
     """§5.1.0/§5.1.1: M0 then M1 are asked of each mage in turn, in seating order; each
     answer comes from the side's policy like a lone mage's."""
@@ -118,6 +128,7 @@ def test_requests_per_mage_in_seating_order_5_1_0() -> None:
                      ("M0", "1.1"), ("M1", "1.1"), ("M0", "1.2"), ("M1", "1.2")]
 
 
+@pytest.mark.rule("§7 A1")
 def test_original_procedure_each_mage_places_and_takes_back_7_a1() -> None:
     """§7 A1: every mage plays one card per step, simultaneously, in seating order; each
     card stays as its own mage's enchant card (A1-d); A2-4 returns each mage's field cards to
@@ -139,6 +150,11 @@ def test_original_procedure_each_mage_places_and_takes_back_7_a1() -> None:
 
 
 # -- the Mana Storm over every mage ---------------------------------------------------------
+@pytest.mark.rule("§2.8")
+@pytest.mark.rule("§6.2.1")
+@pytest.mark.rule("§6.2.2")
+@pytest.mark.rule("§6.2.4")
+@pytest.mark.rule("§6.2")
 def test_storm_counts_every_mage_clockwise_6_2() -> None:
     """§2.8 seating A.warrior, A.mage1, A.mage2, B.warrior, B.mage1, B.mage2; §6.2.1 every
     participant draws in that order; §6.2.2 the first victim is the mage with the highest
@@ -169,6 +185,7 @@ def test_storm_counts_every_mage_clockwise_6_2() -> None:
 
 
 # -- members / view / AI --------------------------------------------------------------------
+@pytest.mark.rule("§2.7")
 def test_members_and_view_list_every_mage_2_7() -> None:
     """members() and view() list the warrior then every mage in order of entry, with MP and
     costumes; the AI plays every mage (each uses the side's policy)."""
@@ -205,13 +222,7 @@ def check(seed: int, opt_index: int) -> None:
     first = session.events_json(outcome.battle)
     assert session.events_json(session.run(prepared).battle) == first
     battle = ruleset().new_battle(prepared.setup())
-    while not battle.finished:
-        snap = battle.snapshot()
-        battle.play_turn()
-        played = [e.to_json() for e in battle.rec.events()]
-        battle.restore(snap)
-        battle.play_turn()
-        assert [e.to_json() for e in battle.rec.events()] == played
+    replayed_turns(battle)  # the ruleset contract's snapshot check, with several mages
     assert [e.to_json() for e in battle.rec.events()] == first
 
 

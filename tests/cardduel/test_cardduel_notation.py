@@ -20,6 +20,7 @@ from kassen.rulesets.cardduel.notation import export_side, parse_side
 from kassen.rulesets.cardduel.samples import SAMPLES
 
 
+@pytest.mark.rule("§12.5")
 def test_samples_12_5_parse_and_export_canonically() -> None:
     """§12.5: every sample is legal and its text is already canonical."""
     for sample in SAMPLES:
@@ -63,6 +64,8 @@ BAD = [  # (text, code, the text the column must point at)
 ]
 
 
+@pytest.mark.rule("§2.1")
+@pytest.mark.rule("§12.3")
 @pytest.mark.parametrize(("text", "code", "at"), BAD)
 def test_violations_are_located_with_messages_in_both_languages(text: str, code: str,
                                                                 at: str) -> None:
@@ -76,6 +79,7 @@ def test_violations_are_located_with_messages_in_both_languages(text: str, code:
     assert ja != en and "{" not in ja and "{" not in en and "cardduel." not in en
 
 
+@pytest.mark.rule("§2.7")
 def test_side_lineup_rules_2_7() -> None:
     """§2.7: one warrior and at most one mage per side."""
     one = "A:warrior year=1 base=3 max=6 th=8 fav=- hp=10"

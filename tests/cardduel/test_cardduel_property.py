@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from contract_kit import replayed_turns
 from kassen.cli import main
 from kassen.core import registry, session
 from kassen.core.decisions import NeedDecision
@@ -34,6 +35,12 @@ def events_of(prepared: session.Prepared) -> list[dict]:
     return session.events_json(session.run(prepared).battle)
 
 
+def valid_count_is_exact(battle) -> None:
+    """§10: the kept count of valid deck cards is exact."""
+    for m in battle.state.members:
+        assert m.deck_valid == sum(1 for c in m.deck if c in m.valid)
+
+
 def check(seed: int, opt_index: int, pol_index: int) -> None:
     rs = registry.get("cardduel")
     rng = Rng(f"prop-{seed}")
@@ -46,17 +53,9 @@ def check(seed: int, opt_index: int, pol_index: int) -> None:
         "knockout", "damage", "draw", "surrender")
     assert 1 <= result.turn <= 50
     assert events_of(prepared) == session.events_json(outcome.battle)
-    # snapshot / restore at every battle start changes nothing
+    # the ruleset contract's snapshot check under these options and policies
     battle = rs.new_battle(prepared.setup())
-    while not battle.finished:
-        snap = battle.snapshot()
-        battle.play_turn()
-        first = [e.to_json() for e in battle.rec.events()]
-        battle.restore(snap)
-        battle.play_turn()
-        assert [e.to_json() for e in battle.rec.events()] == first
-        for m in battle.state.members:  # §10: the kept count of valid deck cards is exact
-            assert m.deck_valid == sum(1 for c in m.deck if c in m.valid)
+    replayed_turns(battle, valid_count_is_exact)
     assert [e.to_json() for e in battle.rec.events()] == session.events_json(outcome.battle)
     # the record's choices replay without any AI
     replay = session.prepare("cardduel", sides, OPTION_SETS[opt_index], str(seed),
@@ -81,6 +80,7 @@ def test_random_sides_and_seeds_many(seed: int, opt_index: int, pol_index: int) 
     check(seed, opt_index, pol_index)
 
 
+@pytest.mark.rule("§10")
 def test_person_side_needs_decisions_and_driver_goes_on() -> None:
     """§10: a side played by a person raises NeedDecision with plain JSON options; after each
     answer the driver re-runs the battle and the match ends like the AI's would."""

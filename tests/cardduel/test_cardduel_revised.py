@@ -18,6 +18,8 @@ TEAMS = [f"{W8} + {M8}", f"{W8B} + {M8B}"]
 NO_M0 = {"voluntaryCostume": False}
 
 
+@pytest.mark.rule("§4.5")
+@pytest.mark.rule("§4.6")
 def test_b4_to_b9_ok_ok_higher_card_and_last_damage() -> None:
     """B4–B7 (§5.4–5.7, §4.5 OK/OK), B8 withdraw both (§5.8), B9 (§4.6, §5.10)."""
     b = start([W8, W8B], {"0.0": ["S5"], "1.0": ["H3"]}, ["S5", "H3", "withdraw", "withdraw"])
@@ -33,6 +35,8 @@ def test_b4_to_b9_ok_ok_higher_card_and_last_damage() -> None:
     assert not b.finished and b.decider.cursor == 4
 
 
+@pytest.mark.rule("§5.6.1")
+@pytest.mark.rule("§4.5")
 def test_b6_fail_loses_hp_and_right_and_b7_plus_two() -> None:
     """§5.6.1 and §4.5 OK/FAIL: the failer loses 1 HP and the right; the other gets +2."""
     b = start([W8, W8B], {"0.0": ["S5"], "1.0": ["HK"]}, ["S5", "HK", "withdraw"])
@@ -44,6 +48,7 @@ def test_b6_fail_loses_hp_and_right_and_b7_plus_two() -> None:
     assert b.member("1.0").hp == 7 and b.decider.cursor == 3
 
 
+@pytest.mark.rule("§5.9")
 def test_stall_rule_5_9_everyone_passes() -> None:
     """§5.9: a round in which every holder passes ends the battle; no W2 is asked."""
     b = start([W8, W8B], {}, ["pass", "pass"])
@@ -52,6 +57,7 @@ def test_stall_rule_5_9_everyone_passes() -> None:
     assert b.decider.cursor == 2 and b.state.battle_ends == ["stall"]
 
 
+@pytest.mark.rule("D13")
 def test_stall_rule_d13_lone_holder_passes() -> None:
     """D13: when the opponent has no right, a lone holder who passes also ends the battle."""
     b = start([W8, W8B], {"0.0": ["S5"], "1.0": ["HK"]}, ["S5", "HK", "continue", "pass"])
@@ -60,6 +66,7 @@ def test_stall_rule_d13_lone_holder_passes() -> None:
     assert b.decider.cursor == 4
 
 
+@pytest.mark.rule("§5.9 RB4")
 def test_round_cap_5_9() -> None:
     """§5.9 RB4: after the cap's B7 the battle goes to B9 without asking W2."""
     b = start([W8, W8B], {"0.0": ["S2", "S3"], "1.0": ["H2", "H4"]},
@@ -69,6 +76,11 @@ def test_round_cap_5_9() -> None:
     assert b.decider.cursor == 6 and b.state.round == 2
 
 
+@pytest.mark.rule("§5.2.3")
+@pytest.mark.rule("§5.2.4")
+@pytest.mark.rule("§5.3.1")
+@pytest.mark.rule("§5.4.1")
+@pytest.mark.rule("§5.5.4 RB1")
 def test_b1_b3_enchant_activation_failure_and_pointing() -> None:
     """B1–B3: a valid new rank is activated (§5.2.3); an invalid one is discarded and costs
     1 MP (§5.2.4, §5.3.1); the warrior points at the own enchantment (§5.4.1 iii), which is
@@ -90,6 +102,8 @@ def test_b1_b3_enchant_activation_failure_and_pointing() -> None:
     assert used and used[0].used is True
 
 
+@pytest.mark.rule("§5.3.1")
+@pytest.mark.rule("M3")
 def test_b3_mp_zero_forces_costume_conversion_m3() -> None:
     """§5.3.1: at MP 0 the mage converts a costume into MP at once (decision M3)."""
     b = start(TEAMS, {"1.1": ["HK"]}, ["pass", "HK", "shoes", "pass", "pass"], NO_M0)
@@ -99,6 +113,7 @@ def test_b3_mp_zero_forces_costume_conversion_m3() -> None:
     assert b.member("1.1").costumes == ["hat"] and b.member("1.1").mp == 2
 
 
+@pytest.mark.rule("§5.3.3")
 def test_b3_exhaustion_5_3_3() -> None:
     """§5.3.3: MP 0 and no costume: exhausted, never asked again, not defeated."""
     b = start(TEAMS, {"1.1": ["HK"]}, ["pass", "HK", "pass", "pass"], NO_M0)
@@ -111,6 +126,8 @@ def test_b3_exhaustion_5_3_3() -> None:
     assert b.decider.cursor == 7 and defeats(b) == [0, 0]
 
 
+@pytest.mark.rule("§5.2.2")
+@pytest.mark.rule("§5.3.2")
 def test_b2_duplicate_happening_draws_three_and_locks() -> None:
     """§5.2.2 duplicates within the same step, §5.3.2 a–d: Emotion Event (narrative), three
     deck cards become activated enchantments, no MP cost, the mage is locked for the battle."""
@@ -131,6 +148,7 @@ def test_b2_duplicate_happening_draws_three_and_locks() -> None:
     assert b.member("0.0").hp == 8 and b.member("1.0").hp == 10  # 0:2 → 2 and 0
 
 
+@pytest.mark.rule("§5.3.2c")
 def test_dup_also_costs_mp_option_5_3_2c() -> None:
     """§5.3.2c option: an invalid duplicate also costs 1 MP."""
     for flag, mp in ((False, 3), (True, 2)):
@@ -140,6 +158,8 @@ def test_dup_also_costs_mp_option_5_3_2c() -> None:
         assert b.member("0.1").mp == mp and b.member("1.1").mp == mp
 
 
+@pytest.mark.rule("§5.2.2")
+@pytest.mark.rule("D11")
 def test_enchant_rank_scope_own_team_5_2_2() -> None:
     """§5.2.2 / D11: with ``own_team`` the other team's same rank is no duplicate."""
     b = start(TEAMS, {"0.1": ["S4"], "1.1": ["H4"]}, ["S4", "H4", "pass", "pass"],
@@ -148,6 +168,7 @@ def test_enchant_rank_scope_own_team_5_2_2() -> None:
     assert len(events(b, "enchant_on")) == 2 and not events(b, "emotion")
 
 
+@pytest.mark.rule("§12.2")
 def test_emotion_table_v0_12_2() -> None:
     """§12.2: ♠ rivalry gives the side +k advantage, ♥ elation gives the mage +k MP."""
     b = start(TEAMS, {"0.1": ["S4"], "1.1": ["H4"]}, ["S4", "H4", "pass", "pass"],
@@ -158,6 +179,8 @@ def test_emotion_table_v0_12_2() -> None:
     assert events(b, "damage_check")[0].values["adv"] == [1, 0]
 
 
+@pytest.mark.rule("§5.1.0")
+@pytest.mark.rule("M0")
 def test_voluntary_conversion_m0_5_1_0() -> None:
     """§5.1.0: before enchanting a mage may convert costumes into cards or MP."""
     b = start(TEAMS, {"0.1": []}, ["ribbon:hand", "cloak:mp", "pass", "pass", "pass",
@@ -169,6 +192,7 @@ def test_voluntary_conversion_m0_5_1_0() -> None:
         "convert_hand", "convert_mp"]
 
 
+@pytest.mark.rule("§2.6 RB3")
 def test_hand_refill_2_6_each_later_battle() -> None:
     """§2.6 RB3: hands are refilled to 基礎魔力 at the start of every later battle."""
     b = start([W8, W8B], {"0.0": ["S5"], "1.0": ["H3"]}, ["S5", "H3", "withdraw", "withdraw"])

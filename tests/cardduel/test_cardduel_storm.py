@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import M8, M8B, W8, W8B, events, stack, start
 
@@ -18,6 +20,8 @@ def clash(sides, options=None, choices=()):
     return b
 
 
+@pytest.mark.rule("§6.2.1")
+@pytest.mark.rule("§6.2")
 def test_storm_on_mages_step_by_step_6_2() -> None:
     """6.2.1 power = cards drawn until each one's failure; 6.2.2 first victim = the mage with
     the highest card; 6.2.3 the largest マナ変換力 costume is lost and S shrinks by it; 6.2.4
@@ -43,6 +47,7 @@ def test_storm_on_mages_step_by_step_6_2() -> None:
     assert b.result().reason == "draw" and b.state.dealt == [0, 0]  # §6.2.7
 
 
+@pytest.mark.rule("§6.2.5")
 def test_storm_on_warriors_one_hp_per_strike_6_2_5() -> None:
     """6.2.5: with no mage, warriors pay 1 HP per strike, the first being the one with the
     highest step-1 card; each victim draws and counts warriors clockwise."""
@@ -57,6 +62,7 @@ def test_storm_on_warriors_one_hp_per_strike_6_2_5() -> None:
     assert b.state.dealt == [0, 0]
 
 
+@pytest.mark.rule("§6.2.5")
 def test_storm_absorb_min_hp_pool_option() -> None:
     """6.2.5 option ``absorb_min_hp_pool``: the first victim absorbs min(HP, S)."""
     b = clash([W8, W8B], {"stormWarriorMode": "absorb_min_hp_pool"})
@@ -66,6 +72,7 @@ def test_storm_absorb_min_hp_pool_option() -> None:
     assert [(e.actor, e.values["loss"]) for e in events(b, "storm_hp")] == [("1.0", 4)]
 
 
+@pytest.mark.rule("§6.2.2")
 def test_storm_tie_break_draws_6_2_2() -> None:
     """6.2.2: tied mages draw one more card each; the draws go to the field, not to S."""
     b = clash(TEAMS, choices=["pass", "pass"])
@@ -79,6 +86,7 @@ def test_storm_tie_break_draws_6_2_2() -> None:
     assert events(b, "storm_pool")[0].values["pool"] == 4
 
 
+@pytest.mark.rule("§5.6.2")
 def test_storm_continues_match_option_5_6_2() -> None:
     """5.6.2 option ``manaStormEndsMatch = false``: the match goes on after B9."""
     b = clash([W8, W8B], {"manaStormEndsMatch": False})

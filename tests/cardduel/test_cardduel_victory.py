@@ -5,12 +5,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import M8, M8B, W8, W8B, events, start
 
 from kassen.rulesets.cardduel.victory import defeats
 
 
+@pytest.mark.rule("D2")
+@pytest.mark.rule("§8.2.1")
 def test_knockout_inside_a_battle_d2_and_victory_by_defeats() -> None:
     """D2: a warrior fainting in B6 ends the rounds after B7; B9 runs; §8.2.1 defeats win."""
     b = start([W8, W8B], {"0.0": ["HK"], "1.0": ["S5"]}, ["HK", "S5"])
@@ -22,6 +26,8 @@ def test_knockout_inside_a_battle_d2_and_victory_by_defeats() -> None:
     assert (r.winner, r.reason, r.turn) == (1, "knockout", 1)
 
 
+@pytest.mark.rule("§3.1")
+@pytest.mark.rule("§8.2.2")
 def test_fixed_format_victory_by_damage_8_2_2() -> None:
     """§3.1 ``battles = 1``: the match ends after one battle; more damage dealt wins."""
     b = start([W8, W8B], {"0.0": ["S5"], "1.0": ["H3"]}, ["S5", "H3", "withdraw", "withdraw"],
@@ -30,6 +36,7 @@ def test_fixed_format_victory_by_damage_8_2_2() -> None:
     assert b.finished and (b.result().winner, b.result().reason) == (0, "damage")
 
 
+@pytest.mark.rule("§8.2.3")
 def test_draw_when_nothing_separates_8_2_3() -> None:
     """§8.2.3: equal defeats and equal damage give a draw."""
     b = start([W8, W8B], {}, ["pass", "pass"], {"format": "fixed", "battles": 1})
@@ -37,6 +44,7 @@ def test_draw_when_nothing_separates_8_2_3() -> None:
     assert (b.result().winner, b.result().reason) == (None, "draw")
 
 
+@pytest.mark.rule("D3")
 def test_nominal_damage_tie_is_a_draw_d3() -> None:
     """D3: damage dealt is the formula value; 3–3 against HP 2 and 3 knocks both out: a draw."""
     b = start([W8, W8B], {}, ["pass", "pass"])
@@ -47,6 +55,9 @@ def test_nominal_damage_tie_is_a_draw_d3() -> None:
     assert (b.result().winner, b.result().reason) == (None, "draw")
 
 
+@pytest.mark.rule("§10 W3")
+@pytest.mark.rule("D16")
+@pytest.mark.rule("§8.1b")
 def test_surrender_option_w3_after_b9() -> None:
     """§10 W3 / D16: with ``surrender = hopeless`` the AI surrenders at HP ≤ 1 against ≥ 8;
     the surrendering side loses (§8.1b)."""
@@ -56,6 +67,8 @@ def test_surrender_option_w3_after_b9() -> None:
     assert b.finished and (b.result().winner, b.result().reason) == (1, "surrender")
 
 
+@pytest.mark.rule("§3.1")
+@pytest.mark.rule("D17")
 def test_battle_cap_until_knockout_3_1() -> None:
     """§3.1 / D17: ``until_knockout`` stops at the battle cap."""
     b = start([W8, W8B], {}, ["pass", "pass"] * 3, {"battleCap": 3})
@@ -64,6 +77,10 @@ def test_battle_cap_until_knockout_3_1() -> None:
     assert b.finished and b.state.ended_by == "cap" and b.turn == 3
 
 
+@pytest.mark.rule("§7 A1")
+@pytest.mark.rule("M2")
+@pytest.mark.rule("A2")
+@pytest.mark.rule("A4")
 def test_original_a1_enchant_steps_and_a2_4_return() -> None:
     """§7 A1: the mage plays cards step by step (M1/M2); an invalid card costs MP but stays
     usable on the field (A1-c, A1-d); A2: the warrior uses the enchant card; A2-4: the mage's
@@ -80,6 +97,8 @@ def test_original_a1_enchant_steps_and_a2_4_return() -> None:
     assert b.member("1.0").hp == 9 and b.decider.cursor == 9
 
 
+@pytest.mark.rule("§7 A2-3")
+@pytest.mark.rule("D12")
 def test_original_right_loss_next_only_d12() -> None:
     """§7 A2-3 option ``next_only``: the failer sits out exactly the next engagement."""
     choices = ["HK", "S5", "continue", "S6", "withdraw", "withdraw"]
@@ -90,6 +109,7 @@ def test_original_right_loss_next_only_d12() -> None:
     assert b.decider.cursor == 6  # 0.0 was asked again for engagement 3 (W2)
 
 
+@pytest.mark.rule("D18")
 def test_original_one_duel_is_decided_by_damage_a9_d18() -> None:
     """A-9 / D18: in procedure A with 「1対戦」 only damage counts, even against a knockout;
     procedure B decides the same table by defeats."""

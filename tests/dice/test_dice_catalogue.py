@@ -69,6 +69,7 @@ NORMAL_CASES = [
 ]
 
 
+@pytest.mark.rule("§18.1")
 @pytest.mark.parametrize(("rule", "ability", "check"), NORMAL_CASES,
                          ids=[c[0] for c in NORMAL_CASES])
 def test_normal_ability_section18_1(rule: str, ability: str, check: Any) -> None:
@@ -78,6 +79,8 @@ def test_normal_ability_section18_1(rule: str, ability: str, check: Any) -> None
     assert not holds(check, one_turn()), f"{rule} check passes without the ability"
 
 
+@pytest.mark.rule("§18.1")
+@pytest.mark.rule("N8")
 def test_n8_slam_needs_airborne_and_downs_target() -> None:
     """§18.1 N8 叩き落とし: +2 only against 浮き; on hit an airborne target gets ダウン."""
     b = one_turn("slot10: 叩き落とし", before=give_flag(1, "浮き", "bad"))
@@ -87,6 +90,8 @@ def test_n8_slam_needs_airborne_and_downs_target() -> None:
     assert plain.tv[0].atk_mult.every == 2 and flag(plain, 1, "ダウン") is None
 
 
+@pytest.mark.rule("§18.1")
+@pytest.mark.rule("N9")
 def test_n9_pursuit_needs_down() -> None:
     """§18.1 N9 追い打ち: +2 only against ダウン."""
     assert one_turn("slot10: 追い打ち", before=give_flag(1, "ダウン", "bad")
@@ -94,6 +99,9 @@ def test_n9_pursuit_needs_down() -> None:
     assert one_turn("slot10: 追い打ち").tv[0].atk_mult.every == 2
 
 
+@pytest.mark.rule("N11")
+@pytest.mark.rule("A16")
+@pytest.mark.rule("D24")
 def test_n11_parry_adds_half_own_attack_d24() -> None:
     """N11 攻撃受け (A16/D24): the defender adds 0.5 × own ATK (no range) per hit received."""
     b = one_turn(blue_extra="slot10: 攻撃受け")
@@ -104,12 +112,17 @@ def test_n11_parry_adds_half_own_attack_d24() -> None:
     assert Fraction(hit["def"]) - Fraction(plain["def"]) == 138
 
 
+@pytest.mark.rule("A16")
+@pytest.mark.rule("N11")
 def test_n11_parry_negate_first_option() -> None:
     """A16 alternative: 攻撃受け negates the first hit received."""
     b = one_turn(blue_extra="slot10: 攻撃受け", parry="negate_first")
     assert events(b, "hit")[0]["damage"] == 0
 
 
+@pytest.mark.rule("N28")
+@pytest.mark.rule("§16.1")
+@pytest.mark.rule("A28")
 def test_n28_heal_capped_at_start_lp_a28() -> None:
     """N28 回復 heals 400 into EX LP, never above the starting LP (§16.1, A28)."""
     def hurt(b: DiceBattle) -> None:
@@ -131,6 +144,7 @@ SPECIAL_CASES = [
 ]
 
 
+@pytest.mark.rule("§18.2")
 @pytest.mark.parametrize(("rule", "special", "blue", "check"),
                          [c for c in SPECIAL_CASES if c[3] is not None],
                          ids=[c[0] for c in SPECIAL_CASES if c[3] is not None])
@@ -141,6 +155,9 @@ def test_special_ability_section18_2(rule: str, special: str, blue: str, check: 
     assert not holds(check, one_turn("", blue)), rule
 
 
+@pytest.mark.rule("S2")
+@pytest.mark.rule("§12.5")
+@pytest.mark.rule("D17")
 def test_s2_recover_ends_stun_and_attacks_d17() -> None:
     """S2 復帰 (§12.5, D17): used while stunned, stun ends at once and the owner may attack."""
     def stun(b: DiceBattle) -> None:
@@ -152,6 +169,7 @@ def test_s2_recover_ends_stun_and_attacks_d17() -> None:
     assert stuck.ch(0).stunned and stuck.tv[0].speed == 10
 
 
+@pytest.mark.rule("S3")
 def test_s3_last_stand_only_when_behind() -> None:
     """S3 底力: atkCorr ×1.5 only if own LP < opponent LP."""
     def behind(b: DiceBattle) -> None:
@@ -162,6 +180,8 @@ def test_s3_last_stand_only_when_behind() -> None:
     assert one_turn("special5: 底力", before=ahead).tv[0].atk_corr.value() == 1
 
 
+@pytest.mark.rule("S7")
+@pytest.mark.rule("§13.1")
 def test_s7_purify_removes_bad_and_demerit_flags() -> None:
     """S7 浄化 removes own bad flags including demerit flags (§13.1)."""
     def dirty(b: DiceBattle) -> None:
@@ -171,6 +191,7 @@ def test_s7_purify_removes_bad_and_demerit_flags() -> None:
     assert b.ch(0).flags == [] and b.tv[0].taken_mult.value() == 1
 
 
+@pytest.mark.rule("§18.4")
 def test_types_section18_4() -> None:
     """§18.4 type passives: 万能, 捨て身, 剛力, 堅牢, 俊足."""
     assert one_turn("type: バランス").tv[0].atk_corr.value() == Fraction(11, 10)
@@ -181,6 +202,7 @@ def test_types_section18_4() -> None:
     assert one_turn("type: スピード").tv[0].threshold == 40
 
 
+@pytest.mark.rule("§18.3")
 def test_passives_section18_3() -> None:
     """§18.3 タフネス (gauge 7), 連撃の心得 (threshold 40), 星屑集め (+1 stardust)."""
     assert one_turn("passive: タフネス").ch(0).gauge_max == 7
@@ -188,6 +210,8 @@ def test_passives_section18_3() -> None:
     assert one_turn("passive: 星屑集め").ch(0).stardust == 5
 
 
+@pytest.mark.rule("P6")
+@pytest.mark.rule("§12.5")
 def test_p6_indomitable_stun_countdown() -> None:
     """P6 不屈: one more stun turn off per stunned turn (§12.5)."""
     def stun(b: DiceBattle) -> None:
@@ -212,6 +236,7 @@ DEMERIT_CASES = [
 ]
 
 
+@pytest.mark.rule("§18.5")
 @pytest.mark.parametrize(("name", "check"), DEMERIT_CASES, ids=[c[0] for c in DEMERIT_CASES])
 def test_demerit_ability_section18_5(name: str, check: Any) -> None:
     """§18.5: each demerit ability on slot 10 applies its effect and raises its flag."""
@@ -224,6 +249,8 @@ def test_demerit_ability_section18_5(name: str, check: Any) -> None:
     assert not holds(check, one_turn(before=rich)), name
 
 
+@pytest.mark.rule("§18.6")
+@pytest.mark.rule("§15.5")
 def test_ougi_section18_6() -> None:
     """§18.6 流星撃 / 星界の盾 / 星砕き at X = 5, plus absAtkRight +1 and removal (§15.5)."""
     def ready(b: DiceBattle) -> None:
@@ -241,6 +268,7 @@ def test_ougi_section18_6() -> None:
     assert not_ready.tv[0].atk_mult.every == 4 and not_ready.ch(0).ougi_available
 
 
+@pytest.mark.rule("§18.7")
 def test_zone_passives_section18_7() -> None:
     """§18.7 in 序盤 (LP > 4000): 闘志 ×1.1, 堅守 ×0.9, 疾風 +5, 星読み +1."""
     assert one_turn("zone: 序盤 闘志").tv[0].atk_corr.value() == Fraction(11, 10)

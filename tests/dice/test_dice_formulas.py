@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from dice_helpers import battle, events
 
 from kassen.rulesets.dice import formulas as fm
@@ -14,6 +15,7 @@ EX_BLUE = ("name: ExBlue; special: Y; selected: Y; atk: 3; def: 8; agi: 8; cross
            "slot14: 防1.5倍")
 
 
+@pytest.mark.rule("§19")
 def test_section19_worked_example() -> None:
     """§19: dice R5 B3 Y2 G6 → speeds 55/38, range 2, ATK 1135.68, DEF 195, damage 940, gauge −2."""
     b = battle(EX_RED, EX_BLUE, [5, 3, 2, 6])
@@ -37,6 +39,8 @@ def test_section19_worked_example() -> None:
     assert b.lp(1) == b.ch(1).lp_start - 940
 
 
+@pytest.mark.rule("§11.1")
+@pytest.mark.rule("§11.2")
 def test_range_factor_table_section11_1() -> None:
     """§11.1: 1→1.3 … 6→0.8, 1.5→1.25; §11.2 favourite 1.3 −0.1 per step."""
     assert [Fraction(*fm.range_factor(2 * r)) for r in range(1, 7)] == [
@@ -48,6 +52,8 @@ def test_range_factor_table_section11_1() -> None:
     assert Fraction(*fm.favourite_factor(7, 3)) == Fraction(5, 4)
 
 
+@pytest.mark.rule("§12.2")
+@pytest.mark.rule("§12.5")
 def test_stun_digits_section12_2_and_12_5() -> None:
     """§12.2 gauge loss by digits 0/1/2/3, §12.5 stun shortening 1..4."""
     assert [fm.gauge_loss(d) for d in (0, 9, 10, 99, 100, 999, 1000, 12345)] == [
@@ -55,6 +61,7 @@ def test_stun_digits_section12_2_and_12_5() -> None:
     assert [fm.stun_shortening(d) for d in (0, 5, 50, 500, 5000, 50000)] == [0, 1, 2, 3, 4, 4]
 
 
+@pytest.mark.rule("§10.1")
 def test_extra_hits_section10_1() -> None:
     """§10.1: floor(D / threshold) extra hits only when D ≥ threshold; negative D none."""
     assert fm.extra_hits(49, 50) == 0
@@ -64,6 +71,9 @@ def test_extra_hits_section10_1() -> None:
     assert fm.extra_hits(10, 0) == 10  # threshold floored at 1 (§10.3)
 
 
+@pytest.mark.rule("§6.1")
+@pytest.mark.rule("§6.2")
+@pytest.mark.rule("§6")
 def test_speed_and_five_sum_section6() -> None:
     """§6.1 5計 and §6.2 speed incl. the stun penalty −30."""
     assert fm.five_sum({"R": 1, "B": 2, "Y": 3, "G": 4}, 6) == 16
@@ -71,6 +81,8 @@ def test_speed_and_five_sum_section6() -> None:
     assert fm.speed(4, 7, 2, 0, True) == 19
 
 
+@pytest.mark.rule("A7")
+@pytest.mark.rule("§19")
 def test_float_arithmetic_option_a7() -> None:
     """A7 alternative: binary floats give the same §19 example damage here."""
     b = battle(EX_RED, EX_BLUE, [5, 3, 2, 6], arithmetic="float")

@@ -6,11 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kassen.core import registry
 from kassen.core.rng import Rng
-from kassen.rulesets.dice import RULESET
 from kassen.rulesets.dice.model import starting_lp, total_cost
 from kassen.rulesets.dice.notation import export, parse
 from kassen.rulesets.dice.samples import SAMPLES, TYPED
+
+RULESET = registry.get("dice")  # through the registry: it registers the text
 
 
 def codes(text: str) -> list[tuple[str, int, int]]:
@@ -28,11 +30,13 @@ def test_samples_parse_and_round_trip(sample) -> None:
     assert parse(export(sheet, one_line=True))[0] == sheet
 
 
+@pytest.mark.rule("§18.4")
 def test_samples_cover_every_type_section18_4() -> None:
     assert sorted(parse(text)[0].type for _, text, _ in TYPED) == sorted(
         ["バランス", "ガード", "パワー", "リスキー", "スピード"])
 
 
+@pytest.mark.rule("§2.3")
 def test_sample_costs_section2_3() -> None:
     """§2.3 costs incl. derivation (攻2倍・単 160) and star ceil(cost/使用星)."""
     costs = {name: total_cost(parse(text)[0]) for name, text, _ in TYPED}
@@ -41,6 +45,7 @@ def test_sample_costs_section2_3() -> None:
     assert starting_lp(parse(TYPED[0][1])[0]) == 6170
 
 
+@pytest.mark.rule("§2.5")
 def test_demerit_auto_placement_order_section2_5() -> None:
     """§2.5: A, B, then C in list order into empty slots 3, 18, 4, 17, 5, 16 (リスキー: 6)."""
     sheet = parse(dict((n, t) for n, t, _ in TYPED)["Gambler"])[0]
@@ -64,6 +69,7 @@ def test_located_problems_one_line() -> None:
     assert codes("name: X; special: Q") == [("dice.bad_choice", 1, 19)]
 
 
+@pytest.mark.rule("§2.2")
 def test_budget_names_the_slot_section2_2() -> None:
     """Over COST_POOL: the item that crosses it is named, with its location and rule."""
     text = "name: X\natk: 20\nagi: 10\nslot10: 攻6倍"
@@ -74,6 +80,7 @@ def test_budget_names_the_slot_section2_2() -> None:
     assert "slot10" in problems[0].message("ja") and "slot10" in problems[0].message("en")
 
 
+@pytest.mark.rule("§2")
 @pytest.mark.parametrize(("text", "code"), [
     ("name: X; type: バランス; slot5: 攻2倍 star=攻3倍/1/1", "dice.balance_no_star"),
     ("name: X; slot5: ougi=流星撃/3; slot6: ougi=星砕き/3", "dice.ougi_twice"),
@@ -99,6 +106,7 @@ def test_no_room_for_demerits() -> None:
     assert codes(text)[0][0] == "dice.no_room_for_demerits"
 
 
+@pytest.mark.rule("§16.3")
 def test_line_above_start_lp_is_refused_section16_3() -> None:
     sheet, problems = RULESET.parse("name: X; line: 9100 重撃", {})
     assert sheet is None and problems[0].code == "dice.line_over_lp"

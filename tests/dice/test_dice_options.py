@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from dice_helpers import battle, events, one_turn, put
 
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.model import Flag
 
 
+@pytest.mark.rule("§16.2")
+@pytest.mark.rule("A23")
 def test_zone_bounds_option_a23() -> None:
     """§16.2/A23: LP exactly 4000 / 1000 is 中盤 / 終盤 by default; ``zone_bounds=lower`` puts
     the boundary in the upper zone, which switches red's 中盤 passive 闘志 and its damage."""
@@ -27,6 +30,8 @@ def test_zone_bounds_option_a23() -> None:
         assert damage[0] != damage[1]
 
 
+@pytest.mark.rule("§11.4")
+@pytest.mark.rule("A22")
 def test_range_snap_option_section11_4() -> None:
     """§11.4/A22: from 2.5 toward favourite 2 the range snaps to 2 by default; with
     ``range_snap=stay`` it keeps 2.5, so turn 4 is fought at 2.5 with another damage."""
@@ -42,6 +47,8 @@ def test_range_snap_option_section11_4() -> None:
     assert got[0][1] != got[1][1]
 
 
+@pytest.mark.rule("§9.2")
+@pytest.mark.rule("A5")
 def test_speed_margin_option_a5() -> None:
     """§9.2/A5: speeds 35 vs 30 with X = 5 are a cross by default (both attack); with
     ``speed_margin=at_least`` red wins the right on speed and blue does not attack."""
@@ -56,6 +63,8 @@ def test_speed_margin_option_a5() -> None:
     assert events(b, "hit", "0.0") and not events(b, "hit", "1.0")
 
 
+@pytest.mark.rule("§19")
+@pytest.mark.rule("A7")
 def test_rounding_option_a7() -> None:
     """§19/A7: R6 B1 → red's first hit is 541.76 raw: 541 by default (floor), 542 with
     ``rounding=half_up``; blue's LP differs by that point."""
@@ -67,6 +76,8 @@ def test_rounding_option_a7() -> None:
     assert half.lp(1) != floor.lp(1)
 
 
+@pytest.mark.rule("§17.3")
+@pytest.mark.rule("A18")
 def test_turn_limit_judge_option_section17_3() -> None:
     """§17.3/A18: at the turn limit red (about 6000 of 10000 LP) loses to blue (about 4000 of
     5000) on the LP ratio by default, and wins with ``turn_limit_judge=lp``."""
@@ -79,6 +90,8 @@ def test_turn_limit_judge_option_section17_3() -> None:
     assert ratio.result().winner == 1 and plain.result().winner == 0
 
 
+@pytest.mark.rule("§9.2")
+@pytest.mark.rule("A32")
 def test_forced_cross_option_a32() -> None:
     """§9.2/A32: blue's 相打ち狙い forces a cross against red's 先読み (absolute right) by
     default, so blue hits too; with ``forced_cross=absolute_first`` red attacks alone."""
@@ -89,6 +102,8 @@ def test_forced_cross_option_a32() -> None:
     assert events(b, "hit", "0.0") and not events(b, "hit", "1.0")
 
 
+@pytest.mark.rule("§12.5")
+@pytest.mark.rule("A10")
 def test_stun_dice_option_section12_5() -> None:
     """§12.5/A10: red stunned with 9 turns left, own die 1 vs 6. By default the negative
     difference is ignored (9 − 1 natural − 3 − 3 for blue's two 3-digit hits = 2 left); with
@@ -101,6 +116,8 @@ def test_stun_dice_option_section12_5() -> None:
     assert plain.ch(0).stun_left == 2 and signed.ch(0).stun_left == 7
 
 
+@pytest.mark.rule("§12.3")
+@pytest.mark.rule("D25")
 def test_stun_length_option_d25() -> None:
     """§12.3/D25: blue with タフネス (gauge 7) emptied by a 3-digit hit is stunned for 7 turns
     by default, for the base 5 with ``stun_length=base``."""
@@ -112,6 +129,7 @@ def test_stun_length_option_d25() -> None:
     assert b.ch(1).stunned and b.ch(1).stun_left == 5
 
 
+@pytest.mark.rule("§12.2")
 def test_gauge_loss_option_section12_2() -> None:
     """§12.2 (per hit, inferred): red's two 3-digit hits (R6 B1) take 2 + 2 from blue's gauge
     of 5 by default (1 left); with ``gauge_loss=turn`` only the largest counts (3 left)."""
@@ -121,6 +139,8 @@ def test_gauge_loss_option_section12_2() -> None:
     assert per_hit.ch(1).gauge == 1 and per_turn.ch(1).gauge == 3
 
 
+@pytest.mark.rule("D11")
+@pytest.mark.rule("§7.2")
 def test_star_vp_fallback_option_d11() -> None:
     """D11/§7.2: red's star ability 急所狙い (1 VP) is blocked at VP 0; by default the normal
     攻1.5倍 acts instead (攻撃倍率 3); with ``star_vp_fallback=false`` the slot does nothing."""
@@ -134,6 +154,8 @@ def test_star_vp_fallback_option_d11() -> None:
             > events(strict, "hit", "0.0")[0]["damage"])
 
 
+@pytest.mark.rule("D21")
+@pytest.mark.rule("§8.2")
 def test_demerit_flag_repeats_option_d21() -> None:
     """D21/§8.2: red's 躓き (speed −30) leaves a flag that slows red again on turn 2 by default;
     with ``demerit_flag_repeats=false`` the flag is only a trigger marker (speed unchanged)."""
@@ -149,6 +171,8 @@ def test_demerit_flag_repeats_option_d21() -> None:
     assert speeds == [10 - 30, 10]
 
 
+@pytest.mark.rule("§7.6")
+@pytest.mark.rule("D6")
 def test_negative_vp_option_d6() -> None:
     """§7.6/D6: at VP −1 red's 0-VP 攻2倍 acts by default (D6: only abilities that use VP are
     gated; 攻撃倍率 4); with ``negative_vp=all`` it fails the literal gate 0 > −1 (攻撃倍率 2)."""
@@ -162,6 +186,8 @@ def test_negative_vp_option_d6() -> None:
             > events(literal, "hit", "0.0")[0]["damage"])
 
 
+@pytest.mark.rule("§8.3")
+@pytest.mark.rule("A33")
 def test_demerit_guard_option_a33() -> None:
     """§8.3/A33: red guarded on 隙 (被弾倍率 ×1.5) still takes the 隙 effect by default; with
     ``demerit_guard=all`` the ability and its flag are blocked too, so blue's hit is smaller."""
@@ -176,6 +202,9 @@ def test_demerit_guard_option_a33() -> None:
             > events(every, "hit", "1.0")[0]["damage"])
 
 
+@pytest.mark.rule("§14.4")
+@pytest.mark.rule("A9")
+@pytest.mark.rule("D16")
 def test_vp_max_and_regen_options_section14_4() -> None:
     """§14.4/A9: 気合溜め (+2) at VP 3 and the +1 regeneration reach the cap 6 by default;
     ``vp_max=4`` caps at 4 (D16: every gain is capped); ``vp_regen=0`` leaves 3 + 2 = 5."""
@@ -184,6 +213,8 @@ def test_vp_max_and_regen_options_section14_4() -> None:
     assert one_turn("slot10: 気合溜め", vp_regen=0).ch(0).vp == 5
 
 
+@pytest.mark.rule("§12.1")
+@pytest.mark.rule("A10")
 def test_stun_gauge_option_section12_1() -> None:
     """§12.1/A10: red's two 3-digit hits (2 + 2) leave blue's default gauge of 5 at 1 (not
     stunned); with ``stun_gauge=4`` the gauge empties and blue is stunned for 4 turns."""
@@ -193,6 +224,8 @@ def test_stun_gauge_option_section12_1() -> None:
     assert small.ch(1).stunned and small.ch(1).stun_left == 4
 
 
+@pytest.mark.rule("§11.3")
+@pytest.mark.rule("A22")
 def test_square_initial_range_option_a22() -> None:
     """§11.3/A22: red (fav 2) on the 隙 demerit square has range die 0 on turn 1, so the range
     starts at blue's favourite 5; with ``square_initial_range=false`` red's die 4 beats 3
@@ -206,6 +239,8 @@ def test_square_initial_range_option_a22() -> None:
     assert [r for r, _ in got] == ["5", "2"] and got[0][1] != got[1][1]
 
 
+@pytest.mark.rule("§12.2")
+@pytest.mark.rule("D20")
 def test_gauge_rest_option_d20() -> None:
     """§12.2/D20: blue's gauge is 0 and blue takes no damage this turn (it attacks alone on
     speed). By default the stun check comes first, so blue is stunned; with
@@ -219,6 +254,8 @@ def test_gauge_rest_option_d20() -> None:
     assert not before.ch(1).stunned and before.ch(1).gauge == 1
 
 
+@pytest.mark.rule("§7.1")
+@pytest.mark.rule("D30")
 def test_line_while_stunned_option_d30() -> None:
     """§7.1/D30: red is stunned (1 turn left) with LP under its line. By default the line
     waits and fires on turn 2 (攻撃倍率 4); with ``line_while_stunned=lost`` it is used up on
@@ -237,6 +274,8 @@ def test_line_while_stunned_option_d30() -> None:
     assert got == [("line", 4), ("slot", 2)]
 
 
+@pytest.mark.rule("§15.5")
+@pytest.mark.rule("A20")
 def test_ougi_star_cap_option_a20() -> None:
     """§15.5/A20: stardust 28 + 4 makes 3 stars at once. 奥義星 stop at the setting 1 by
     default, so 流星撃 scales with X = 1; with ``ougi_star_cap=false`` X = 3."""
@@ -249,6 +288,7 @@ def test_ougi_star_cap_option_a20() -> None:
     assert free.tv[0].atk_mult.every > capped.tv[0].atk_mult.every
 
 
+@pytest.mark.rule("§12.4")
 def test_def_mult_floor_option_section12_4() -> None:
     """§12.4: red is stunned (防御倍率 −1) and holds last turn's 無防備 flag (−2): 2 − 1 − 2 = −1.
     By default the total is clamped at 0 (defence 0); with ``def_mult_floor=false`` the
@@ -264,6 +304,8 @@ def test_def_mult_floor_option_section12_4() -> None:
             > events(floor, "hit", "1.0")[0]["damage"])
 
 
+@pytest.mark.rule("§11.5")
+@pytest.mark.rule("D15")
 def test_away_at_favourite_option_d15() -> None:
     """§11.5/D15: red's 後退 ("away from own favourite") at range 3 = its favourite moves the
     range to 4 by default, to 2 with ``away_at_favourite=closer``; blue's hit changes."""
@@ -274,6 +316,7 @@ def test_away_at_favourite_option_d15() -> None:
     assert [r for r, _ in got] == ["4", "2"] and got[0][1] != got[1][1]
 
 
+@pytest.mark.rule("§12.4")
 def test_passives_while_stunned_option_section12_4() -> None:
     """§12.4 (passives are continuous, inferred): stunned red of type ガード keeps 堅牢
     (被弾倍率 ×0.75) by default; with ``passives_while_stunned=false`` blue hits harder."""
@@ -287,6 +330,8 @@ def test_passives_while_stunned_option_section12_4() -> None:
             > events(on, "hit", "1.0")[0]["damage"])
 
 
+@pytest.mark.rule("§12.3")
+@pytest.mark.rule("D26")
 def test_stun_guard_idle_option_d26() -> None:
     """§12.3/D26: blue (スタンフラグガード, no good flag) is stunned by a 3-digit hit; by
     default the guard is not used (VP 3 + 1 = 4); with ``stun_guard_idle=true`` it still
@@ -299,6 +344,8 @@ def test_stun_guard_idle_option_d26() -> None:
     assert idle.ch(1).vp == 4 and spend.ch(1).vp == 3
 
 
+@pytest.mark.rule("§14.4")
+@pytest.mark.rule("D16")
 def test_charge_capped_option_d16() -> None:
     """§14.4/D16: at VP 6 (the cap) 気合溜め (+2) gains nothing by default; with
     ``charge_capped=false`` red ends on VP 8 (regeneration itself stays capped)."""
@@ -308,6 +355,8 @@ def test_charge_capped_option_d16() -> None:
     assert one_turn("slot10: 気合溜め", before=full, charge_capped=False).ch(0).vp == 8
 
 
+@pytest.mark.rule("§15.4")
+@pytest.mark.rule("D36")
 def test_star_spend_option_d36() -> None:
     """§15.4/D36: red with 2 stars uses 攻3倍 (使用星 1). By default the star goes at once, so
     this turn's attack counts 1 star; with ``star_spend=end_of_turn`` it counts 2 (more
@@ -322,6 +371,8 @@ def test_star_spend_option_d36() -> None:
     assert now.ch(0).stars == late.ch(0).stars == 1
 
 
+@pytest.mark.rule("§14.2")
+@pytest.mark.rule("D9")
 def test_based_vp_option_d9() -> None:
     """§14.2/D9: at VP 0 a based pair of 急所狙い (star, 1 VP) and 攻1.5倍 (0 VP): by default
     each is gated alone, so 攻1.5倍 acts (攻撃倍率 3); with ``based_vp=pair`` the pair needs
@@ -335,6 +386,8 @@ def test_based_vp_option_d9() -> None:
     assert len(events(pair, "blocked", "0.0")) == 2
 
 
+@pytest.mark.rule("§7.7")
+@pytest.mark.rule("D19")
 def test_misfire_ougi_option_d19() -> None:
     """§7.7/D19: blue's 不発の術 (special face 5) cannot touch red's 奥義 流星撃 by default
     (攻撃倍率 4, 奥義 used up, blue spends no VP); with ``misfire_ougi=true`` the 奥義 does
@@ -349,6 +402,8 @@ def test_misfire_ougi_option_d19() -> None:
     assert plain.ch(1).vp == 4 and cancel.ch(1).vp == 3
 
 
+@pytest.mark.rule("§13.3")
+@pytest.mark.rule("A11")
 def test_combo_flag_turns_option_a11() -> None:
     """§13.3/A11: red's 打ち上げ (turn 1, slot 10) puts 浮き on blue for turn 2 only by default,
     so red's 叩き落とし on turn 3 (slot 11) finds no 浮き; with ``combo_flag_turns=2`` 浮き

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from dice_helpers import battle, events, one_turn, put
 
 from kassen.rulesets.dice.engine import DiceBattle
@@ -20,6 +21,9 @@ def stun_red(left: int = 20):
     return before
 
 
+@pytest.mark.rule("§9.2")
+@pytest.mark.rule("§9.4")
+@pytest.mark.rule("§6.3")
 def test_cross_state_both_attack_in_primitive_order_section9_4() -> None:
     """§9.2/§9.4: equal speed → cross; odd turn → red first; 攻撃低減値 0 for both (§6.3)."""
     b = one_turn(faces=CROSS_FACES)
@@ -30,6 +34,7 @@ def test_cross_state_both_attack_in_primitive_order_section9_4() -> None:
     assert [h["breakdown"]["d_red"] for h in hits] == [3, 3]
 
 
+@pytest.mark.rule("§9.3")
 def test_cross_even_turn_blue_first_section9_3() -> None:
     """§9.3 step 5: on an even turn with every other key equal, blue goes first."""
     b = battle("name: A; fav: 3", "name: B; fav: 3", [3, 3, 3, 5, 3, 3, 3, 5])
@@ -38,6 +43,7 @@ def test_cross_even_turn_blue_first_section9_3() -> None:
     assert events(b, "decision_cross")[-1]["attackers"] == ["1.0", "0.0"]
 
 
+@pytest.mark.rule("A5")
 def test_speed_within_cross_range_is_cross_a5() -> None:
     """A5: the faster side wins only if the difference exceeds X = floor((cr+cr)/2)."""
     red = "name: A; agi: 5; cross: 5; fav: 3"
@@ -50,6 +56,7 @@ def test_speed_within_cross_range_is_cross_a5() -> None:
     assert events(b, "decision")[0]["by"] == "speed"
 
 
+@pytest.mark.rule("§9.2")
 def test_attack_right_beats_speed_and_absolute_beats_right_section9_2() -> None:
     """§9.2: 先手 (attack right) beats speed; 先読み (absolute) beats 先手."""
     b = one_turn(blue_extra="slot10: 先手")
@@ -61,12 +68,14 @@ def test_attack_right_beats_speed_and_absolute_beats_right_section9_2() -> None:
     assert events(b, "decision")[0]["attackers"] == ["0.0"]
 
 
+@pytest.mark.rule("A32")
 def test_forced_cross_beats_absolute_a32() -> None:
     """A32: forced cross ignores even the absolute attack right."""
     b = one_turn("special5: 先読み", "slot10: 相打ち狙い")
     assert events(b, "decision_cross")[0]["by"] == "forced"
 
 
+@pytest.mark.rule("A31")
 def test_stunned_winner_passes_right_a31() -> None:
     """A31: red wins on attack right (blue on a demerit square) but is stunned → blue attacks;
     option ``stunned_winner=none`` → nobody attacks."""
@@ -77,6 +86,8 @@ def test_stunned_winner_passes_right_a31() -> None:
     assert events(b, "decision_none") and not events(b, "hit")
 
 
+@pytest.mark.rule("§10.1")
+@pytest.mark.rule("§10")
 def test_multi_hit_with_power_coefficient_section10() -> None:
     """§10.1–10.2: speed 80 vs 30 → D 50 → 1 extra hit at comboCoef^1 = 0.5."""
     b = one_turn("agi: 10; slot10: 神速")
@@ -87,6 +98,8 @@ def test_multi_hit_with_power_coefficient_section10() -> None:
     assert Fraction(second["atk"]) * 2 == Fraction(first["atk"])
 
 
+@pytest.mark.rule("§2.8")
+@pytest.mark.rule("D5")
 def test_single_derivation_first_hit_only_d5() -> None:
     """§2.8 単 (D5): 攻2倍・単 adds +2 to the first hit only."""
     b = one_turn("agi: 10; slot10: 攻2倍・単; slot9: 神速", faces=(4, 3, 2, 5))
@@ -97,6 +110,7 @@ def test_single_derivation_first_hit_only_d5() -> None:
     assert [h["breakdown"]["atk_mult"] for h in events(b, "hit")] == [4, 2]
 
 
+@pytest.mark.rule("§2.8")
 def test_hand_and_open_derivations_section2_8() -> None:
     """渡: own attack right −1; 開: own defence correction 0 this turn."""
     b = one_turn("slot10: 攻2倍・渡")
@@ -105,6 +119,8 @@ def test_hand_and_open_derivations_section2_8() -> None:
     assert events(b, "hit")[0]["breakdown"]["def_corr"] == "0"
 
 
+@pytest.mark.rule("§12.2")
+@pytest.mark.rule("§12.3")
 def test_stun_starts_when_gauge_empties_section12_3() -> None:
     """§12.2–12.3: a 3-digit hit (−2) empties a gauge of 2 → stunned for gauge-max turns,
     good flags removed."""
@@ -119,6 +135,7 @@ def test_stun_starts_when_gauge_empties_section12_3() -> None:
     assert guarded.ch(1).vp == 3  # 3 − 1 + 1
 
 
+@pytest.mark.rule("§12.2")
 def test_gauge_recovers_without_damage_section12_2() -> None:
     """§12.2: no damage taken this turn → gauge +1 up to its maximum."""
     def low(b: DiceBattle) -> None:
@@ -127,6 +144,7 @@ def test_gauge_recovers_without_damage_section12_2() -> None:
     assert b.ch(0).gauge == 4
 
 
+@pytest.mark.rule("§12.5")
 def test_stun_countdown_section12_5() -> None:
     """§12.5: remaining −= 1 + Σ hit digits + max(0, own − opponent die)."""
     b = one_turn(before=stun_red())
@@ -138,6 +156,7 @@ def test_stun_countdown_section12_5() -> None:
     assert b.ch(0).stun_left == 20 - (digits + 1)
 
 
+@pytest.mark.rule("§12.4")
 def test_stunned_penalties_section12_4() -> None:
     """§12.4: no ability, speed −30, imposes no 攻撃低減値, 防御倍率 −1."""
     b = one_turn("slot10: 攻2倍", before=stun_red())
@@ -146,6 +165,9 @@ def test_stunned_penalties_section12_4() -> None:
     assert events(b, "hit")[0]["breakdown"]["a_red"] == 0
 
 
+@pytest.mark.rule("§11.3")
+@pytest.mark.rule("§11.4")
+@pytest.mark.rule("§11")
 def test_half_range_and_movement_section11() -> None:
     """§11.3 equal range dice → mean favourite (3.5); §11.4 moves 1 toward the higher die's
     favourite, snapping when closer than 1."""
@@ -161,6 +183,8 @@ def test_half_range_and_movement_section11() -> None:
     assert events(b, "range_move")[-1]["after"] == "2"
 
 
+@pytest.mark.rule("§16.2")
+@pytest.mark.rule("A23")
 def test_zone_boundaries_a23() -> None:
     """§16.2/A23: 序盤 > 4000, 中盤 (1000, 4000], 終盤 ≤ 1000."""
     for lp, zone in ((4001, "序盤"), (4000, "中盤"), (1001, "中盤"), (1000, "終盤")):
@@ -170,6 +194,7 @@ def test_zone_boundaries_a23() -> None:
         assert events(b, "zone", "0.0")[0]["zone"] == zone
 
 
+@pytest.mark.rule("§7.1")
 def test_line_fires_once_regardless_of_dice_section7_1() -> None:
     """§7.1 line: LP ≤ line value selects the line ability instead of slot N, once."""
     red = "name: A; fav: 3; slot10: 防2倍; line: 8600 攻2倍"
@@ -181,6 +206,7 @@ def test_line_fires_once_regardless_of_dice_section7_1() -> None:
     assert events(b, "select", "0.0")[1]["source"] == "slot"
 
 
+@pytest.mark.rule("§7.1")
 def test_trigger_on_opponent_demerit_flag_uses_vp_section7_1() -> None:
     """§7.1 trigger: the opponent's demerit flag selects the trigger ability; +1 VP."""
     def flagged(b: DiceBattle) -> None:
@@ -197,6 +223,8 @@ def test_trigger_on_opponent_demerit_flag_uses_vp_section7_1() -> None:
     assert events(b, "select", "0.0")[0]["source"] == "slot"
 
 
+@pytest.mark.rule("§14.2")
+@pytest.mark.rule("§14")
 def test_vp_spent_at_end_of_turn_may_go_negative_section14() -> None:
     """§14.2–14.3: gating uses start-of-turn VP; the sum may exceed it; VP goes negative."""
     def flagged(b: DiceBattle) -> None:
@@ -208,6 +236,8 @@ def test_vp_spent_at_end_of_turn_may_go_negative_section14() -> None:
     assert vp["vp"] == 0  # 2 − 3 = −1, then +1 regeneration (§14.4)
 
 
+@pytest.mark.rule("§15.1")
+@pytest.mark.rule("§15")
 def test_stardust_makes_stars_and_completes_ougi_same_turn_section15() -> None:
     """§5.3/§15.1: stardust 8 + 4 → 1 star (stardust 2); 奥義星 1 = setting → 奥義 this turn."""
     def dusty(b: DiceBattle) -> None:
@@ -218,6 +248,8 @@ def test_stardust_makes_stars_and_completes_ougi_same_turn_section15() -> None:
     assert b.tv[0].atk_mult.every == 4 and not b.ch(0).ougi_available
 
 
+@pytest.mark.rule("§15.5")
+@pytest.mark.rule("A30")
 def test_ougi_clears_bad_flags_before_specials_section15_5() -> None:
     """§15.5: the 奥義 removes all own bad flags (demerit flags too, A30)."""
     def ready(b: DiceBattle) -> None:
@@ -229,6 +261,9 @@ def test_ougi_clears_bad_flags_before_specials_section15_5() -> None:
     assert b.tv[0].taken_mult.value() == Fraction(3, 2)
 
 
+@pytest.mark.rule("§7.2")
+@pytest.mark.rule("D11")
+@pytest.mark.rule("§15.4")
 def test_star_ability_section15_4_and_based() -> None:
     """§7.2: stars > 必要星 → the star ability replaces the normal one and spends 使用星;
     based → both; D11: blocked by VP → the normal one, no stars spent."""
@@ -249,6 +284,7 @@ def test_star_ability_section15_4_and_based() -> None:
     assert b.tv[0].atk_mult.every == 3
 
 
+@pytest.mark.rule("§8.1")
 def test_demerit_square_penalties_section8_1() -> None:
     """§8.1: right −1, good flags gone, imposes no reductions, defence correction 0, range
     die 0 (so the range goes to the opponent's favourite)."""
@@ -265,6 +301,7 @@ def test_demerit_square_penalties_section8_1() -> None:
     assert bd["a_red"] == 0 and bd["def_corr"] == "0" and bd["taken_mult"] == "1.5"
 
 
+@pytest.mark.rule("§8.3")
 def test_demerit_guard_blocks_penalties_not_effect_section8_3() -> None:
     """§8.3: デメリットガード spends 1 VP, cancels the penalties; the ability still acts."""
     b = one_turn("slot10: 隙; passive: デメリットガード")
@@ -273,6 +310,8 @@ def test_demerit_guard_blocks_penalties_not_effect_section8_3() -> None:
     assert events(b, "vp", "0.0")[0]["used"] == 1
 
 
+@pytest.mark.rule("§18.5")
+@pytest.mark.rule("D21")
 def test_demerit_flag_acts_next_turn_d21() -> None:
     """§18.5/D21: the demerit flag repeats the effect on the next turn, then expires."""
     b = battle("name: A; fav: 3; slot10: 躓き", "name: B; fav: 3",
@@ -285,6 +324,8 @@ def test_demerit_flag_acts_next_turn_d21() -> None:
     assert b.tv[0].demerit_applied == [] and not b.ch(0).flags
 
 
+@pytest.mark.rule("S1")
+@pytest.mark.rule("D10")
 def test_misfire_cancels_line_but_uses_it_d10() -> None:
     """S1 不発の術 cancels the opponent's line ability, which is still used up (D10)."""
     b = one_turn("line: 8500 攻2倍", "special5: 不発の術")
@@ -292,6 +333,9 @@ def test_misfire_cancels_line_but_uses_it_d10() -> None:
     assert b.ch(0).line_used and b.tv[0].atk_mult.every == 2
 
 
+@pytest.mark.rule("§17.1")
+@pytest.mark.rule("§17.2")
+@pytest.mark.rule("§17")
 def test_knockout_and_double_knockout_section17() -> None:
     """§17.1 KO after all hits; §17.2 both ≤ 0 in a cross → draw (or higher LP option)."""
     def low(b: DiceBattle) -> None:
@@ -309,6 +353,7 @@ def test_knockout_and_double_knockout_section17() -> None:
     assert b.result().winner == 0 and b.result().reason == "knockout"
 
 
+@pytest.mark.rule("§17.3")
 def test_turn_limit_ratio_section17_3() -> None:
     """§17.3: at the turn limit the higher LP / starting LP ratio wins."""
     b = one_turn(turn_limit=1)
@@ -316,6 +361,8 @@ def test_turn_limit_ratio_section17_3() -> None:
     assert b.finished and r.reason == "turn_limit" and r.winner == 0
 
 
+@pytest.mark.rule("§4.2")
+@pytest.mark.rule("§16.1")
 def test_lp_is_6000_plus_unused_cost_section4_2() -> None:
     """§4.2: LP = 6000 + (3000 − cost); damage comes off EX LP first (§16.1)."""
     b = battle("name: A; atk: 5; def: 5", "name: B", [])

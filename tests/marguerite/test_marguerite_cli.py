@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from kassen.cli import main
 
 
@@ -12,6 +14,7 @@ def run_json(capsys, *argv: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.rule("§14")
 def test_battle_json_members_entrant_first_then_built_with_exited(capsys) -> None:
     """Design 4.1, §14: entrant first, then built 剣師 in creation order, exited included."""
     out = run_json(capsys, "battle", "marguerite", "--build", "10/1/0/4/振舞星/九尾 里奈",

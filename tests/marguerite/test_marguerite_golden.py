@@ -36,6 +36,8 @@ GOLDEN = [
 ]
 
 
+@pytest.mark.rule("§11")
+@pytest.mark.rule("§14")
 @pytest.mark.parametrize(("a", "b", "result", "count", "digest", "lines"), GOLDEN,
                          ids=[g[0] for g in GOLDEN])
 def test_golden(a: str, b: str, result: tuple, count: int, digest: str,

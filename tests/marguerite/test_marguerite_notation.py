@@ -7,10 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kassen.rulesets.marguerite import RULESET
+from kassen.core import registry
 from kassen.rulesets.marguerite.catalogue import SWORDS
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.notation import export_full
+
+RULESET = registry.get("marguerite")  # through the registry: it registers the text
 
 DEFAULT = {"budget": 10, "hp_step": "5"}
 FREE = {"budget": 0, "hp_step": "1"}
@@ -21,6 +23,7 @@ RINA = Build("九尾 里奈", 10, 1, 0, 4, (
 ))
 
 
+@pytest.mark.rule("R3.2")
 @pytest.mark.parametrize("text", [
     "10/1/0/4/振舞星/九尾 里奈",
     "九尾 里奈:10/1/0/4/振動剣、舞踏剣、星霜剣",
@@ -36,6 +39,7 @@ def test_three_notations_and_full_width(text: str) -> None:
     assert RULESET.export(build) == "10/1/0/4/振舞星/九尾 里奈"
 
 
+@pytest.mark.rule("R3.2")
 def test_seed_built_notation_and_base_style() -> None:
     """R3.2: the seed's 「ミスティア ：15/0/0/2/拡散剣、鏡の剣」 and the base 剣技N form."""
     build, problems = RULESET.parse("ミスティア ：15/0/0/2/拡散剣、鏡の剣", FREE)
@@ -46,6 +50,7 @@ def test_seed_built_notation_and_base_style() -> None:
     assert problems == [] and build.swords == ()
 
 
+@pytest.mark.rule("R3.2")
 def test_compact_without_name_or_with_name_in_place_of_swords() -> None:
     """R3.2, D12: name optional; in HP/攻/防/速/X, X is the name when it is no sword list."""
     build, _ = RULESET.parse("10/1/0/4/振舞星", DEFAULT)
@@ -54,6 +59,8 @@ def test_compact_without_name_or_with_name_in_place_of_swords() -> None:
     assert problems == [] and build.name == "ぽち" and build.swords == ()
 
 
+@pytest.mark.rule("R3.2")
+@pytest.mark.rule("§12")
 def test_unknown_sword_is_located_with_suggestions() -> None:
     """R3.2, §12: an unknown sword: line:column and the nearest names, ja and en."""
     build, problems = RULESET.parse("A:10/1/0/4/斬撃剣、斬劇剣", DEFAULT)
@@ -64,6 +71,8 @@ def test_unknown_sword_is_located_with_suggestions() -> None:
     assert "斬劇剣" in p.message("ja") and "nearest" in p.message("en")
 
 
+@pytest.mark.rule("R3.1")
+@pytest.mark.rule("R3.2")
 @pytest.mark.parametrize(("text", "code", "column"), [
     ("10/x/0/4/斬/A", "marguerite.bad_number", 4),
     ("10/-1/0/4/斬/A", "marguerite.bad_number", 4),
@@ -85,6 +94,8 @@ def test_bad_input_is_located(text: str, code: str, column: int) -> None:
         assert p.message("ja") != p.code and p.message("en") != p.code
 
 
+@pytest.mark.rule("R3.1")
+@pytest.mark.rule("Q7")
 def test_over_budget_says_by_how_much_and_which_option() -> None:
     """R3.1 (Q7): 途心 over budget: the message names the excess and the option."""
     _, problems = RULESET.parse("20/3/3/3/斬/A", DEFAULT)
@@ -103,6 +114,7 @@ builds = st.builds(Build, names, st.integers(0, 9999), st.integers(0, 999), st.i
                    .map(tuple))
 
 
+@pytest.mark.rule("R3.2")
 @settings(max_examples=300, deadline=None)
 @given(builds)
 def test_parse_export_round_trip(build: Build) -> None:
@@ -123,6 +135,8 @@ def test_any_text_gives_a_build_or_problems(text: str) -> None:
         assert p.line >= 1 and p.column >= 1
 
 
+@pytest.mark.rule("R3.1")
+@pytest.mark.rule("R3.2")
 def test_samples_are_legal_under_defaults() -> None:
     """Samples (九尾 里奈 among them) parse under the default 10-point budget (R3.1); the
     R3.2 notation example メテオラ costs 14, so it is no sample: it needs the free budget."""

@@ -6,9 +6,11 @@ import pytest
 from marguerite_helpers import advance, after, codes, events, fencer, finish, start
 
 from kassen.core import options as options_mod
-from kassen.rulesets.marguerite import RULESET
+from kassen.core import registry
 from kassen.rulesets.marguerite.catalogue import LIFE
 from kassen.rulesets.marguerite.options import OPTIONS
+
+RULESET = registry.get("marguerite")  # through the registry: it registers the text
 
 DUMMY = "50/0/1/0//D"
 
@@ -21,6 +23,9 @@ def test_every_option_has_labels_rule_and_default_first() -> None:
             assert spec.choices[0].value == spec.default
 
 
+@pytest.mark.rule("Q1")
+@pytest.mark.rule("R6.3")
+@pytest.mark.rule("E3")
 def test_q1_reset_cycle_and_keep0() -> None:
     """Q1, R6.3: per turn (E3: turn 8), cycle (turn 3), and keep0 keeps turn-0 use."""
     assert finish("10/2/0/3/斬/Z", "15/0/0/0//W").result().turn == 8
@@ -30,30 +35,40 @@ def test_q1_reset_cycle_and_keep0() -> None:
     assert fencer(after("10/3/0/1/ヌ斬/A", DUMMY, 1, reset="keep0"), 1).hp == 48
 
 
+@pytest.mark.rule("Q3")
+@pytest.mark.rule("R6.2")
 def test_q3_status_phase_position() -> None:
     """Q3, R6.2: poison given in turn 1 ticks in turn 2 (start) or at the end of turn 1."""
     assert fencer(after("10/3/0/1/毒/A", DUMMY, 1), 1).hp == 48
     assert fencer(after("10/3/0/1/毒/A", DUMMY, 1, status_phase="end"), 1).hp == 47
 
 
+@pytest.mark.rule("Q4")
+@pytest.mark.rule("R8.5.4")
 def test_q4_negative_damage() -> None:
     """Q4, R8.5.4: negative damage does nothing, or heals (never above max HP)."""
     assert fencer(after("10/1/0/2/咲斬/A", "50/0/5/0//D", 1), 1).hp == 49
     assert fencer(after("10/1/0/2/咲斬/A", "50/0/5/0//D", 1, negative="heal"), 1).hp == 50
 
 
+@pytest.mark.rule("Q5")
+@pytest.mark.rule("R10.2")
 def test_q5_overkill_direction() -> None:
     """Q5, R10.2: the smaller overkill wins, or the larger."""
     assert finish("5/9/0/1/斬/X", "5/6/0/1/斬/Y").result().winner == 0
     assert finish("5/9/0/1/斬/X", "5/6/0/1/斬/Y", overkill="more").result().winner == 1
 
 
+@pytest.mark.rule("Q6")
+@pytest.mark.rule("R6.1")
 def test_q6_turn_zero_actions() -> None:
     """Q6, R6.1: AP = speed in turn 0, or each active sword once."""
     assert fencer(after("10/3/0/0/高/A", "50/0/0/0//D", 0), 1).hp == 50
     assert fencer(after("10/3/0/0/高/A", "50/0/0/0//D", 0, turn0="fast_once"), 1).hp == 47
 
 
+@pytest.mark.rule("Q7")
+@pytest.mark.rule("R3.1")
 def test_q7_budget_and_hp_steps() -> None:
     """Q7, R3.1: 10 points by default; 0 = free; HP in steps of 5 unless hp_step=1."""
     meteora = "10/5/3/2/斬斬/メテオラ"
@@ -67,6 +82,8 @@ def test_q7_budget_and_hp_steps() -> None:
     assert RULESET.parse("7/1/0/1/斬/A", {"budget": 10, "hp_step": "1"})[1] == []
 
 
+@pytest.mark.rule("Q8")
+@pytest.mark.rule("R8.6")
 def test_q8_simultaneous_two_phase_or_interleave() -> None:
     """Q8, R8.6, D5: 冷却剣 against 斬撃剣 in one 超同時 set: the rider resets Y's attack
     after (two_phase) or before (interleave) Y's damage is fixed."""
@@ -75,12 +92,15 @@ def test_q8_simultaneous_two_phase_or_interleave() -> None:
     assert fencer(after(x, y, 2, simultaneous="interleave"), 0).hp == 27
 
 
+@pytest.mark.rule("R4.3")
 def test_half_hp_comparison() -> None:
     """R4.3, §18.10: 2·HP ≤ maxHP (exact) or HP ≤ ceil(maxHP/2)."""
     assert fencer(after("5/0/0/1/回/A", "20/2/0/2/斬/E", 1), 0).hp == 3
     assert fencer(after("5/0/0/1/回/A", "20/2/0/2/斬/E", 1, half_hp="ceil"), 0).hp == 5
 
 
+@pytest.mark.rule("Q2")
+@pytest.mark.rule("R4.9")
 def test_q2_mp_cost_table() -> None:
     """Q2, R4.9: a sword with an MP cost is not executable while MP < cost; paid at cost."""
     assert fencer(after("10/3/0/1/斬/A", DUMMY, 3), 1).hp == 44
@@ -89,6 +109,7 @@ def test_q2_mp_cost_table() -> None:
     assert fencer(b, 0).mp == 1 and fencer(b, 1).hp == 48  # MP 1 (turn 0) +1 −1
 
 
+@pytest.mark.rule("Q2")
 def test_mp_cost_option_text_is_canonical_and_checked() -> None:
     """Q2: the text option accepts names or codes, full-width digits; rejects unknown swords."""
     values, problems = options_mod.resolve(OPTIONS, {"mp_costs": "鏡=１、拡散剣=2"})
@@ -97,6 +118,7 @@ def test_mp_cost_option_text_is_canonical_and_checked() -> None:
     assert problems and problems[0].code == "core.bad_option_value"
 
 
+@pytest.mark.rule("R4.6")
 def test_no_next_sword() -> None:
     """R4.6, §18.11: a control sword with no next sword is executable (no effect) or not."""
     b = after("10/0/0/2/虚限/A", DUMMY, 1)
@@ -105,6 +127,7 @@ def test_no_next_sword() -> None:
     assert codes(fencer(b, 0)) == "虚ヌ" and fencer(b, 0).swords[1].limited
 
 
+@pytest.mark.rule("§12.3 強盗剣")
 def test_stolen_sword_used_flag() -> None:
     """§12.3 強盗剣, §18.15: the moved sword becomes unused, or keeps its used flag."""
     b = after("10/3/0/1/盗/A", "50/0/1/1/斬/D", 2)
@@ -121,6 +144,7 @@ def test_option_listed_by_rulesets_json(spec: options_mod.OptionSpec) -> None:
     assert described[spec.key]["rule"] == spec.rule
 
 
+@pytest.mark.rule("R7.1")
 def test_reserve_ap_eligibility() -> None:
     """R7.1, §18.19: 予備AP pays for an action only with an executable sword (default), or
     always when AP is 0 (then it is spent on skips)."""
@@ -128,6 +152,7 @@ def test_reserve_ap_eligibility() -> None:
     assert fencer(after("10/3/0/1/儀斬/A", DUMMY, 1, reserve="always"), 0).reserve == 0
 
 
+@pytest.mark.rule("R8.1")
 def test_stun_passed_sword() -> None:
     """R8.1, §18.12: the sword a stunned 剣師 would have run stays unused, or becomes used."""
     b = start("10/3/0/1/斬護/A", DUMMY)
@@ -143,6 +168,8 @@ def test_stun_passed_sword() -> None:
 
 
 # -- the readings of §18 and §21 that were fixed in code before ------------------------------
+@pytest.mark.rule("R4.2")
+@pytest.mark.rule("R6.1.5")
 def test_untagged_activation_turn() -> None:
     """R4.2, §18.9: an untagged sword works from turn 1 (Y, faster, kills X in turn 1), or
     from turn 0 like 高速 (both hit in turn 0, HP ≤ 0 is not death yet, R6.1.5: a draw)."""
@@ -153,6 +180,7 @@ def test_untagged_activation_turn() -> None:
     assert (r.winner, r.reason, r.turn) == (None, "draw", 0)
 
 
+@pytest.mark.rule("R4.2")
 def test_untagged_activation_turn_in_view() -> None:
     """R4.2, §18.9: the sword chips show the activation turn the battle uses."""
     chip = start("5/5/0/1/斬/X", DUMMY, untagged_start="0").view()["sides"][0]
@@ -161,6 +189,8 @@ def test_untagged_activation_turn_in_view() -> None:
     assert chip["members"][0]["swords"][0]["start"] == 1
 
 
+@pytest.mark.rule("R9.5")
+@pytest.mark.rule("R10.2")
 def test_overkill_value_at_exit_or_at_death() -> None:
     """R9.5, §18.13, R10.2: 二撃剣's first hit kills Y (HP −1), the second takes it to −5 in
     the same 行動処理, while X ends at −3. Overkill at exit: 3 against 5, X's party wins; at the
@@ -175,6 +205,9 @@ def test_overkill_value_at_exit_or_at_death() -> None:
     assert (b.result().winner, b.result().reason) == (1, "overkill")
 
 
+@pytest.mark.rule("R6.1.5")
+@pytest.mark.rule("R7.5")
+@pytest.mark.rule("R10.2")
 def test_turn_zero_dead_act_or_skip() -> None:
     """R6.1.5, R7.5, §18.14: Y, at HP −2 after X's 高速剣, still strikes back in turn 0 and
     both die at the check (Y has the smaller overkill, R10.2); or Y only skips, and X wins
@@ -188,6 +221,7 @@ def test_turn_zero_dead_act_or_skip() -> None:
     assert [e.values["why"] for e in events(b, "skip") if e.actor == "1.0"] == ["dead"]
 
 
+@pytest.mark.rule("R7.1")
 def test_turn_zero_dead_skip_spends_no_reserve_ap() -> None:
     """R7.1, §18.14 (skip reading): a 剣師 at HP ≤ 0 in turn 0 has nothing to execute, so
     its 予備AP does not pay for skips; it carries over (D16)."""
@@ -199,6 +233,8 @@ def test_turn_zero_dead_skip_spends_no_reserve_ap() -> None:
     assert y.reserve == 2 and y.exited
 
 
+@pytest.mark.rule("§12.3 吸血剣")
+@pytest.mark.rule("R8.5")
 def test_vampire_sword_reflected_heals_executor_or_reflector() -> None:
     """§12.3 吸血剣, R8.5, §18.17, D13: X's 吸血剣 (3 damage) is reflected onto X by Y's 反射.
     「自分」 = the executor: X takes 3 and heals 3 (Y stays at 17 from 高速剣); the reflector
@@ -210,6 +246,8 @@ def test_vampire_sword_reflected_heals_executor_or_reflector() -> None:
     assert (fencer(b, 0).hp, fencer(b, 1).hp) == (7, 20)
 
 
+@pytest.mark.rule("§12.3 強盗剣")
+@pytest.mark.rule("R8.5")
 def test_robber_sword_reflected_moves_to_executor_or_reflector() -> None:
     """§12.3 強盗剣, R8.5, §18.17, D14: reflected back, X's own first sword (斬撃剣) moves to
     the end of X's list; or the reflector Y takes it."""
@@ -220,6 +258,8 @@ def test_robber_sword_reflected_moves_to_executor_or_reflector() -> None:
     assert (codes(fencer(b, 0)), codes(fencer(b, 1))) == ("", "斬")
 
 
+@pytest.mark.rule("§11 流産")
+@pytest.mark.rule("R14.7")
 def test_miscarriage_spends_or_keeps_the_construct_sword() -> None:
     """§11 流産, R14.7, §18.18: X's 造泡剣 (delayed to turn 1 by 遅滞剣) fails on the 流産 from
     堕胎剣. Spent: X stays alone. Kept: the sword stays unused where it was, so X's second
@@ -232,6 +272,8 @@ def test_miscarriage_spends_or_keeps_the_construct_sword() -> None:
     assert [e.kind for e in b.rec.events()].count("sword_kept") == 1
 
 
+@pytest.mark.rule("R14.1")
+@pytest.mark.rule("R8.4")
 def test_build_order_front_or_behind() -> None:
     """R14.1, §18.20, R8.4: X builds バブル then フェンス in turn 0. Newest at the very front:
     Y's 斬撃剣 hits フェンス (20 → 15); behind earlier builds: it hits バブル, which dies."""
@@ -244,6 +286,9 @@ def test_build_order_front_or_behind() -> None:
         ("バブル", 0, True), ("フェンス", 20, False)]
 
 
+@pytest.mark.rule("§11 蘇生")
+@pytest.mark.rule("§21 D2")
+@pytest.mark.rule("R10.3")
 def test_revival_one_per_death_or_fall_through() -> None:
     """§11 蘇生, §21 D2, R10.3: X (max HP 0) gathers ライフ, ソウル and プッシュ in turn 0 (three
     星霜剣 move the counter to 3). At the check after turn 0 the ソウル cannot bring HP to ≥ 1:
@@ -258,6 +303,9 @@ def test_revival_one_per_death_or_fall_through() -> None:
     assert fencer(b, 0).hp == 1 and fencer(b, 0).st[LIFE] == 0
 
 
+@pytest.mark.rule("§21 D7")
+@pytest.mark.rule("R8.6")
+@pytest.mark.rule("§12.3 破壊剣")
 def test_executing_sword_frozen_or_live() -> None:
     """§21 D7, R8.6, §12.3 破壊剣: in one group Y's 破壊剣 (攻撃, resolved first) destroys X's
     executing 星霜剣 (環境, resolved last). Frozen at payment: the counter still moves, one turn
@@ -275,6 +323,9 @@ def test_executing_sword_frozen_or_live() -> None:
     assert (r.winner, r.reason, r.turn) == (1, "wipeout", 20)
 
 
+@pytest.mark.rule("R6.1.5")
+@pytest.mark.rule("R9.2")
+@pytest.mark.rule("R10.1")
 def test_battle_does_not_end_inside_turn_zero() -> None:
     """R6.1.5, R9.2, R10.1, §18.21 (no option: the seed makes turn 0 and its death check one
     現象期間, and the end check follows 事象確定 only): Y's whole party is at HP ≤ 0 after
@@ -284,6 +335,8 @@ def test_battle_does_not_end_inside_turn_zero() -> None:
     assert not b.finished and not y.exited and (y.hp, y.maxhp) == (9, 15)
 
 
+@pytest.mark.rule("R4.9")
+@pytest.mark.rule("Q2")
 def test_mp_cost_presets_are_canonical() -> None:
     """R4.9 (Q2): every preset offered by the page is already in the canonical form that a
     share link gives back, so choosing one and reopening the link shows the same text."""

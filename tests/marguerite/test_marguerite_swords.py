@@ -150,6 +150,9 @@ def test_sword(sword: str, rule: str, a: str, d: str, turn: int, check: Check) -
     assert check(battle), (sword, rule, battle.view())
 
 
+@pytest.mark.rule("§12.8")
+@pytest.mark.rule("§14")
+@pytest.mark.rule("R14.1")
 @pytest.mark.parametrize(("sword", "name", "hp", "spd"), BUILT, ids=[b[0] for b in BUILT])
 def test_construct_sword_builds_at_the_front(sword: str, name: str, hp: int, spd: int) -> None:
     """§12.8, §14 R14.1-R14.2: the built 剣師 stands at the front with its stats and swords."""
@@ -163,6 +166,7 @@ def test_construct_sword_builds_at_the_front(sword: str, name: str, hp: int, spd
     assert [SWORDS[s.sid].ja for s in new.swords] == list(BY_NAME[sword].build[5])
 
 
+@pytest.mark.rule("§12")
 def test_every_sword_has_a_test() -> None:
     """§12: the 75 swords are all covered by the cases above."""
     covered = {c[0] for c in CASES} | {b[0] for b in BUILT}

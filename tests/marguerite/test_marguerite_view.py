@@ -3,13 +3,15 @@ must show is in ``view()`` data; every event renders in both languages."""
 
 from __future__ import annotations
 
+import pytest
 from marguerite_helpers import after, events
 
-from kassen.core import i18n, session
+from kassen.core import i18n, registry, session
 from kassen.core.render import render_event
 from kassen.core.rng import Rng
-from kassen.rulesets.marguerite import RULESET
 from kassen.rulesets.marguerite.catalogue import ENCHANT_EN, ENCHANT_JA, STATUS_GLOSS, SWORDS
+
+RULESET = registry.get("marguerite")  # through the registry: it registers the text
 
 
 def test_view_carries_everything_the_battle_view_shows() -> None:
@@ -74,6 +76,9 @@ def test_sword_and_status_names_stay_japanese_in_english() -> None:
     assert "衝撃剣" in render_event(RULESET, e, names, "en")
 
 
+@pytest.mark.rule("§11")
+@pytest.mark.rule("§12")
+@pytest.mark.rule("§13")
 def test_every_name_has_a_short_english_gloss() -> None:
     """§11, §12, §13: all 75 swords, 13 statuses and 7 enchantments carry a short, distinct
     English gloss beside the Japanese name."""

@@ -1,30 +1,26 @@
-"""Playing a tournament schedule in this process or on several (command line; the page uses
-its worker pool the same way).
+"""Playing a tournament schedule in this process, on several, or on a Dask cluster (command
+line; the page uses its worker pool the same way).
 
-Each process parses the builds and receives the schedule once (initializer), then plays ranges
-of job numbers and answers their tally. Tallies merge in any order into the same sums, so the
-table is the same whatever the number of processes, and no process ever holds a list of every
-job or every result.
+Each task carries the entrants' texts and the schedule (a few KB) with a range of job
+numbers; a process parses the builds once per schedule and answers the range's tally. Tallies
+merge in any order into the same sums, so the table is the same whatever the number of
+processes or where they run, and no process ever holds a list of every job or every result.
 """
 
 from __future__ import annotations
 
 import os
-import threading
-import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Iterator
 from typing import Any
 
+from kassen.core.jobs import Cancelled, Entrants, Progress, load_entrants, play_job
 from kassen.core.problems import Problem, ProblemError
+from kassen.core.runners import Runner, make_runner
 from kassen.core.schedule import Schedule, Tally
 from kassen.core.text import clip
-from kassen.core.tournament import Cancelled, Entrants, Progress, load_entrants, play_job
 
 PROGRESS_EVERY = 16
 """Battles between progress reports in one process."""
-IN_FLIGHT = 4
-"""Ranges queued per process at any time: work is handed out as ranges finish, never queued
-all at once (a billion-battle bracket round would otherwise queue millions of tasks)."""
 
 
 def max_workers() -> int:
@@ -40,42 +36,37 @@ def check_workers(workers: object) -> int:
     return workers
 
 
-def _watch_parent(parent: int) -> None:
-    """End this worker process when the process that started it has ended (a killed command
-    line must not leave its workers playing)."""
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
+Setting = tuple[str, tuple[str, ...], tuple[tuple[str, Any], ...], tuple[str | None, ...],
+                Schedule]
+"""What a task needs besides its range: ruleset id, texts, options, policies, schedule."""
 
-_entrants: Entrants | None = None
-_schedule: Schedule | None = None
+_loaded: tuple[Setting, Entrants] | None = None
 
 
-def _init(ruleset_id: str, texts: list[str], options: dict[str, Any],
-          policies: list[str | None], schedule: Schedule) -> None:
-    global _entrants, _schedule
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
-    _entrants = load_entrants(ruleset_id, texts, options, policies)
-    _schedule = schedule
-
-
-def _play_range(start: int, stop: int) -> list[list[int]]:
-    assert _entrants is not None and _schedule is not None
+def play_range(setting: Setting, start: int, stop: int) -> list[list[int]]:
+    """The tally (as JSON entries) of jobs ``start`` to ``stop`` of the setting's schedule;
+    the builds are parsed once per process and setting."""
+    global _loaded
+    if _loaded is None or _loaded[0] != setting:
+        ruleset_id, texts, options, policies, _ = setting
+        _loaded = (setting, load_entrants(ruleset_id, texts, dict(options), policies))
+    entrants, schedule = _loaded[1], setting[4]
     tally = Tally()
-    for job in _schedule.jobs(start, stop):
-        tally.add(job, play_job(_entrants, job))
+    for job in schedule.jobs(start, stop):
+        tally.add(job, play_job(entrants, job))
     return tally.to_json()
 
 
 def play_schedule(entrants: Entrants, schedule: Schedule, workers: int = 1,
-                  progress: Progress | None = None) -> Tally:
-    """Play every job of ``schedule`` (on ``workers`` processes when more than one) and tally
-    them. ``progress(done, total)`` returning True raises :class:`Cancelled` with the tally so
-    far."""
+                  progress: Progress | None = None, scheduler: Any = None) -> Tally:
+    """Play every job of ``schedule`` (on ``workers`` processes when more than one, or on the
+    Dask ``scheduler``) and tally them. ``progress(done, total)`` returning True raises
+    :class:`Cancelled` with the tally so far."""
     total = len(schedule)
     tally = Tally()
-    check_workers(workers)
-    if workers <= 1 or total < 2:
+    if scheduler is None:
+        check_workers(workers)
+    if scheduler is None and (workers <= 1 or total < 2):
         for i in range(total):
             job = schedule.job(i)
             tally.add(job, play_job(entrants, job))
@@ -83,33 +74,29 @@ def play_schedule(entrants: Entrants, schedule: Schedule, workers: int = 1,
             if progress is not None and due and progress(i + 1, total):
                 raise Cancelled([], tally)
         return tally
-    size = max(1, min(256, total // (workers * 8) or 1))
-    init_args = (entrants.ruleset.id, entrants.texts, entrants.options, entrants.policies,
-                 schedule)
+    with make_runner(workers, scheduler) as runner:
+        return play_on(runner, entrants, schedule, progress)
+
+
+def play_on(runner: Runner, entrants: Entrants, schedule: Schedule,
+            progress: Progress | None = None) -> Tally:
+    """Play ``schedule`` as ranges of jobs on ``runner`` (see :func:`play_schedule`); the
+    runner keeps only a few ranges per worker in flight, handing out more as they finish."""
+    total = len(schedule)
+    tally = Tally()
+    size = max(1, min(256, total // (runner.workers * 8) or 1))
+    setting: Setting = (entrants.ruleset.id, tuple(entrants.texts),
+                        tuple(sorted(entrants.options.items())), tuple(entrants.policies),
+                        schedule)
+
+    def tasks() -> Iterator[tuple[Setting, int, int]]:
+        for start in range(0, total, size):
+            yield setting, start, min(total, start + size)
+
     done = 0
-    starts = iter(range(0, total, size))
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=init_args) as pool:
-        futures: dict[Future[Any], int] = {}
-
-        def submit() -> None:
-            for start in starts:
-                stop = min(total, start + size)
-                futures[pool.submit(_play_range, start, stop)] = stop - start
-                if len(futures) >= workers * IN_FLIGHT:
-                    return
-
-        try:
-            submit()
-            while futures:
-                finished, _ = wait(futures, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    tally.add_entries(future.result())
-                    done += futures.pop(future)
-                    if progress is not None and progress(done, total):
-                        raise Cancelled([], tally)
-                submit()
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
+    for entries in runner.map(play_range, tasks()):
+        tally.add_entries(entries)
+        done = min(total, done + size)
+        if progress is not None and progress(done, total):
+            raise Cancelled([], tally)
     return tally

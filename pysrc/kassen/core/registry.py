@@ -1,9 +1,11 @@
-"""The ruleset registry: id → ruleset, loaded lazily from :mod:`kassen.rulesets`."""
+"""The ruleset registry: id → ruleset, loaded lazily from :mod:`kassen.rulesets`; loading a
+ruleset registers its text catalogue (``Ruleset.text()``)."""
 
 from __future__ import annotations
 
 import importlib
 
+from kassen.core import i18n
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.ruleset import Ruleset
 from kassen.core.text import clip
@@ -13,9 +15,17 @@ _loaded: dict[str, Ruleset] = {}
 _extra: dict[str, Ruleset] = {}
 
 
+def _install(ruleset: Ruleset) -> Ruleset:
+    """Register the ruleset's text catalogue (:meth:`Ruleset.text`) under its id."""
+    catalogue = ruleset.text()
+    if catalogue:
+        i18n.register(ruleset.id, catalogue)
+    return ruleset
+
+
 def register(ruleset: Ruleset) -> None:
     """Add a ruleset that does not live in :mod:`kassen.rulesets` (tests, plug-ins)."""
-    _extra[ruleset.id] = ruleset
+    _extra[ruleset.id] = _install(ruleset)
 
 
 def unregister(ruleset_id: str) -> None:
@@ -38,7 +48,7 @@ def get(ruleset_id: str) -> Ruleset:
         found = _loaded.get(ruleset_id)
         if found is None:
             module = importlib.import_module(BUILTIN[ruleset_id])
-            found = module.RULESET
+            found = _install(module.RULESET)
             _loaded[ruleset_id] = found
         return found
     raise ProblemError([Problem("core.unknown_ruleset",

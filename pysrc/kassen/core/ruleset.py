@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -200,6 +200,16 @@ class Ruleset(ABC):
         """A random legal build text (for benchmarks, fuzzing and property tests)."""
         return None
 
+    def search_start(self, rng: Rng, options: dict[str, Any]) -> Any | None:
+        """A random legal build under ``options`` where the build lab's search starts (or
+        restarts); None when this ruleset has no search moves."""
+        return None
+
+    def search_move(self, build: Any, rng: Rng, options: dict[str, Any]) -> Any:
+        """A legal build one move away from ``build`` under ``options`` (build lab). Only
+        called when :meth:`search_start` gives builds."""
+        raise NotImplementedError
+
     def sample_text(self, name: str) -> str:
         """The text of the sample called ``name`` (KeyError when there is none)."""
         for sample in self.samples:
@@ -237,6 +247,15 @@ class Ruleset(ABC):
             "samples": [s.to_json() for s in self.samples],
             "policies": list(self.policy_names()),
         }
+
+    def text(self) -> Mapping[str, Mapping[str, str]]:
+        """The ruleset's text catalogue, ``{"ja": {...}, "en": {...}}``: problem messages
+        (``<key>`` of ``<id>.<key>`` codes), ``event.<kind>`` templates, ``step.…`` and
+        ``reason.…`` labels. The registry registers it under namespace ``id`` once, when it
+        loads or is given the ruleset; importing a ruleset registers nothing. Empty: the
+        ruleset has no text of its own (or, until it moves to this hook, registers it
+        itself)."""
+        return {}
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         """Values of an event as the text templates want them (e.g. localized names)."""

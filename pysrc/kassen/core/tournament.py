@@ -13,102 +13,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kassen.core import options as options_mod
-from kassen.core import registry
-from kassen.core.driver import Driver
-from kassen.core.links import battle_link
+from kassen.core.jobs import (  # noqa: F401  (the job pieces, still named here by callers)
+    MAX_BUILDS,
+    Cancelled,
+    Entrants,
+    Progress,
+    build_name,
+    job_link,
+    load_entrants,
+    play_job,
+    run_jobs,
+)
+from kassen.core.parallel import play_schedule
 from kassen.core.problems import Problem, ProblemError
-from kassen.core.record import Record
 from kassen.core.rng import SeedError, normalize_seed
-from kassen.core.ruleset import Ruleset, Setup
+from kassen.core.ruleset import Ruleset
 from kassen.core.schedule import Job, JobResult, Schedule, Tally
-from kassen.core.session import checked_policies, parse_sides
 from kassen.core.stats import median, rate
 from kassen.core.text import clip
 
-MAX_BUILDS = 256
 MAX_SEEDS = 10_000
 MAX_JOBS = 2_000_000
-
-
-@dataclass
-class Entrants:
-    """Parsed builds of a tournament with its ruleset and options."""
-
-    ruleset: Ruleset
-    texts: list[str]
-    builds: list[Any]
-    options: dict[str, Any]
-    policies: list[str | None]
-
-    @property
-    def names(self) -> list[str]:
-        """Display names (issue 14): a sample's name when the build is a sample, else the
-        build's own name or its members' names; repeated names are told apart (``X``,
-        ``X (2)``) and a build with no name at all is ``#n``."""
-        samples = {}
-        for sample in self.ruleset.samples:
-            samples.setdefault(sample.text.strip(), sample.name)
-            parsed, problems = self.ruleset.parse(sample.text, self.options)
-            if parsed is not None and not problems:
-                samples.setdefault(self.ruleset.export(parsed).strip(), sample.name)
-        seen: dict[str, int] = {}
-        out = []
-        for index, (text, build) in enumerate(zip(self.texts, self.builds, strict=True)):
-            name = (samples.get(text.strip()) or samples.get(self.ruleset.export(build).strip())
-                    or build_name(build) or f"#{index + 1}")
-            seen[name] = seen.get(name, 0) + 1
-            out.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
-        return out
-
-
-MAX_NAME = 40
-
-
-def build_name(build: Any) -> str | None:
-    """A build's own name, or its members' names joined by "+" (repeats as ``×n``), cut to
-    ``MAX_NAME`` characters; None when it has none."""
-    name = getattr(build, "name", None)
-    if name:
-        return str(name)[:MAX_NAME]
-    members = build.members() if callable(getattr(build, "members", None)) else build
-    if not isinstance(members, list | tuple):
-        return None
-    counts: dict[str, int] = {}
-    for member in members:
-        if getattr(member, "name", None):
-            counts[str(member.name)] = counts.get(str(member.name), 0) + 1
-    text = "+".join(n if c == 1 else f"{n}×{c}" for n, c in counts.items())
-    return (text if len(text) <= MAX_NAME else text[:MAX_NAME - 1] + "…") or None
-
-
-def load_entrants(
-    ruleset_id: str,
-    texts: Sequence[str],
-    given_options: dict[str, Any] | None = None,
-    policies: Sequence[str | None] | None = None,
-) -> Entrants:
-    """Parse every build once (problems name the build's line as ``side``)."""
-    ruleset = registry.get(ruleset_id)
-    opts, problems = options_mod.resolve(ruleset.options, given_options)
-    if len(texts) < 2:
-        problems.append(Problem("core.no_builds"))
-    if len(texts) > MAX_BUILDS:
-        problems.append(Problem("core.too_many_builds",
-                                args={"count": len(texts), "limit": MAX_BUILDS}))
-    if policies is not None and (not isinstance(policies, (list, tuple)) or not all(
-            p is None or isinstance(p, str) for p in policies)):
-        problems.append(Problem("core.bad_type", args={
-            "field": "policies", "expected": "a list of AI policy names (null: a person)"}))
-    else:
-        policies, found = checked_policies(ruleset, policies)
-        problems += found
-    if problems:
-        raise ProblemError(problems)
-    builds, problems = parse_sides(ruleset, texts, opts)
-    if problems:
-        raise ProblemError(problems)
-    return Entrants(ruleset, [ruleset.export(b) for b in builds], builds, opts, list(policies))
 
 
 def seats(ruleset: Ruleset) -> bool:
@@ -160,50 +85,6 @@ def round_robin_schedule(entrants: Entrants, k: int, master: str) -> Schedule:
 def round_robin_jobs(entrants: Entrants, k: int, master: str) -> list[Job]:
     """The round robin's jobs as a list (see :func:`round_robin_schedule`)."""
     return round_robin_schedule(entrants, k, master).jobs()
-
-
-def play_job(entrants: Entrants, job: Job) -> JobResult:
-    """Play one job's battle (no snapshots, events kept only in memory)."""
-    setup = Setup([entrants.builds[job.a], entrants.builds[job.b]], dict(entrants.options),
-                  job.seed, [], list(entrants.policies))
-    battle = entrants.ruleset.new_battle(setup)
-    result = Driver(battle, snapshots=False).run()
-    winner = None if result.winner is None else (job.a, job.b)[result.winner]
-    return JobResult(job.index, winner, result.reason, result.turn)
-
-
-def job_link(entrants: Entrants, job: Job) -> str:
-    """The share link that opens exactly this job's battle."""
-    record = Record(entrants.ruleset.id, entrants.ruleset.version,
-                    [entrants.texts[job.a], entrants.texts[job.b]], dict(entrants.options),
-                    job.seed, [], list(entrants.policies))
-    return battle_link(record)
-
-
-Progress = Callable[[int, int], bool | None]
-"""Called as ``progress(done, total)``; returning True cancels the run."""
-
-
-class Cancelled(Exception):
-    """A run stopped on request; ``results`` holds what finished (``tally``: its tally, when
-    the run only tallied)."""
-
-    def __init__(self, results: list[JobResult], tally: Tally | None = None) -> None:
-        super().__init__("cancelled")
-        self.results = results
-        self.tally = tally
-
-
-def run_jobs(entrants: Entrants, jobs: Sequence[Job], progress: Progress | None = None,
-             every: int = 16) -> list[JobResult]:
-    """Play jobs in order in this process, reporting progress every ``every`` battles."""
-    results = []
-    for count, job in enumerate(jobs, start=1):
-        results.append(play_job(entrants, job))
-        due = count % every == 0 or count == len(jobs)
-        if progress is not None and due and progress(count, len(jobs)):
-            raise Cancelled(results)
-    return results
 
 
 def standings_and_matrix(entrants: Entrants, tally: Tally,
@@ -348,8 +229,10 @@ def elimination_step(entrants: Entrants, k: int, master: str, tally: Tally) -> B
 
 
 def elimination(entrants: Entrants, k: int, master: str,
-                progress: Progress | None = None, workers: int = 1) -> dict[str, Any]:
-    """Play a whole bracket in this process, round by round (see :func:`elimination_step`)."""
+                progress: Progress | None = None, workers: int = 1,
+                scheduler: Any = None) -> dict[str, Any]:
+    """Play a whole bracket round by round (see :func:`elimination_step`), on ``workers``
+    processes or a Dask ``scheduler``."""
     tally = Tally()
     while True:
         step = elimination_step(entrants, k, master, tally)
@@ -357,7 +240,7 @@ def elimination(entrants: Entrants, k: int, master: str,
             assert step.table is not None
             return step.table
         tally.add_entries(_play(entrants, step.pending, workers,
-                                _offset(progress, step)).to_json())
+                                _offset(progress, step), scheduler).to_json())
 
 
 def _offset(progress: Progress | None, step: BracketStep) -> Progress | None:
@@ -368,17 +251,17 @@ def _offset(progress: Progress | None, step: BracketStep) -> Progress | None:
 
 
 def _play(entrants: Entrants, schedule: Schedule, workers: int,
-          progress: Progress | None) -> Tally:
-    from kassen.core.parallel import play_schedule  # parallel imports this module
-
-    return play_schedule(entrants, schedule, workers, progress)
+          progress: Progress | None, scheduler: Any = None) -> Tally:
+    return play_schedule(entrants, schedule, workers, progress, scheduler)
 
 
 def round_robin(entrants: Entrants, k: int, master: str,
-                progress: Progress | None = None, workers: int = 1) -> dict[str, Any]:
-    """Play a whole round robin (on ``workers`` processes) and return its table."""
+                progress: Progress | None = None, workers: int = 1,
+                scheduler: Any = None) -> dict[str, Any]:
+    """Play a whole round robin (on ``workers`` processes or a Dask ``scheduler``) and
+    return its table."""
     schedule = round_robin_schedule(entrants, k, master)
-    tally = _play(entrants, schedule, workers, progress)
+    tally = _play(entrants, schedule, workers, progress, scheduler)
     table = standings_and_matrix(entrants, tally, schedule_link(entrants, schedule))
     table.update({"format": "round-robin", "seeds": schedule.games,
                   "master_seed": schedule.prefix, "ruleset": entrants.ruleset.id})

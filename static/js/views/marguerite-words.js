@@ -17,6 +17,7 @@ export const ENCHANT = {
 const W = {
   ja: {
     ap: "行動回数決定", status: "状態効果", action: "行動", death_check: "死亡判定", judge: "勝敗判定",
+    summary: "まとめ (ログ上限超過)",
     phases: "フェイズ", turn: "ターン数", turn0: "第0ターン", noStatus: "第0ターンには状態効果フェイズなし",
     party: "パーティ{n}", front: "先頭", pos: "{n}番目", exited: "退場", exitedTray: "退場した剣師",
     overkill: "オーバーキル", atk: "攻", def: "防", spd: "速", mp: "MP", ap_: "AP", reserve: "予備AP",
@@ -35,6 +36,7 @@ const W = {
   },
   en: {
     ap: "AP", status: "status effects", action: "actions", death_check: "death check",
+    summary: "summary (log budget reached)",
     judge: "judgement", phases: "Phases", turn: "Turn", turn0: "turn 0",
     noStatus: "no status phase in turn 0", party: "Party {n}", front: "front", pos: "no. {n}",
     exited: "exited", exitedTray: "Exited 剣師", overkill: "overkill", atk: "atk", def: "def", spd: "spd",

@@ -275,7 +275,8 @@ function party(lang, side, s, env) {
 function track(lang, view, step) {
   const phase = step?.phase ?? view.phase;
   const turn0 = (view.turn ?? step?.turn) === 0 && (step?.turn ?? 0) === 0;
-  const extra = ["death_check", "judge"].includes(phase) ? phase : null;
+  // a summarised turn (past the log budget, caps.py) is one beat, shown beside the track
+  const extra = ["death_check", "judge", "summary"].includes(phase) ? phase : null;
   return el("div", { class: `mg-bar${turn0 ? " turn0" : ""}` },
     el("span", { class: "mg-turn", dataset: { turn: String(view.turn) } },
       el("span", { class: "mg-k", text: word(lang, "turn") }), el("b", { text: String(view.turn) }),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kassen.core.decisions import Policy
@@ -17,6 +17,7 @@ from kassen.rulesets.cardduel.model import SideBuild
 from kassen.rulesets.cardduel.notation import export_side, parse_side
 from kassen.rulesets.cardduel.options import OPTIONS
 from kassen.rulesets.cardduel.samples import SAMPLES
+from kassen.rulesets.cardduel.text import CATALOGUE
 
 
 class CardDuelRuleset(Ruleset):
@@ -49,6 +50,24 @@ class CardDuelRuleset(Ruleset):
 
     def random_build(self, rng: Rng) -> str:
         return random_build(rng)
+
+    def search_start(self, rng: Rng, options: dict[str, Any]) -> SideBuild:
+        """A random legal side (build lab)."""
+        from kassen.rulesets.cardduel import moves
+
+        return moves.start(self, rng, options)
+
+    def search_move(self, build: SideBuild, rng: Rng, options: dict[str, Any]) -> SideBuild:
+        """A stat nudged within its §12.5 range or one part taken from a random legal side
+        (build lab)."""
+        from kassen.rulesets.cardduel import moves
+
+        return moves.move(self, build, rng, options)
+
+    def text(self) -> Mapping[str, Mapping[str, str]]:
+        """The ja/en catalogue of :mod:`kassen.rulesets.cardduel.text` (the registry registers
+        it)."""
+        return CATALOGUE
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.core import i18n
 from kassen.core.render import label_keys
 from kassen.rulesets.cardduel.catalogue import COSTUMES, SUIT_SYMBOLS
 
@@ -198,7 +197,8 @@ STEP_NAMES: dict[str, tuple[str, str]] = {
 PAGE = label_keys(STEP_NAMES, {k: (WORDS["ja"][k], WORDS["en"][k]) for k in WORDS["ja"]
                                if k in WORDS["en"]})
 
-i18n.register("cardduel", {"ja": {**JA, **PAGE["ja"]}, "en": {**EN, **PAGE["en"]}})
+CATALOGUE = {"ja": {**JA, **PAGE["ja"]}, "en": {**EN, **PAGE["en"]}}
+"""Registered by the registry as namespace ``cardduel`` (``Ruleset.text``)."""
 
 
 def pretty(card: str) -> str:

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
-from kassen.rulesets.dice import text
+from kassen.rulesets.dice import moves, text
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.generate import random_text
 from kassen.rulesets.dice.model import Sheet
 from kassen.rulesets.dice.notation import export, parse
 from kassen.rulesets.dice.options import OPTIONS
 from kassen.rulesets.dice.samples import SAMPLES
+from kassen.rulesets.dice.text import CATALOGUE
 
 
 class DiceRuleset(Ruleset):
@@ -54,6 +55,19 @@ class DiceRuleset(Ruleset):
             candidate = random_text(rng)
             if self.parse(candidate, {})[0] is not None:
                 return candidate
+
+    def search_start(self, rng: Rng, options: dict[str, Any]) -> Sheet:
+        """A random legal sheet (build lab)."""
+        return moves.start(self, rng, options)
+
+    def search_move(self, build: Sheet, rng: Rng, options: dict[str, Any]) -> Sheet:
+        """A stat nudged or one part of the sheet taken from a random legal sheet (build lab)."""
+        return moves.move(self, build, rng, options)
+
+    def text(self) -> Mapping[str, Mapping[str, str]]:
+        """The ja/en catalogue of :mod:`kassen.rulesets.dice.text` (the registry registers
+        it)."""
+        return CATALOGUE
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.core import i18n
 from kassen.core.render import label_keys
 from kassen.rulesets.dice import catalogue as cat
 
@@ -198,10 +197,11 @@ STEP_NAMES: dict[str, tuple[str, str]] = {
 REASONS = ("knockout", "double_knockout", "double_knockout_lp", "turn_limit", "turn_limit_draw")
 PAGE = label_keys(STEP_NAMES, {k: (WORDS["ja"][k], WORDS["en"][k]) for k in REASONS})
 
-i18n.register("dice", {
+CATALOGUE = {
     "ja": {**JA, **{f"word.{k}": v for k, v in WORDS["ja"].items()}, **PAGE["ja"]},
     "en": {**EN, **{f"word.{k}": v for k, v in WORDS["en"].items()}, **PAGE["en"]},
-})
+}
+"""Registered by the registry as namespace ``dice`` (``Ruleset.text``)."""
 
 
 def glossary() -> dict[str, Any]:

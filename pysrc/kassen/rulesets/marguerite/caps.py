@@ -1,16 +1,61 @@
-"""Rule constants and safety caps of the battle (R1.3; design 6: no build can hang)."""
+"""Rule constants, the log budget and the safety caps of the battle (R1.3; design 6: no build
+can hang, and no legal battle is cut short).
+
+Two kinds of limit:
+
+* The **log budget** bounds memory, never the rules. Past it, the battle goes on to its true
+  result and the rest of each turn is logged as one summarised beat (summary.py). The values
+  are where the old caps stopped battles, so every battle that finished before is logged
+  exactly as before (the digest guard checks it).
+* The **hard caps** bound work. They stop a battle with result ``aborted`` and a logged,
+  translated reason, and sit far beyond anything a 10-point build reaches (measured margins
+  below, tests/test_caps_slow.py prints them); free-budget builds (``budget=0``) can still
+  reach them.
+"""
 
 from __future__ import annotations
 
 TURN_LIMIT = 20
 """The last turn (R1.3, R6.2.6)."""
-MAX_SWORDS = 64
-"""Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists)."""
-MAX_FENCERS = 24
-"""Safety cap: 剣師 created per party (entrant included)."""
-MAX_ACTIONS = 4000
-"""Safety cap: 行動処理 per battle (a beat of plain skips counts once per actor)."""
-MAX_EVENTS = 60000
-"""Safety cap: events per battle (光速剣 makes 100 hits per action)."""
+
+# -- the log budget (summary from here on; not a cap) ------------------------------------------
+LOG_ACTIONS = 4000
+"""Past this many 行動処理 the rest is summarised (a beat of plain skips counts once per actor)."""
+LOG_EVENTS = 60000
+"""Past this many logged events the rest is summarised (光速剣 makes 100 hits per action)."""
+LOG_SWORDS = 64
+"""Once a 剣師's list holds more swords than this the rest is summarised (every logged beat
+carries the page's picture of every list)."""
+LOG_FENCERS = 24
+"""Once a party has created more 剣師 than this (entrant included) the rest is summarised
+(every logged beat pictures every 剣師)."""
+
+# -- hard caps (result ``aborted``) ------------------------------------------------------------
+# Measured (tests/test_caps_slow.py, 2026-12-01, load 6-11 on 2 cores): 300,000 uniform random
+# 10-point battles and 50,000 biased towards 増虚鳴複光星灼泡涙再儀速, none aborted; the largest
+# sizes were 545 swords in a list, 22 剣師 in a party, 14,387 行動処理 and 28,787 events in a
+# battle, and, while summarised, 1,725 played 行動処理, 3,438 played events and 288,348 list
+# slots walked. Known extremes: 速速儀速速速増再 against itself, 517,352 行動処理 and 1,034,759
+# events, of which 334 beats are played (runs.py fast-forwards the rest); under reset=cycle one
+# 加速剣 doubles 素早さ each turn (5,242,917 行動処理, 54 played). Of 10,000 reset=cycle battles
+# the largest played work was 96,898 行動処理 and 490,881 events, and one still stops at
+# MAX_SCAN: 15/2/3/1/後 against 10/2/2/2/増速, where 増殖剣 adds a 加速剣 every cycle, so the list
+# never repeats (no fast-forward) while 素早さ doubles each turn (estimated 10^9 list slots).
+# Free-budget builds (budget=0): 0 of 1,000 random ones reached a cap.
+MAX_SWORDS = 20_000
+"""Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 37× the 545 seen."""
+MAX_FENCERS = 400
+"""Safety cap: 剣師 created per party (entrant included; 増殖剣 copies 構築 swords): 18× the
+22 seen. Past 24 (LOG_FENCERS) the log is summarised."""
+MAX_ACTIONS = 1_000_000
+"""Safety cap: 行動処理 played while summarised (fast-forwarded periods are not played):
+580× the 1,725 seen with the default options, 10× the 96,898 seen with reset=cycle."""
+MAX_EVENTS = 4_000_000
+"""Safety cap: events of the 行動処理 played while summarised (the work of hits and effects):
+1,160× the 3,438 seen with the default options, 8× the 490,881 seen with reset=cycle."""
+MAX_SCAN = 20_000_000
+"""Safety cap: sword slots in the actors' lists plus 剣師 in both lines, summed over the
+summarised 行動処理 (choosing 行動権 and a sword walks them): 69× the 288,348 seen."""
 MAX_ATK = 10 ** 300
-"""Safety cap on |攻撃力| (灼熱剣 doubles it, D20)."""
+"""Safety cap on |攻撃力| (灼熱剣 doubles it, D20): numbers stay printable and below what a
+JavaScript number holds; the largest seen is 2^21."""

@@ -10,6 +10,8 @@ from kassen.rulesets.marguerite.actions import (
     Act,
 )
 from kassen.rulesets.marguerite.caps import (
+    LOG_FENCERS,
+    LOG_SWORDS,
     MAX_ATK,
     MAX_FENCERS,
     MAX_SWORDS,
@@ -227,8 +229,14 @@ class Effects:
         self._check_swords(f)
 
     def _check_swords(self, f: Fencer) -> None:
-        if len(f.swords) > MAX_SWORDS and self.aborted is None:
-            self.abort(f"swords>{MAX_SWORDS}")
+        """A list past the log budget starts the summary; past the hard cap, the end."""
+        n = len(f.swords)
+        if n > self.state.peak_swords:
+            self.state.peak_swords = n
+        if n > LOG_SWORDS:
+            self.state.grown = self.state.grown or "swords"
+            if n > MAX_SWORDS and self.aborted is None:
+                self.abort(f"swords>{MAX_SWORDS}")
 
     def _construct(self, act: Act) -> None:
         """構築: the new 剣師 stands at the front with AP = 素早さ (§12.8, §14)."""
@@ -262,6 +270,8 @@ class Effects:
         if self.o_build_behind:  # §18.20 alternative: just in front of the builder
             at = next((i for i, x in enumerate(line) if x is f), 0)
         line.insert(at, new)
+        if st.counts[f.side] > LOG_FENCERS:
+            st.grown = st.grown or "fencers"
         rec.emit("build", f.id, new.id, rule=d.rule, sword=d.code, name=name, hp=hp)
         if new.hp <= 0:
             self._hp_changed(new, "R14.3")

@@ -16,14 +16,20 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
+from kassen.rulesets.marguerite import summary
 from kassen.rulesets.marguerite import view as view_mod
 from kassen.rulesets.marguerite.actions import (
     CONTROL_NEXT,
     Act,
 )
 from kassen.rulesets.marguerite.caps import (
+    LOG_ACTIONS,
+    LOG_EVENTS,
+    LOG_FENCERS,
+    LOG_SWORDS,
     MAX_ACTIONS,
     MAX_EVENTS,
+    MAX_SCAN,
     TURN_LIMIT,
 )
 from kassen.rulesets.marguerite.catalogue import (
@@ -49,6 +55,7 @@ from kassen.rulesets.marguerite.effects import Effects
 from kassen.rulesets.marguerite.hits import Hits
 from kassen.rulesets.marguerite.model import Build, Fencer, State, Sword
 from kassen.rulesets.marguerite.options import parse_mp_costs
+from kassen.rulesets.marguerite.runs import Runs
 
 _KEY_BIAS = 1 << 20
 
@@ -90,6 +97,10 @@ class MargueriteBattle(Hits, Effects, Battle):
             _MP_CACHE[text] = costs
         self.mp_costs = costs
         self._cycled: list[str] = []  # 剣師 re-armed by the cycle reading, not yet logged
+        self._tally: summary.Tally | None = None  # while the log is summarised (caps.py)
+        self._runs = Runs()  # repeating summarised beats, fast-forwarded (runs.py)
+        self.fast_forward = True
+        """Off only in the test that checks fast-forwarding changes nothing."""
         self.has_mp_costs = any(costs)
         st = State()
         for side, build in enumerate(setup.builds):
@@ -108,11 +119,64 @@ class MargueriteBattle(Hits, Effects, Battle):
         return self.state.turn
 
     def play_turn(self) -> None:
-        """Turn 0 (R6.1) the first time, then one turn ≥ 1 (R6.2) per call."""
+        """Turn 0 (R6.1) the first time, then one turn ≥ 1 (R6.2) per call; past the log
+        budget the turn is one summarised beat (caps.py, summary.py)."""
+        if self.state.summary:
+            self._tally = summary.begin(self.rec, self.state)
+            self.rec = self._tally
         if self.state.turn0:
             self._turn_zero()
         else:
             self._turn()
+        self._write_summary()
+
+    def abort(self, cap: str) -> None:
+        """Stop at a hard cap; what was summarised so far is written first."""
+        self._write_summary()
+        super().abort(cap)
+
+    # -- the log budget (caps.py) ----------------------------------------------------------
+    def _after_beat(self) -> bool:
+        """After a 行動処理: start summarising past the log budget, stop at a hard cap.
+        True when the battle stopped."""
+        st = self.state
+        if self.aborted is not None:
+            st.over = True
+            return True
+        tally = self._tally
+        if tally is not None:
+            cap = ""
+            if st.work > MAX_ACTIONS:
+                cap = f"actions>{MAX_ACTIONS}"
+            elif tally.played + st.work_events > MAX_EVENTS:
+                cap = f"events>{MAX_EVENTS}"
+            elif st.scan > MAX_SCAN:
+                cap = f"scan>{MAX_SCAN}"
+            if cap:
+                self.abort(cap)
+                st.over = True
+                return True
+            return False
+        why = ("actions" if st.actions > LOG_ACTIONS else
+               "events" if self.rec.event_count > LOG_EVENTS else
+               st.grown)
+        if why:
+            st.summary = why
+            self._tally = summary.begin(self.rec, st)
+            self.rec = self._tally
+        return False
+
+    def _write_summary(self) -> None:
+        """Write the open tally (if any) as the turn's summary beat."""
+        tally = self._tally
+        if tally is None:
+            return
+        self._tally = None
+        st = self.state
+        limit = {"actions": LOG_ACTIONS, "events": LOG_EVENTS, "fencers": LOG_FENCERS}.get(
+            st.summary, LOG_SWORDS)
+        self.rec = summary.write(tally, st, st.summary, limit, not st.summary_logged)
+        st.summary_logged = True
 
     def result(self) -> Result:
         st = self.state
@@ -232,6 +296,8 @@ class MargueriteBattle(Hits, Effects, Battle):
         merge = False
         # §18.14 alternative: in turn 0 a 剣師 at HP ≤ 0 only skips (never from 予備AP)
         dead_skip = self.o_turn0_dead_skip and st.turn0
+        runs = self._runs
+        runs.reset()
         while True:
             best = -1
             group: list[Fencer] = []
@@ -272,26 +338,26 @@ class MargueriteBattle(Hits, Effects, Battle):
                 # group would win 行動権 again until the smallest AP runs out: one beat.
                 times = min(f.ap for f in group)
                 st.actions += len(group)  # the cap bounds work: one beat is one unit
-                if st.actions > MAX_ACTIONS:
-                    self.abort(f"actions>{MAX_ACTIONS}")
-                    st.over = True
-                    return
+                if self._tally is not None:
+                    st.work += len(group)
+                    runs.reset()
                 self._skips(group, times, merge)
                 merge = True
+                if self._after_beat():
+                    return
                 continue
             merge = False
             st.actions += len(group)
-            if st.actions > MAX_ACTIONS:
-                self.abort(f"actions>{MAX_ACTIONS}")
-                st.over = True
-                return
+            tally = self._tally
+            if tally is not None:
+                st.work += len(group)
+                st.scan += len(lines[0]) + len(lines[1])  # choosing 行動権 walks every 剣師
+                for f in group:
+                    st.scan += len(f.swords)
+                if self.fast_forward and not self.has_mp_costs:
+                    runs.beat(st, group, picks, bool(self._cycled), tally)
             self._process(group, picks)
-            if self.aborted is not None:
-                st.over = True
-                return
-            if self.rec.event_count > MAX_EVENTS:
-                self.abort(f"events>{MAX_EVENTS}")
-                st.over = True
+            if self._after_beat():
                 return
             if not st.turn0 and self._settle():
                 return
@@ -571,6 +637,7 @@ class MargueriteBattle(Hits, Effects, Battle):
     def _judge(self, rule: str) -> None:
         """Wipeout, overkill, overturn, push (R10.2, R10.3, D11)."""
         st = self.state
+        self._write_summary()
         self._phase("judge", rule)
         wiped = [not st.lines[0], not st.lines[1]]
         totals: list[int] = [0, 0]

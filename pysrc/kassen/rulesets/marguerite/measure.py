@@ -10,9 +10,10 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from kassen.core import session
+from kassen.core import registry, session
 from kassen.core.rng import Rng
-from kassen.rulesets.marguerite import RULESET
+
+RULESET = registry.get("marguerite")  # through the registry: it registers the text
 
 
 def random_pairs(pairs: int, seed: str = "xo1:measure") -> dict[str, object]:

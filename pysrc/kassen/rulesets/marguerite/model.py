@@ -121,16 +121,24 @@ class State:
         "actions",
         "counts",
         "executing",
+        "folded",
+        "grown",
         "last",
         "lines",
         "members",
         "over",
+        "peak_swords",
         "pending",
         "phase",
         "reason",
+        "scan",
+        "summary",
+        "summary_logged",
         "turn",
         "turn0",
         "winner",
+        "work",
+        "work_events",
     )
 
     def __init__(self) -> None:
@@ -147,3 +155,14 @@ class State:
         self.reason = ""
         self.last = -1                         # turn of the last played turn
         self.pending = False                   # someone died since the last 事象確定
+        # the log budget (caps.py): why the log is summarised ("" = it is not), whether the
+        # note saying so is written, a list or party ever past it, events folded into
+        # summaries; the work of summarised beats (hard caps bound it): sword slots walked
+        self.summary = ""
+        self.summary_logged = False
+        self.grown = ""                        # "swords"/"fencers": a list or party past it
+        self.folded = 0
+        self.scan = 0
+        self.work = 0                          # 行動処理 played while summarised
+        self.work_events = 0                   # events of those (fast-forwards excluded)
+        self.peak_swords = 0                   # the longest list an add or a steal made

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
-from kassen.rulesets.marguerite import notation
-from kassen.rulesets.marguerite import text as _text  # noqa: F401  (registers the catalogue)
+from kassen.rulesets.marguerite import moves, notation
 from kassen.rulesets.marguerite.catalogue import BY_CODE, STATUS_GLOSS, STATUS_JA, SWORDS
 from kassen.rulesets.marguerite.engine import MargueriteBattle
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.options import OPTIONS
 from kassen.rulesets.marguerite.samples import SAMPLES
+from kassen.rulesets.marguerite.text import CATALOGUE, label
 
 
 class MargueriteRuleset(Ruleset):
@@ -58,11 +59,23 @@ class MargueriteRuleset(Ruleset):
         swords = "".join(SWORDS[rng.below(len(SWORDS))].code for _ in range(n_swords))
         return f"{hp * 5}/{stats[0]}/{stats[1]}/{stats[2]}/{swords}/R{rng.below(1000)}"
 
+    def search_start(self, rng: Rng, options: dict[str, Any]) -> Build:
+        """A random build spending the whole point budget (build lab)."""
+        return moves.start(rng, options)
+
+    def search_move(self, build: Build, rng: Rng, options: dict[str, Any]) -> Build:
+        """One legal move: a point between stats and HP, a sword changed, inserted, deleted
+        or swapped, or an unused point spent (build lab)."""
+        return moves.move(build, rng, options)
+
+    def text(self) -> Mapping[str, Mapping[str, str]]:
+        """The ja/en catalogue of :mod:`kassen.rulesets.marguerite.text` (the registry registers
+        it)."""
+        return CATALOGUE
+
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         """Sword and status names in Japanese in both languages, with the English gloss
         after them in English (``斬撃剣 (Slash Sword)``); labels per language."""
-        from kassen.rulesets.marguerite.text import label
-
         out = dict(event_values)
         ja = lang == "ja"
         code = out.get("sword")
@@ -73,13 +86,28 @@ class MargueriteRuleset(Ruleset):
         if isinstance(status, str) and status:
             i = _STATUS_INDEX.get(status, 0)
             out["status"] = STATUS_JA[i] if ja else f"{STATUS_JA[i]} ({STATUS_GLOSS[i]})"
-        for key in ("phase", "why", "stat", "enchant", "reason", "measure"):
+        executed = out.get("executed")
+        if isinstance(executed, list):
+            out["executed"] = _executed(executed, ja)
+        for key in ("phase", "why", "stat", "enchant", "reason", "measure", "budget"):
             if key in out:
                 out[key] = label(key, str(out[key]), lang)
         if "winner" in out:
             w = out["winner"]
             out["winner"] = label("winner", str(w), lang)
         return out
+
+
+def _executed(counts: list[Any], ja: bool) -> str:
+    """``[[code, n], …]`` of a summary as ``加速剣×5、増殖剣×1`` (English: with the gloss)."""
+    parts = []
+    for item in counts:
+        if isinstance(item, list) and len(item) == 2 and item[0] in BY_CODE:
+            d = BY_CODE[item[0]]
+            parts.append(f"{d.ja}×{item[1]}" if ja else f"{d.ja} ({d.en}) ×{item[1]}")
+    if not parts:
+        return "—"
+    return ("、" if ja else ", ").join(parts)
 
 
 _STATUS_INDEX = {name: i for i, name in enumerate(

@@ -6,7 +6,6 @@ catalogue's short gloss after them, ``斬撃剣 (Slash Sword)`` (``render_values
 
 from __future__ import annotations
 
-from kassen.core import i18n
 from kassen.core.render import label_keys
 from kassen.rulesets.marguerite.catalogue import ENCHANT_EN, ENCHANT_JA
 
@@ -27,6 +26,9 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
                "overturn": ("オーバーターンジャッジ", "overturn judge"),
                "push": ("プッシュ", "プッシュ (Push)"), "draw": ("引き分け", "draw")},
     "measure": {"hp": ("HP合計", "HP total"), "overkill": ("オーバーキル合計", "overkill total")},
+    "budget": {"actions": ("行動処理の数", "actions"), "events": ("ログの事象数", "logged events"),
+               "swords": ("1人の剣リストの長さ", "swords in one list"),
+               "fencers": ("1パーティの剣師の数", "剣師 in one party")},
     "winner": {"0": ("パーティ1の勝ち", "party 1 wins"), "1": ("パーティ2の勝ち", "party 2 wins"),
                "-1": ("勝者なし", "no winner")},
 }
@@ -94,6 +96,11 @@ JA = {
     "event.judgement": "{reason}：{winner}（{measure} {total0} 対 {total1}、"
                        "プッシュ {push0} 対 {push1}、ターン数{counter}）",
     "event.aborted": "安全上限（{cap}）に達したため戦闘を打ち切りました",
+    "event.log_summarised": "{budget}がログの上限{limit}を超えたため、ここからはターンごとに"
+                            "1つにまとめて記録します（ルールはそのまま、結果も変わりません）",
+    "event.summary": "【まとめ】ターン数{counter}まで：行動処理{actions}回、事象{events}件",
+    "event.summary_member": "{actor}：{executed}（計{acts}回、スキップ{skips}回）"
+                            "HP {hp_from}→{hp}、死亡{deaths}回",
 }
 
 EN = {
@@ -150,6 +157,12 @@ EN = {
     "event.judgement": "{reason}: {winner} ({measure} {total0} to {total1}, "
                        "プッシュ (Push) {push0} to {push1}, turn counter {counter})",
     "event.aborted": "Battle stopped at a safety cap ({cap})",
+    "event.log_summarised": "The {budget} passed the log budget of {limit}: from here on each "
+                            "turn is logged as one summary (the rules and the result are "
+                            "unchanged)",
+    "event.summary": "[Summary] up to turn counter {counter}: {actions} actions, {events} events",
+    "event.summary_member": "{actor}: {executed} ({acts} in all, {skips} skips); "
+                            "HP {hp_from} → {hp}, {deaths} deaths",
 }
 
 STEP_NAMES: dict[str, tuple[str, str]] = {
@@ -164,4 +177,5 @@ STEP_NAMES: dict[str, tuple[str, str]] = {
 
 PAGE = label_keys(STEP_NAMES, {k: v for k, v in _LABELS["reason"].items()})
 
-i18n.register("marguerite", {"ja": {**JA, **PAGE["ja"]}, "en": {**EN, **PAGE["en"]}})
+CATALOGUE = {"ja": {**JA, **PAGE["ja"]}, "en": {**EN, **PAGE["en"]}}
+"""Registered by the registry as namespace ``marguerite`` (``Ruleset.text``)."""

@@ -51,6 +51,18 @@ class SkirmishRuleset(Ruleset):
     def random_build(self, rng: Rng) -> str:
         return export_side(random_side(rng))
 
+    def search_start(self, rng: Rng, options: dict[str, Any]) -> Any:
+        """A random line-up of sample enemies (build lab: the encounter balancer)."""
+        from kassen.rulesets.skirmish import moves
+
+        return moves.start(self, rng, options)
+
+    def search_move(self, build: Any, rng: Rng, options: dict[str, Any]) -> Any:
+        """An enemy added, removed, replaced or moved to the other area (build lab)."""
+        from kassen.rulesets.skirmish import moves
+
+        return moves.move(self, build, rng, options)
+
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)
 

@@ -1,0 +1,120 @@
+"""Repeat visits start from the build's Pyodide memory snapshot (issue 15, start-up), and a
+snapshot that does not fit (damaged, truncated, another Pyodide, refused by Pyodide's own
+restore) is skipped without an error: the worker boots as before and the engine answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from e2e.test_determinism import compare
+
+pytestmark = pytest.mark.e2e
+
+# In-page helpers, run with the page's own origin. `swap(entry, bytesOrText)` replaces a
+# cache entry; the pristine copies come from the server (a query string misses the cache).
+JS_PRELUDE = """
+const { BUILD } = await import(new URL("/static/vendor/build.mjs?pristine", location).href);
+const cache = await caches.open(`kassen-${BUILD.id}`);
+const snapUrl = new URL(`/static/vendor/${BUILD.snapshot.file}`, location).href;
+const buildUrl = new URL("/static/vendor/build.mjs", location).href;
+const pristine = async (url) =>
+  (await fetch(`${url}?pristine`, { cache: "no-store" })).arrayBuffer();
+const put = (url, body, type) =>
+  cache.put(url, new Response(body, { headers: { "Content-Type": type } }));
+const BIN = "application/octet-stream";
+const hex = (b) => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, "0")).join("");
+"""
+
+DAMAGE = {
+    # one byte flipped in the middle of the heap: same size, other checksum
+    "flipped": """const b = new Uint8Array(await pristine(snapUrl)); b[b.length >> 1] ^= 0xff;
+                  await put(snapUrl, b, BIN);""",
+    "truncated": """const b = new Uint8Array(await pristine(snapUrl));
+                    await put(snapUrl, b.subarray(0, b.length - 65536), BIN);""",
+    # the build says its snapshot was made by another Pyodide
+    "other-pyodide": """const text = new TextDecoder().decode(await pristine(buildUrl))
+                          .replace(`"pyodide": "${BUILD.snapshot.pyodide}"`, '"pyodide": "0.0.1"');
+                        await put(buildUrl, text, "text/javascript");""",
+    # Pyodide's own check refuses it (runtime build id in the header changed), although size
+    # and checksum match the (rewritten) build: exercises a restore that fails inside Pyodide
+    "pyodide-refuses": """const b = new Uint8Array(await pristine(snapUrl));
+                          const pages = new Uint32Array(b.buffer, 0, 4)[3];
+                          b[16 + Math.ceil(pages / 8) + 16] ^= 0xff;  // past our header
+                          const { unpacked } = await import("/static/js/snapshot.mjs");
+                          const sum = hex(await crypto.subtle.digest("SHA-256", unpacked(b)));
+                          await put(snapUrl, b, BIN);
+                          const text = new TextDecoder().decode(await pristine(buildUrl))
+                            .replace(BUILD.snapshot.sha256, sum);
+                          await put(buildUrl, text, "text/javascript");""",
+}
+REASONS = {"flipped": "checksum", "truncated": "bytes", "other-pyodide": "Pyodide 0.0.1",
+           "pyodide-refuses": "build id mismatch"}
+
+RESTORE = """await put(snapUrl, await pristine(snapUrl), BIN);
+             await put(buildUrl, await pristine(buildUrl), "text/javascript");"""
+
+
+def in_page(app, body: str) -> None:
+    """Run ``body`` (after the helpers) in the page."""
+    app.page.evaluate(f"async () => {{ {JS_PRELUDE} {body} }}")
+
+
+def boot(app) -> dict:
+    """How the page's engine worker started (``globalThis.kassenBoot`` in the worker)."""
+    return app.page.evaluate("window.kassen.api.call('boot')")
+
+
+@pytest.fixture(scope="module")
+def visited(browser, site):
+    """A context after its first visit, with the service worker's cache filled."""
+    from e2e.conftest import App
+
+    site.start()
+    application = App(browser, site.url, intercept=False)
+    application.open()
+    application.first_boot = boot(application)
+    application.page.wait_for_selector("html[data-offline=ready]", state="attached")
+    yield application
+    application.close()
+
+
+def reload(app) -> dict:
+    """Open the page again in the same context; return the worker's boot report."""
+    app.console.clear()
+    app.page.reload()
+    app.wait_ready()
+    return boot(app)
+
+
+def test_first_visit_boots_and_caches_the_snapshot(visited) -> None:
+    assert visited.first_boot == {"snapshot": False, "reason": "snapshot not cached yet"}
+    cached = visited.page.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        return (await cache.keys()).map((r) => new URL(r.url).pathname); }""")
+    assert [p for p in cached if p.startswith("/static/vendor/snapshot/")], cached
+
+
+def test_repeat_visit_restores_the_snapshot_and_agrees_with_cpython(visited) -> None:
+    report = reload(visited)
+    assert report["snapshot"] is True, report
+    assert visited.call("ping")["ok"]
+    for ruleset_id in ("marguerite", "cardduel", "dice", "skirmish"):
+        compare(visited, ruleset_id, 2, "snapshot")
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_unusable_snapshot_boots_normally_without_an_error(visited, damage: str) -> None:
+    in_page(visited, DAMAGE[damage])
+    try:
+        report = reload(visited)
+        assert report["snapshot"] is False, report
+        assert REASONS[damage] in report["reason"], report
+        assert visited.call("hello")["python"].startswith("3.14")
+        compare(visited, "dice", 1, f"fallback-{damage}")
+        status = visited.page.text_content("#status-text") or ""
+        assert "could not start" not in status and "起動できません" not in status, status
+        errors = [line for line in visited.console if line.startswith(("error", "pageerror"))]
+        assert errors == [], errors
+    finally:
+        in_page(visited, RESTORE)
+    assert reload(visited)["snapshot"] is True

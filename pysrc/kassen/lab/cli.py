@@ -1,0 +1,170 @@
+"""``python -m kassen search``: the build lab on the command line.
+
+The field file holds one build a line (``#`` comments and blank lines skipped), or builds
+separated by lines ``---`` when it has any (multi-line dice sheets). A progress bar is drawn on
+a terminal's stderr; each improvement of the best build is printed as it happens (on stderr
+with ``--json``, whose stdout is the summary alone).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from kassen.core import registry
+from kassen.core.problems import Problem, ProblemError
+from kassen.core.runners import make_runner
+from kassen.lab.racing import TARGETS
+from kassen.lab.search import Entry, Search, Settings
+
+MAX_FILE_BYTES = 1_000_000
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``search`` on the command line's subparsers."""
+    p = sub.add_parser("search", help="build lab: search builds that beat a field")
+    p.add_argument("ruleset")
+    p.add_argument("--field", required=True, help="a file of builds (one a line, or ---)")
+    p.add_argument("--target", choices=TARGETS, default="counter")
+    p.add_argument("--budget", type=int, help="the ruleset's point budget option")
+    p.add_argument("--goal", type=float, default=0.5, help="balance: the field's win rate")
+    p.add_argument("--start", help="a file of builds the walkers start from")
+    amount = p.add_mutually_exclusive_group()
+    amount.add_argument("--evaluations", type=int, help="candidates to score (default 1000)")
+    amount.add_argument("--seconds", type=float, help="stop after the round ending past this")
+    p.add_argument("--seeds", type=int, default=20, help="K: seeds per pairing (random systems)")
+    p.add_argument("--seed", default="lab")
+    p.add_argument("--walkers", type=int, default=8)
+    p.add_argument("--top", type=int, default=10, help="rows of the best-so-far table")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=1)
+    where.add_argument("--scheduler", help="a Dask scheduler address (kassen[cluster])")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=("ja", "en"))
+    p.set_defaults(func=cmd_search)
+
+
+def read_builds(path_text: str) -> list[str]:
+    """The builds of a field file (see the module docstring)."""
+    path = Path(path_text)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ProblemError([Problem("core.input_too_long", args={
+                "length": path.stat().st_size, "limit": MAX_FILE_BYTES})])
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        raise ProblemError([Problem("core.file_unreadable",
+                                    args={"path": str(path), "reason": str(err)})]) from None
+    if any(line.strip() == "---" for line in lines):
+        blocks, current = [], []
+        for line in [*lines, "---"]:
+            if line.strip() == "---":
+                if any(x.strip() for x in current):
+                    blocks.append("\n".join(current).strip("\n"))
+                current = []
+            else:
+                current.append(line)
+        return blocks
+    return [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in args.option or []:
+        key, _, value = item.partition("=")
+        out[key.strip()] = value.strip()
+    if args.budget is not None:
+        keys = [o.key for o in registry.get(args.ruleset).options]
+        if "budget" not in keys:
+            raise ProblemError([Problem("core.unknown_option", args={
+                "key": "budget", "known": ", ".join(keys)})])
+        out["budget"] = args.budget
+    return out
+
+
+def _line(entry: Entry) -> str:
+    s = entry.score
+    interval = "" if s.low == s.high else f" [{s.low:.3f}, {s.high:.3f}]"
+    return f"{s.value:8.4f}{interval}  #{entry.evaluation}  {_one_line(entry.text)}"
+
+
+def _one_line(text: str) -> str:
+    """A build on one line (a dice sheet's lines joined by ``;``, its one-line form)."""
+    return text.replace("\n", "; ")
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    """Search and print the best-so-far table (or its JSON) with a link per field member."""
+    registry.get(args.ruleset)
+    field = read_builds(args.field)
+    start = tuple(read_builds(args.start)) if args.start else ()
+    evaluations = args.evaluations or (None if args.seconds else 1000)
+    settings = Settings(target=args.target, games=args.seeds, evaluations=evaluations,
+                        seconds=args.seconds, seed=args.seed,
+                        walkers=args.walkers, goal=args.goal, top=args.top, start=start)
+    notes = sys.stderr if args.json else sys.stdout
+    bar = sys.stderr.isatty()
+    began = time.monotonic()
+    shown: list[str] = []
+
+    def report(done: int, total: int | None, best: list[Entry]) -> None:
+        if best and (not shown or best[0].text != shown[-1]):
+            shown.append(best[0].text)
+            if bar:
+                sys.stderr.write("\r\033[K")
+            print(f"best so far  {_line(best[0])}", file=notes, flush=True)
+        if bar:
+            spent = time.monotonic() - began
+            rate = done / spent if spent else 0.0
+            if total:
+                filled = 30 * done // total
+                sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}"
+                                 f"  {rate:.1f} evaluations/s")
+            else:
+                sys.stderr.write(f"\r{done} evaluations  {spent:.0f}/{args.seconds:.0f} s"
+                                 f"  {rate:.1f}/s")
+            sys.stderr.flush()
+
+    if args.scheduler is None:
+        from kassen.core.parallel import check_workers
+
+        check_workers(args.workers)
+    with make_runner(args.workers, args.scheduler) as runner:
+        search = Search(args.ruleset, field, _options(args), settings, runner)
+        try:
+            summary = search.run(report)
+        except KeyboardInterrupt:
+            summary = search.summary(cancelled=True)
+    if bar:
+        sys.stderr.write("\n")
+    summary["seconds"] = round(time.monotonic() - began, 3)
+    if args.json:
+        print(_json(summary))
+        return 0
+    print(f"{summary['evaluations']} evaluations in {summary['rounds']} rounds "
+          f"({summary['seconds']} s); same result: --seed {args.seed} "
+          f"--evaluations {summary['evaluations']}"
+          + (" (cancelled)" if summary["cancelled"] else ""))
+    if "field_best" in summary:
+        print(f"field's best member (points rate in its own round robin): "
+              f"{summary['field_best']:.4f}")
+    for rank, row in enumerate(summary["best"], start=1):
+        interval = "" if row["low"] == row["high"] else f" [{row['low']:.3f}, {row['high']:.3f}]"
+        print(f"{rank:>3} {row['score']:8.4f}{interval}  W{row['wins']} D{row['draws']} "
+              f"/{row['battles']}  {_one_line(row['text'])}")
+        if rank == 1:
+            for text, member in zip(summary["field"], row["members"], strict=True):
+                shown_text = _one_line(text)[:40]
+                print(f"      vs {shown_text:40}  {member['wins']}/{member['battles']}  "
+                      f"{member.get('link', '')}")
+    return 0
+
+
+def _json(value: Any) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,170 @@
+"""The page's battle API: describe, validate, play, open links, share, digests.
+
+Every function takes and returns JSON text and never raises (:func:`kassen.web.wire.guard`);
+each call does a whole job, because crossing the worker boundary costs per call.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from kassen import ENGINE_VERSION
+from kassen.core import options as options_mod
+from kassen.core import registry, render, session
+from kassen.core.canonical import canonical_json
+from kassen.core.links import build_link, parse_link
+from kassen.core.problems import Problem, ProblemError
+from kassen.core.record import Record
+from kassen.core.render import render_event
+from kassen.web import wire
+from kassen.web.wire import dump, field_of, guard, pick_lang, read_json, read_list, read_options
+
+MAX_DIGEST_RECORDS = 100
+
+
+def hello() -> str:
+    """Engine version, Python version and every ruleset's description."""
+    return guard("en", lambda: {
+        "ok": True,
+        "engine": ENGINE_VERSION,
+        "python": sys.version.split()[0],
+        "rulesets": [r.describe() for r in registry.all_rulesets()],
+    })
+
+
+def ping() -> str:
+    """The cheapest answer: engine and Python versions (the page's first call; the rulesets'
+    descriptions come with the build, so Python need not import every ruleset to be ready)."""
+    return dump({"ok": True, "engine": ENGINE_VERSION, "python": sys.version.split()[0]})
+
+
+def validate(ruleset_id: str, text: str, lang: str = "en", options_json: str = "{}") -> str:
+    """Validate one side's text: ``{ok, canonical, problems}``."""
+    lang = pick_lang(lang)
+
+    def work() -> dict[str, Any]:
+        ruleset = registry.get(ruleset_id)
+        opts, problems = options_mod.resolve(ruleset.options, read_options(options_json))
+        build, found = session.parse_side(ruleset, text, opts)
+        found = problems + found
+        return {
+            "ok": not found,
+            "canonical": ruleset.export(build) if build is not None and not found else None,
+            "problems": [p.to_json(lang) for p in found],
+        }
+
+    return guard(lang, work)
+
+
+def _battle_payload(outcome: session.Outcome) -> dict[str, Any]:
+    ruleset = outcome.prepared.ruleset
+    battle = outcome.battle
+    names = battle.names()
+    steps = []
+    for step in outcome.steps:
+        data = step.to_json()
+        data["text"] = {lang: [render_event(ruleset, e, names, lang) for e in step.events]
+                        for lang in ("ja", "en")}
+        data["view"] = step.view
+        data["label"] = render.step_labels(ruleset.id, step.phase, step.kind)
+        steps.append(data)
+    payload = session.battle_json(outcome, with_events=False)
+    result = payload.get("result")
+    payload.update({"ok": True, "kind": "battle", "steps": steps, "names": names,
+                    "record": outcome.record.to_json(), "glossary": render.glossary(ruleset.id),
+                    "result_text": {lang: render.result_text(ruleset.id, result, lang)
+                                    for lang in ("ja", "en")}})
+    return payload
+
+
+def battle(request_json: str) -> str:
+    """Play the battle a request describes; every step carries its texts and view."""
+    lang = "en"
+
+    def work() -> dict[str, Any]:
+        nonlocal lang
+        request = read_json(request_json, "request", dict, wire.MAX_REQUEST_CHARS)
+        lang = pick_lang(request.get("lang"))
+        prepared = session.prepare(
+            field_of(request, "ruleset", ""),
+            field_of(request, "sides", []),
+            field_of(request, "options", {}),
+            request.get("seed"),
+            field_of(request, "choices", []),
+            request.get("policies"),
+        )
+        return _battle_payload(session.run(prepared, views=True, budget=wire.BUDGET))
+
+    return guard(lambda: lang, work, wire.MAX_ANSWER_CHARS)
+
+
+def open_link(fragment: str, lang: str = "en") -> str:
+    """Open a ``#m=`` battle link (played with views, within the same budget of work and
+    answer size as a battle the page asks for) or a ``#b=`` build link. A record made by
+    another engine or rules version says so in ``notes``."""
+    lang = pick_lang(lang)
+
+    def work() -> dict[str, Any]:
+        kind, value = parse_link(fragment)
+        if kind == "build":
+            registry.get(value["ruleset"])
+            return {"ok": True, "kind": "build", **value}
+        prepared = session.from_record(value)
+        payload = _battle_payload(session.run(prepared, views=True, budget=wire.BUDGET))
+        notes = session.record_notes(value)
+        if notes:
+            payload["notes"] = [p.to_json(lang) for p in notes]
+        return payload
+
+    return guard(lang, work, wire.MAX_ANSWER_CHARS)
+
+
+def share_build(ruleset_id: str, text: str, options_json: str = "{}") -> str:
+    """A ``#b=`` link for one build, validated under the given options (which the link then
+    carries, so a build legal only under ``budget=0`` opens as it was shared)."""
+
+    def work() -> dict[str, Any]:
+        ruleset = registry.get(ruleset_id)
+        opts, problems = options_mod.resolve(ruleset.options, read_options(options_json))
+        build, found = session.parse_side(ruleset, text, opts)
+        if problems or found:
+            raise ProblemError(problems + found)
+        changed = options_mod.changed(ruleset.options, opts)
+        return {"ok": True, "link": build_link(ruleset.id, ruleset.export(build), changed)}
+
+    return guard("en", work)
+
+
+def digest(record_json: str) -> str:
+    """The event digest of a record (cross-runtime determinism checks)."""
+
+    def work() -> dict[str, Any]:
+        record = Record.from_json(read_json(record_json, "record", dict, wire.MAX_REQUEST_CHARS))
+        outcome = session.run(session.from_record(record), budget=wire.BUDGET)
+        return {"ok": True, "digest": session.event_digest(outcome.battle),
+                "record": canonical_json(outcome.record.to_json())}
+
+    return guard("en", work)
+
+
+def digests(records_json: str) -> str:
+    """Event digests of many records at once (cross-runtime checks in one worker call)."""
+
+    def work() -> dict[str, Any]:
+        records = read_list(records_json, "records")
+        if len(records) > MAX_DIGEST_RECORDS:
+            raise ProblemError([Problem("core.bad_count", args={
+                "field": "records", "low": 0, "high": MAX_DIGEST_RECORDS,
+                "value": len(records)})])
+        out = []
+        whole = wire.BUDGET  # the whole call's work: five battles' budget
+        left = session.Budget(whole.steps * 5, whole.events * 5)
+        for data in records:
+            outcome = session.run(session.from_record(Record.from_json(data)), budget=left)
+            rec = outcome.battle.rec
+            left = session.Budget(left.steps - len(rec.steps), left.events - rec.event_count)
+            out.append(session.event_digest(outcome.battle))
+        return {"ok": True, "digests": out}
+
+    return guard("en", work)

@@ -1,0 +1,193 @@
+// The build lab: search builds that beat a field (counter), top it (champion) or bring a
+// party's win rate to a goal (balance), on the page's worker pool. The page's own engine
+// worker holds the search (kassen.web.lab): it proposes each round's candidates; the pool's
+// workers play the racing stages' tasks in slices; the main thread only relays and draws.
+// A time budget ends the search at the end of the round under way (the same rounds, and so
+// the same table, as `python -m kassen search … --evaluations N` with the evaluations shown).
+import { $, el, fill } from "./dom.js";
+import { engineReady } from "./early.js";
+import { onLangChange, t } from "./i18n.js";
+import { Pool } from "./pool.js";
+import { savedBuilds } from "./saved.js";
+import { currentRuleset, readOptions, setBuild } from "./setup.js";
+import { parseBuildList } from "./tournament.js";
+
+const MAX_EVALUATIONS = 200000;
+let api = null;
+let pool = null;
+let run = null;    // {cancelled, started}
+let shown = null;  // the last best-so-far table drawn: {best, links, field}
+
+const field = () => parseBuildList($("lab-field").value);
+
+function setField(texts) {
+  const clean = texts.map((text) => text.trim()).filter(Boolean);
+  $("lab-field").value = clean.some((text) => text.includes("\n")) ? clean.join("\n---\n") : clean.join("\n");
+}
+
+function setRunning(on, state = on ? "running" : "idle") {
+  $("lab").dataset.state = state;
+  $("lab").setAttribute("aria-busy", String(on));
+  $("lab-start").disabled = on;
+  $("lab-cancel").disabled = !on;
+}
+
+function showProblems(answer) {
+  fill($("lab-summary"), el("div", { class: "notice", role: "alert" },
+    (answer.problems || [{ message: String(answer) }]).map((p) =>
+      el("div", { text: p.line ? `${p.line}:${p.column}: ${p.message}` : p.message }))));
+}
+
+function progress(evaluations, seconds) {
+  const elapsed = (performance.now() - run.started) / 1000;
+  const bar = $("lab-progress");
+  bar.max = seconds;
+  bar.value = Math.min(seconds, elapsed);
+  const rate = elapsed > 0 ? evaluations / elapsed : 0;
+  $("lab-progress-text").value = `${evaluations} ${t("labEvaluations")} · ${rate.toFixed(1)}/s · `
+    + `${Math.min(seconds, elapsed).toFixed(0)}/${seconds} s · ${pool.members.length} ${t("tPool")}`;
+}
+
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+
+function scoreText(row, target) {
+  const value = target === "balance" ? `−${pct(-row.score)}` : target === "champion"
+    ? `${row.score >= 0 ? "+" : ""}${pct(row.score)}` : pct(row.score);
+  return row.low === row.high ? value : `${value} (${pct(row.low)}–${pct(row.high)})`;
+}
+
+/** Draw the best-so-far table (links once the search has ended). */
+function showBest(best, target, withLinks = false) {
+  shown = { best, target, withLinks };
+  const head = el("tr", {}, ["#", "labScore", "labRecord", "labBuild", "labUse"].map((key) =>
+    el("th", { scope: "col", text: key === "#" ? "#" : t(key) })));
+  const rows = best.map((row, index) => {
+    const use = [0, 1].map((side) => el("button", {
+      type: "button", class: "lab-use", "data-side": String(side), "data-row": String(index),
+      text: t(side === 0 ? "labUseA" : "labUseB") }));
+    const links = withLinks ? row.members.map((member, m) => el("a", {
+      href: member.link, class: "lab-link", text: `${t("labVs")} ${m + 1}`,
+      title: `${member.wins}/${member.battles}` })) : [];
+    return el("tr", { "data-row": String(index) }, [
+      el("td", { text: String(index + 1) }),
+      el("td", { class: "num", text: scoreText(row, target) }),
+      el("td", { class: "num", text: `${row.wins}/${row.draws}/${row.battles}` }),
+      el("td", {}, [el("pre", { class: "lab-text", text: row.text }),
+        links.length ? el("div", { class: "lab-links" }, links) : null].filter(Boolean)),
+      el("td", {}, use),
+    ]);
+  });
+  fill($("lab-best"), el("thead", {}, [head]), el("tbody", {}, rows));
+}
+
+function request() {
+  const number = (id, fallback) => {
+    const value = Number.parseFloat($(id).value);
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  return {
+    ruleset: currentRuleset()?.id, field: field(), options: readOptions(),
+    target: $("lab-target").value, seeds: Math.round(number("lab-seeds", 10)),
+    seed: $("lab-seed").value.trim() || "lab", evaluations: MAX_EVALUATIONS,
+    seconds: Math.min(3600, number("lab-seconds", 10)),
+  };
+}
+
+/** Play one stage's tasks on the pool; the answers in task order, or null when cancelled. */
+async function playStage(context, tasks, state) {
+  const answers = new Array(tasks.length);
+  const out = await pool.run(tasks.length, (member, start, stop) =>
+    member.call("lab_play", context, JSON.stringify(tasks.slice(start, stop)))
+      .then((answer) => ({ ...answer, start })), {
+    onAnswer: (answer) => answer.answers.forEach((value, i) => { answers[answer.start + i] = value; }),
+    cancelled: () => state.cancelled,
+  });
+  return out.cancelled ? null : answers;
+}
+
+export async function startLab() {
+  if (run) return;
+  const req = request();
+  const state = { cancelled: false, started: performance.now() };
+  run = state;
+  setRunning(true);
+  fill($("lab-summary"));
+  fill($("lab-best"));  // the old table belonged to the last search
+  shown = null;
+  let finalState = "idle";
+  try {
+    await pool.idle();
+    $("lab-progress-text").value = t("tBooting");
+    await pool.warm();
+    if (state.cancelled) throw new Error("cancelled");
+    state.started = performance.now();
+    let answer = await api.call("lab_start", JSON.stringify(req));
+    if (!answer.ok) { showProblems(answer); return; }
+    const context = JSON.stringify(answer.context);
+    while (!answer.done) {
+      const answers = await playStage(context, answer.tasks, state);
+      if (answers === null) break;
+      const more = (performance.now() - state.started) / 1000 < req.seconds ? "1" : "0";
+      answer = await api.call("lab_answer", JSON.stringify(answers), more);
+      if (!answer.ok) { showProblems(answer); return; }
+      progress(answer.evaluations, req.seconds);
+      showBest(answer.best, req.target);
+    }
+    const result = await api.call("lab_result");
+    if (!result.ok) { showProblems(result); return; }
+    result.cancelled = state.cancelled;
+    showBest(result.best, req.target, true);
+    const seconds = ((performance.now() - state.started) / 1000).toFixed(1);
+    $("lab-progress-text").value = `${state.cancelled ? t("tCancelled") : t("tDone")} · `
+      + `${result.evaluations} ${t("labEvaluations")} · ${seconds} s · `
+      + `${t("labSeed")} ${req.seed}`;
+    if (result.field_best !== undefined && result.field_best !== null) {
+      fill($("lab-summary"), el("p", { class: "muted", text: `${t("labFieldBest")} ${pct(result.field_best)}` }));
+    }
+    window.kassenLab = result;  // for tests and the curious
+    finalState = state.cancelled ? "cancelled" : "done";
+  } catch (error) {
+    if (state.cancelled || String(error?.message) === "cancelled") {
+      $("lab-progress-text").value = t("tCancelled");
+      finalState = "cancelled";
+    } else {
+      console.error(error);
+      showProblems({ problems: [{ message: String(error?.message || error) }] });
+    }
+  } finally {
+    run = null;
+    setRunning(false, finalState);
+  }
+}
+
+/** Stop the search: the pool hands out no more slices, the best so far is kept. */
+export function cancelLab() {
+  if (!run) return;
+  run.cancelled = true;
+  pool.cancel();
+  $("lab-progress-text").value = t("tCancelled");
+  setRunning(false, "cancelled");
+}
+
+function useBuild(event) {
+  const button = event.target.closest("button.lab-use");
+  if (!button || !shown) return;
+  const row = shown.best[Number(button.dataset.row)];
+  if (row) setBuild(Number(button.dataset.side), row.text);
+}
+
+async function init() {
+  const engine = await engineReady;
+  api = engine.api;
+  pool = new Pool(api);
+  $("lab-start").disabled = false;
+  $("lab-start").addEventListener("click", startLab);
+  $("lab-cancel").addEventListener("click", cancelLab);
+  $("lab-best").addEventListener("click", useBuild);
+  $("lab-from-sides").addEventListener("click", () => setField([$("build-0").value, $("build-1").value]));
+  $("lab-from-tournament").addEventListener("click", () => setField(parseBuildList($("t-builds").value)));
+  $("lab-add-saved").addEventListener("click", () => setField([...field(), ...savedBuilds().map((b) => b.text)]));
+  onLangChange(() => shown && showBest(shown.best, shown.target, shown.withLinks));
+}
+
+init().catch((error) => console.warn("build lab not started:", error));

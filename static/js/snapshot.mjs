@@ -1,0 +1,108 @@
+// Repeat visits: restore the build's Pyodide memory snapshot instead of booting Python.
+// scripts/make_snapshot.mjs takes it at build time (Node, the same vendored Pyodide) right
+// after the engine and every ruleset are imported; the service worker caches it after the
+// first visit (it is in BUILD.shell). Pyodide's loader restores it through its experimental
+// `_loadSnapshot` option: the wasm heap is copied in and Python's start-up is skipped.
+//
+// Used only when every check passes: the build has a snapshot, it was made by this Pyodide
+// version, the cached copy has the build's size and SHA-256 (checked while Pyodide loads its
+// glue code), Pyodide's own build-id check passes, and the restored engine carries the
+// build's key. Otherwise the worker boots as before, with one console.info line and no error
+// on the page. `globalThis.kassenBoot` says which happened (the worker's `boot` call).
+import { BUILD } from "../vendor/build.mjs";
+
+const META = BUILD.snapshot || null;
+const URL_ = META ? new URL(`../vendor/${META.file}`, import.meta.url).href : null;
+
+/** Record how this worker started; returns null (so callers boot normally). */
+function note(reason) {
+  globalThis.kassenBoot = { snapshot: false, reason };
+  return null;
+}
+
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The snapshot from its file: empty pages were left out (scripts/make_snapshot.mjs). */
+export function unpacked(file) {
+  const [magic, length, pageSize, pages] = new Uint32Array(file.buffer, 0, 4);
+  const bitmap = file.subarray(16, 16 + Math.ceil(pages / 8));
+  const kept = (i) => (bitmap[i >> 3] >> (i & 7)) & 1;
+  let count = 0;
+  for (let i = 0; i < pages; i++) count += kept(i);
+  const expected = 16 + bitmap.length + count * pageSize;
+  if (magic !== 0x314e534b || file.length !== expected) {
+    throw new Error(`snapshot file has ${file.length} bytes, expected ${expected}`);
+  }
+  const bytes = new Uint8Array(length);
+  let at = 16 + bitmap.length;
+  for (let i = 0; i < pages; i++) {
+    if (!kept(i)) continue;
+    bytes.set(file.subarray(at, at + Math.min(pageSize, length - i * pageSize)), i * pageSize);
+    at += pageSize;
+  }
+  return bytes;
+}
+
+/** The cached snapshot's bytes, refused unless size and SHA-256 are the build's. */
+async function verified(response, times) {
+  const packed = new Uint8Array(await response.arrayBuffer());
+  times.read = performance.now();
+  const bytes = unpacked(packed);
+  times.unpacked = performance.now();
+  if (bytes.length !== META.bytes) throw new Error(`snapshot has ${bytes.length} bytes, expected ${META.bytes}`);
+  if (hex(await crypto.subtle.digest("SHA-256", bytes)) !== META.sha256) {
+    throw new Error("snapshot checksum differs from the build's");
+  }
+  times.checked = performance.now();
+  return bytes;
+}
+
+let prepared = null;
+
+/**
+ * Start reading, unpacking and checking the cached snapshot now (runtime.mjs calls this as it
+ * loads, before PyScript asks for the interpreter, so the work overlaps PyScript's own set-up).
+ * Resolves to `{bytes, times}` (`bytes` a promise of the checked snapshot) or `{reason}`.
+ * `version` is the runtime's Pyodide version, `cache` a promise of the offline cache or null.
+ */
+export function prepareSnapshot(version, cache) {
+  prepared ??= (async () => {
+    if (!META) return { reason: "this build has no snapshot" };
+    if (META.pyodide !== version) return { reason: `snapshot made by Pyodide ${META.pyodide}, runtime is ${version}` };
+    const store = await cache;
+    const hit = store ? await store.match(URL_).catch(() => undefined) : undefined;
+    if (!hit) return { reason: "snapshot not cached yet" };
+    const times = { started: performance.now() };
+    const bytes = verified(hit, times);
+    bytes.catch(() => {});  // reported by restoring()
+    return { bytes, times };
+  })();
+  return prepared;
+}
+
+/**
+ * Try to start Pyodide from the prepared snapshot. Resolves to the interpreter, or to null
+ * when there is no usable snapshot (the caller then boots normally); never rejects.
+ * `loadBase` is Pyodide's loadPyodide.
+ */
+export async function restoring(options, { loadBase, version, cache }) {
+  const { bytes, times, reason } = await prepareSnapshot(version, cache);
+  if (!bytes) return note(reason);
+  try {
+    // Pyodide awaits the bytes only after loading its glue code: the checks overlap that too.
+    const py = await loadBase({ ...options, _loadSnapshot: bytes });
+    const key = py.runPython("getattr(__import__('kassen'), '_snapshot_key', None)");
+    if (key !== META.key) throw new Error("restored engine is not this build's");
+    // every restore would otherwise continue the one random state frozen at build time
+    py.runPython("import random; random.seed()");
+    const ms = (t) => Math.round(t - times.started);
+    globalThis.kassenBoot = { snapshot: true, ms: ms(performance.now()), readMs: ms(times.read),
+                              unpackedMs: ms(times.unpacked), checkedMs: ms(times.checked),
+                              startedAt: performance.timeOrigin + times.started };
+    return py;
+  } catch (error) {
+    const reason = String(error?.message ?? error).split("\n")[0];
+    console.info("kassen: memory snapshot not used, booting normally:", reason);
+    return note(`restore failed: ${reason}`);
+  }
+}
