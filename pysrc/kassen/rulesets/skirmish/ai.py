@@ -2,7 +2,8 @@
 
 A policy object is bound to its battle when the battle starts (it only reads the state), so
 its answers depend on the position alone; the record keeps every answer, so replays need no AI.
-Requests come from :mod:`.engine` / :mod:`.uses`; answers are the requests' option strings.
+Requests come from the rule modules (:mod:`.rounds`, :mod:`.movement`, :mod:`.targeting`,
+:mod:`.auto_actions`); answers are the requests' option strings.
 The plan values live in :mod:`.planner`; this module holds the priorities and the answers.
 """
 
