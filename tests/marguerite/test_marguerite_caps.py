@@ -1,4 +1,4 @@
-"""The log budget and the hard caps (caps.py, issue 13 §2): legal 10-point battles play to
+"""The log budget and the hard caps (constants.py, issue 13 §2): legal 10-point battles play to
 their true result (R10.1-R10.2) however long they grow; only the log is summarised; a hard
 cap still ends a free-budget battle with a logged, translated reason."""
 
@@ -11,7 +11,7 @@ import pytest
 from kassen.core import links, record, session
 from kassen.core.driver import Driver
 from kassen.core.render import render_event
-from kassen.rulesets.marguerite.caps import LOG_ACTIONS, LOG_SWORDS
+from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_SWORDS
 
 FREE = {"budget": 0, "hp_step": "1"}
 

@@ -9,13 +9,6 @@ from kassen.rulesets.marguerite.actions import (
     STAT_FIELD,
     Act,
 )
-from kassen.rulesets.marguerite.caps import (
-    LOG_FENCERS,
-    LOG_SWORDS,
-    MAX_ATK,
-    MAX_FENCERS,
-    MAX_SWORDS,
-)
 from kassen.rulesets.marguerite.catalogue import (
     ATTACK,
     BAD_STATUSES,
@@ -30,7 +23,15 @@ from kassen.rulesets.marguerite.catalogue import (
     SWORDS,
     TAUNT,
 )
+from kassen.rulesets.marguerite.constants import (
+    LOG_FENCERS,
+    LOG_SWORDS,
+    MAX_ATK,
+    MAX_FENCERS,
+    MAX_SWORDS,
+)
 from kassen.rulesets.marguerite.model import Fencer, State, Sword
+from kassen.rulesets.marguerite.options import Readings
 
 
 class Effects:
@@ -38,9 +39,7 @@ class Effects:
 
     state: State
     rec: Recorder
-    o_revival_fallthrough: bool
-    o_miscarriage_kept: bool
-    o_build_behind: bool
+    readings: Readings
 
     def _hp_changed(self, f: Fencer, rule: str) -> None:
         if self.state.turn0:
@@ -73,7 +72,7 @@ class Effects:
                 f.dead = False
                 rec.emit("revive", f.id, rule="§11 ソウル", hp=f.hp, status="soul")
                 return
-            if not (self.o_revival_fallthrough and f.st[LIFE]):
+            if not (self.readings.revival_fallthrough and f.st[LIFE]):
                 return
         if f.st[LIFE]:
             f.st[LIFE] -= 1
@@ -250,7 +249,7 @@ class Effects:
             rec.emit("build_failed", f.id, rule="§11 流産", sword=d.code, status="miscarriage",
                      count=f.st[MISCARRY])
             sword = act.sword
-            if self.o_miscarriage_kept and sword is not None and sword.gone:
+            if self.readings.miscarriage_kept and sword is not None and sword.gone:
                 # §18.18 alternative: the 構築 sword is not spent (AP and MP stay paid)
                 sword.gone = False
                 sword.used = False
@@ -267,7 +266,7 @@ class Effects:
         new.ap = spd
         line = st.lines[f.side]
         at = 0
-        if self.o_build_behind:  # §18.20 alternative: just in front of the builder
+        if self.readings.build_behind:  # §18.20 alternative: just in front of the builder
             at = next((i for i, x in enumerate(line) if x is f), 0)
         line.insert(at, new)
         if st.counts[f.side] > LOG_FENCERS:

@@ -22,16 +22,6 @@ from kassen.rulesets.marguerite.actions import (
     CONTROL_NEXT,
     Act,
 )
-from kassen.rulesets.marguerite.caps import (
-    LOG_ACTIONS,
-    LOG_EVENTS,
-    LOG_FENCERS,
-    LOG_SWORDS,
-    MAX_ACTIONS,
-    MAX_EVENTS,
-    MAX_SCAN,
-    TURN_LIMIT,
-)
 from kassen.rulesets.marguerite.catalogue import (
     ADD,
     ATTACK,
@@ -51,10 +41,20 @@ from kassen.rulesets.marguerite.catalogue import (
     VENOM,
     swords_for_start,
 )
+from kassen.rulesets.marguerite.constants import (
+    LOG_ACTIONS,
+    LOG_EVENTS,
+    LOG_FENCERS,
+    LOG_SWORDS,
+    MAX_ACTIONS,
+    MAX_EVENTS,
+    MAX_SCAN,
+    TURN_LIMIT,
+)
 from kassen.rulesets.marguerite.effects import Effects
 from kassen.rulesets.marguerite.hits import Hits
 from kassen.rulesets.marguerite.model import Build, Fencer, State, Sword
-from kassen.rulesets.marguerite.options import parse_mp_costs
+from kassen.rulesets.marguerite.options import parse_mp_costs, readings
 from kassen.rulesets.marguerite.runs import Runs
 
 _KEY_BIAS = 1 << 20
@@ -68,27 +68,12 @@ class MargueriteBattle(Hits, Effects, Battle):
 
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
         super().__init__(setup, ruleset)
-        o = self.options
-        self.o_reset = o.get("reset", "turn")
-        self.o_status_end = o.get("status_phase", "start") == "end"
-        self.o_heal_negative = o.get("negative", "clamp") == "heal"
-        self.o_overkill_more = o.get("overkill", "less") == "more"
-        self.o_turn0_fast = o.get("turn0", "speed") == "fast_once"
-        self.o_interleave = o.get("simultaneous", "two_phase") == "interleave"
-        self.o_half_ceil = o.get("half_hp", "exact") == "ceil"
-        self.o_no_next_blocked = o.get("no_next", "executable") == "blocked"
-        self.o_steal_keep = o.get("steal", "unused") == "keep"
-        self.o_reserve_always = o.get("reserve", "needs_sword") == "always"
-        self.o_stun_marks = o.get("stun_sword", "unused") == "used"
-        self.defs = swords_for_start(o.get("untagged_start", "1"))  # R4.2, §18.9
-        self.o_overkill_at_death = o.get("overkill_value", "exit") == "death"
-        self.o_turn0_dead_skip = o.get("turn0_dead", "act") == "skip"
-        self.o_rider_reflector = o.get("reflected_rider", "executor") == "reflector"
-        self.o_miscarriage_kept = o.get("miscarriage", "spent") == "kept"
-        self.o_build_behind = o.get("build_order", "front") == "behind"
-        self.o_revival_fallthrough = o.get("revival", "one") == "fallthrough"
-        self.o_live_sword = o.get("executing_sword", "frozen") == "live"
-        text = o.get("mp_costs", "") or ""
+        r = self.readings = readings(self.options)
+        self.defs = swords_for_start(r.untagged_start)  # R4.2, §18.9
+        self.reset_cycle = r.reset == "cycle"
+        self.no_next_blocked = r.no_next_blocked
+        self.reserve_always = r.reserve_always
+        text = r.mp_costs or ""
         costs = _MP_CACHE.get(text)
         if costs is None:
             costs = parse_mp_costs(text)
@@ -97,7 +82,7 @@ class MargueriteBattle(Hits, Effects, Battle):
             _MP_CACHE[text] = costs
         self.mp_costs = costs
         self._cycled: list[str] = []  # 剣師 re-armed by the cycle reading, not yet logged
-        self._tally: summary.Tally | None = None  # while the log is summarised (caps.py)
+        self._tally: summary.Tally | None = None  # while the log is summarised (constants.py)
         self._runs = Runs()  # repeating summarised beats, fast-forwarded (runs.py)
         self.fast_forward = True
         """Off only in the test that checks fast-forwarding changes nothing."""
@@ -120,7 +105,7 @@ class MargueriteBattle(Hits, Effects, Battle):
 
     def play_turn(self) -> None:
         """Turn 0 (R6.1) the first time, then one turn ≥ 1 (R6.2) per call; past the log
-        budget the turn is one summarised beat (caps.py, summary.py)."""
+        budget the turn is one summarised beat (constants.py, summary.py)."""
         if self.state.summary:
             self._tally = summary.begin(self.rec, self.state)
             self.rec = self._tally
@@ -135,7 +120,7 @@ class MargueriteBattle(Hits, Effects, Battle):
         self._write_summary()
         super().abort(cap)
 
-    # -- the log budget (caps.py) ----------------------------------------------------------
+    # -- the log budget (constants.py) ----------------------------------------------------------
     def _after_beat(self) -> bool:
         """After a 行動処理: start summarising past the log budget, stop at a hard cap.
         True when the battle stopped."""
@@ -210,7 +195,7 @@ class MargueriteBattle(Hits, Effects, Battle):
         self._phase("ap", "R6.1")
         for line in st.lines:
             for f in line:
-                if self.o_turn0_fast:
+                if self.readings.turn0_fast:
                     f.ap = sum(1 for s in f.swords if self.defs[s.sid].act + s.shift <= 0)
                 else:
                     f.ap = f.spd
@@ -231,7 +216,7 @@ class MargueriteBattle(Hits, Effects, Battle):
         st.turn += 1
         st.last = st.turn
         self.rec.turn = st.turn
-        reset = self.o_reset != "keep0" or st.turn >= 2
+        reset = self.readings.reset != "keep0" or st.turn >= 2
         self._phase("ap", "R5.3")
         for line in st.lines:
             for f in line:
@@ -246,7 +231,7 @@ class MargueriteBattle(Hits, Effects, Battle):
                                   count=f.st[SLEEP])
                 else:
                     f.ap = f.spd
-        if not self.o_status_end:
+        if not self.readings.status_end:
             self._status_phase()
             if st.over:
                 return
@@ -256,7 +241,7 @@ class MargueriteBattle(Hits, Effects, Battle):
         if self.aborted is not None:
             st.over = True
             return
-        if self.o_status_end:
+        if self.readings.status_end:
             self._status_phase()
             if st.over:
                 return
@@ -295,7 +280,7 @@ class MargueriteBattle(Hits, Effects, Battle):
         lines = st.lines
         merge = False
         # §18.14 alternative: in turn 0 a 剣師 at HP ≤ 0 only skips (never from 予備AP)
-        dead_skip = self.o_turn0_dead_skip and st.turn0
+        dead_skip = self.readings.turn0_dead_skip and st.turn0
         runs = self._runs
         runs.reset()
         while True:
@@ -304,7 +289,7 @@ class MargueriteBattle(Hits, Effects, Battle):
             for line in lines:
                 for f in line:
                     if f.ap < 1 and (f.reserve < 1 or (dead_skip and f.hp <= 0) or (
-                            not f.st[STUN] and not self.o_reserve_always
+                            not f.st[STUN] and not self.reserve_always
                             and not self._can_execute(f))):
                         continue
                     # (クイック − スロー, 素早さ) as one integer; 素早さ stays below 2^40
@@ -319,7 +304,7 @@ class MargueriteBattle(Hits, Effects, Battle):
                 return
             picks: list[int] = []
             plain = True  # every actor skips for want of an executable sword
-            cycle = self.o_reset == "cycle"
+            cycle = self.reset_cycle
             for f in group:
                 if dead_skip and f.hp <= 0:
                     picks.append(-3)
@@ -364,7 +349,7 @@ class MargueriteBattle(Hits, Effects, Battle):
 
     # -- executable swords (R4.6, R4.7) -------------------------------------------------------
     def _half(self, f: Fencer) -> bool:
-        if self.o_half_ceil:
+        if self.readings.half_ceil:
             return f.hp <= -(-f.maxhp // 2)
         return 2 * f.hp <= f.maxhp
 
@@ -390,7 +375,7 @@ class MargueriteBattle(Hits, Effects, Battle):
                 continue
             if self.has_mp_costs and f.mp < self.mp_costs[s.sid]:
                 continue
-            if self.o_no_next_blocked and d.formula in CONTROL_NEXT and i + 1 >= len(swords):
+            if self.no_next_blocked and d.formula in CONTROL_NEXT and i + 1 >= len(swords):
                 continue
             return i
         return -1
@@ -399,12 +384,12 @@ class MargueriteBattle(Hits, Effects, Battle):
         """Whether some sword would be executed now (for 予備AP eligibility, R7.1)."""
         if self._find(f) >= 0:
             return True
-        return (self.o_reset == "cycle" and any(s.used for s in f.swords)
+        return (self.reset_cycle and any(s.used for s in f.swords)
                 and self._find(f, True) >= 0)
 
     def _choose(self, f: Fencer) -> int:
         i = self._find(f)
-        if i < 0 and self.o_reset == "cycle" and any(s.used for s in f.swords):
+        if i < 0 and self.reset_cycle and any(s.used for s in f.swords):
             for s in f.swords:
                 s.used = False
             self._cycled.append(f.id)  # logged in the beat of this action (_emit_cycles)
@@ -472,7 +457,7 @@ class MargueriteBattle(Hits, Effects, Battle):
             if sword is None:
                 if act.target == "stun":
                     f.st[STUN] -= 1
-                    if self.o_stun_marks:
+                    if self.readings.stun_marks:
                         i = self._find(f)
                         if i >= 0:
                             f.swords[i].used = True
@@ -502,7 +487,7 @@ class MargueriteBattle(Hits, Effects, Battle):
             while (j < len(order) and order[j].kind == order[i].kind
                    and order[j].rank == order[i].rank):
                 j += 1
-            live = self._live(order[i:j]) if self.o_live_sword else order[i:j]
+            live = self._live(order[i:j]) if self.readings.live_sword else order[i:j]
             if live:
                 self._resolve_set(live)
             if self.aborted is not None:
@@ -589,13 +574,13 @@ class MargueriteBattle(Hits, Effects, Battle):
         if kind == SKIP:
             return
         if kind == ATTACK:
-            if len(acts) > 1 and not self.o_interleave:
+            if len(acts) > 1 and not self.readings.interleave:
                 self._attack_two_phase(acts)
             else:
                 for act in acts:
                     self._attack(act)
             return
-        if kind == ADD and len(acts) > 1 and not self.o_interleave:
+        if kind == ADD and len(acts) > 1 and not self.readings.interleave:
             picks = [self._add_pick(a) for a in acts]
             for act, sword in zip(acts, picks, strict=True):
                 self._add_put(act, sword)
@@ -624,7 +609,7 @@ class MargueriteBattle(Hits, Effects, Battle):
                 for f in line:
                     if f.dead:
                         f.exited = True
-                        f.overkill = max(0, -(f.death_hp if self.o_overkill_at_death
+                        f.overkill = max(0, -(f.death_hp if self.readings.overkill_at_death
                                               else f.hp))
                         self.rec.emit("exit", f.id, rule="R9.3", hp=f.hp, overkill=f.overkill)
                 st.lines[side] = [f for f in line if not f.dead]
@@ -658,7 +643,7 @@ class MargueriteBattle(Hits, Effects, Battle):
                 winner, reason, rule = None, "draw", "R10.2"
             else:
                 less = 0 if totals[0] < totals[1] else 1
-                winner = 1 - less if self.o_overkill_more else less
+                winner = 1 - less if self.readings.overkill_more else less
                 reason, rule = "overkill", "R10.2"
         else:
             for side in (0, 1):

@@ -19,6 +19,7 @@ from kassen.rulesets.marguerite.catalogue import (
     SWORDS,
 )
 from kassen.rulesets.marguerite.model import Fencer, State
+from kassen.rulesets.marguerite.options import Readings
 
 
 class Hits:
@@ -26,9 +27,7 @@ class Hits:
 
     state: State
     rec: Recorder
-    o_heal_negative: bool
-    o_steal_keep: bool
-    o_rider_reflector: bool
+    readings: Readings
 
     def _targets(self, act: Act) -> list[Fencer]:
         if act.whole:
@@ -148,7 +147,7 @@ class Hits:
         recv = hit.recv
         amount = hit.amount
         if d.to_mp:
-            if amount > 0 or (amount < 0 and self.o_heal_negative):
+            if amount > 0 or (amount < 0 and self.readings.heal_negative):
                 recv.mp -= amount
             else:
                 amount = 0
@@ -161,7 +160,7 @@ class Hits:
                           hp=recv.hp)
             if recv.hp <= 0:
                 self._hp_changed(recv, "R8.5")
-        elif amount < 0 and self.o_heal_negative:
+        elif amount < 0 and self.readings.heal_negative:
             self._heal(recv, -amount, "R8.5", f)
         else:
             self.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=0,
@@ -209,17 +208,17 @@ class Hits:
             self._give(recv, POISON, act.poison, ENCHANT_RULE + " 毒与え", f)
         # そして riders act for 「自分」: the executor (§18.17), or the last reflector (option)
         if rider == "vampire":
-            if self.o_rider_reflector:
+            if self.readings.rider_reflector:
                 f = hit.src
             self._heal(f, hit.amount, d.rule, f)
         elif rider == "steal":
-            if self.o_rider_reflector:
+            if self.readings.rider_reflector:
                 f = hit.src
             s = hit.stolen if hit.stolen is not None else (recv.swords[0] if recv.swords
                                                            else None)
             if s is not None and any(x is s for x in recv.swords):
                 recv.swords.remove(s)
-                if not self.o_steal_keep:
+                if not self.readings.steal_keep:
                     s.used = False
                 f.swords.append(s)
                 rec.emit("steal", f.id, recv.id, rule=d.rule, sword=SWORDS[s.sid].code)

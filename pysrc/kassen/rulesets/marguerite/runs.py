@@ -1,4 +1,4 @@
-"""Fast-forward of repeating runs while the log is summarised (caps.py, summary.py).
+"""Fast-forward of repeating runs while the log is summarised (constants.py, summary.py).
 
 加速剣 in a loop (再来剣 + 増殖剣 with the default reset, or one 加速剣 under ``reset=cycle``)
 grows 素早さ, and so the next turn's AP, by a constant factor: a legal 10-point battle can
