@@ -191,12 +191,12 @@ def test_a_growing_party_is_summarised_not_stopped_r14_1(monkeypatch) -> None:
     """増殖剣 copying 造泡剣 builds a バブル every turn (R14.1): 22 剣師 by turn 20. With the
     party budget lowered to 10 the log is summarised from the 11th 剣師 on, and the result is
     the same as in full detail (the old cap of 24 剣師 used to stop such battles)."""
-    from kassen.rulesets.marguerite import effects
+    from kassen.rulesets.marguerite import sword_effects
 
     sides = ("10/2/0/2/音門増泡/A", "10/1/4/2/闇/B")
     full = play(*sides)
     assert full.state.counts == [22, 1] and full.state.summary == ""
-    monkeypatch.setattr(effects, "LOG_FENCERS", 10)
+    monkeypatch.setattr(sword_effects, "LOG_FENCERS", 10)
     summarised = play(*sides)
     assert summarised.state.summary == "fencers"
     assert summarised.final_result() == full.final_result()
