@@ -21,12 +21,7 @@ from typing import Any
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.marguerite import summary
 from kassen.rulesets.marguerite import view as view_mod
-from kassen.rulesets.marguerite.catalogue import (
-    POISON,
-    SLEEP,
-    VENOM,
-    swords_for_start,
-)
+from kassen.rulesets.marguerite.catalogue import swords_for_start
 from kassen.rulesets.marguerite.constants import (
     LOG_ACTIONS,
     LOG_EVENTS,
@@ -45,9 +40,12 @@ from kassen.rulesets.marguerite.model import Build, Fencer, State, Sword
 from kassen.rulesets.marguerite.options import parse_mp_costs, readings
 from kassen.rulesets.marguerite.processing import Processing
 from kassen.rulesets.marguerite.runs import Runs
+from kassen.rulesets.marguerite.statuses import POISON, SLEEP, STATUS_PHASE, STATUSES, VENOM
 from kassen.rulesets.marguerite.sword_effects import SwordEffects
 
 _MP_CACHE: dict[str, tuple[int, ...]] = {}
+
+on_sleep = STATUSES[SLEEP].on_ap_phase
 
 
 class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Life, Battle):
@@ -211,11 +209,7 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
                     for s in f.swords:
                         s.used = False
                 if f.st[SLEEP] > 0:
-                    f.st[SLEEP] -= 1
-                    f.ap = 0
-                    f.reserve = 0
-                    self.rec.emit("sleep", f.id, rule="§11 スリープ", status="sleep",
-                                  count=f.st[SLEEP])
+                    on_sleep(self, f)
                 else:
                     f.ap = f.spd
         if not self.readings.status_end:
@@ -238,25 +232,14 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
     def _status_phase(self) -> None:
         """猛毒 then every 毒 at once, then deaths (R6.2.4, D17)."""
         st = self.state
-        rec = self.rec
         if not any(f.st[POISON] or f.st[VENOM] for line in st.lines for f in line):
             self._phase("status", "R6.2", log=False)  # a quiet beat: nothing to report
             return
         self._phase("status", "R6.2")
-        for line in st.lines:
-            for f in line:
-                if f.st[VENOM]:
-                    f.st[POISON] += f.st[VENOM]
-                    rec.emit("status_gain", f.id, f.id, rule="§11 猛毒", status="poison",
-                             n=f.st[VENOM], count=f.st[POISON])
-        hurt = []
-        for line in st.lines:
-            for f in line:
-                n = f.st[POISON]
-                if n:
-                    f.hp -= n
-                    rec.emit("poison", f.id, f.id, rule="§11 毒", amount=n, hp=f.hp)
-                    hurt.append(f)
+        fencers = [f for line in st.lines for f in line]
+        hurt: list[Fencer] = []
+        for status in STATUS_PHASE:
+            status.on_status_phase(self, fencers, hurt)
         for f in hurt:
             self._hp_changed(f, "R9.1")
         self._settle()

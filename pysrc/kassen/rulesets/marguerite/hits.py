@@ -11,15 +11,13 @@ from kassen.rulesets.marguerite.actions import (
     Act,
     Hit,
 )
-from kassen.rulesets.marguerite.catalogue import (
-    GUARD,
-    POISON,
-    REFLECT,
-    STUN,
-    SWORDS,
-)
+from kassen.rulesets.marguerite.catalogue import SWORDS
 from kassen.rulesets.marguerite.model import Fencer, State
 from kassen.rulesets.marguerite.options import Readings
+from kassen.rulesets.marguerite.statuses import GUARD, POISON, REFLECT, STATUSES, STUN
+
+on_reflect = STATUSES[REFLECT].on_hit_taken
+on_guard = STATUSES[GUARD].on_hit_taken
 
 
 class Hits:
@@ -75,21 +73,10 @@ class Hits:
         f = act.actor
         d = act.def_
         assert d is not None
-        rec = self.rec
         recv = target
         src = f
         if not d.pierce and target is not f and target.st[REFLECT]:
-            other = target
-            recv = f
-            target.st[REFLECT] -= 1
-            rec.emit("reflect", target.id, f.id, rule="§11 反射", status="reflect",
-                     count=target.st[REFLECT])
-            while recv.st[REFLECT]:
-                recv.st[REFLECT] -= 1
-                rec.emit("reflect", recv.id, other.id, rule="§11 反射", status="reflect",
-                         count=recv.st[REFLECT])
-                recv, other = other, recv
-            src = other  # the 反射元 the hit finally came from
+            recv, src = on_reflect(self, f, target)  # src: the 反射元 it finally came from
         if frozen is None:
             atk, rdef, rhp = f.atk, recv.def_, recv.hp
             own_hp, own_max = f.hp, f.maxhp
@@ -127,12 +114,7 @@ class Hits:
         else:  # zero (ヌル剣)
             amount = 0
         if not d.pierce and recv.st[GUARD]:
-            recv.st[GUARD] -= 1
-            before = amount
-            amount = -(-amount // 2)
-            rec.emit("guard", recv.id, f.id, rule="§11 ガード", status="guard", before=before,
-                     amount=amount,
-                     count=recv.st[GUARD])
+            amount = on_guard(self, recv, f, amount)
         stolen = None
         if frozen is not None and d.rider == "steal" and recv.swords:
             stolen = recv.swords[0]

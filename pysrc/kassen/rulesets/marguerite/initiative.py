@@ -7,17 +7,9 @@ from kassen.core.events import Recorder
 from kassen.rulesets.marguerite.actions import (
     CONTROL_NEXT,
 )
-from kassen.rulesets.marguerite.catalogue import (
-    MISCARRY,
-    POISON,
-    QUICK,
-    SLEEP,
-    SLOW,
-    STUN,
-    VENOM,
-)
 from kassen.rulesets.marguerite.model import Fencer, State
 from kassen.rulesets.marguerite.options import Readings
+from kassen.rulesets.marguerite.statuses import MISCARRY, POISON, QUICK, SLEEP, SLOW, STUN, VENOM
 
 _KEY_BIAS = 1 << 20
 

@@ -4,14 +4,14 @@ R10.3, D11). A mixin of the battle class."""
 from __future__ import annotations
 
 from kassen.core.events import Recorder
-from kassen.rulesets.marguerite.catalogue import (
-    PUSH,
-)
 from kassen.rulesets.marguerite.constants import (
     TURN_LIMIT,
 )
 from kassen.rulesets.marguerite.model import State
 from kassen.rulesets.marguerite.options import Readings
+from kassen.rulesets.marguerite.statuses import PUSH, STATUSES
+
+on_push = STATUSES[PUSH].on_judge
 
 
 class Judgement:
@@ -56,7 +56,7 @@ class Judgement:
             rule = "R10.2"
         elif wiped[0]:
             for side in (0, 1):
-                pushes[side] = sum(f.st[PUSH] for f in st.members[side])
+                pushes[side] = sum(on_push(f) for f in st.members[side])
                 totals[side] = sum(f.overkill for f in st.members[side] if f.exited)
             if pushes[0] != pushes[1]:
                 winner, reason, rule = (0 if pushes[0] > pushes[1] else 1), "push", "R10.3"
@@ -69,7 +69,7 @@ class Judgement:
         else:
             for side in (0, 1):
                 living = [f for f in st.lines[side] if not f.dead]
-                pushes[side] = sum(f.st[PUSH] for f in living)
+                pushes[side] = sum(on_push(f) for f in living)
                 totals[side] = sum(f.hp for f in living)
             if pushes[0] != pushes[1]:
                 winner, reason, rule = (0 if pushes[0] > pushes[1] else 1), "push", "R10.3"

@@ -4,14 +4,9 @@ the battle class."""
 from __future__ import annotations
 
 from kassen.core.events import Recorder
-from kassen.rulesets.marguerite.catalogue import (
-    LIFE,
-    SOUL,
-    STATUS_EN,
-    TAUNT,
-)
 from kassen.rulesets.marguerite.model import Fencer, State
 from kassen.rulesets.marguerite.options import Readings
+from kassen.rulesets.marguerite.statuses import LIFE, ON_DEATH, SOUL, STATUS_EN, TAUNT
 
 
 class Life:
@@ -42,25 +37,9 @@ class Life:
     def _revival(self, f: Fencer) -> None:
         """A dead 剣師 uses one ソウル, else one ライフ (§11 蘇生); a ソウル that cannot bring
         HP to ≥ 1 (maxHP ≤ 0) ends it (D2), or falls through to ライフ (option ``revival``)."""
-        rec = self.rec
-        if f.st[SOUL]:
-            f.st[SOUL] -= 1
-            f.hp = f.maxhp
-            rec.emit("status_lost", f.id, f.id, rule="§11 ソウル", status="soul", n=1,
-                     count=f.st[SOUL])
-            if f.hp >= 1:
-                f.dead = False
-                rec.emit("revive", f.id, rule="§11 ソウル", hp=f.hp, status="soul")
+        for status in ON_DEATH:
+            if f.st[status.index] and status.on_death(self, f):
                 return
-            if not (self.readings.revival_fallthrough and f.st[LIFE]):
-                return
-        if f.st[LIFE]:
-            f.st[LIFE] -= 1
-            f.hp = 1
-            f.dead = False
-            rec.emit("status_lost", f.id, f.id, rule="§11 ライフ", status="life", n=1,
-                     count=f.st[LIFE])
-            rec.emit("revive", f.id, rule="§11 ライフ", hp=f.hp, status="life")
 
     def _heal(self, f: Fencer, amount: int, rule: str, by: Fencer) -> None:
         """回復: never above maxHP, nothing when HP ≥ maxHP (R15.3)."""

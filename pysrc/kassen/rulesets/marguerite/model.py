@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kassen.rulesets.marguerite.catalogue import STATUS_COUNT, SWORDS
+from kassen.rulesets.marguerite.catalogue import SWORDS
+from kassen.rulesets.marguerite.statuses import STATUS_COUNT
 
 
 @dataclass(frozen=True)

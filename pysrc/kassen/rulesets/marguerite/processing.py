@@ -8,19 +8,10 @@ from kassen.rulesets.marguerite.actions import (
     CONTROL_NEXT,
     Act,
 )
-from kassen.rulesets.marguerite.catalogue import (
-    ADD,
-    ATTACK,
-    CONSTRUCT,
-    CONTROL,
-    ENV,
-    SKIP,
-    STUN,
-    SUPPORT,
-    TAUNT,
-)
+from kassen.rulesets.marguerite.catalogue import ADD, ATTACK, CONSTRUCT, CONTROL, ENV, SKIP, SUPPORT
 from kassen.rulesets.marguerite.model import Fencer, State, Sword
 from kassen.rulesets.marguerite.options import Readings
+from kassen.rulesets.marguerite.statuses import STATUSES, STUN, TAUNT
 
 
 class Processing:
@@ -84,13 +75,7 @@ class Processing:
             sword = act.sword
             if sword is None:
                 if act.target == "stun":
-                    f.st[STUN] -= 1
-                    if self.readings.stun_marks:
-                        i = self._find(f)
-                        if i >= 0:
-                            f.swords[i].used = True
-                    rec.emit("skip", f.id, rule="§11 スタン", why="stun", status="stun", ap=f.ap,
-                             reserve=f.reserve, count=f.st[STUN], times=1)
+                    STATUSES[STUN].on_action(self, f)
                 elif act.target == "dead":
                     rec.emit("skip", f.id, rule="R6.1", why="dead", ap=f.ap,
                              reserve=f.reserve, count=0, times=1)

@@ -9,11 +9,12 @@ from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.marguerite import generate, moves, notation
-from kassen.rulesets.marguerite.catalogue import BY_CODE, STATUS_GLOSS, STATUS_JA
+from kassen.rulesets.marguerite.catalogue import BY_CODE
 from kassen.rulesets.marguerite.engine import MargueriteBattle
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.options import OPTIONS
 from kassen.rulesets.marguerite.samples import SAMPLES
+from kassen.rulesets.marguerite.statuses import BY_KEY, STATUSES
 from kassen.rulesets.marguerite.text import CATALOGUE, label
 
 
@@ -73,8 +74,8 @@ class MargueriteRuleset(Ruleset):
             out["sword"] = d.ja if ja else f"{d.ja} ({d.en})"
         status = out.get("status")
         if isinstance(status, str) and status:
-            i = _STATUS_INDEX.get(status, 0)
-            out["status"] = STATUS_JA[i] if ja else f"{STATUS_JA[i]} ({STATUS_GLOSS[i]})"
+            row = BY_KEY.get(status, STATUSES[0])
+            out["status"] = row.ja if ja else f"{row.ja} ({row.gloss})"
         executed = out.get("executed")
         if isinstance(executed, list):
             out["executed"] = _executed(executed, ja)
@@ -98,8 +99,3 @@ def _executed(counts: list[Any], ja: bool) -> str:
         return "—"
     return ("、" if ja else ", ").join(parts)
 
-
-_STATUS_INDEX = {name: i for i, name in enumerate(
-    ("stun", "sleep", "venom", "poison", "miscarriage", "reflect", "guard", "soul", "life",
-     "push", "quick", "slow", "taunt"))}
-_STATUS_INDEX["miscarry"] = 4

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.marguerite.catalogue import (
-    ADD,
-    CONTROL,
+from kassen.rulesets.marguerite.catalogue import ADD, CONTROL, SUPPORT, SWORDS
+from kassen.rulesets.marguerite.model import Fencer, State
+from kassen.rulesets.marguerite.statuses import (
     GUARD,
     LIFE,
     MISCARRY,
@@ -35,12 +35,9 @@ from kassen.rulesets.marguerite.catalogue import (
     SLOW,
     SOUL,
     STUN,
-    SUPPORT,
-    SWORDS,
     TAUNT,
     VENOM,
 )
-from kassen.rulesets.marguerite.model import Fencer, State
 from kassen.rulesets.marguerite.summary import Tally
 
 _COUNTED = (GUARD, REFLECT, SOUL, LIFE, PUSH, QUICK, TAUNT)

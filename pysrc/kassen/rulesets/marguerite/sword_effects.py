@@ -9,17 +9,7 @@ from kassen.rulesets.marguerite.actions import (
     STAT_FIELD,
     Act,
 )
-from kassen.rulesets.marguerite.catalogue import (
-    ATTACK,
-    BAD_STATUSES,
-    BY_NAME,
-    MISCARRY,
-    NULL_SWORD,
-    SLEEP,
-    STATUS_EN,
-    SUPPORT,
-    SWORDS,
-)
+from kassen.rulesets.marguerite.catalogue import ATTACK, BY_NAME, NULL_SWORD, SUPPORT, SWORDS
 from kassen.rulesets.marguerite.constants import (
     LOG_FENCERS,
     LOG_SWORDS,
@@ -29,6 +19,7 @@ from kassen.rulesets.marguerite.constants import (
 )
 from kassen.rulesets.marguerite.model import Fencer, State, Sword
 from kassen.rulesets.marguerite.options import Readings
+from kassen.rulesets.marguerite.statuses import BAD_STATUSES, MISCARRY, SLEEP, STATUS_EN, STATUSES
 
 
 class SwordEffects:
@@ -178,17 +169,7 @@ class SwordEffects:
         st = self.state
         rec = self.rec
         if f.st[MISCARRY]:
-            f.st[MISCARRY] -= 1
-            rec.emit("build_failed", f.id, rule="§11 流産", sword=d.code, status="miscarriage",
-                     count=f.st[MISCARRY])
-            sword = act.sword
-            if self.readings.miscarriage_kept and sword is not None and sword.gone:
-                # §18.18 alternative: the 構築 sword is not spent (AP and MP stay paid)
-                sword.gone = False
-                sword.used = False
-                at = min(act.target if isinstance(act.target, int) else 0, len(f.swords))
-                f.swords.insert(at, sword)
-                rec.emit("sword_kept", f.id, rule="§11 流産", sword=d.code, index=at)
+            STATUSES[MISCARRY].on_build(self, act)
             return
         if st.counts[f.side] >= MAX_FENCERS:
             self.abort(f"fencers>={MAX_FENCERS}")
