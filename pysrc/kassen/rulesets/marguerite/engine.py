@@ -232,7 +232,15 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
     def _status_phase(self) -> None:
         """猛毒 then every 毒 at once, then deaths (R6.2.4, D17)."""
         st = self.state
-        if not any(f.st[POISON] or f.st[VENOM] for line in st.lines for f in line):
+        for line in st.lines:
+            for f in line:
+                sts = f.st
+                if sts[POISON] or sts[VENOM]:
+                    break
+            else:
+                continue
+            break
+        else:
             self._phase("status", "R6.2", log=False)  # a quiet beat: nothing to report
             return
         self._phase("status", "R6.2")

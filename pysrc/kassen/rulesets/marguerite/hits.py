@@ -36,11 +36,13 @@ class Hits:
     def _attack(self, act: Act) -> None:
         d = act.def_
         assert d is not None
+        riders = bool(d.rider or act.stun or act.poison)
         for target in self._targets(act):
             for _ in range(d.reps):
                 hit = self._compute(act, target, None)
                 self._apply(hit)
-                self._riders(hit)
+                if riders and hit.amount >= 1:
+                    self._riders(hit)
         if d.rider == "dance":
             self._independent(act)
 

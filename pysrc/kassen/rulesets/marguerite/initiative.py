@@ -29,17 +29,18 @@ class Initiative:
         dead_skip = self.readings.turn0_dead_skip and st.turn0
         runs = self._runs
         runs.reset()
+        reserve_always = self.reserve_always
         while True:
             best = -1
             group: list[Fencer] = []
             for line in lines:
                 for f in line:
+                    sts = f.st
                     if f.ap < 1 and (f.reserve < 1 or (dead_skip and f.hp <= 0) or (
-                            not f.st[STUN] and not self.reserve_always
+                            not sts[STUN] and not reserve_always
                             and not self._can_execute(f))):
                         continue
                     # (クイック − スロー, 素早さ) as one integer; 素早さ stays below 2^40
-                    sts = f.st
                     key = f.spd + ((sts[QUICK] - sts[SLOW] + _KEY_BIAS) << 40)
                     if key > best:
                         best = key
