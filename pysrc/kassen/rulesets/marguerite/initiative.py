@@ -68,7 +68,7 @@ class Initiative:
             if plain:
                 # A group of skips for want of a sword changes nothing but AP, and the same
                 # group would win 行動権 again until the smallest AP runs out: one beat.
-                times = min(f.ap for f in group)
+                times = group[0].ap if len(group) == 1 else min(f.ap for f in group)
                 st.actions += len(group)  # the cap bounds work: one beat is one unit
                 if self._tally is not None:
                     st.work += len(group)

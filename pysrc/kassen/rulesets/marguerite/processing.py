@@ -24,7 +24,9 @@ class Processing:
     def _skips(self, group: list[Fencer], times: int, merge: bool) -> None:
         """``times`` rounds of スキップ (no executable sword) by the same group (R4.7, R8.1);
         with ``merge``, in the beat of the skips right before (nothing happened between)."""
-        self.state.executing = {}
+        st = self.state
+        if st.executing:
+            st.executing = {}
         rec = self.rec
         if not merge:
             rec.step("action", "skip")
@@ -41,7 +43,8 @@ class Processing:
         rec = self.rec
         rec.step("action", "action")
         st.phase = "action"
-        st.executing = {}
+        if st.executing:
+            st.executing = {}
         if self._cycled:
             self._emit_cycles()
         if len(group) == 1 and picks[0] >= 0:
