@@ -127,3 +127,32 @@ def test_cli_link_replay_and_report_agree(tmp_path: Path, capsys: pytest.Capture
     assert capsys.readouterr().out.startswith("rank")
     assert cli.main(["replay", link + " zz"]) == 2
     assert "extra text" in capsys.readouterr().err
+
+
+def test_page_api_link_and_report_equal_the_command_line_issue_16() -> None:
+    """The worker API's link and report (the page's path: slices, tallies, links put on the
+    cells, the table sent back as JSON) equal the core's, byte for byte."""
+    from kassen.web import api
+
+    req = {"ruleset": "dice", "builds": dice_builds(), "options": {}, "seeds": 3, "seed": "cup",
+           "format": "round-robin"}
+    text = json.dumps(req)
+    link = json.loads(api.tournament_link(text))["link"]
+    assert link == tournament_link(spec())
+    total = json.loads(api.tournament_plan(text))["total"]
+    played = json.loads(api.tournament_play(text, json.dumps(
+        {"format": "round-robin", "start": 0, "stop": total, "links": True})))
+    table = json.loads(api.tournament_table(text, json.dumps(played["tally"])))
+    links = dict(played["links"])
+    for line in table["matrix"]:
+        for cell in line:
+            if cell:
+                cell["link"] = links[cell["job"]]
+    table.update(format="round-robin", request=req, seconds=1.5)
+    page = "http://127.0.0.1:8000/index.html"
+    html = json.loads(api.tournament_report(text, json.dumps(table), page, "en"))["html"]
+    made = spec()
+    assert html == tournament_report(play_spec(made, spec_entrants(made)), made, page)
+    opened = json.loads(api.open_link(link))
+    assert opened["kind"] == "tournament" and opened["tournament"] == made.to_json()
+    assert not json.loads(api.open_link(link[:-3]))["ok"]

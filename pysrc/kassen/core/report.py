@@ -55,20 +55,34 @@ def _e(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
+def _list(value: Any) -> list[Any]:
+    """``value`` if it is a list, else an empty one (a table from a page may have any shape)."""
+    return value if isinstance(value, list) else []
+
+
+def _finite(value: Any) -> float | None:
+    """A number of the table as a float (5 and 5.0 alike), None for anything else."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if isinstance(value, int) and abs(value) >= 10 ** 15:
+        return None
+    number = float(value)
+    return number if abs(number) < 1e15 else None  # NaN and infinities fail the test too
+
+
 def _num(value: Any, digits: int = 3) -> str:
     """A number as the report prints it, the same whether it came as 5 or 5.0."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return "–"
-    return f"{float(value):.{digits}f}"
+    number = _finite(value)
+    return "–" if number is None else f"{number:.{digits}f}"
 
 
 def _count(value: Any) -> str:
-    return str(int(value)) if isinstance(value, int | float) and not isinstance(value, bool) \
-        and value == value and abs(value) < 1e15 else "–"
+    number = _finite(value)
+    return "–" if number is None else str(int(number))
 
 
 def _rate(value: Any) -> str:
-    if not isinstance(value, dict) or not isinstance(value.get("rate"), int | float):
+    if not isinstance(value, dict) or _finite(value.get("rate")) is None:
         return "–"
     return f"{_num(value['rate'])} [{_num(value.get('low'))}, {_num(value.get('high'))}]"
 
@@ -96,7 +110,7 @@ def _round_robin(table: dict[str, Any], page: str, t: dict[str, str]) -> list[st
     out = [f"<h2>{t['standings']}</h2><table><tr><th>{t['rank']}</th>"
            f"<th class=n>{t['name']}</th><th>{t['w']}</th><th>{t['d']}</th><th>{t['l']}</th>"
            f"<th>{t['pts']}</th><th>{t['rate']}</th></tr>"]
-    for row in table.get("standings") or []:
+    for row in _list(table.get("standings")):
         if not isinstance(row, dict):
             continue
         out.append(f"<tr><td>{_count(row.get('rank'))}</td><td class=n>{_e(row.get('name'))}"
@@ -104,18 +118,18 @@ def _round_robin(table: dict[str, Any], page: str, t: dict[str, str]) -> list[st
                    f"<td>{_count(row.get('losses'))}</td><td>{_num(row.get('points'), 1)}</td>"
                    f"<td>{_rate(row.get('win_rate'))}</td></tr>")
     out.append("</table>")
-    names = [n for n in table.get("names") or []]
+    names = _list(table.get("names"))
     out.append(f"<h2>{t['heatmap']}</h2><table><tr><th></th>"
                + "".join(f"<th>{_e(n)}</th>" for n in names) + "</tr>")
-    for i, line in enumerate(table.get("matrix") or []):
+    for i, line in enumerate(_list(table.get("matrix"))):
         cells = []
-        for cell in line if isinstance(line, list) else []:
+        for cell in _list(line):
             found = cell.get("win_rate") if isinstance(cell, dict) else None
-            value = found.get("rate") if isinstance(found, dict) else None
-            if isinstance(value, bool) or not isinstance(value, int | float):
+            value = _finite(found.get("rate")) if isinstance(found, dict) else None
+            if value is None:
                 cells.append("<td></td>")
                 continue
-            shade = max(0, min(10, round(float(value) * 10)))
+            shade = max(0, min(10, round(value * 10)))
             cells.append(f"<td class=h{shade}>{_a(page, cell.get('link'), _num(value, 2))}</td>")
         out.append(f"<tr><th class=n>{_name(names, i)}</th>{''.join(cells)}</tr>")
     out.append("</table>")
@@ -123,16 +137,16 @@ def _round_robin(table: dict[str, Any], page: str, t: dict[str, str]) -> list[st
 
 
 def _elimination(table: dict[str, Any], page: str, t: dict[str, str]) -> list[str]:
-    names = list(table.get("names") or [])
+    names = _list(table.get("names"))
     out = []
-    for rnd in table.get("rounds") or []:
+    for rnd in _list(table.get("rounds")):
         if not isinstance(rnd, dict):
             continue
         out.append(f"<h2>{t['round']} {_count(rnd.get('round'))}</h2><table>")
-        for m in rnd.get("matches") or []:
+        for m in _list(rnd.get("matches")):
             if not isinstance(m, dict):
                 continue
-            score = m.get("score") if isinstance(m.get("score"), list) else []
+            score = _list(m.get("score"))
             note = t["bye"] if m.get("bye") else " – ".join(_count(s) for s in score[:2])
             if m.get("tiebreak_by_seed"):
                 note += f" ({t['tie']})"
@@ -145,7 +159,7 @@ def _elimination(table: dict[str, Any], page: str, t: dict[str, str]) -> list[st
 
 
 def _matchup(table: dict[str, Any], page: str, t: dict[str, str]) -> list[str]:
-    names = list(table.get("names") or [])
+    names = _list(table.get("names"))
     out = [f"<h2>{_name(names, 0)} – {_name(names, 1)}</h2><table>"]
     for key in ("win", "draw", "loss"):
         out.append(f"<tr><th class=n>{t[key]}</th><td>{_rate(table.get(key))}</td></tr>")
@@ -163,10 +177,8 @@ def tournament_report(table: dict[str, Any], spec: Any, page: str, lang: str = "
     digest = base64.b64encode(hashlib.sha256(_STYLE.encode()).digest()).decode()
     policy = (f"default-src 'none'; style-src 'sha256-{digest}'; img-src 'none'; "
               "form-action 'none'; base-uri 'none'")
-    kind = table.get("format") if isinstance(table, dict) else None
     body = {"round-robin": _round_robin, "elimination": _elimination,
-            "matchup": _matchup}.get(spec.format)
-    assert body is not None and kind in (None, spec.format)
+            "matchup": _matchup}[spec.format]  # a checked spec has one of these
     facts = [(t["ruleset"], spec.ruleset), (t["format"], spec.format),
              (t["seeds"], spec.seeds), (t["seed"], spec.seed),
              (t["battles"], _count(table.get("battles")))]
