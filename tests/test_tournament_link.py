@@ -156,3 +156,18 @@ def test_page_api_link_and_report_equal_the_command_line_issue_16() -> None:
     opened = json.loads(api.open_link(link))
     assert opened["kind"] == "tournament" and opened["tournament"] == made.to_json()
     assert not json.loads(api.open_link(link[:-3]))["ok"]
+
+
+def test_too_big_a_tournament_gets_no_link_but_a_report() -> None:
+    """A link longer than links may be would never open: refused when made, and the report
+    leaves it out (design 4.2's length limit)."""
+    import random
+
+    rng = random.Random(7)  # test data only, not engine randomness
+    texts = [f"{rng.getrandbits(600):x}" for _ in range(200)]  # only the size matters here
+    made = TournamentSpec("dice", "round-robin", 1, "cup", texts)
+    with pytest.raises(ProblemError) as err:
+        tournament_link(made)
+    assert err.value.problems[0].code == "core.link_too_long"
+    html = tournament_report({"format": "round-robin"}, made, "https://x.org/")
+    assert "#t=" not in html

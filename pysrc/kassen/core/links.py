@@ -87,8 +87,12 @@ def build_link(ruleset_id: str, text: str, options: dict[str, Any] | None = None
 
 
 def tournament_link(spec: TournamentSpec) -> str:
-    """The fragment that plays a tournament again: ``#t=…``."""
-    return "#t=" + encode_payload(spec.to_json())
+    """The fragment that plays a tournament again: ``#t=…``; a problem when it would be longer
+    than a link may be (it could not be opened)."""
+    payload = encode_payload(spec.to_json())
+    if len(payload) > MAX_LINK_CHARS:
+        raise _fail("link_too_long", length=len(payload), limit=MAX_LINK_CHARS)
+    return "#t=" + payload
 
 
 def parse_link(link: str) -> tuple[str, Any]:

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from kassen.core.links import tournament_link
+from kassen.core.problems import ProblemError
 
 DEFAULT_PAGE = ""
 _LINK = re.compile(r"^#[mt]=[A-Za-z0-9_-]{1,20000}$")
@@ -168,6 +169,14 @@ def _matchup(table: dict[str, Any], page: str, t: dict[str, str]) -> list[str]:
     return out
 
 
+def _again(page: str, spec: Any, text: str) -> str:
+    """The link that plays the tournament again (none when the tournament is too big for one)."""
+    try:
+        return _a(page, tournament_link(spec), text)
+    except ProblemError:
+        return ""
+
+
 def tournament_report(table: dict[str, Any], spec: Any, page: str, lang: str = "en") -> str:
     """The report of a finished tournament as HTML text. ``table`` is the tournament's table
     (as ``kassen.core.tournament`` or the page's worker made it), ``spec`` its
@@ -190,7 +199,7 @@ def tournament_report(table: dict[str, Any], spec: Any, page: str, lang: str = "
         f"<title>{t['title']}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{t['title']}</h1><table>",
         *(f"<tr><th class=n>{k}</th><td class=n>{_e(v)}</td></tr>" for k, v in facts),
-        f"</table><p>{_a(page, tournament_link(spec), t['again'])}</p>",
+        f"</table><p>{_again(page, spec, t['again'])}</p>",
         *body(table, page, t),
         "</body></html>",
     ]
