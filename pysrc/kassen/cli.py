@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kassen import ENGINE_VERSION
+from kassen import ENGINE_VERSION, rules_cli
 from kassen.core import options as options_mod
 from kassen.core import registry, session
 from kassen.core.links import battle_link, build_link, parse_link
@@ -340,6 +340,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
+
+    rules_cli.add_parser(sub, common)
 
     p = sub.add_parser("tournament", help="round robin, elimination or one match-up")
     p.add_argument("ruleset")
