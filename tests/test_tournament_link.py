@@ -171,3 +171,13 @@ def test_too_big_a_tournament_gets_no_link_but_a_report() -> None:
     assert err.value.problems[0].code == "core.link_too_long"
     html = tournament_report({"format": "round-robin"}, made, "https://x.org/")
     assert "#t=" not in html
+
+
+def test_cli_report_needs_the_page_url(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """``--report`` without ``--page`` is refused before anything is played."""
+    link = tournament_link(spec())
+    assert cli.main(["replay", link, "--report", str(tmp_path / "r.html")]) == 2
+    assert "--page" in capsys.readouterr().err and not (tmp_path / "r.html").exists()
+    assert cli.main(["replay", link, "--report", str(tmp_path / "no" / "r.html"),
+                     "--page", "https://x.org/"]) == 2
+    assert "--report" in capsys.readouterr().err

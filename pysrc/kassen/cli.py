@@ -195,6 +195,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a battle link (a build link prints the build). A record of another engine or
     rules version says so on stderr."""
+    _check_report(args)
     kind, value = parse_link(args.link)
     if kind == "tournament":
         from kassen.core import tournament
@@ -403,6 +404,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from kassen.core.parallel import check_workers
     from kassen.core.tournament_link import TournamentSpec
 
+    _check_report(args)
     args.build, args.file = [], args.builds
     entries = _read_builds(args)
     texts = [text for _, text in entries]
@@ -421,20 +423,27 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_report(args: argparse.Namespace) -> None:
+    """``--report`` needs ``--page``, the page's URL its links open (checked before playing)."""
+    if getattr(args, "report", None) and not re.match(r"^(https?|file)://", args.page or ""):
+        raise ProblemError([Problem("core.bad_type", args={
+            "field": "--page", "expected": "the page's URL (https://…) for the report's links"})])
+
+
 def _show_table(spec: Any, table: dict[str, Any], args: argparse.Namespace) -> None:
     """Print a tournament's table as asked (text, ``--json``, ``--csv``, ``--matrix-csv``) and
     write its ``--report``."""
     from kassen.core import export
 
     if getattr(args, "report", None):
-        from kassen.core.report import DEFAULT_PAGE, tournament_report
+        from kassen.core.report import tournament_report
 
-        page = args.page or DEFAULT_PAGE
-        if not re.match(r"^(https?|file)://", page):
+        html = tournament_report(table, spec, args.page, _lang(args))
+        try:
+            Path(args.report).write_text(html, encoding="utf-8", newline="")
+        except OSError as err:
             raise ProblemError([Problem("core.bad_type", args={
-                "field": "--page", "expected": "the page's URL (https://…) for its links"})])
-        html = tournament_report(table, spec, page, _lang(args))
-        Path(args.report).write_text(html, encoding="utf-8", newline="")
+                "field": "--report", "expected": f"a file that can be written ({err})"})]) from None
     if args.json:
         _print_json(table)
     elif args.csv and "standings" in table:

@@ -297,11 +297,9 @@ Object.assign(STRINGS.en, {
 // -- tournament links and reports (static/js/tournament_share.js) --------------------------------
 Object.assign(STRINGS.ja, {
   tShare: "大会リンクをコピー", tReport: "結果レポートを保存", tFromLink: "リンクの大会を再計算しています",
-  tNeedBuilds: "ビルドがありません",
 });
 Object.assign(STRINGS.en, {
   tShare: "Share tournament", tReport: "Download report", tFromLink: "recomputing the linked tournament",
-  tNeedBuilds: "no builds given",
 });
 
 let current = "ja";

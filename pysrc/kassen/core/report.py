@@ -20,7 +20,6 @@ from typing import Any
 from kassen.core.links import tournament_link
 from kassen.core.problems import ProblemError
 
-DEFAULT_PAGE = ""
 _LINK = re.compile(r"^#[mt]=[A-Za-z0-9_-]{1,20000}$")
 _STYLE = (
     "body{font-family:system-ui,sans-serif;margin:2em;color:#111;background:#fff}"
