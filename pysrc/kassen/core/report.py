@@ -26,7 +26,7 @@ _STYLE = (
     "table{border-collapse:collapse;margin:1em 0}"
     "th,td{border:1px solid #bbb;padding:.25em .5em;text-align:right}"
     "th.n,td.n{text-align:left}"
-    "td.h a{color:inherit;display:block}"
+    "td.h a{color:inherit;display:block;text-decoration:none}"
     + "".join(f"td.h{i}{{background:hsl({12 * i},70%,{88 - abs(5 - i) * 2}%)}}"
               for i in range(11))
 )
@@ -130,7 +130,8 @@ def _round_robin(table: dict[str, Any], page: str, t: dict[str, str]) -> list[st
                 cells.append("<td></td>")
                 continue
             shade = max(0, min(10, round(value * 10)))
-            cells.append(f"<td class=h{shade}>{_a(page, cell.get('link'), _num(value, 2))}</td>")
+            text = _a(page, cell.get("link"), _num(value, 2))
+            cells.append(f'<td class="h h{shade}">{text}</td>')
         out.append(f"<tr><th class=n>{_name(names, i)}</th>{''.join(cells)}</tr>")
     out.append("</table>")
     return out
