@@ -75,13 +75,14 @@ def test_hostile_links_give_located_problems_design_4_2() -> None:
     assert codes(link + "&x=1") == ["core.link_trailing"]
     good = spec().to_json()
     for field, value in [("seeds", "3"), ("seeds", 3.0), ("builds", "a"), ("builds", [1]),
-                         ("format", "swiss"), ("seed", ""), ("ruleset", 5), ("v", 2),
+                         ("format", "swiss"), ("seed", 5), ("ruleset", 5), ("v", 2),
                          ("options", [1]), ("builds", ["x" * 5000])]:
         assert codes("#t=" + encode_payload({**good, field: value})) == ["core.record_schema"]
     assert codes("#t=" + encode_payload([good])) == ["core.record_schema"]
     thousands = {**good, "builds": ["a"] * 5000}  # compresses to a few bytes
     assert codes("#t=" + encode_payload(thousands)) == ["core.too_many_builds"]
     assert codes("#t=" + encode_payload({**good, "seeds": 0})) == ["core.bad_count"]
+    assert codes("#t=" + encode_payload({**good, "seed": "x" * 201})) == ["core.bad_seed"]
     assert codes("#t=" + encode_payload({**good, "seeds": 10_000,
                                          "builds": good["builds"] * 40})) \
         == ["core.too_many_battles"]

@@ -55,10 +55,11 @@ class TournamentSpec:
             raise _bad("link", "not an object")
         if data.get("v") != TOURNAMENT_VERSION:
             raise _bad("v", f"expected {TOURNAMENT_VERSION}")
-        for name in ("ruleset", "seed"):
-            value = data.get(name)
-            if not isinstance(value, str) or not value or len(value) > MAX_SEED:
-                raise _bad(name, "expected a short non-empty string")
+        ruleset = data.get("ruleset")
+        if not isinstance(ruleset, str) or not ruleset or len(ruleset) > MAX_SEED:
+            raise _bad("ruleset", "expected a short non-empty string")
+        if not isinstance(data.get("seed"), str):  # its length: tournament.master_seed
+            raise _bad("seed", "expected text")
         if data.get("format") not in FORMATS:
             raise _bad("format", ", ".join(FORMATS))
         if type(data.get("seeds")) is not int:
