@@ -116,8 +116,10 @@ def test_why_on_three_kinds_of_beat_shows_rule_seed_and_option_link(app, system:
             row = panel.locator(f'.why-option[data-key="{option["key"]}"]')
             assert option["label_ja"] in row.text_content()
             value = answer["options"][option["key"]]
-            shown = {True: "はい", False: "いいえ"}.get(value, str(value)) \
-                if isinstance(value, bool) else str(value)
+            choice = next((c for c in option.get("choices", [])
+                           if str(c["value"]) == str(value)), None)
+            shown = ({True: "はい", False: "いいえ"}[value] if isinstance(value, bool)
+                     else choice["label_ja"] if choice else str(value))
             assert shown in row.locator(".why-option-value").text_content()
             row.locator("a.why-open").click()
             assert page.is_hidden("#why-panel")

@@ -66,7 +66,7 @@ function choiceText(option, value) {
   if (typeof value === "boolean") return w(value ? "on" : "off");
   const c = (option.choices || []).find((x) => String(x.value) === String(value));
   const label = c ? (lang() === "ja" ? c.label_ja : c.label_en) : "";
-  return label ? `${label} (${value})` : String(value);
+  return label || String(value);
 }
 
 function optionRow(option, battle) {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kassen.core.problems import Problem
@@ -65,6 +65,11 @@ class SkirmishRuleset(Ruleset):
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)
+
+    def text(self) -> Mapping[str, Mapping[str, str]]:
+        """The ja/en catalogue of :mod:`kassen.rulesets.skirmish.text` (the registry registers
+        it)."""
+        return text.CATALOGUE
 
     def bench_lineups(self) -> Sequence[tuple[str, ...]]:
         """The §11.5 party against each §17 encounter R1–R3."""

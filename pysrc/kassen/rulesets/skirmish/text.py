@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.core import i18n
 from kassen.core.render import label_keys
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTRIBUTES, ITEMS, NORMAL_ATTACK, STATUSES
 
@@ -141,8 +140,8 @@ STEP_NAMES: dict[str, tuple[str, str]] = {
 
 PAGE = label_keys(STEP_NAMES, {k: (REASONS["ja"][k], REASONS["en"][k]) for k in REASONS["ja"]})
 
-i18n.register("skirmish", {"ja": {**MESSAGES["ja"], **PAGE["ja"]},
-                           "en": {**MESSAGES["en"], **PAGE["en"]}})
+CATALOGUE = {"ja": {**MESSAGES["ja"], **PAGE["ja"]}, "en": {**MESSAGES["en"], **PAGE["en"]}}
+"""Registered by the registry as namespace ``skirmish`` (``Ruleset.text``)."""
 
 
 def glossary() -> dict[str, Any]:
