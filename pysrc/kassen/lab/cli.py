@@ -11,16 +11,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
+from kassen.cli_io import given_options, read_build_file
 from kassen.core import registry
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.runners import make_runner
 from kassen.lab.racing import TARGETS
 from kassen.lab.search import Entry, Search, Settings
-
-MAX_FILE_BYTES = 1_000_000
 
 
 def add_parser(sub: Any) -> None:
@@ -49,34 +47,12 @@ def add_parser(sub: Any) -> None:
 
 
 def read_builds(path_text: str) -> list[str]:
-    """The builds of a field file (see the module docstring)."""
-    path = Path(path_text)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ProblemError([Problem("core.input_too_long", args={
-                "length": path.stat().st_size, "limit": MAX_FILE_BYTES})])
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
-        raise ProblemError([Problem("core.file_unreadable",
-                                    args={"path": str(path), "reason": str(err)})]) from None
-    if any(line.strip() == "---" for line in lines):
-        blocks, current = [], []
-        for line in [*lines, "---"]:
-            if line.strip() == "---":
-                if any(x.strip() for x in current):
-                    blocks.append("\n".join(current).strip("\n"))
-                current = []
-            else:
-                current.append(line)
-        return blocks
-    return [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    """The builds of a field file (see the module docstring; a leading BOM is dropped)."""
+    return [text for _, text in read_build_file(path_text)]
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in args.option or []:
-        key, _, value = item.partition("=")
-        out[key.strip()] = value.strip()
+    out: dict[str, Any] = dict(given_options(args))
     if args.budget is not None:
         keys = [o.key for o in registry.get(args.ruleset).options]
         if "budget" not in keys:

@@ -1,0 +1,50 @@
+"""``python -m kassen bench``: battles per second per ruleset, or (``--baseline REV``) this
+tree against a commit in the same run."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from kassen import ENGINE_VERSION
+from kassen.cli_io import print_json
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Battles per second per ruleset (a benchmark, never a test)."""
+    from kassen.core.bench import run_bench
+
+    if args.baseline:
+        return bench_baseline(args)
+    report = run_bench(args.ruleset or None, pairs=args.pairs, seed=args.seed or "bench",
+                       repeats=args.repeats)
+    if args.json:
+        print_json(report)
+    else:
+        print(f"kassen {ENGINE_VERSION} on Python {sys.version.split()[0]} "
+              f"(best of {args.repeats} runs; events recorded; bare = no events)")
+        for row in report["rulesets"]:
+            print(f"{row['ruleset']:12s} {row['battles']:6d} battles  "
+                  f"{row['seconds']:8.3f} s  {row['battles_per_second']:10.1f} battles/s "
+                  f"({row['battles_per_cpu_second']:.1f}/cpu-s)  "
+                  f"{row['events_per_battle']:8.1f} events/battle  "
+                  f"bare {row['bare_battles_per_second']:10.1f}/s  "
+                  f"ratio {row['ratio_to_bare']:.2f}")
+    return 0
+
+
+def bench_baseline(args: argparse.Namespace) -> int:
+    """``bench --baseline REV``: this tree against REV, alternating, in one run."""
+    from kassen.core.bench_compare import BenchError, compare, format_report
+
+    try:
+        report = compare(args.baseline, args.ruleset or None, rounds=args.rounds,
+                         pairs=args.pairs, battles=args.battles, seed=args.seed or "bench")
+    except BenchError as err:
+        print(f"bench: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print_json(report)
+    else:
+        print("\n".join(format_report(report)))
+    return 0

@@ -1,0 +1,124 @@
+"""``python -m kassen tournament`` and the tables it (and ``replay '#t=…'``) prints: text,
+``--json``, ``--csv``, ``--matrix-csv``, the ``--report`` HTML file and a terminal progress bar."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from kassen.cli_io import file_lines, given_options, lang_of, print_json, read_builds
+from kassen.core.problems import Problem, ProblemError
+
+
+def table_outputs(p: argparse.ArgumentParser, flags: tuple[str, ...]) -> None:
+    """A tournament table's outputs (``tournament`` and ``replay '#t=…'``): ``flags`` of
+    ``--json``/``--csv``/``--matrix-csv``/``--lang`` the parser lacks, and ``--report``."""
+    out = p.add_mutually_exclusive_group() if "--json" in flags else p
+    helps = {"--json": None, "--csv": "standings as CSV", "--matrix-csv": "win-rate matrix as CSV"}
+    for flag in flags:
+        if flag == "--lang":
+            p.add_argument("--lang", choices=("ja", "en"))
+        else:
+            out.add_argument(flag, action="store_true", help=helps[flag])
+    p.add_argument("--report", metavar="FILE", help="write the tournament's HTML report")
+    p.add_argument("--page", help="with --report: the page's URL its links open")
+
+
+def progress_bar() -> Any:
+    """A progress callback drawing on a terminal's stderr (None when not a terminal)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def draw(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(1, total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return draw
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Play a tournament and print its table (``--link``: its ``#t=`` link instead, unplayed;
+    ``--report FILE``: also write the HTML report)."""
+    from kassen.core import tournament
+    from kassen.core.links import tournament_link
+    from kassen.core.parallel import check_workers
+    from kassen.core.tournament_link import TournamentSpec
+
+    check_report(args)
+    args.build, args.file = [], args.builds
+    entries = read_builds(args)
+    texts = [text for _, text in entries]
+    try:
+        entrants = tournament.load_entrants(args.ruleset, texts, given_options(args))
+    except ProblemError as err:
+        raise file_lines(err, entries) from None
+    spec = tournament.spec_of(entrants, args.format, args.seeds, args.seed)
+    entrants = tournament.spec_entrants(TournamentSpec.from_json(spec.to_json()))
+    if args.link:
+        print(tournament_link(spec))
+        return 0
+    check_workers(args.workers)
+    table = tournament.play_spec(spec, entrants, progress_bar(), args.workers, args.scheduler)
+    show_table(spec, table, args)
+    return 0
+
+
+def check_report(args: argparse.Namespace) -> None:
+    """``--report`` needs ``--page``, the page's URL its links open (checked before playing)."""
+    if getattr(args, "report", None) and not re.match(r"^(https?|file)://", args.page or ""):
+        raise ProblemError([Problem("core.bad_type", args={
+            "field": "--page", "expected": "the page's URL (https://…) for the report's links"})])
+
+
+def show_table(spec: Any, table: dict[str, Any], args: argparse.Namespace) -> None:
+    """Print a tournament's table as asked (text, ``--json``, ``--csv``, ``--matrix-csv``) and
+    write its ``--report``."""
+    from kassen.core import export
+
+    if getattr(args, "report", None):
+        from kassen.core.report import tournament_report
+
+        html = tournament_report(table, spec, args.page, lang_of(args))
+        try:
+            Path(args.report).write_text(html, encoding="utf-8", newline="")
+        except OSError as err:
+            raise ProblemError([Problem("core.bad_type", args={
+                "field": "--report", "expected": f"a file that can be written ({err})"})]) from None
+    if args.json:
+        print_json(table)
+    elif args.csv and "standings" in table:
+        sys.stdout.write(export.standings_csv(table))
+    elif args.matrix_csv and "matrix" in table:
+        sys.stdout.write(export.matrix_csv(table))
+    else:
+        print_table(table)
+
+
+def print_table(table: dict[str, Any]) -> None:
+    if "standings" in table:
+        print(f"{'#':>3} {'name':20} {'W':>5} {'D':>5} {'L':>5} {'pts':>7}  win rate (95%)")
+        for row in table["standings"]:
+            wr = row["win_rate"]
+            print(f"{row['rank']:>3} {row['name'][:20]:20} {row['wins']:>5} {row['draws']:>5} "
+                  f"{row['losses']:>5} {row['points']:>7}  {wr['rate']:.3f} "
+                  f"[{wr['low']:.3f}, {wr['high']:.3f}]")
+    elif "rounds" in table:
+        names = table["names"]
+        for rnd in table["rounds"]:
+            for m in rnd["matches"]:
+                a = "-" if m["a"] is None else names[m["a"]]
+                b = "-" if m["b"] is None else names[m["b"]]
+                print(f"round {rnd['round']}: {a} vs {b} -> {names[m['winner']]}")
+        print(f"champion: {names[table['champion']]}")
+    else:
+        for key in ("win", "draw", "loss"):
+            r = table[key]
+            print(f"{key:5} {r['rate']:.3f} [{r['low']:.3f}, {r['high']:.3f}]")
+        print(f"battles {table['battles']}  median turns {table['median_turns']}")
