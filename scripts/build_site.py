@@ -141,6 +141,42 @@ def copy_rules(hello: dict) -> tuple[list[str], dict[str, dict[str, list[str]]]]
     return names, option_anchors
 
 
+def write_why(names: list[str]) -> dict[str, int]:
+    """Write each system's rule index for the "why" panels (``rules/why-<id>.json``: rule id
+    as events, options and problems carry it → entry). Made here, not in the worker, so the
+    engine's start-up carries none of it and the page fetches one file on the first "why"."""
+    sys.path.insert(0, str(ROOT / "pysrc"))
+    from kassen import rulesindex
+
+    sizes: dict[str, int] = {}
+    for system in names:
+        index = rulesindex.index(system)
+        entries = {rule: index.entry(rule) for rule in sorted(rulesindex.known_rules(system))}
+        parts: list[dict] = []      # each part once; rules name them by number
+        options: dict[str, dict] = {}
+        rules: dict[str, dict] = {}
+        for rule, entry in entries.items():
+            if not entry:
+                continue
+            numbers = []
+            for part in entry["parts"]:
+                if part not in parts:
+                    parts.append(part)
+                numbers.append(parts.index(part))
+            for option in entry["options"]:
+                options[option["key"]] = option
+            rules[rule] = {"parts": numbers, "tags": entry["tags"], "seed": entry["seed"],
+                           "name_ja": entry["name_ja"],
+                           "options": [o["key"] for o in entry["options"]]}
+        data = json.dumps({"parts": parts, "options": options, "rules": rules},
+                          ensure_ascii=False, separators=(",", ":"))
+        (VENDOR / "rules" / f"why-{system}.json").write_text(data, encoding="utf-8")
+        sizes[system] = len(data.encode())
+    log("rule index for the why panels: " + ", ".join(f"{k} {v // 1024} KB"
+                                                      for k, v in sizes.items()))
+    return sizes
+
+
 def shell_files() -> list[str]:
     """The page's own small files, precached by the service worker at install."""
     files = ["./", "index.html", "rules.html"]
@@ -208,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     (VENDOR / "pyodide" / "kassen-boot.mjs").write_text(BOOT_LOADER)
     hello = describe_engine()
     rules, option_anchors = copy_rules(hello)
+    write_why(rules)
     info = {"wheel": f"kassen/{wheel.name}", "rules": rules, "optionAnchors": option_anchors,
             "id": build_id(), "shell": shell_files(), "hello": hello}
     # after build_id(): the snapshot follows from the wheel and Pyodide, both hashed there

@@ -16,13 +16,13 @@ import pytest
 
 from caps_sampler import describe, sample
 from kassen.core import registry
-from kassen.rulesets.marguerite import caps
+from kassen.rulesets.marguerite import constants
 
 N = int(os.environ.get("KASSEN_CAP_BATTLES", "1000000"))
 
-MARGUERITE_CAPS = {"swords": caps.MAX_SWORDS, "fencers": caps.MAX_FENCERS,
-                   "work": caps.MAX_ACTIONS, "work_events": caps.MAX_EVENTS,
-                   "scan": caps.MAX_SCAN}
+MARGUERITE_CAPS = {"swords": constants.MAX_SWORDS, "fencers": constants.MAX_FENCERS,
+                   "work": constants.MAX_ACTIONS, "work_events": constants.MAX_EVENTS,
+                   "scan": constants.MAX_SCAN}
 """Sizes the sampler reports → the hard cap that bounds them."""
 
 

@@ -1,5 +1,6 @@
-"""Fuzzing the link decoder (design 4.2, issue 8): every input ends in a record, a build or a
-located problem — never another exception — and inputs over the limit are refused at once.
+"""Fuzzing the link decoder (design 4.2, issue 8; ``#t=`` issue 16): every input ends in a
+record, a build, a checked tournament or a located problem — never another exception — and
+inputs over the limit are refused at once.
 
 Time bounds use CPU time (``process_time``), which other processes on a shared machine do
 not inflate: a bound that fails means this code spent the time, not that the machine was busy.
@@ -19,6 +20,8 @@ from fuzz_inputs import json_values as any_json
 from kassen.core.links import MAX_LINK_CHARS, battle_link, encode_payload, parse_link
 from kassen.core.problems import ProblemError
 from kassen.core.record import Record
+from kassen.core.tournament import spec_entrants
+from kassen.core.tournament_link import TournamentSpec
 from timing import cpu_time
 
 FAST = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
@@ -36,15 +39,19 @@ def check(link: str) -> None:
     with cpu_time() as spent:
         try:
             kind, value = parse_link(link)
+            if kind == "tournament":
+                spec_entrants(value)  # every check a tournament gets, nothing played
         except ProblemError as err:
             kind, value = "problem", err.problems
     assert spent.seconds < 0.1
     if kind == "problem":
         assert value and all(p.message("en") and p.message("ja") for p in value)
     else:
-        assert kind in ("battle", "build")
+        assert kind in ("battle", "build", "tournament")
         if kind == "battle":
             assert isinstance(value, Record)
+        if kind == "tournament":
+            assert isinstance(value, TournamentSpec)
 
 
 def deflated(raw: bytes) -> str:
@@ -58,6 +65,8 @@ def test_any_text(text: str) -> None:
     check(text)
     check("#m=" + text)
     check("#b=1" + text)
+    check("#t=" + text)
+    check("#t=1" + text)
 
 
 @FAST
@@ -65,6 +74,7 @@ def test_any_text(text: str) -> None:
 def test_any_deflated_bytes(raw: bytes) -> None:
     check("#m=" + deflated(raw))
     check("#m=1" + base64.urlsafe_b64encode(raw).decode().rstrip("="))
+    check("#t=" + deflated(raw))
 
 
 @FAST
@@ -72,6 +82,7 @@ def test_any_deflated_bytes(raw: bytes) -> None:
 def test_any_json_value(value: object) -> None:
     check("#m=" + encode_payload(value))
     check("#b=" + encode_payload(value))
+    check("#t=" + encode_payload(value))
 
 
 @FAST
@@ -80,6 +91,16 @@ def test_any_json_value(value: object) -> None:
 def test_records_with_any_fields(fields: dict) -> None:
     base = Record("tiny", "1", ["Ann:1", "Bob:2"], {}, "xo1:a").to_json()
     check("#m=" + encode_payload({**base, **fields}))
+
+
+TOURNAMENT = {"v": 1, "ruleset": "marguerite", "format": "round-robin", "seeds": 2,
+              "seed": "cup", "builds": ["10/3/0/2/斬斬/X", "10/1/1/2/斬護/Y", "5/5/0/1/高斬/Z"]}
+
+
+@FAST
+@given(st.dictionaries(st.sampled_from([*sorted(TOURNAMENT), "options"]), json_values))
+def test_tournaments_with_any_fields(fields: dict) -> None:
+    check("#t=" + encode_payload({**TOURNAMENT, **fields}))
 
 
 @FAST
@@ -91,11 +112,19 @@ def test_single_byte_corruptions_of_a_real_link(position: int, byte: int) -> Non
     chars[position % len(chars)] = chr(byte)
     check("".join(chars))
     check(link[: position % len(link)])
+    link = "#t=" + encode_payload(TOURNAMENT)
+    chars = list(link)
+    chars[position % len(chars)] = chr(byte)
+    check("".join(chars))
+    check(link[: position % len(link)])
 
 
 def test_megabyte_input_is_refused_at_once() -> None:
     with cpu_time() as spent, pytest.raises(ProblemError) as err:
         parse_link("#m=1" + "A" * 1_000_000)
+    assert err.value.problems[0].code == "core.link_too_long"
+    with pytest.raises(ProblemError) as err:
+        parse_link("#t=1" + "A" * 1_000_000)
     assert err.value.problems[0].code == "core.link_too_long"
     assert spent.seconds < 0.05
     assert MAX_LINK_CHARS < 1_000_000
@@ -112,6 +141,7 @@ def test_any_json_value_of_any_type_and_text(value: object) -> None:
     """Issue 13: NaN, huge integers, any Unicode (surrogates) and any shape in a link."""
     check("#m=" + escaped(value))
     check("#b=" + escaped(value if not isinstance(value, dict) else {"v": 1, **value}))
+    check("#t=" + escaped(value if not isinstance(value, dict) else {**TOURNAMENT, **value}))
 
 
 @FAST
@@ -119,6 +149,7 @@ def test_any_json_value_of_any_type_and_text(value: object) -> None:
 def test_trailing_text_after_a_real_link(tail: str) -> None:
     link = battle_link(Record("tiny", "1", ["Ann:1", "Bob:2"], {}, "xo1:a"))
     check(link + tail)
+    check("#t=" + encode_payload(TOURNAMENT) + tail)
 
 
 @pytest.mark.slow
@@ -126,6 +157,7 @@ def test_trailing_text_after_a_real_link(tail: str) -> None:
 @given(st.text(max_size=400) | st.binary(max_size=400).map(deflated))
 def test_slow_tier_hundred_thousand_links(text: str) -> None:
     check("#m=" + text)
+    check("#t=" + text)
 
 
 @pytest.mark.slow
@@ -134,3 +166,4 @@ def test_slow_tier_hundred_thousand_links(text: str) -> None:
 def test_slow_tier_hundred_thousand_json_payloads(value: object) -> None:
     check("#m=" + escaped(value))
     check("#b=" + escaped(value if not isinstance(value, dict) else {"v": 1, **value}))
+    check("#t=" + escaped(value if not isinstance(value, dict) else {**TOURNAMENT, **value}))

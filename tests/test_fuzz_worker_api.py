@@ -260,6 +260,8 @@ def check_tournament(request: Any, work: Any, tally: Any) -> None:
     answer(api.tournament_table(text, json.dumps(tally)))
     answer(api.elimination_next(text, json.dumps(tally)))
     answer(api.matchup_table(text, json.dumps(tally)))
+    answer(api.tournament_link(text))
+    answer(api.tournament_report(text, json.dumps(tally), "https://example.org/"))
 
 
 @FAST
@@ -271,8 +273,10 @@ def test_tournament_functions_any_fields(request: Any, work: Any, tally: Any) ->
 @FAST
 @given(any_argument, any_argument)
 def test_tournament_functions_any_arguments(request: Any, other: Any) -> None:
-    for call in (api.tournament_plan, api.matchup_plan, api.table_csv):
+    for call in (api.tournament_plan, api.matchup_plan, api.table_csv, api.tournament_link):
         answer(call(request))
+    answer(api.tournament_report(request, other, other, other))
+    answer(api.tournament_report(json.dumps(TOURNAMENT), other, request, "en"))
     for call2 in (api.tournament_play, api.tournament_table, api.elimination_next,
                   api.matchup_table):
         answer(call2(request, other))
@@ -296,6 +300,11 @@ def tables(draw: st.DrawFn) -> Any:
 
 
 def check_table(table: Any) -> None:
+    for fmt in ("round-robin", "elimination", "matchup"):  # issue 16: any table, any format
+        request = json.dumps({**TOURNAMENT, "format": fmt,
+                              "builds": TOURNAMENT["builds"][:2]})
+        report = answer(api.tournament_report(request, json.dumps(table), "https://x.org/"))
+        assert not isinstance(table, dict) or (report["ok"] and "<script" not in report["html"])
     data = answer(api.table_csv(json.dumps(table)))
     if data["ok"]:
         from kassen.core.export import read_csv

@@ -17,7 +17,7 @@ import pytest
 from kassen.core import rulesdoc
 
 TESTS = Path(__file__).resolve().parent
-MARKED = ("marguerite", "cardduel", "dice")
+MARKED = ("marguerite", "cardduel", "dice", "skirmish")
 """The folders converted so far (``skirmish`` joins when its reshaping lands)."""
 
 

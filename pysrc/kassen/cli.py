@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kassen import ENGINE_VERSION
+from kassen import ENGINE_VERSION, rules_cli
 from kassen.core import options as options_mod
 from kassen.core import registry, session
 from kassen.core.links import battle_link, build_link, parse_link
@@ -195,7 +195,14 @@ def cmd_battle(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a battle link (a build link prints the build). A record of another engine or
     rules version says so on stderr."""
+    _check_report(args)
     kind, value = parse_link(args.link)
+    if kind == "tournament":
+        from kassen.core import tournament
+
+        entrants = tournament.spec_entrants(value)
+        _show_table(value, tournament.play_spec(value, entrants, _progress_bar()), args)
+        return 0
     if kind == "build":
         ruleset = registry.get(value["ruleset"])
         opts, problems = options_mod.resolve(ruleset.options, value.get("options"))
@@ -317,8 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.set_defaults(func=func)
 
     p = sub.add_parser("replay", help="replay a share link")
-    p.add_argument("link", help="a URL or fragment (#m=… or #b=…)")
+    p.add_argument("link", help="a URL or fragment (#m=…, #b=… or #t=…)")
     common(p)
+    _table_outputs(p, ("--csv", "--matrix-csv"))
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("bench", help="battles per second per ruleset")
@@ -334,6 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 
+    rules_cli.add_parser(sub, common)
+
     p = sub.add_parser("tournament", help="round robin, elimination or one match-up")
     p.add_argument("ruleset")
     p.add_argument("--builds", required=True, help="a file with one build per line")
@@ -346,17 +356,28 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--workers", type=_whole, default=1, help="processes (at most the cores)")
     where.add_argument("--scheduler", help="a Dask scheduler address (kassen[cluster])")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
-    out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true")
-    out.add_argument("--csv", action="store_true", help="standings as CSV")
-    out.add_argument("--matrix-csv", action="store_true", help="win-rate matrix as CSV")
-    p.add_argument("--lang", choices=("ja", "en"))
+    _table_outputs(p, ("--json", "--csv", "--matrix-csv", "--lang"))
+    p.add_argument("--link", action="store_true", help="print the #t= link (plays nothing)")
     p.set_defaults(func=cmd_tournament)
 
     from kassen.lab.cli import add_parser as add_search
 
     add_search(sub)
     return parser
+
+
+def _table_outputs(p: argparse.ArgumentParser, flags: tuple[str, ...]) -> None:
+    """A tournament table's outputs (``tournament`` and ``replay '#t=…'``): ``flags`` of
+    ``--json``/``--csv``/``--matrix-csv``/``--lang`` the parser lacks, and ``--report``."""
+    out = p.add_mutually_exclusive_group() if "--json" in flags else p
+    helps = {"--json": None, "--csv": "standings as CSV", "--matrix-csv": "win-rate matrix as CSV"}
+    for flag in flags:
+        if flag == "--lang":
+            p.add_argument("--lang", choices=("ja", "en"))
+        else:
+            out.add_argument(flag, action="store_true", help=helps[flag])
+    p.add_argument("--report", metavar="FILE", help="write the tournament's HTML report")
+    p.add_argument("--page", help="with --report: the page's URL its links open")
 
 
 def _progress_bar() -> Any:
@@ -376,10 +397,14 @@ def _progress_bar() -> Any:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    """Play a tournament and print its table."""
-    from kassen.core import export, tournament
+    """Play a tournament and print its table (``--link``: its ``#t=`` link instead, unplayed;
+    ``--report FILE``: also write the HTML report)."""
+    from kassen.core import tournament
+    from kassen.core.links import tournament_link
     from kassen.core.parallel import check_workers
+    from kassen.core.tournament_link import TournamentSpec
 
+    _check_report(args)
     args.build, args.file = [], args.builds
     entries = _read_builds(args)
     texts = [text for _, text in entries]
@@ -387,21 +412,38 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         entrants = tournament.load_entrants(args.ruleset, texts, _options(args))
     except ProblemError as err:
         raise _file_lines(err, entries) from None
-    tournament.check_k(args.seeds)
-    tournament.master_seed(args.seed)
+    spec = tournament.spec_of(entrants, args.format, args.seeds, args.seed)
+    entrants = tournament.spec_entrants(TournamentSpec.from_json(spec.to_json()))
+    if args.link:
+        print(tournament_link(spec))
+        return 0
     check_workers(args.workers)
-    progress = _progress_bar()
-    if args.format == "elimination":
-        table = tournament.elimination(entrants, args.seeds, args.seed, progress,
-                                       workers=args.workers, scheduler=args.scheduler)
-    elif args.format == "matchup":
-        if len(texts) != 2:
-            raise ProblemError([Problem("core.wrong_side_count",
-                                        args={"count": len(texts), "expected": 2})])
-        table = tournament.matchup(entrants, args.seeds, args.seed, progress=progress)
-    else:
-        table = tournament.round_robin(entrants, args.seeds, args.seed, progress,
-                                       workers=args.workers, scheduler=args.scheduler)
+    table = tournament.play_spec(spec, entrants, _progress_bar(), args.workers, args.scheduler)
+    _show_table(spec, table, args)
+    return 0
+
+
+def _check_report(args: argparse.Namespace) -> None:
+    """``--report`` needs ``--page``, the page's URL its links open (checked before playing)."""
+    if getattr(args, "report", None) and not re.match(r"^(https?|file)://", args.page or ""):
+        raise ProblemError([Problem("core.bad_type", args={
+            "field": "--page", "expected": "the page's URL (https://…) for the report's links"})])
+
+
+def _show_table(spec: Any, table: dict[str, Any], args: argparse.Namespace) -> None:
+    """Print a tournament's table as asked (text, ``--json``, ``--csv``, ``--matrix-csv``) and
+    write its ``--report``."""
+    from kassen.core import export
+
+    if getattr(args, "report", None):
+        from kassen.core.report import tournament_report
+
+        html = tournament_report(table, spec, args.page, _lang(args))
+        try:
+            Path(args.report).write_text(html, encoding="utf-8", newline="")
+        except OSError as err:
+            raise ProblemError([Problem("core.bad_type", args={
+                "field": "--report", "expected": f"a file that can be written ({err})"})]) from None
     if args.json:
         _print_json(table)
     elif args.csv and "standings" in table:
@@ -410,7 +452,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         sys.stdout.write(export.matrix_csv(table))
     else:
         _print_table(table)
-    return 0
 
 
 def _print_table(table: dict[str, Any]) -> None:

@@ -28,10 +28,11 @@ export function initKeys(a) {
     " ": a.toggle, ArrowRight: () => a.step(1), ArrowLeft: () => a.step(-1),
     PageUp: () => a.stepTurn(-1), PageDown: () => a.stepTurn(1), "[": () => a.stepTurn(-1),
     "]": () => a.stepTurn(1), ".": a.endOfTurn, Home: a.first, End: a.last,
-    "+": () => a.faster(1), "-": () => a.faster(-1),
+    "+": () => a.faster(1), "-": () => a.faster(-1), "?": a.why,
   };
   document.addEventListener("keydown", (e) => {
     if (!a.active() || e.altKey || e.ctrlKey || e.metaKey || !keys[e.key]) return;
+    if (e.target?.closest?.("#why-panel") && e.key !== "?") return;  // its own keys
     if (!ours(e.target, e.key)) return;
     if (document.getElementById("viewer")?.hidden) return;
     e.preventDefault();

@@ -6,6 +6,7 @@ import { viewFor } from "./views/index.js";
 import { beatsOf, genericBoard, stepLabel, turnWord } from "./views/steps.js";
 import { drawChart } from "./views/chart.js";
 import { initKeys } from "./battle-keys.js";
+import { closeWhy, initWhy, whyButton } from "./why.js";
 
 const PLAY_MS = 700;
 export const SPEEDS = [0.5, 1, 2, 4, 8, 16];
@@ -17,6 +18,7 @@ let view = null;
 let speed = 1;
 let merged = [];      // merged[i]: step i changes nothing on the board and plays with the next
 let logUpTo = -1;     // the log holds the lines of steps 0..logUpTo
+let relabelWhy = () => {};
 const showListeners = [];
 
 const ctx = () => ({ battle, index, lang: lang(), t, el, fill });
@@ -35,7 +37,8 @@ function logLines(step, i) {
   const lines = step.text?.[lang()] || step.text?.ja || [];
   const head = `${i + 1}. ${turnWord(view, lang())} ${step.turn ?? ""} · ${stepLabel(step, lang())}`;
   return [el("li", { class: "step-head", dataset: { step: i }, text: head }),
-    ...lines.map((line) => el("li", { dataset: { step: i }, text: line }))];
+    ...lines.map((line, k) => el("li", { dataset: { step: i } },
+      el("span", { class: "log-text", text: line }), whyButton(battle, step.events?.[k]?.rule)))];
 }
 
 /** Keep the log equal to the lines of steps 0..index; mark the current beat's lines. */
@@ -229,6 +232,8 @@ export const onShow = (fn) => showListeners.push(fn);
 
 /** Re-render language-dependent parts. */
 export function relabelBattle() {
+  relabelWhy();
+  closeWhy(false);
   if (!battle) return;
   $("play-label").textContent = t(timer ? "pause" : "play");
   fill($("steps"), stepItems());
@@ -273,8 +278,10 @@ export function initBattleControls() {
   // the log column sticks under the toolbar, whose height depends on the width and the system
   const bar = document.querySelector("#viewer .controls");
   new ResizeObserver(() => $("viewer").style.setProperty("--bar-h", `${bar.offsetHeight}px`)).observe(bar);
+  const beatWhy = $("why-beat");
+  relabelWhy = initWhy(beatWhy, () => ({ battle, first: beatStart(index), last: index }));
   initKeys({
-    active: () => Boolean(battle), toggle, step, jump, stepTurn, endOfTurn, faster,
+    active: () => Boolean(battle), toggle, step, jump, stepTurn, endOfTurn, faster, why: () => beatWhy.click(),
     first: () => jump(0), last: () => jump(battle.steps.length - 1),
   });
 }

@@ -56,6 +56,8 @@ function wrap(worker) {
     matchupTable: (request, results) => call("matchup_table", json(request), json(results)),
     eliminationNext: (request, tally) => call("elimination_next", json(request), json(tally)),
     tableCsv: (table) => call("table_csv", json(table)),
+    tournamentLink: (request) => call("tournament_link", json(request)),
+    tournamentReport: (request, table, page, lang) => call("tournament_report", json(request), json(table), page, lang),
   };
 }
 

@@ -294,6 +294,14 @@ Object.assign(STRINGS.en, {
   labUseA: "to side 1", labUseB: "to side 2", labVs: "vs", labFieldBest: "field's best (its own round robin):",
 });
 
+// -- tournament links and reports (static/js/tournament_share.js) --------------------------------
+Object.assign(STRINGS.ja, {
+  tShare: "大会リンクをコピー", tReport: "結果レポートを保存", tFromLink: "リンクの大会を再計算しています",
+});
+Object.assign(STRINGS.en, {
+  tShare: "Share tournament", tReport: "Download report", tFromLink: "recomputing the linked tournament",
+});
+
 let current = "ja";
 const listeners = [];
 

@@ -7,9 +7,11 @@ import { initBattleControls, play, relabelBattle, showBattle, currentBattle } fr
 import { initDecide, present, relabelDecision } from "./decide.js";
 import { applyRecord, currentRuleset, initSetup, readOptions, relabelSetup, request, selectRuleset, setBuild,
   updateBattleState } from "./setup.js";
+import { setOptions } from "./options.js";
 import { copyWithFeedback, showNote } from "./copy.js";
 import { initSaved, render as renderSaved, savedBuilds } from "./saved.js";
 import { initTournament, relabelTournament } from "./tournament.js";
+import { initTournamentShare, openTournament } from "./tournament_share.js";
 import { engineReady, onEngineStage } from "./early.js";
 
 let api = null;
@@ -67,9 +69,10 @@ async function display(answer) {
   document.title = names.length ? `${names.join(" vs ")} — Kassen 合戦` : "Kassen 合戦";
 }
 
-/** Open a #m= (battle) or #b= (build) fragment; a bad one shows a message, nothing breaks. */
+/** Open a #m= (battle), #b= (build) or #t= (tournament) fragment; a bad one shows a message,
+ * nothing breaks. */
 async function openFragment(fragment) {
-  if (!/^#[mb]=/.test(fragment)) return;
+  if (!/^#[mbt]=/.test(fragment)) return;
   let answer;
   try {
     answer = await api.openLink(fragment, document.documentElement.lang);
@@ -78,7 +81,12 @@ async function openFragment(fragment) {
   }
   if (!answer.ok) { notify(t("badLink"), answer.problems || []); return; }
   notify(null);
-  if (answer.kind === "build") {
+  if (answer.kind === "tournament") {
+    await openTournament(answer.tournament, (spec) => {
+      selectRuleset(spec.ruleset, { withSamples: false });
+      setOptions(spec.options || {}, false);
+    });
+  } else if (answer.kind === "build") {
     selectRuleset(answer.ruleset);
     setBuild(0, answer.text);
   } else {
@@ -142,6 +150,7 @@ async function boot() {
     $("ruleset").addEventListener("kassen:ruleset", renderSaved);
     initTournament(api, { ruleset: () => currentRuleset()?.id, options: readOptions,
       samples: () => currentRuleset()?.samples || [], saved: savedBuilds });
+    initTournamentShare(api, pageUrl);
     updateBattleState();
     window.kassenReadyAt = performance.now();
     setStage("ready");

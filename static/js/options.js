@@ -135,6 +135,22 @@ export function setOptions(values, notify = true) {
   if (notify) onChange();
 }
 
+/** Open the section on one option ("why" panels link here): unfold, filter to its key,
+ * scroll to it and focus its control. Returns whether the option is in the set-up. */
+export function revealOption(key) {
+  const input = $(`opt-${key}`);
+  if (!input) return false;
+  $("options").open = true;
+  $("options-filter").value = key;
+  applyFilter();
+  const box = input.closest(".option");
+  box.classList.add("flash");
+  setTimeout(() => box.classList.remove("flash"), 2000);
+  box.scrollIntoView({ block: "center" });
+  input.focus({ preventScroll: true });
+  return true;
+}
+
 /** Wire the section. deps: {specs() -> option specs, ruleset() -> id, changed() after edits}. */
 export function initOptions({ specs, ruleset, changed }) {
   specsOf = specs;

@@ -223,7 +223,8 @@ async function showTable(table) {
 
 // -- running -------------------------------------------------------------------------------------
 
-function request() {
+/** The tournament request the form describes (also what "Share tournament" links). */
+export function request() {
   const format = $("t-format").value;
   const list = builds();
   const watched = window.kassen?.currentBattle?.()?.result?.turn;

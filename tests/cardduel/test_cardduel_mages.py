@@ -71,6 +71,8 @@ def test_several_mages_parse_export_in_order_of_entry_2_7() -> None:
 
 
 # -- procedure B with two mages per side ----------------------------------------------------
+@pytest.mark.rule("§5.1")
+@pytest.mark.rule("§5.3")
 @pytest.mark.rule("§5.4.1")
 def test_both_mages_enchant_independently_5_1_to_5_3() -> None:
     """B1: every mage sets a card, in seating order (0.1, 0.2, 1.1, 1.2); B2/B3 judge each

@@ -18,6 +18,8 @@ TEAMS = [f"{W8} + {M8}", f"{W8B} + {M8B}"]
 NO_M0 = {"voluntaryCostume": False}
 
 
+@pytest.mark.rule("§5.4")
+@pytest.mark.rule("§5.8")
 @pytest.mark.rule("§4.5")
 @pytest.mark.rule("§4.6")
 def test_b4_to_b9_ok_ok_higher_card_and_last_damage() -> None:
@@ -148,6 +150,7 @@ def test_b2_duplicate_happening_draws_three_and_locks() -> None:
     assert b.member("0.0").hp == 8 and b.member("1.0").hp == 10  # 0:2 → 2 and 0
 
 
+@pytest.mark.rule("§5.3")
 @pytest.mark.rule("§5.3.2c")
 def test_dup_also_costs_mp_option_5_3_2c() -> None:
     """§5.3.2c option: an invalid duplicate also costs 1 MP."""

@@ -236,6 +236,7 @@ def test_vp_spent_at_end_of_turn_may_go_negative_section14() -> None:
     assert vp["vp"] == 0  # 2 − 3 = −1, then +1 regeneration (§14.4)
 
 
+@pytest.mark.rule("§5.3")
 @pytest.mark.rule("§15.1")
 @pytest.mark.rule("§15")
 def test_stardust_makes_stars_and_completes_ougi_same_turn_section15() -> None:

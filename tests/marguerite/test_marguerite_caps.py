@@ -1,4 +1,4 @@
-"""The log budget and the hard caps (caps.py, issue 13 §2): legal 10-point battles play to
+"""The log budget and the hard caps (constants.py, issue 13 §2): legal 10-point battles play to
 their true result (R10.1-R10.2) however long they grow; only the log is summarised; a hard
 cap still ends a free-budget battle with a logged, translated reason."""
 
@@ -11,7 +11,7 @@ import pytest
 from kassen.core import links, record, session
 from kassen.core.driver import Driver
 from kassen.core.render import render_event
-from kassen.rulesets.marguerite.caps import LOG_ACTIONS, LOG_SWORDS
+from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_SWORDS
 
 FREE = {"budget": 0, "hp_step": "1"}
 
@@ -191,12 +191,12 @@ def test_a_growing_party_is_summarised_not_stopped_r14_1(monkeypatch) -> None:
     """増殖剣 copying 造泡剣 builds a バブル every turn (R14.1): 22 剣師 by turn 20. With the
     party budget lowered to 10 the log is summarised from the 11th 剣師 on, and the result is
     the same as in full detail (the old cap of 24 剣師 used to stop such battles)."""
-    from kassen.rulesets.marguerite import effects
+    from kassen.rulesets.marguerite import sword_effects
 
     sides = ("10/2/0/2/音門増泡/A", "10/1/4/2/闇/B")
     full = play(*sides)
     assert full.state.counts == [22, 1] and full.state.summary == ""
-    monkeypatch.setattr(effects, "LOG_FENCERS", 10)
+    monkeypatch.setattr(sword_effects, "LOG_FENCERS", 10)
     summarised = play(*sides)
     assert summarised.state.summary == "fencers"
     assert summarised.final_result() == full.final_result()

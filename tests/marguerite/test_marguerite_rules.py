@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from marguerite_helpers import advance, after, codes, events, fencer, finish, kinds, start
 
-from kassen.rulesets.marguerite.catalogue import (
+from kassen.rulesets.marguerite.statuses import (
     GUARD,
     LIFE,
     MISCARRY,

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from marguerite_helpers import after, codes, events, fencer
 
-from kassen.rulesets.marguerite.catalogue import (
+from kassen.rulesets.marguerite.catalogue import SWORDS
+from kassen.rulesets.marguerite.engine import MargueriteBattle
+from kassen.rulesets.marguerite.statuses import (
     GUARD,
     LIFE,
     MISCARRY,
@@ -24,11 +26,9 @@ from kassen.rulesets.marguerite.catalogue import (
     SLOW,
     SOUL,
     STUN,
-    SWORDS,
     TAUNT,
     VENOM,
 )
-from kassen.rulesets.marguerite.engine import MargueriteBattle
 
 DUMMY = "50/0/1/0//D"
 DUMMY0 = "50/0/0/0//D"

@@ -9,11 +9,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from skirmish_kit import events, fighter, make
 
 from kassen.rulesets.skirmish.model import Effect
+from kassen.rulesets.skirmish.rounds import take_turn
 
 FAR_FOE = fighter("Z", area=6)
 """An enemy out of everybody's reach, so that the side is not empty."""
@@ -22,7 +25,7 @@ FAR_FOE = fighter("Z", area=6)
 def ai_turn(b, uid: str) -> None:
     """One TP of ``uid`` answered by the default AI (nothing scripted)."""
     b.state.round = max(1, b.state.round)
-    b.take_turn(b.unit(uid))
+    take_turn(b, b.unit(uid))
 
 
 def asleep(b, *uids: str) -> None:
@@ -30,6 +33,9 @@ def asleep(b, *uids: str) -> None:
         b.unit(uid).effects.append(Effect("sleep", 1))
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C1")
+@pytest.mark.rule("A6")
 def test_c1_potion_on_a_heal_turn_then_main_step_replanned_r16_4() -> None:
     """§16.4 C1: a healer whose main step would heal (A6) still uses a potion in the ready
     step, and the main step is planned again: the potion lifted the ally above 40 %, so the
@@ -51,6 +57,8 @@ def test_c1_potion_on_a_heal_turn_then_main_step_replanned_r16_4() -> None:
     assert [e.values["ability"] for e in events(b, "use")] == ["heal"]
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C1")
 def test_c1_potion_on_a_wake_turn_without_a_bell_r16_4() -> None:
     """§16.4 C1: a unit that wakes an ally in MS (no bell) drinks a potion in RS first."""
     b, _ = make([fighter("W", it="potion", area=1) + "; " + fighter("S", area=1), FAR_FOE],
@@ -63,6 +71,9 @@ def test_c1_potion_on_a_wake_turn_without_a_bell_r16_4() -> None:
     assert b.unit("0.0").hp == 20
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C2")
+@pytest.mark.rule("A2")
 def test_c2_a_move_only_turn_is_idle_r16_4() -> None:
     """§16.4 C2: a turn in which the unit only moved counts as idle (wait_turns + 1), which
     shrinks a mage's band to its low end (A2); a use of magic resets it. Before, only a turn
@@ -80,6 +91,9 @@ def test_c2_a_move_only_turn_is_idle_r16_4() -> None:
     assert u.idle_turns == 0 and p.band(u) == (2, 5)
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C3")
+@pytest.mark.rule("A2")
 def test_c3_move_refused_only_when_closer_r16_4() -> None:
     """§16.4 C3: an archer in melee (distance 0) may step to distance 1: the move ends closer
     than 2, but not closer than it stands now. Its shots are worth 0 here (armour 40), so the
@@ -93,6 +107,9 @@ def test_c3_move_refused_only_when_closer_r16_4() -> None:
     assert events(b, "disengage")[0].values["blocked"] is False
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C4")
+@pytest.mark.rule("A3")
 def test_c4_threat_counts_gems_r16_4() -> None:
     """§16.4 C4: threat includes gems. The Sleep target (A3) is the enemy with the highest
     threat: B's ruby (12 + 2D10) outweighs A's Fire Bolt (魔力 0 + 6 + 2D10). Before, gems
@@ -106,6 +123,8 @@ def test_c4_threat_counts_gems_r16_4() -> None:
     assert [(e.target, e.values["success"]) for e in check] == [("1.1", True)]
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C4")
 def test_c4_threat_is_not_capped_at_the_victims_hp_r16_4() -> None:
     """§16.4 C4: threat is not capped at the victim's HP. The caster has 3 HP, so capped,
     both enemies threaten exactly 3 and the tie went to A (deployment order); uncapped, B's
@@ -119,6 +138,9 @@ def test_c4_threat_is_not_capped_at_the_victims_hp_r16_4() -> None:
     assert [e.target for e in events(b, "sleep_check")] == ["1.1"]
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C5")
+@pytest.mark.rule("C3")
 def test_c5_caster_out_of_mp_closes_in_r16_4() -> None:
     """§16.4 C5: a mage out of MP takes the melee band [0, 0] and C3 no longer holds it back:
     it moves into the enemy's area and attacks with its staff. Before, it parked at distance
@@ -131,6 +153,8 @@ def test_c5_caster_out_of_mp_closes_in_r16_4() -> None:
         ("0.0", "1.0", 5 + 6 - 4)]
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C6")
 def test_c6_moving_next_to_a_sleeping_ally_is_valued_as_the_wake_r16_4() -> None:
     """§16.4 C6: a plan whose RS moves into a sleeping 未行動 ally's area has the wake as its
     main step, valued at the ally's threat, not at the attack on the soft enemy beside it. So
@@ -146,6 +170,8 @@ def test_c6_moving_next_to_a_sleeping_ally_is_valued_as_the_wake_r16_4() -> None
     assert not events(b, "wake")
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C7")
 def test_c7_wake_the_highest_initiative_sleeper_r16_4() -> None:
     """§16.4 C7: with two sleeping 未行動 allies in the area, wake the one with the higher
     current 行動値 (here the second in deployment order). Before, the first was woken."""
@@ -157,6 +183,10 @@ def test_c7_wake_the_highest_initiative_sleeper_r16_4() -> None:
     assert [e.target for e in events(b, "wake")] == ["0.2"]
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C7")
+@pytest.mark.rule("§16")
+@pytest.mark.rule("D22")
 def test_c7_back_row_is_archers_mages_and_healers_only_r16_4() -> None:
     """§16.4 C7 with §16 D22: a fighter whose only spell is 《ストーンスキン》 (range 1)
     deploys in front; before, any magic with range ≥ 1 sent it to the back row. Archers,
@@ -167,6 +197,9 @@ def test_c7_back_row_is_archers_mages_and_healers_only_r16_4() -> None:
     assert [b.unit(f"0.{i}").pos for i in range(4)] == [(1, 0), (0, 0), (0, 0), (0, 0)]
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C7")
+@pytest.mark.rule("A2")
 def test_c7_a_caster_with_a_bow_is_a_mage_r16_4() -> None:
     """§16.4 C7: a caster carrying a bow keeps the mage band [2, 5] (A2), so at distance 2 it
     stays; as an archer (band [3, 3], the reading before) it stepped back to distance 3.
@@ -178,6 +211,8 @@ def test_c7_a_caster_with_a_bow_is_a_mage_r16_4() -> None:
     assert not events(b, "move")
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C8")
 def test_c8_potion_targets_self_first_r16_4() -> None:
     """§16.4 C8: two potion targets with the same expected heal: self first, then allies in
     deployment order. Before, the ally deployed first (index 0) got it."""
@@ -188,6 +223,8 @@ def test_c8_potion_targets_self_first_r16_4() -> None:
     assert [(e.actor, e.target) for e in events(b, "item")] == [("0.1", "0.1")]
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C8")
 def test_c8_equal_heal_percent_goes_to_lower_hp_r16_4() -> None:
     """§16.4 C8: heal targets with equal HP % (both 20 %) go to the lower current HP (4 of 20
     before 10 of 50). Before, the first in deployment order was healed."""
@@ -199,6 +236,8 @@ def test_c8_equal_heal_percent_goes_to_lower_hp_r16_4() -> None:
     assert [e.target for e in events(b, "heal")] == ["0.2"]
 
 
+@pytest.mark.rule("§16.4")
+@pytest.mark.rule("C8")
 def test_c8_plan_values_compared_after_rounding_r16_4() -> None:
     """§16.4 C8: plan values are compared after rounding to 6 places. Ice Storm on area 1
     (抵抗 0, 4, 6 in deployment order) sums to 61.99999999999999 and on area 2 (6, 4, 0) to

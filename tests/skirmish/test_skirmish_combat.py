@@ -13,16 +13,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from skirmish_kit import events, fighter, kinds, make
 
-from kassen.rulesets.skirmish import catalogue, legal
+from kassen.rulesets.skirmish import actions, catalogue
+from kassen.rulesets.skirmish.initiative import pick_initiative
+from kassen.rulesets.skirmish.rounds import take_turn
+from kassen.rulesets.skirmish.victory import check_end
 
 
 def act(b, uid: str, ms: str, rs: str = "none", script=()):
     """Give ``uid`` one TP with the given answers."""
     b.decider.policies[0].script[:0] = [("rs", uid, rs), ("ms", uid, ms), *script]
     b.state.round = max(1, b.state.round)
-    b.take_turn(b.unit(uid))
+    take_turn(b, b.unit(uid))
 
 
+@pytest.mark.rule("§4.2.6.3")
 def test_hit_check_total_at_least_evasion_hits_section4_2_6_3() -> None:
     b, _ = make([fighter("A", acc=6, area=0), fighter("C", eva=15, arm=4, area=0)],
                 dice=[4, 5, 3, 3])  # 4+5+6=15 ≥ 15 → hit; damage 10+3+3−4 = 12
@@ -37,6 +41,7 @@ def test_hit_check_total_at_least_evasion_hits_section4_2_6_3() -> None:
     assert not events(b, "hit_check")[0].values["hit"] and not events(b, "damage")
 
 
+@pytest.mark.rule("§4.4")
 def test_critical_and_fumble_section4_4() -> None:
     b, _ = make([fighter("A", acc=0, area=0), fighter("C", eva=40, arm=0, area=0)],
                 dice=[10, 10, 1, 1, 5])  # crit: auto hit, 3D10 damage
@@ -53,6 +58,7 @@ def test_critical_and_fumble_section4_4() -> None:
     assert not events(b, "hit_check")[0].values["hit"]
 
 
+@pytest.mark.rule("§6.4.6.5")
 def test_magic_has_no_hit_check_and_uses_resistance_section6_4_6_5() -> None:
     b, _ = make([fighter("A", mag=5, ab="fire_bolt", area=0),
                  fighter("C", eva=40, arm=30, res=3, area=2)], dice=[2, 2])
@@ -67,13 +73,14 @@ def test_magic_has_no_hit_check_and_uses_resistance_section6_4_6_5() -> None:
     assert events(b, "damage")[0].values["amount"] == 0  # floored at 0 (§6.4.3)
 
 
+@pytest.mark.rule("§8")
 def test_target_kinds_one_n_area_pierce_section8() -> None:
     b, _ = make([fighter("A", wpn="shortbow", ab="double_shot", area=0) + "; "
                  + fighter("B", area=2),
                  fighter("C", area=2) + "; " + fighter("D", area=3) + "; "
                  + fighter("E", area=5)])
     u = b.unit("0.0")
-    ms = legal.ms_options(b, u)
+    ms = actions.ms_options(b, u)
     assert [o for o in ms if o.startswith("attack")] == [
         "attack:0.1", "attack:1.0", "attack:1.1"]  # 1体 within range 3, not self
     assert "skill:double_shot" in ms
@@ -83,6 +90,7 @@ def test_target_kinds_one_n_area_pierce_section8() -> None:
     assert all(e.values["bonus"] == 6 - 1 for e in events(b, "hit_check"))
 
 
+@pytest.mark.rule("§8")
 def test_area_hits_everyone_there_but_the_user_section8() -> None:
     b, _ = make([fighter("A", mp=20, ab="ice_storm", area=0) + "; " + fighter("B", area=2),
                  fighter("C", area=2) + "; " + fighter("D", area=3)], dice=[5, 5])
@@ -92,12 +100,14 @@ def test_area_hits_everyone_there_but_the_user_section8() -> None:
     assert len({tuple(e.values["dice"]) for e in events(b, "damage")}) == 1  # one roll/use
 
 
+@pytest.mark.rule("§8")
+@pytest.mark.rule("D13")
 def test_pierce_line_includes_own_area_section8_d13() -> None:
     b, _ = make([fighter("A", mp=20, ab="wind_cutter", area=2),
                  fighter("C", area=2) + "; " + fighter("D", area=3) + "; "
                  + fighter("E", area=3) + "; " + fighter("F", area=6)], dice=[3, 3])
     u = b.unit("0.0")
-    ms = legal.ms_options(b, u)
+    ms = actions.ms_options(b, u)
     assert "skill:wind_cutter:dir:3" in ms and "skill:wind_cutter:dir:1" in ms
     act(b, "0.0", "skill:wind_cutter:dir:3",
         script=[("pick", "0.0", "1.0"), ("pick", "0.0", "1.2")])
@@ -105,6 +115,7 @@ def test_pierce_line_includes_own_area_section8_d13() -> None:
     assert b.map.line((2, 0), (3, 0), 3) == [(2, 0), (3, 0), (4, 0), (5, 0)]
 
 
+@pytest.mark.rule("§8")
 @pytest.mark.parametrize("kind", [catalogue.ALL, catalogue.ANY, catalogue.AREA_ANY])
 def test_all_any_and_area_any_targets_section8(monkeypatch, kind: str) -> None:
     test_ability = replace(catalogue.ABILITIES["fire_bolt"], id="fire_bolt", target=kind)
@@ -112,7 +123,7 @@ def test_all_any_and_area_any_targets_section8(monkeypatch, kind: str) -> None:
     b, _ = make([fighter("A", ab="fire_bolt", area=1) + "; " + fighter("B", area=1),
                  fighter("C", area=2) + "; " + fighter("D", area=5)], dice=[3, 3])
     u = b.unit("0.0")
-    ms = [o for o in legal.ms_options(b, u) if o.startswith("skill")]
+    ms = [o for o in actions.ms_options(b, u) if o.startswith("skill")]
     if kind == catalogue.ALL:
         assert ms == ["skill:fire_bolt"]
         act(b, "0.0", "skill:fire_bolt")
@@ -127,6 +138,7 @@ def test_all_any_and_area_any_targets_section8(monkeypatch, kind: str) -> None:
         assert events(b, "use")[0].values["targets"] == ["0.1"]
 
 
+@pytest.mark.rule("§7.2")
 def test_cover_auto_hits_coverer_with_its_armour_and_spends_its_turn_section7_2() -> None:
     b, _ = make([fighter("A", ini=10, acc=0, area=3),
                  fighter("C", eva=30, arm=2, area=3) + "; " + fighter("D", arm=9, area=3)],
@@ -141,6 +153,7 @@ def test_cover_auto_hits_coverer_with_its_armour_and_spends_its_turn_section7_2(
     assert "1.1" not in ready  # 行動済み: loses its turn this round
 
 
+@pytest.mark.rule("§11.3")
 def test_guard_reduces_damage_once_per_round_section11_3_d7() -> None:
     b, _ = make([fighter("A", acc=20, area=0),
                  fighter("C", arm=0, ab="guard", mp=5, area=0)],
@@ -156,6 +169,7 @@ def test_guard_reduces_damage_once_per_round_section11_3_d7() -> None:
     assert events(b, "damage")[1].values["amount"] == 20
 
 
+@pytest.mark.rule("§9.1")
 def test_durations_count_down_in_end_phase_section9_1() -> None:
     b, _ = make([fighter("A", ab="stone_skin", hp=999, area=0),
                  fighter("C", hp=999, area=6)],
@@ -170,6 +184,7 @@ def test_durations_count_down_in_end_phase_section9_1() -> None:
     assert events(b, "expire")[0].values["status"] == "stone_skin"
 
 
+@pytest.mark.rule("§9.2")
 def test_sleep_skips_turn_blocks_aa_and_wake_section9_2() -> None:
     b, _ = make([fighter("A", ini=10, mag=10, mp=20, ab="sleep", area=3),
                  fighter("C", ini=5, res=0, area=3) + "; " + fighter("D", ini=4, area=3)],
@@ -178,7 +193,7 @@ def test_sleep_skips_turn_blocks_aa_and_wake_section9_2() -> None:
     assert events(b, "sleep_check")[0].values["success"]
     c = b.unit("1.0")
     assert c.asleep and c.effect("sleep").remaining == 1
-    assert b.pick_initiative([u for u in b.state.units if u.able and not u.acted
+    assert pick_initiative(b, [u for u in b.state.units if u.able and not u.acted
                               and not u.asleep]).id == "1.1"  # the sleeper is skipped
     act(b, "1.1", "wake:1.0")  # the MS wake action (§6.2)
     assert not c.asleep and not c.acted  # still 未行動: it can act this round
@@ -186,7 +201,7 @@ def test_sleep_skips_turn_blocks_aa_and_wake_section9_2() -> None:
                  script=[("rs", "0.0", "move:1")])
     b2.unit("1.0").effects.append(catalogue_effect("sleep"))
     b2.state.round = 1
-    b2.take_turn(b2.unit("0.0"))
+    take_turn(b2, b2.unit("0.0"))
     assert not [r for r in p.asked if r.kind == "obstruct"]  # asleep: no obstruction
     assert b2.unit("0.0").pos == (1, 0)
 
@@ -197,6 +212,7 @@ def catalogue_effect(name: str, remaining: int = 1, amount: int = 0):
     return Effect(name, remaining, amount)
 
 
+@pytest.mark.rule("§9.2")
 def test_damage_wakes_option_section9_2() -> None:
     for wakes in (False, True):
         b, _ = make([fighter("A", acc=20, area=0), fighter("C", arm=0, area=0)],
@@ -206,18 +222,20 @@ def test_damage_wakes_option_section9_2() -> None:
         assert b.unit("1.0").asleep is not wakes
 
 
+@pytest.mark.rule("§9.4.10.1")
 def test_incapacitated_is_not_a_target_and_ends_combat_section9_4_10_1() -> None:
     b, _ = make([fighter("A", acc=20, area=0),
                  fighter("C", hp=5, arm=0, area=0) + "; " + fighter("D", area=0)],
                 dice=[5, 5, 5, 5], script=[("cover", "1.1", "no")])
     act(b, "0.0", "attack:1.0")
     assert b.unit("1.0").hp == 0 and "down" in kinds(b)
-    assert "attack:1.0" not in legal.ms_options(b, b.unit("0.0"))
+    assert "attack:1.0" not in actions.ms_options(b, b.unit("0.0"))
     assert not b.state.over
     b.unit("1.1").hp = 0
-    assert b.check_end() and b.state.winner == 0 and b.state.reason == "wipeout"
+    assert check_end(b) and b.state.winner == 0 and b.state.reason == "wipeout"
 
 
+@pytest.mark.rule("§10.2")
 def test_round_cap_is_a_draw_section10_2() -> None:
     b, _ = make([fighter("A", hp=999, area=0), fighter("C", hp=999, area=6)], roundCap=2)
     b.play_turn()
@@ -225,6 +243,7 @@ def test_round_cap_is_a_draw_section10_2() -> None:
     assert b.state.over and b.result().winner is None and b.result().reason == "round_cap"
 
 
+@pytest.mark.rule("§10.3")
 def test_all_asleep_deadlock_wakes_everyone_section10_3() -> None:
     b, _ = make([fighter("A", area=0), fighter("C", area=6)])
     for u in b.state.units:
@@ -233,13 +252,15 @@ def test_all_asleep_deadlock_wakes_everyone_section10_3() -> None:
     assert "deadlock" in kinds(b) and not any(u.asleep for u in b.state.units)
 
 
+@pytest.mark.rule("§10.4")
 def test_escape_option_section10_4() -> None:
     b, _ = make([fighter("A", area=0), fighter("C", area=6)], escape=True)
-    assert "escape" in legal.ms_options(b, b.unit("0.0"))
+    assert "escape" in actions.ms_options(b, b.unit("0.0"))
     act(b, "0.0", "escape")
     assert b.state.over and b.state.winner == 1 and b.state.reason == "escape"
 
 
+@pytest.mark.rule("§11.4")
 def test_items_potion_mana_gem_bell_section11_4() -> None:
     b, _ = make([fighter("A", mp=20, it="potion,mana_potion,ruby,bell", area=1) + "; "
                  + fighter("B", area=1),
@@ -247,7 +268,7 @@ def test_items_potion_mana_gem_bell_section11_4() -> None:
     a, ally = b.unit("0.0"), b.unit("0.1")
     ally.hp = 10
     a.mp = 15
-    rs = legal.rs_options(b, a)
+    rs = actions.rs_options(b, a)
     assert "item:potion:0.1" in rs and "item:potion:1.0" not in rs  # range 0
     act(b, "0.0", "item:ruby:1.0", rs="item:potion:0.1")
     assert ally.hp == 22  # 2D10 = 12
@@ -260,9 +281,10 @@ def test_items_potion_mana_gem_bell_section11_4() -> None:
     act(b, "0.0", "none", rs="item:bell:0.1")
     assert not ally.asleep and a.items["bell"] == 0
     a.items["ruby"] = 1
-    assert not any(o.startswith("item:ruby") for o in legal.ms_options(b, a, a.pos, True, True))
+    assert not any(o.startswith("item:ruby") for o in actions.ms_options(b, a, a.pos, True, True))
 
 
+@pytest.mark.rule("§11.3")
 @pytest.mark.parametrize("ability,expect", [
     ("power_attack", (10 + 6, 6 - 2)),
     ("magic_blade", (10 + 2, None)),
@@ -280,6 +302,7 @@ def test_single_target_catalogue_numbers_section11_3(ability: str, expect) -> No
         assert not events(b, "hit_check")
 
 
+@pytest.mark.rule("§11.3")
 def test_sweep_heal_fly_section11_3() -> None:
     b, _ = make([fighter("A", area=2) + "; " + fighter("B", ab="heal,fly", mag=3, area=2),
                  fighter("C", ab="sweep", acc=20, area=2)], dice=[5, 5, 5, 5, 3, 3, 2, 2])
@@ -288,7 +311,7 @@ def test_sweep_heal_fly_section11_3() -> None:
                                                                 "skill:sweep:area:2"),
                                         ("cover", None, "no"), ("cover", None, "no")]
     b.state.round = 1
-    b.take_turn(c)
+    take_turn(b, c)
     assert events(b, "use")[0].values["targets"] == ["0.0", "0.1"]
     assert all(e.values["bonus"] == 18 for e in events(b, "hit_check"))  # 命中 −2
     healer, hurt = b.unit("0.1"), b.unit("0.0")
@@ -300,9 +323,10 @@ def test_sweep_heal_fly_section11_3() -> None:
     assert hurt.flight == 1 and hurt.effect("flight").remaining == 3
 
 
+@pytest.mark.rule("§9.3")
 def test_flight_melee_limit_option_section9_3() -> None:
     b, _ = make([fighter("A", area=0), fighter("C", fly=1, area=0)], flightMeleeLimit=True)
-    assert "attack:1.0" not in legal.ms_options(b, b.unit("0.0"))
+    assert "attack:1.0" not in actions.ms_options(b, b.unit("0.0"))
     b, _ = make([fighter("A", wpn="spear", area=0), fighter("C", fly=1, area=0)],
                 flightMeleeLimit=True)
-    assert "attack:1.0" in legal.ms_options(b, b.unit("0.0"))
+    assert "attack:1.0" in actions.ms_options(b, b.unit("0.0"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,7 @@ from kassen.rulesets.skirmish.samples import CHARACTERS, ENCOUNTERS, PARTY
 OPTS = defaults(RULESET.options)
 
 
+@pytest.mark.rule("§11.5")
 def test_samples_parse_and_round_trip_section11_5() -> None:
     for text in (PARTY, *ENCOUNTERS.values()):
         side, problems = RULESET.parse(text, OPTS)
@@ -52,6 +54,7 @@ def test_problems_are_located_and_in_both_languages() -> None:
     assert problems[0].code == "skirmish.too_many"
 
 
+@pytest.mark.rule("§3.2")
 def test_grid_areas_section3_2() -> None:
     opts = {**OPTS, "map": "grid"}
     side, problems = RULESET.parse("@アルス area=4/2", opts)
@@ -98,6 +101,7 @@ def test_any_text_gives_a_side_or_problems_never_an_exception(text: str) -> None
     assert (side is None) == bool(problems)
 
 
+@pytest.mark.rule("§2")
 def test_duplicate_key_is_a_located_problem_not_a_crash() -> None:
     """§2 notation: a key given twice is reported at its column (found by the fuzzer)."""
     from kassen.core import registry

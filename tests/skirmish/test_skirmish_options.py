@@ -8,16 +8,20 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from skirmish_kit import events, fighter, make
+
+from kassen.rulesets.skirmish.rounds import take_turn
 
 
 def act(b, uid: str, ms: str, rs: str = "none", script=()) -> None:
     """Give ``uid`` one TP with the given answers."""
     b.decider.policies[0].script[:0] = [("rs", uid, rs), ("ms", uid, ms), *script]
     b.state.round = max(1, b.state.round)
-    b.take_turn(b.unit(uid))
+    take_turn(b, b.unit(uid))
 
 
 def _first_actor(**options: object) -> list[str]:
@@ -27,6 +31,9 @@ def _first_actor(**options: object) -> list[str]:
     return [e.actor for e in events(b, "initiative")]
 
 
+@pytest.mark.rule("§5.3")
+@pytest.mark.rule("§13")
+@pytest.mark.rule("D9")
 def test_initiative_ties_option_orders_tied_units_section5_3_d9() -> None:
     """§5.3 / §13: PC side → 回避値 (default), 回避値 → PC side, or a roll-off only."""
     assert _first_actor() == ["0.0", "1.0"]                                   # PC side first
@@ -47,6 +54,9 @@ def _ally_blocks(**options: object) -> tuple[tuple[int, int], list[str]]:
     return b.unit("0.0").pos, [r.context["unit"] for r in p.asked if r.kind == "obstruct"]
 
 
+@pytest.mark.rule("§6.6.2")
+@pytest.mark.rule("§16")
+@pytest.mark.rule("§6.6.3")
 def test_allies_may_obstruct_option_section6_6_2_d8() -> None:
     """§6.6.2 / §16 D8: by default only hostiles may obstruct; the seed-literal reading lets
     an ally in the area obstruct, and an obstructed RS move fails (§6.6.3)."""
@@ -56,6 +66,8 @@ def test_allies_may_obstruct_option_section6_6_2_d8() -> None:
     assert pos == (0, 0) and asked[0] == "0.1"
 
 
+@pytest.mark.rule("§16")
+@pytest.mark.rule("A11")
 def test_ai_never_obstructs_an_ally_d8_a11() -> None:
     """§16 A11 with D8: the AI is asked about its ally's move and declines, so it moves."""
     b, p = make([fighter("A", ini=10, area=0) + "; " + fighter("B", ini=8, area=0),
@@ -67,6 +79,8 @@ def test_ai_never_obstructs_an_ally_d8_a11() -> None:
     assert b.unit("0.0").pos == (2, 0) and not events(b, "obstruct")
 
 
+@pytest.mark.rule("§4.2")
+@pytest.mark.rule("§14")
 def test_hit_needs_greater_option_section4_2() -> None:
     """§4.2 / §14 #3: a total equal to 回避値 hits by default and misses with the option."""
     for greater, hp in ((False, 28), (True, 40)):
@@ -77,6 +91,10 @@ def test_hit_needs_greater_option_section4_2() -> None:
         assert b.unit("1.0").hp == hp
 
 
+@pytest.mark.rule("§4.3")
+@pytest.mark.rule("§14")
+@pytest.mark.rule("§6.6.4")
+@pytest.mark.rule("§11.3")
 def test_opposed_tie_option_disengage_and_sleep_section4_3() -> None:
     """§4.3 / §14 #2: a tied 離脱判定 lets the mover go by default; with opposedTie=active the
     obstructer wins (§6.6.4). The same tie decides a 《スリープ》 check (§11.3)."""
@@ -85,7 +103,7 @@ def test_opposed_tie_option_disengage_and_sleep_section4_3() -> None:
                     dice=[4, 4, 4, 4], opposedTie=tie,
                     script=[("rs", "0.0", "none"), ("ms", "0.0", "move:1")])
         b.state.round = 1
-        b.take_turn(b.unit("0.0"))
+        take_turn(b, b.unit("0.0"))
         ev = events(b, "disengage")[0].values
         assert ev["active"] == ev["passive"] == 16
         assert b.unit("0.0").pos == pos
@@ -98,6 +116,10 @@ def test_opposed_tie_option_disengage_and_sleep_section4_3() -> None:
         assert b.unit("1.0").asleep is asleep
 
 
+@pytest.mark.rule("§6.2")
+@pytest.mark.rule("§14")
+@pytest.mark.rule("§6.6.3")
+@pytest.mark.rule("§6.2.6.6.3")
 def test_failed_rs_move_bans_magic_option_section6_2_6_6_3() -> None:
     """§6.2 / §14 #7: an obstructed RS move (§6.6.3) still bans non-魔法技 magic by default;
     with failedRsMoveBansMagic=False the mover may cast in MS (an MS move stays banned)."""
@@ -112,6 +134,10 @@ def test_failed_rs_move_bans_magic_option_section6_2_6_6_3() -> None:
         assert not any(o.startswith("move:") for o in ms.options)
 
 
+@pytest.mark.rule("§8")
+@pytest.mark.rule("§16")
+@pytest.mark.rule("D11")
+@pytest.mark.rule("A6")
 def test_self_target_option_healer_heals_itself_section8_d11() -> None:
     """§8 / §16 D11: by default a healer below 40 % HP heals itself (A6); with
     selfTarget=False 《ヒール》 cannot target the user, so its HP stays."""
@@ -120,12 +146,14 @@ def test_self_target_option_healer_heals_itself_section8_d11() -> None:
                      fighter("C", ini=1, area=6)], dice=[5, 5], selfTarget=allowed)
         b.unit("0.0").hp = 10
         b.state.round = 1
-        b.take_turn(b.unit("0.0"))
+        take_turn(b, b.unit("0.0"))
         ms = next(r for r in p.asked if r.kind == "ms")
         assert ("skill:heal:0.0" in ms.options) is allowed
         assert b.unit("0.0").hp == (25 if allowed else 10)  # 2D10 5+5 + 魔力 5
 
 
+@pytest.mark.rule("§7.2")
+@pytest.mark.rule("§16")
 def test_cover_allies_only_option_section7_2_d6() -> None:
     """§7.2 / §16 D6: by default any 未行動 character in the target's area may cover (here the
     attacker's own ally takes the blow); with coverAlliesOnly only the target's allies may."""
@@ -138,6 +166,8 @@ def test_cover_allies_only_option_section7_2_d6() -> None:
         assert any(r.kind == "cover" for r in p.asked) is not only
 
 
+@pytest.mark.rule("§7.2")
+@pytest.mark.rule("§16")
 def test_covered_sleep_auto_succeeds_option_section7_2_d5() -> None:
     """§7.2 / §16 D5: a covered 《スリープ》 is still an opposed check against the coverer's
     抵抗 by default (here the caster loses); with the option the coverer falls asleep."""
@@ -150,6 +180,8 @@ def test_covered_sleep_auto_succeeds_option_section7_2_d5() -> None:
         assert b.unit("1.1").asleep is auto and not b.unit("1.0").asleep
 
 
+@pytest.mark.rule("§6.6.2")
+@pytest.mark.rule("§14")
 def test_obstruct_once_per_round_option_section6_6_2() -> None:
     """§6.6.2 / §14 #5: obstructing is not limited by default, so C obstructs both movers (the
     second 離脱判定 blocks B); with obstructOncePerRound C may not obstruct B's move."""
@@ -160,13 +192,17 @@ def test_obstruct_once_per_round_option_section6_6_2() -> None:
                     script=[("rs", "0.0", "none"), ("ms", "0.0", "move:1"),
                             ("rs", "0.1", "none"), ("ms", "0.1", "move:1")])
         b.state.round = 1
-        b.take_turn(b.unit("0.0"))
-        b.take_turn(b.unit("0.1"))
+        take_turn(b, b.unit("0.0"))
+        take_turn(b, b.unit("0.1"))
         assert b.unit("0.0").pos == (1, 0)  # tie: the mover gets away (§4.3)
         assert len(events(b, "disengage")) == (1 if once else 2)
         assert b.unit("0.1").pos == b_pos
 
 
+@pytest.mark.rule("§10.3")
+@pytest.mark.rule("§16")
+@pytest.mark.rule("D15")
+@pytest.mark.rule("§9.1")
 def test_deadlock_wakes_all_option_section10_3_d15() -> None:
     """§10.3 / §16 D15: a round in which everyone slept wakes everyone in EP by default; with
     deadlockWakesAll=False sleep only ends by its duration (§9.1)."""
@@ -181,6 +217,10 @@ def test_deadlock_wakes_all_option_section10_3_d15() -> None:
         assert all(u.asleep is not wakes for u in b.state.units)
 
 
+@pytest.mark.rule("§4.4")
+@pytest.mark.rule("§6.4.5")
+@pytest.mark.rule("§16")
+@pytest.mark.rule("§4.4.6.4.5")
 def test_crit_own_damage_roll_option_section4_4_6_4_5_d4() -> None:
     """§4.4 × §6.4.5 / §16 D4: in a multi-target use a critical target adds one d10 to the
     shared 2D10 by default; with critOwnDamageRoll it rolls its own 3D10."""
@@ -194,6 +234,9 @@ def test_crit_own_damage_roll_option_section4_4_6_4_5_d4() -> None:
         assert dmg == {"1.0": crit_dice, "1.1": [2, 3]}
 
 
+@pytest.mark.rule("§11.1")
+@pytest.mark.rule("§16")
+@pytest.mark.rule("D17")
 def test_affinity_after_floor_option_section11_1_d17() -> None:
     """§11.1 / §16 D17 (with attributeAffinity): by default 弱点 +5 is added before the floor
     at 0 (−10 + 5 → 0); with affinityAfterFloor it is added after it (0 + 5 → 5)."""
@@ -205,6 +248,11 @@ def test_affinity_after_floor_option_section11_1_d17() -> None:
         assert events(b, "damage")[0].values["amount"] == amount  # 魔力0 + 6 + 4 − 20
 
 
+@pytest.mark.rule("§5.1")
+@pytest.mark.rule("§14")
+@pytest.mark.rule("§16")
+@pytest.mark.rule("D10")
+@pytest.mark.rule("§5.1.7.1")
 def test_simultaneous_ascending_option_two_coverers_section5_1_7_1() -> None:
     """§5.1 / §14 #13 / §16 D10: of two willing coverers the higher 行動値 covers by default;
     with simultaneousAscending the lower one does."""
@@ -218,6 +266,7 @@ def test_simultaneous_ascending_option_two_coverers_section5_1_7_1() -> None:
         assert [e.target for e in events(b, "damage")] == [coverer]
 
 
+@pytest.mark.rule("§7.2")
 def test_coverers_may_guard_option_section7_2() -> None:
     """§7.2 (inferred: the coverer may use its own defensive abilities): by default a coverer
     with 《ガード》 takes 11 − 5 = 6; with coverersMayGuard=False it takes the full 11."""
@@ -232,6 +281,9 @@ def test_coverers_may_guard_option_section7_2() -> None:
         assert any(r.kind == "guard" for r in p.asked) is may
 
 
+@pytest.mark.rule("§7.2")
+@pytest.mark.rule("§4.4")
+@pytest.mark.rule("§7.2.4.4")
 def test_cover_rolls_for_crit_option_section7_2_4_4() -> None:
     """§7.2 × §4.4: by default a covered attack makes no roll (no critical); with
     coverRollsForCrit the 2D10 is still rolled, the attack hits regardless, and 10+10 adds
@@ -253,6 +305,7 @@ def test_cover_rolls_for_crit_option_section7_2_4_4() -> None:
     assert b.unit("1.1").hp == 40 - (10 + 20 - 9)
 
 
+@pytest.mark.rule("§9.5")
 def test_same_effect_stacks_option_section9_5() -> None:
     """§9.5: a second 《ストーンスキン》 refreshes by default (装甲 +4); with sameEffectStacks
     the two stack (装甲 +8)."""

@@ -1,4 +1,5 @@
-"""Share links (design 4.2): ``#m=`` a battle record, ``#b=`` a build.
+"""Share links (design 4.2): ``#m=`` a battle record, ``#b=`` a build, ``#t=`` a tournament
+(:mod:`kassen.core.tournament_link`).
 
 Payload: one version character, then base64url (no padding) of raw-deflated canonical JSON.
 Decoding is defensive: the text length is checked before decoding, the inflated size is
@@ -18,6 +19,7 @@ from kassen.core.canonical import canonical_json
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import Record, plain_options
 from kassen.core.text import clip
+from kassen.core.tournament_link import TournamentSpec
 
 LINK_VERSION = "1"
 KNOWN_VERSIONS = ("1",)
@@ -84,8 +86,19 @@ def build_link(ruleset_id: str, text: str, options: dict[str, Any] | None = None
     return "#b=" + encode_payload(data)
 
 
+def tournament_link(spec: TournamentSpec) -> str:
+    """The fragment that plays a tournament again: ``#t=…``; a problem when it would be longer
+    than a link may be (it could not be opened)."""
+    payload = encode_payload(spec.to_json())
+    if len(payload) > MAX_LINK_CHARS:
+        raise _fail("link_too_long", length=len(payload), limit=MAX_LINK_CHARS)
+    return "#t=" + payload
+
+
 def parse_link(link: str) -> tuple[str, Any]:
-    """``("battle", Record)`` or ``("build", {"ruleset", "text"})`` from a URL or fragment."""
+    """``("battle", Record)``, ``("build", {"ruleset", "text"})`` or ``("tournament",
+    TournamentSpec)`` (its shape checked; ``TournamentSpec.entrants`` checks the rest) from a
+    URL or fragment."""
     if not isinstance(link, str) or not link.strip():
         raise _fail("link_empty")
     if len(link) > MAX_LINK_CHARS + 4096:
@@ -111,4 +124,6 @@ def parse_link(link: str) -> tuple[str, Any]:
                 "field": "options", "reason": "expected an object of plain values"})])
         found = {"ruleset": data["ruleset"], "text": data["text"]}
         return "build", {**found, "options": options} if options else found
+    if fragment.startswith("t="):
+        return "tournament", TournamentSpec.from_json(decode_payload(fragment[2:]))
     raise _fail("link_prefix")

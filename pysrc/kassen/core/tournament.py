@@ -31,6 +31,7 @@ from kassen.core.ruleset import Ruleset
 from kassen.core.schedule import Job, JobResult, Schedule, Tally
 from kassen.core.stats import median, rate
 from kassen.core.text import clip
+from kassen.core.tournament_link import TournamentSpec
 
 MAX_SEEDS = 10_000
 MAX_JOBS = 2_000_000
@@ -312,3 +313,53 @@ def matchup(entrants: Entrants, k: int, master: str, watched_turns: int | None =
     """Play a match-up in this process (see :func:`matchup_summary`)."""
     jobs = matchup_jobs(entrants, k, master)
     return matchup_summary(entrants, jobs, run_jobs(entrants, jobs, progress), watched_turns)
+
+
+# -- tournament links (issue 16): a TournamentSpec checked and played -------------------------
+
+def spec_of(entrants: Entrants, format: str, seeds: int, seed: str) -> TournamentSpec:
+    """The spec (``#t=`` payload) of a tournament: canonical texts, changed options."""
+    from kassen.core import options as options_mod
+
+    changed = options_mod.changed(entrants.ruleset.options, entrants.options)
+    return TournamentSpec(entrants.ruleset.id, format, seeds, seed, list(entrants.texts),
+                          dict(changed))
+
+
+def spec_entrants(spec: TournamentSpec) -> Entrants:
+    """The spec's parsed entrants after every check a tournament request gets (entrant
+    count, each build through the ruleset's validator, K, master seed, battle count)."""
+    entrants = load_entrants(spec.ruleset, spec.builds, spec.options)
+    check_k(spec.seeds)
+    master_seed(spec.seed)
+    if spec.format == "matchup" and len(spec.builds) != 2:
+        raise ProblemError([Problem("core.wrong_side_count",
+                                    args={"count": len(spec.builds), "expected": 2})])
+    if spec.format == "round-robin":
+        round_robin_schedule(entrants, spec.seeds, spec.seed)  # checks the battle count
+    elif spec.format == "elimination":
+        elimination_step(entrants, spec.seeds, spec.seed, Tally())
+    return entrants
+
+
+def play_spec(spec: TournamentSpec, entrants: Entrants, progress: Progress | None = None,
+              workers: int = 1, scheduler: Any = None) -> dict[str, Any]:
+    """Play a checked spec in this process (or ``workers``/``scheduler``): its table."""
+    if spec.format == "elimination":
+        return elimination(entrants, spec.seeds, spec.seed, progress, workers=workers,
+                           scheduler=scheduler)
+    if spec.format == "matchup":
+        return matchup(entrants, spec.seeds, spec.seed, progress=progress)
+    return round_robin(entrants, spec.seeds, spec.seed, progress, workers=workers,
+                       scheduler=scheduler)
+
+
+def open_tournament_link(link: str) -> tuple[TournamentSpec, Entrants]:
+    """The spec and checked entrants of a ``#t=`` link (a URL or its fragment), or raise
+    ProblemError; another kind of link is refused as not a tournament."""
+    from kassen.core.links import parse_link
+
+    kind, spec = parse_link(link)
+    if kind != "tournament":
+        raise ProblemError([Problem("core.link_prefix")])
+    return spec, spec_entrants(spec)

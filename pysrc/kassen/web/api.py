@@ -26,8 +26,10 @@ from kassen.web.tournament_api import (
     matchup_plan,
     matchup_table,
     table_csv,
+    tournament_link,
     tournament_plan,
     tournament_play,
+    tournament_report,
     tournament_table,
 )
 from kassen.web.wire import (
@@ -42,5 +44,6 @@ __all__ = [
     "BUDGET", "MAX_ANSWER_CHARS", "MAX_DIGEST_RECORDS", "MAX_OPTIONS_CHARS", "MAX_REQUEST_CHARS",
     "MAX_SLICE", "_json", "battle", "digest", "digests", "elimination_next", "hello",
     "matchup_plan", "matchup_table", "open_link", "ping", "share_build", "table_csv",
-    "tournament_plan", "tournament_play", "tournament_table", "validate",
+    "tournament_link", "tournament_plan", "tournament_play", "tournament_report",
+    "tournament_table", "validate",
 ]

@@ -101,7 +101,8 @@ def battle(request_json: str) -> str:
 
 def open_link(fragment: str, lang: str = "en") -> str:
     """Open a ``#m=`` battle link (played with views, within the same budget of work and
-    answer size as a battle the page asks for) or a ``#b=`` build link. A record made by
+    answer size as a battle the page asks for), a ``#b=`` build link or a ``#t=`` tournament
+    link (checked, not played: ``tournament``, its payload). A record made by
     another engine or rules version says so in ``notes``."""
     lang = pick_lang(lang)
 
@@ -110,6 +111,11 @@ def open_link(fragment: str, lang: str = "en") -> str:
         if kind == "build":
             registry.get(value["ruleset"])
             return {"ok": True, "kind": "build", **value}
+        if kind == "tournament":  # checked here; the page's pool plays it (tournament.js)
+            from kassen.core.tournament import spec_entrants
+
+            spec_entrants(value)
+            return {"ok": True, "kind": "tournament", "tournament": value.to_json()}
         prepared = session.from_record(value)
         payload = _battle_payload(session.run(prepared, views=True, budget=wire.BUDGET))
         notes = session.record_notes(value)

@@ -218,3 +218,48 @@ def table_csv(table_json: str) -> str:
                 "matrix": export.matrix_csv(table)}
 
     return guard("en", work)
+
+
+# -- tournament links and reports (issue 16) -------------------------------------------------
+
+def _spec(request: dict[str, Any]) -> Any:
+    """The request's tournament as a checked ``TournamentSpec`` (the ``#t=`` payload), with the
+    same checks a ``#t=`` link gets when it is opened."""
+    from kassen.core import tournament
+    from kassen.core.tournament_link import TournamentSpec
+
+    fmt = request.get("format", "round-robin")
+    spec = tournament.spec_of(_entrants(request), fmt if isinstance(fmt, str) else "",
+                              field_of(request, "seeds", 1), request.get("seed") or "tournament")
+    spec = TournamentSpec.from_json(spec.to_json())
+    tournament.spec_entrants(spec)
+    return spec
+
+
+def tournament_link(request_json: str) -> str:
+    """The ``#t=`` link of a tournament request ``{ruleset, builds, options, format, seeds,
+    seed}``: ``{ok, link}`` (nothing is played)."""
+
+    def work() -> dict[str, Any]:
+        from kassen.core.links import tournament_link as link_of
+
+        return {"ok": True, "link": link_of(_spec(read_request(request_json)))}
+
+    return guard("en", work)
+
+
+def tournament_report(request_json: str, table_json: str, page: str, lang: str = "en") -> str:
+    """The HTML report of a finished tournament (``kassen.core.report``, the same text as
+    ``python -m kassen tournament … --report``): ``{ok, html}``. ``table`` is the table as the
+    page shows it (round-robin cells with their links), ``page`` the page's URL."""
+
+    def work() -> dict[str, Any]:
+        from kassen.core.report import tournament_report as report
+
+        spec = _spec(read_request(request_json))
+        table = read_json(table_json, "table", dict, wire.MAX_REQUEST_CHARS * 100)
+        if not isinstance(page, str) or len(page) > 2000:
+            raise bad_field("page", "the page's URL")
+        return {"ok": True, "html": report(table, spec, page, lang if lang == "ja" else "en")}
+
+    return guard("en", work, wire.MAX_ANSWER_CHARS)

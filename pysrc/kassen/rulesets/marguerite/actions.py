@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.marguerite.catalogue import (
+from kassen.rulesets.marguerite.catalogue import SKIP, SWORDS, SwordDef
+from kassen.rulesets.marguerite.model import Fencer, Sword
+from kassen.rulesets.marguerite.statuses import (
     GUARD,
     LIFE,
     MISCARRY,
@@ -13,16 +15,12 @@ from kassen.rulesets.marguerite.catalogue import (
     PUSH,
     QUICK,
     REFLECT,
-    SKIP,
     SLOW,
     SOUL,
     STUN,
-    SWORDS,
     TAUNT,
     VENOM,
-    SwordDef,
 )
-from kassen.rulesets.marguerite.model import Fencer, Sword
 
 CONTROL_NEXT = frozenset(("limited", "early", "late", "danger", "stun", "poison", "whole",
                            "resonate", "multiply"))

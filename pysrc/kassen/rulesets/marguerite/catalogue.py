@@ -1,4 +1,5 @@
-"""The catalogue of マーガレット2011α: 75 swords (§12), 13 statuses (§11), 7 enchantments (§13).
+"""The catalogue of マーガレット2011α: 75 swords (§12), 13 statuses (§11, rows in statuses.py),
+7 enchantments (§13).
 
 Every entry keeps its Japanese name beside the English identifier, so a reader can go from
 code to rule text and back. Swords are plain rows of a table; the engine reads their columns
@@ -18,21 +19,6 @@ ENV = 6        # 環境 <環>
 
 KIND_JA = ("スキップ", "補助", "制御", "追加", "攻撃", "構築", "環境")
 KIND_EN = ("skip", "support", "control", "add", "attack", "construct", "environment")
-
-# -- statuses (状態, §11): index into a 剣師's status counts ------------------------------------
-STUN, SLEEP, VENOM, POISON, MISCARRY, REFLECT, GUARD, SOUL, LIFE, PUSH, QUICK, SLOW, TAUNT = (
-    range(13))
-STATUS_JA = ("スタン", "スリープ", "猛毒", "毒", "流産", "反射", "ガード", "ソウル", "ライフ",
-             "プッシュ", "クイック", "スロー", "挑発")
-STATUS_EN = ("stun", "sleep", "venom", "poison", "miscarriage", "reflect", "guard", "soul",
-             "life", "push", "quick", "slow", "taunt")
-"""The statuses' keys in event values (language-free)."""
-STATUS_GLOSS = ("Stun", "Sleep", "Deadly Poison", "Poison", "Miscarriage", "Reflect", "Guard",
-                "Soul", "Life", "Push", "Quick", "Slow", "Taunt")
-"""Short literal English glosses, shown beside the Japanese name in English text."""
-STATUS_COUNT = len(STATUS_JA)
-BAD_STATUSES = (STUN, SLEEP, VENOM, POISON, MISCARRY)
-"""悪い状態 (R4.3 <対症>, 快癒剣)."""
 
 # -- enchantments (エンチャント, §13) ------------------------------------------------------------
 ENCHANT_JA = {"stun": "スタン与え", "poison": "毒与え", "whole": "全体化", "limited": "リミテッド",

@@ -11,14 +11,13 @@ from kassen.rulesets.marguerite.actions import (
     Act,
     Hit,
 )
-from kassen.rulesets.marguerite.catalogue import (
-    GUARD,
-    POISON,
-    REFLECT,
-    STUN,
-    SWORDS,
-)
+from kassen.rulesets.marguerite.catalogue import SWORDS
 from kassen.rulesets.marguerite.model import Fencer, State
+from kassen.rulesets.marguerite.options import Readings
+from kassen.rulesets.marguerite.statuses import GUARD, POISON, REFLECT, STATUSES, STUN
+
+on_reflect = STATUSES[REFLECT].on_hit_taken
+on_guard = STATUSES[GUARD].on_hit_taken
 
 
 class Hits:
@@ -26,9 +25,7 @@ class Hits:
 
     state: State
     rec: Recorder
-    o_heal_negative: bool
-    o_steal_keep: bool
-    o_rider_reflector: bool
+    readings: Readings
 
     def _targets(self, act: Act) -> list[Fencer]:
         if act.whole:
@@ -39,11 +36,13 @@ class Hits:
     def _attack(self, act: Act) -> None:
         d = act.def_
         assert d is not None
+        riders = bool(d.rider or act.stun or act.poison)
         for target in self._targets(act):
             for _ in range(d.reps):
                 hit = self._compute(act, target, None)
                 self._apply(hit)
-                self._riders(hit)
+                if riders and hit.amount >= 1:
+                    self._riders(hit)
         if d.rider == "dance":
             self._independent(act)
 
@@ -76,21 +75,10 @@ class Hits:
         f = act.actor
         d = act.def_
         assert d is not None
-        rec = self.rec
         recv = target
         src = f
         if not d.pierce and target is not f and target.st[REFLECT]:
-            other = target
-            recv = f
-            target.st[REFLECT] -= 1
-            rec.emit("reflect", target.id, f.id, rule="§11 反射", status="reflect",
-                     count=target.st[REFLECT])
-            while recv.st[REFLECT]:
-                recv.st[REFLECT] -= 1
-                rec.emit("reflect", recv.id, other.id, rule="§11 反射", status="reflect",
-                         count=recv.st[REFLECT])
-                recv, other = other, recv
-            src = other  # the 反射元 the hit finally came from
+            recv, src = on_reflect(self, f, target)  # src: the 反射元 it finally came from
         if frozen is None:
             atk, rdef, rhp = f.atk, recv.def_, recv.hp
             own_hp, own_max = f.hp, f.maxhp
@@ -128,12 +116,7 @@ class Hits:
         else:  # zero (ヌル剣)
             amount = 0
         if not d.pierce and recv.st[GUARD]:
-            recv.st[GUARD] -= 1
-            before = amount
-            amount = -(-amount // 2)
-            rec.emit("guard", recv.id, f.id, rule="§11 ガード", status="guard", before=before,
-                     amount=amount,
-                     count=recv.st[GUARD])
+            amount = on_guard(self, recv, f, amount)
         stolen = None
         if frozen is not None and d.rider == "steal" and recv.swords:
             stolen = recv.swords[0]
@@ -148,7 +131,7 @@ class Hits:
         recv = hit.recv
         amount = hit.amount
         if d.to_mp:
-            if amount > 0 or (amount < 0 and self.o_heal_negative):
+            if amount > 0 or (amount < 0 and self.readings.heal_negative):
                 recv.mp -= amount
             else:
                 amount = 0
@@ -161,7 +144,7 @@ class Hits:
                           hp=recv.hp)
             if recv.hp <= 0:
                 self._hp_changed(recv, "R8.5")
-        elif amount < 0 and self.o_heal_negative:
+        elif amount < 0 and self.readings.heal_negative:
             self._heal(recv, -amount, "R8.5", f)
         else:
             self.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=0,
@@ -209,17 +192,17 @@ class Hits:
             self._give(recv, POISON, act.poison, ENCHANT_RULE + " 毒与え", f)
         # そして riders act for 「自分」: the executor (§18.17), or the last reflector (option)
         if rider == "vampire":
-            if self.o_rider_reflector:
+            if self.readings.rider_reflector:
                 f = hit.src
             self._heal(f, hit.amount, d.rule, f)
         elif rider == "steal":
-            if self.o_rider_reflector:
+            if self.readings.rider_reflector:
                 f = hit.src
             s = hit.stolen if hit.stolen is not None else (recv.swords[0] if recv.swords
                                                            else None)
             if s is not None and any(x is s for x in recv.swords):
                 recv.swords.remove(s)
-                if not self.o_steal_keep:
+                if not self.readings.steal_keep:
                     s.used = False
                 f.swords.append(s)
                 rec.emit("steal", f.id, recv.id, rule=d.rule, sword=SWORDS[s.sid].code)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kassen.rulesets.marguerite.catalogue import STATUS_COUNT, SWORDS
+from kassen.rulesets.marguerite.catalogue import SWORDS
+from kassen.rulesets.marguerite.statuses import STATUS_COUNT
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ class State:
         self.reason = ""
         self.last = -1                         # turn of the last played turn
         self.pending = False                   # someone died since the last 事象確定
-        # the log budget (caps.py): why the log is summarised ("" = it is not), whether the
+        # the log budget (constants.py): why the log is summarised ("" = it is not), whether the
         # note saying so is written, a list or party ever past it, events folded into
         # summaries; the work of summarised beats (hard caps bound it): sword slots walked
         self.summary = ""

@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from kassen.core.options import Choice, OptionSpec
+from kassen.core.options import Choice, OptionSpec, read
 from kassen.rulesets.marguerite.catalogue import BY_CODE, BY_NAME, SWORDS
 
 MAX_MP_COST = 99
@@ -155,3 +155,138 @@ OPTIONS: tuple[OptionSpec, ...] = (
                    _c("live", "効果処理時に参照 (破壊されていれば効果なし)",
                       "read at effect time (no effect if destroyed)"))),
 )
+
+_DEFAULTS: dict[str, Any] = {o.key: o.default for o in OPTIONS}
+
+
+@dataclass(frozen=True)
+class Readings:
+    """The options of one battle, read once (``kassen.core.options.read``) into named fields
+    (each field is the option key it reads); the properties are the alternative readings
+    the rule code asks about, named for what they mean."""
+
+    reset: str
+    status_phase: str
+    negative: str
+    overkill: str
+    turn0: str
+    budget: int
+    hp_step: str
+    simultaneous: str
+    half_hp: str
+    mp_costs: str
+    no_next: str
+    reserve: str
+    stun_sword: str
+    steal: str
+    untagged_start: str
+    overkill_value: str
+    turn0_dead: str
+    reflected_rider: str
+    miscarriage: str
+    build_order: str
+    revival: str
+    executing_sword: str
+
+    @property
+    def status_end(self) -> bool:
+        """状態効果フェイズ after the action phase (Q3)."""
+        return self.status_phase == "end"
+
+    @property
+    def heal_negative(self) -> bool:
+        """Negative damage heals (Q4)."""
+        return self.negative == "heal"
+
+    @property
+    def overkill_more(self) -> bool:
+        """More overkill wins (Q5)."""
+        return self.overkill == "more"
+
+    @property
+    def turn0_fast(self) -> bool:
+        """Turn-0 AP = the number of active swords (Q6)."""
+        return self.turn0 == "fast_once"
+
+    @property
+    def interleave(self) -> bool:
+        """超同時 attacks one hit at a time (Q8)."""
+        return self.simultaneous == "interleave"
+
+    @property
+    def half_ceil(self) -> bool:
+        """HP ≤ ceil(maxHP / 2) is half (R4.3)."""
+        return self.half_hp == "ceil"
+
+    @property
+    def no_next_blocked(self) -> bool:
+        """A control sword with no next sword is not executable (R4.6)."""
+        return self.no_next == "blocked"
+
+    @property
+    def reserve_always(self) -> bool:
+        """予備AP acts even without an executable sword (R7.1)."""
+        return self.reserve == "always"
+
+    @property
+    def stun_marks(self) -> bool:
+        """The sword passed over by スタン becomes used (R8.1)."""
+        return self.stun_sword == "used"
+
+    @property
+    def steal_keep(self) -> bool:
+        """A stolen sword keeps its used flag (§12.3 強盗剣)."""
+        return self.steal == "keep"
+
+    @property
+    def overkill_at_death(self) -> bool:
+        """Overkill is −HP at the moment of death (§18.13)."""
+        return self.overkill_value == "death"
+
+    @property
+    def turn0_dead_skip(self) -> bool:
+        """In turn 0 a 剣師 at HP ≤ 0 only skips (§18.14)."""
+        return self.turn0_dead == "skip"
+
+    @property
+    def rider_reflector(self) -> bool:
+        """「自分」 of a reflected rider is the last reflector (§18.17)."""
+        return self.reflected_rider == "reflector"
+
+    @property
+    def miscarriage_kept(self) -> bool:
+        """A 構築 sword failed by 流産 stays (§18.18)."""
+        return self.miscarriage == "kept"
+
+    @property
+    def build_behind(self) -> bool:
+        """A new build stands just in front of its builder (§18.20)."""
+        return self.build_order == "behind"
+
+    @property
+    def revival_fallthrough(self) -> bool:
+        """A failed ソウル falls through to ライフ (§21 D2)."""
+        return self.revival == "fallthrough"
+
+    @property
+    def live_sword(self) -> bool:
+        """The executing sword is read at effect time (§21 D7)."""
+        return self.executing_sword == "live"
+
+
+_READ: dict[tuple[tuple[str, Any], ...], Readings] = {}
+"""Readings by option values: a tournament or benchmark reads the same options thousands of
+times (bounded: cleared past 64 entries)."""
+
+
+def readings(options: dict[str, Any]) -> Readings:
+    """A battle's readings; options a caller left out take their defaults."""
+    key = tuple(options.items())
+    found = _READ.get(key)
+    if found is None:
+        found = read(Readings, {**_DEFAULTS, **options} if len(options) < len(_DEFAULTS)
+                     else options)
+        if len(_READ) > 64:
+            _READ.clear()
+        _READ[key] = found
+    return found

@@ -8,12 +8,13 @@ from typing import Any
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
-from kassen.rulesets.marguerite import moves, notation
-from kassen.rulesets.marguerite.catalogue import BY_CODE, STATUS_GLOSS, STATUS_JA, SWORDS
+from kassen.rulesets.marguerite import generate, moves, notation
+from kassen.rulesets.marguerite.catalogue import BY_CODE
 from kassen.rulesets.marguerite.engine import MargueriteBattle
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.options import OPTIONS
 from kassen.rulesets.marguerite.samples import SAMPLES
+from kassen.rulesets.marguerite.statuses import BY_KEY, STATUSES
 from kassen.rulesets.marguerite.text import CATALOGUE, label
 
 
@@ -45,19 +46,8 @@ class MargueriteRuleset(Ruleset):
         return MargueriteBattle(setup, self)
 
     def random_build(self, rng: Rng) -> str:
-        """A random legal 10-point build (HP in steps of 5; at least 1 HP point)."""
-        points = 10
-        hp = 1 + rng.below(4)
-        points -= hp
-        stats = [0, 0, 0]
-        n_swords = 1 + rng.below(min(points, 6))
-        points -= n_swords
-        while points > 0:
-            k = rng.below(3)
-            stats[k] += 1
-            points -= 1
-        swords = "".join(SWORDS[rng.below(len(SWORDS))].code for _ in range(n_swords))
-        return f"{hp * 5}/{stats[0]}/{stats[1]}/{stats[2]}/{swords}/R{rng.below(1000)}"
+        """A random legal 10-point build (:mod:`.generate`)."""
+        return generate.random_build(rng)
 
     def search_start(self, rng: Rng, options: dict[str, Any]) -> Build:
         """A random build spending the whole point budget (build lab)."""
@@ -84,8 +74,8 @@ class MargueriteRuleset(Ruleset):
             out["sword"] = d.ja if ja else f"{d.ja} ({d.en})"
         status = out.get("status")
         if isinstance(status, str) and status:
-            i = _STATUS_INDEX.get(status, 0)
-            out["status"] = STATUS_JA[i] if ja else f"{STATUS_JA[i]} ({STATUS_GLOSS[i]})"
+            row = BY_KEY.get(status, STATUSES[0])
+            out["status"] = row.ja if ja else f"{row.ja} ({row.gloss})"
         executed = out.get("executed")
         if isinstance(executed, list):
             out["executed"] = _executed(executed, ja)
@@ -109,8 +99,3 @@ def _executed(counts: list[Any], ja: bool) -> str:
         return "—"
     return ("、" if ja else ", ").join(parts)
 
-
-_STATUS_INDEX = {name: i for i, name in enumerate(
-    ("stun", "sleep", "venom", "poison", "miscarriage", "reflect", "guard", "soul", "life",
-     "push", "quick", "slow", "taunt"))}
-_STATUS_INDEX["miscarry"] = 4

@@ -1,4 +1,4 @@
-"""Fast-forward of repeating runs while the log is summarised (caps.py, summary.py).
+"""Fast-forward of repeating runs while the log is summarised (constants.py, summary.py).
 
 加速剣 in a loop (再来剣 + 増殖剣 with the default reset, or one 加速剣 under ``reset=cycle``)
 grows 素早さ, and so the next turn's AP, by a constant factor: a legal 10-point battle can
@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.marguerite.catalogue import (
-    ADD,
-    CONTROL,
+from kassen.rulesets.marguerite.catalogue import ADD, CONTROL, SUPPORT, SWORDS
+from kassen.rulesets.marguerite.model import Fencer, State
+from kassen.rulesets.marguerite.statuses import (
     GUARD,
     LIFE,
     MISCARRY,
@@ -35,12 +35,9 @@ from kassen.rulesets.marguerite.catalogue import (
     SLOW,
     SOUL,
     STUN,
-    SUPPORT,
-    SWORDS,
     TAUNT,
     VENOM,
 )
-from kassen.rulesets.marguerite.model import Fencer, State
 from kassen.rulesets.marguerite.summary import Tally
 
 _COUNTED = (GUARD, REFLECT, SOUL, LIFE, PUSH, QUICK, TAUNT)

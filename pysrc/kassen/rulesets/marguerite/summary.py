@@ -1,4 +1,4 @@
-"""The log budget (caps.py): past it a battle keeps playing by the same rules, and what is
+"""The log budget (constants.py): past it a battle keeps playing by the same rules, and what is
 left of each turn is logged as one summarised beat.
 
 While summarising, the battle writes to a :class:`Tally` instead of its recorder: the same
@@ -17,7 +17,7 @@ from kassen.core.events import Event, Recorder, Step
 from kassen.rulesets.marguerite.model import State
 
 RULE = "caps.log_budget"
-"""The rule id of the summary events (the log budget of caps.py)."""
+"""The rule id of the summary events (the log budget of constants.py)."""
 
 _NOTHING = Event(0, 0, "", "", None, None, {}, None, None)
 

@@ -2,32 +2,36 @@
 
 A policy object is bound to its battle when the battle starts (it only reads the state), so
 its answers depend on the position alone; the record keeps every answer, so replays need no AI.
-Requests come from :mod:`.engine` / :mod:`.resolve`; answers are the requests' option strings.
+Requests come from the rule modules (:mod:`.rounds`, :mod:`.movement`, :mod:`.targeting`,
+:mod:`.auto_actions`); answers are the requests' option strings.
 The plan values live in :mod:`.planner`; this module holds the priorities and the answers.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
-from kassen.rulesets.skirmish import expect, legal
+from kassen.rulesets.skirmish import actions, odds
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, ITEMS, PIERCE, N
 from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.planner import Planner
+
+if TYPE_CHECKING:
+    from kassen.rulesets.skirmish.engine import SkirmishBattle
 
 
 class SkirmishAI(Planner):
     """The default policy (§12 heuristics, §16.2 details)."""
 
     def __init__(self, cover: bool = True) -> None:
-        self.b: Any = None
+        self.b = None  # type: ignore[assignment]  # set by bind() when the battle starts
         self.allow_cover = cover
         self.threats = {}
 
-    def bind(self, battle: Any) -> None:
+    def bind(self, battle: SkirmishBattle) -> None:
         """Attach to the battle whose requests this policy answers."""
         self.b = battle
         self.threats = {}
@@ -48,7 +52,7 @@ class SkirmishAI(Planner):
         the lower current HP, then deployment order (§16.4 C8)."""
         if "heal" not in u.abilities or u.mp < ABILITIES["heal"].cost:
             return None
-        hurt = [t for t in legal.candidates(self.b, u, u.pos, ABILITIES["heal"])
+        hurt = [t for t in actions.candidates(self.b, u, u.pos, ABILITIES["heal"])
                 if t.side == u.side and t.hp < 0.4 * t.max_hp]
         if not hurt:
             return None
@@ -62,7 +66,7 @@ class SkirmishAI(Planner):
         """§16.4 C1: the ready-step potion of a turn whose main step heals or wakes (A6): the
         best expected heal on self or a same-area ally below 40 % HP, self first on ties
         (C8); ``none`` when nobody needs one or with option ``aiPotionOnPriorityTurns`` off."""
-        if not self.b.options["aiPotionOnPriorityTurns"]:
+        if not self.b.readings.ai_potion_on_priority_turns:
             return "none"
         best, answer = 0.0, "none"
         for rs in self.rs_choices(u):
@@ -75,13 +79,13 @@ class SkirmishAI(Planner):
         return answer
 
     def escaping(self, u: Unit) -> bool:
-        return bool(self.b.options["escape"]) and u.hp <= 0.25 * u.max_hp
+        return bool(self.b.readings.escape) and u.hp <= 0.25 * u.max_hp
 
     # -- answers -------------------------------------------------------------------------------
     def on_rs(self, req: Request) -> str:
         u = self.b.unit(req.context["actor"])
         if self.escaping(u):
-            edge = legal.edge_x(self.b, u.side)
+            edge = actions.edge_x(self.b, u.side)
             moves = [o for o in req.options if o.startswith("move:")]
             if u.pos[0] != edge and moves and not self.hostile_engaged(u):
                 return min(moves, key=lambda o: abs(self.b.map.parse_label(o[5:])[0] - edge))
@@ -100,7 +104,7 @@ class SkirmishAI(Planner):
         if self.escaping(u):
             if "escape" in req.options:
                 return "escape"
-            edge = legal.edge_x(b, u.side)
+            edge = actions.edge_x(b, u.side)
             moves = [o for o in req.options if o.startswith("move:")]
             if moves:
                 return min(moves, key=lambda o: abs(b.map.parse_label(o[5:])[0] - edge))
@@ -143,7 +147,7 @@ class SkirmishAI(Planner):
 
     def on_guard(self, req: Request) -> str:
         c = req.context
-        return "yes" if expect.damage(c["base"], -1, bool(c["crit"])) > 5 else "no"  # A5
+        return "yes" if odds.damage(c["base"], -1, bool(c["crit"])) > 5 else "no"  # A5
 
     def on_cover(self, req: Request) -> str:
         """§16 A4: cover allies against hostile damage when all three conditions hold."""
@@ -157,14 +161,14 @@ class SkirmishAI(Planner):
         physical = c["effect"] == ATTACK
         aff = self.aff(c["attribute"], protect)
         if physical:
-            exp_p = expect.physical(c["acc"], self.eva(protect),
+            exp_p = odds.physical(c["acc"], self.eva(protect),
                                     c["atk"] - protect.armour + aff, -1, self.cf)
         else:
-            exp_p = expect.damage(c["atk"] - protect.res + aff, -1)
+            exp_p = odds.damage(c["atk"] - protect.res + aff, -1)
         if exp_p < 0.3 * protect.max_hp:
             return "no"
         defence = coverer.armour if physical else coverer.res
-        own = expect.damage(c["atk"] - defence + self.aff(c["attribute"], coverer), -1)
+        own = odds.damage(c["atk"] - defence + self.aff(c["attribute"], coverer), -1)
         if coverer.hp - own <= 0.5 * coverer.max_hp:
             return "no"
         saved = b.state.moved_rs, b.state.rs_kind

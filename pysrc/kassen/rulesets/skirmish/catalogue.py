@@ -21,22 +21,23 @@ class Weapon:
 
     id: str
     ja: str
+    en: str
     atk: int
     reach: int
     magic_bonus: int = 0
 
 
 WEAPONS: dict[str, Weapon] = {w.id: w for w in (
-    Weapon("longsword", "ロングソード", 10, 0),
-    Weapon("spear", "スピア", 9, 1),
-    Weapon("mace", "メイス", 8, 0),
-    Weapon("shortbow", "ショートボウ", 8, 3),
-    Weapon("staff", "スタッフ", 5, 0, magic_bonus=1),
-    Weapon("dagger", "ダガー", 7, 0),
-    Weapon("fang", "牙", 6, 0),
-    Weapon("claw", "爪", 6, 0),
-    Weapon("club", "こん棒", 12, 0),
-    Weapon("bow", "弓", 6, 3),  # §16 D20: the goblin archer's bow, not the short bow
+    Weapon("longsword", "ロングソード", "long sword", 10, 0),
+    Weapon("spear", "スピア", "spear", 9, 1),
+    Weapon("mace", "メイス", "mace", 8, 0),
+    Weapon("shortbow", "ショートボウ", "short bow", 8, 3),
+    Weapon("staff", "スタッフ", "staff", 5, 0, magic_bonus=1),
+    Weapon("dagger", "ダガー", "dagger", 7, 0),
+    Weapon("fang", "牙", "fang", 6, 0),
+    Weapon("claw", "爪", "claw", 6, 0),
+    Weapon("club", "こん棒", "club", 12, 0),
+    Weapon("bow", "弓", "bow", 6, 3),  # §16 D20: the goblin archer's bow, not the short bow
 )}
 
 # Target kinds of §8 (対象).
@@ -65,6 +66,7 @@ class Ability:
 
     id: str
     ja: str
+    en: str
     timing: str            # "MS" or "AA"
     magic: bool
     effect: str
@@ -88,24 +90,30 @@ class Ability:
 
 
 ABILITIES: dict[str, Ability] = {a.id: a for a in (
-    Ability("power_attack", "パワーアタック", "MS", False, ATTACK, -1, ONE, 2,
+    Ability("power_attack", "パワーアタック", "Power Attack", "MS", False, ATTACK, -1, ONE, 2,
             acc_mod=-2, atk_mod=6),
-    Ability("double_shot", "ダブルショット", "MS", False, ATTACK, -1, N, 3, n=2, acc_mod=-1,
+    Ability("double_shot", "ダブルショット", "Double Shot",
+            "MS", False, ATTACK, -1, N, 3, n=2, acc_mod=-1,
             needs_ranged_weapon=True),
-    Ability("sweep", "なぎ払い", "MS", False, ATTACK, 0, AREA, 3, acc_mod=-2),
-    Ability("guard", "ガード", "AA", False, GUARD, 0, ONE, 1, amount=5),
-    Ability("fire_bolt", "ファイアボルト", "MS", True, BOLT, 2, ONE, 3, "fire", power=6),
-    Ability("ice_storm", "アイスストーム", "MS", True, BOLT, 2, AREA, 6, "water", power=2),
-    Ability("wind_cutter", "ウィンドカッター", "MS", True, BOLT, 3, PIERCE, 5, "wind", power=3),
-    Ability("stone_skin", "ストーンスキン", "MS", True, ARMOR, 1, ONE, 4, "earth", rounds=2,
+    Ability("sweep", "なぎ払い", "Sweep", "MS", False, ATTACK, 0, AREA, 3, acc_mod=-2),
+    Ability("guard", "ガード", "Guard", "AA", False, GUARD, 0, ONE, 1, amount=5),
+    Ability("fire_bolt", "ファイアボルト", "Fire Bolt",
+            "MS", True, BOLT, 2, ONE, 3, "fire", power=6),
+    Ability("ice_storm", "アイスストーム", "Ice Storm",
+            "MS", True, BOLT, 2, AREA, 6, "water", power=2),
+    Ability("wind_cutter", "ウィンドカッター", "Wind Cutter",
+            "MS", True, BOLT, 3, PIERCE, 5, "wind", power=3),
+    Ability("stone_skin", "ストーンスキン", "Stone Skin",
+            "MS", True, ARMOR, 1, ONE, 4, "earth", rounds=2,
             amount=4),
-    Ability("heal", "ヒール", "MS", True, HEAL, 1, ONE, 4, "light"),
-    Ability("holy_light", "ホーリーライト", "MS", True, BOLT, 2, ONE, 3, "light", power=4),
-    Ability("sleep", "スリープ", "MS", True, SLEEP, 2, ONE, 4, "dark", rounds=1),
-    Ability("fly", "フライ", "MS", True, FLY, 1, ONE, 4, "wind", rounds=3, amount=1),
-    Ability("magic_blade", "マジックブレード", "MS", True, BOLT, 0, ONE, 3, "light",
+    Ability("heal", "ヒール", "Heal", "MS", True, HEAL, 1, ONE, 4, "light"),
+    Ability("holy_light", "ホーリーライト", "Holy Light",
+            "MS", True, BOLT, 2, ONE, 3, "light", power=4),
+    Ability("sleep", "スリープ", "Sleep", "MS", True, SLEEP, 2, ONE, 4, "dark", rounds=1),
+    Ability("fly", "フライ", "Fly", "MS", True, FLY, 1, ONE, 4, "wind", rounds=3, amount=1),
+    Ability("magic_blade", "マジックブレード", "Magic Blade", "MS", True, BOLT, 0, ONE, 3, "light",
             magic_art=True, power=2),
-    Ability("dark_bolt", "ダークボルト", "MS", True, BOLT, 2, ONE, 3, "dark", power=6),
+    Ability("dark_bolt", "ダークボルト", "Dark Bolt", "MS", True, BOLT, 2, ONE, 3, "dark", power=6),
 )}
 """§11.3; the shadow's 闇 bolt (§11.5) is ``dark_bolt``. Magic Blade's ``power`` is added to
 the weapon's 攻撃力, not to 魔力."""
@@ -117,6 +125,7 @@ class Item:
 
     id: str
     ja: str
+    en: str
     timing: str
     effect: str          # "heal", "mana", "gem", "wake"
     reach: int
@@ -126,22 +135,39 @@ class Item:
 
 
 ITEMS: dict[str, Item] = {i.id: i for i in (
-    Item("potion", "ポーション", "RS", "heal", 0),
-    Item("mana_potion", "マナポーション", "RS", "mana", 0, self_only=True, amount=10),
-    Item("ruby", "ルビー", "MS", "gem", 2, attribute="fire", amount=12),
-    Item("sapphire", "サファイア", "MS", "gem", 2, attribute="water", amount=12),
-    Item("emerald", "エメラルド", "MS", "gem", 2, attribute="wind", amount=12),
-    Item("topaz", "トパーズ", "MS", "gem", 2, attribute="earth", amount=12),
-    Item("diamond", "ダイヤモンド", "MS", "gem", 2, attribute="light", amount=12),
-    Item("onyx", "オニキス", "MS", "gem", 2, attribute="dark", amount=12),
-    Item("bell", "気付けの鈴", "RS", "wake", 0),
+    Item("potion", "ポーション", "potion", "RS", "heal", 0),
+    Item("mana_potion", "マナポーション", "mana potion",
+         "RS", "mana", 0, self_only=True, amount=10),
+    Item("ruby", "ルビー", "ruby", "MS", "gem", 2, attribute="fire", amount=12),
+    Item("sapphire", "サファイア", "sapphire", "MS", "gem", 2, attribute="water", amount=12),
+    Item("emerald", "エメラルド", "emerald", "MS", "gem", 2, attribute="wind", amount=12),
+    Item("topaz", "トパーズ", "topaz", "MS", "gem", 2, attribute="earth", amount=12),
+    Item("diamond", "ダイヤモンド", "diamond", "MS", "gem", 2, attribute="light", amount=12),
+    Item("onyx", "オニキス", "onyx", "MS", "gem", 2, attribute="dark", amount=12),
+    Item("bell", "気付けの鈴", "waking bell", "RS", "wake", 0),
 )}
 
+NORMAL_ATTACK = ("通常攻撃", "normal attack")
+"""The names of the weapon's normal attack (§6.2), which is no catalogue ability."""
+
+
 # -- §9 statuses (Japanese names are the keys shown in views) -------------------------------
-STATUS_JA: dict[str, str] = {
-    "sleep": "睡眠", "flight": "飛行", "stone_skin": "ストーンスキン", "down": "戦闘不能",
-    "escaped": "離脱",
-}
+@dataclass(frozen=True)
+class Status:
+    """A status a character can show (§9); ``id`` is the effect name in the state."""
+
+    id: str
+    ja: str
+    en: str
+
+
+STATUSES: dict[str, Status] = {s.id: s for s in (
+    Status("sleep", "睡眠", "sleep"),
+    Status("flight", "飛行", "flight"),
+    Status("stone_skin", "ストーンスキン", "Stone Skin"),
+    Status("down", "戦闘不能", "incapacitated"),
+    Status("escaped", "離脱", "escaped"),
+)}
 PERMANENT = -1
 """``statuses`` count of a permanent trait (the giant bat's 飛行)."""
 

@@ -1,13 +1,16 @@
-"""Plain data: a character as built (notation) and a unit as it stands in battle (state).
+"""Plain data: a character as built (notation), a unit as it stands in battle (state) and one
+use as it resolves.
 
-Everything mutable lives in :class:`State`, which deep-copies cleanly for snapshots.
+Everything mutable between steps lives in :class:`State`, which deep-copies cleanly for
+snapshots; a :class:`Use` and its :class:`Instance` live only while one use resolves.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from kassen.rulesets.skirmish.catalogue import WEAPONS, Weapon
+from kassen.rulesets.skirmish.catalogue import ATTACK, WEAPONS, Weapon
 
 Pos = tuple[int, int]
 """An area: ``(x, 0)`` on the line map, ``(x, y)`` on the grid."""
@@ -38,7 +41,7 @@ class Character:
 Side = tuple[Character, ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class Effect:
     """A timed effect (§9.1): ``remaining`` counts down in every EP."""
 
@@ -47,7 +50,7 @@ class Effect:
     amount: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class Unit:
     """A character in battle."""
 
@@ -118,7 +121,7 @@ class Unit:
         return next((e for e in self.effects if e.name == name), None)
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Everything that changes during a battle."""
 
@@ -133,3 +136,39 @@ class State:
     reason: str = ""
     moved_rs: bool = False
     rs_kind: str = "none"
+
+
+@dataclass(slots=True)
+class Use:
+    """One use of an attack, ability or item: what it does and with which numbers."""
+
+    user: Unit
+    source: str          # "attack", an ability id or an item id
+    effect: str          # ATTACK, BOLT, HEAL, ARMOR, SLEEP, FLY, "mana"
+    acc: int = 0
+    atk: int = 0
+    attribute: str | None = None
+    rounds: int = 0
+    amount: int = 0
+
+    @property
+    def physical(self) -> bool:
+        """Physical (装甲, hit check) or magic (抵抗, no hit check)."""
+        return self.effect == ATTACK
+
+    def context(self) -> dict[str, Any]:
+        """Plain JSON for requests raised during the use."""
+        return {"user": self.user.id, "source": self.source, "effect": self.effect,
+                "acc": self.acc, "atk": self.atk, "attribute": self.attribute}
+
+
+@dataclass(slots=True)
+class Instance:
+    """The use as it lands on one character (a covered target's instance hits the coverer)."""
+
+    victim: Unit
+    original: Unit
+    covered: bool = False
+    hit: bool = True
+    crit: bool = False
+    guarded: bool = False

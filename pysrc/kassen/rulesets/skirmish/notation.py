@@ -18,6 +18,7 @@ from typing import Any
 from kassen.core.problems import Problem
 from kassen.core.suggest import nearest
 from kassen.core.text import ascii_int, clip, name_problem
+from kassen.rulesets.skirmish.battlefield import AreaMap
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     ATTRIBUTES,
@@ -28,7 +29,6 @@ from kassen.rulesets.skirmish.catalogue import (
     item_by_name,
     weapon_by_name,
 )
-from kassen.rulesets.skirmish.geometry import AreaMap
 from kassen.rulesets.skirmish.model import Character, Side
 from kassen.rulesets.skirmish.samples import ALIASES, CHARACTERS
 

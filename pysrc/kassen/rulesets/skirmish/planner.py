@@ -1,15 +1,15 @@
 """The planner of the skirmish AI (§12 D1/D2 with §16.2 A1–A3, A7, A9 and §16.4): the value of
-every legal (ready step, main step) pair, the distance bands, threat and Sleep estimates.
+every legal (ready step, main step) pair and the distance bands; the estimates it adds up
+are in :mod:`.estimates`.
 
 Mixed into :class:`.ai.SkirmishAI`; it only reads the bound battle ``self.b``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.skirmish import expect, legal
+from kassen.rulesets.skirmish import actions, odds
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     ATTACK,
@@ -20,7 +20,14 @@ from kassen.rulesets.skirmish.catalogue import (
     Ability,
     N,
 )
+from kassen.rulesets.skirmish.estimates import MISSING, Estimates
 from kassen.rulesets.skirmish.model import Character, Pos, Unit
+
+if TYPE_CHECKING:
+    pass
+
+PLACE_FREE = ("attack:", "item:", "wake:")
+"""Main-step options whose value does not depend on where the user stands."""
 
 BANDS = {"archer": (3, 3), "mage": (2, 5), "healer": (1, 4), "melee": (0, 0)}
 """§16 A2: the distance band to the nearest enemy per role."""
@@ -44,51 +51,13 @@ def role_of(u: Unit | Character) -> str:
     return "melee"
 
 
-class Planner:
-    """Plan values and positions (§16 A1–A3, A7, A9); expects ``self.b``, the battle."""
-
-    b: Any
-    threats: dict[str, tuple[Any, float]]
-    memo: dict[tuple[Any, ...], Any] | None = None
-    """Estimates already made while answering one request (None outside an answer)."""
-
-    def cached(self, key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
-        """``compute()``, once per ``key`` while one request is answered: the state cannot
-        change during an answer, so threat and Sleep estimates are shared by every plan."""
-        if self.memo is None:
-            return compute()
-        if key not in self.memo:
-            self.memo[key] = compute()
-        return self.memo[key]
-
-    # -- helpers -----------------------------------------------------------------------------
-    @property
-    def cf(self) -> bool:
-        return bool(self.b.options["critFumble"])
-
-    def eva(self, t: Unit) -> int:
-        """The total a hit on ``t`` needs (§4.2; ``hitNeedsGreater`` makes it 回避値 + 1)."""
-        return t.eva + (1 if self.b.options["hitNeedsGreater"] else 0)
-
-    def aff(self, attribute: str | None, t: Unit) -> int:
-        if not self.b.options["attributeAffinity"] or attribute is None:
-            return 0
-        return (5 if attribute in t.weak else 0) - (5 if attribute in t.resist else 0)
-
-    def enemies(self, u: Unit) -> list[Unit]:
-        """u's able opponents in deployment order (shared: never change the list)."""
-        return self.cached(("enemies", u.side), lambda: [
-            t for t in self.b.state.units if t.able and t.side != u.side])
-
-    def nearest(self, u: Unit, pos: Pos) -> int:
-        """The distance from ``pos`` to u's nearest opponent (0 when none is left)."""
-        return self.cached(("nearest", u.side, pos), lambda: min(
-            (self.b.map.distance(pos, t.pos) for t in self.enemies(u)), default=0))
+class Planner(Estimates):
+    """Plan values and positions (§16 A1, A2, A7, A9); expects ``self.b``, the battle."""
 
     def band_role(self, u: Unit) -> str:
         """The role whose band ``u`` keeps: a caster out of MP (it cannot pay for any ranged
         spell, nor a healer for 《ヒール》) takes the melee band (§16 A2, §16.4 C5)."""
-        return self.cached(("role", u.id), lambda: self._band_role(u))
+        return self.cached(("role", u.id), self._band_role, u)
 
     def _band_role(self, u: Unit) -> str:
         role = role_of(u)
@@ -115,83 +84,13 @@ class Planner:
 
     def position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
         """§16 A2: (distance to the band, stay put, closeness to the band's low end)."""
-        return self.cached(("position", u.id, pos), lambda: self._position_key(u, pos))
+        return self.cached(("position", u.id, pos), self._position_key, u, pos)
 
     def _position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
         low, high = self.band(u)
         d = self.nearest(u, pos)
         off = d - high if d > high else (low - d if d < low else 0)
         return (off, 0 if pos == u.pos else 1, abs(d - low))
-
-    def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None, cap: int | None = None
-                  ) -> float:
-        """P(hit) × E[damage] of a weapon attack, capped at ``cap`` (default: t's HP; < 0: no
-        cap)."""
-        acc = u.acc + (ability.acc_mod if ability else 0)
-        atk = u.wpn.atk + (ability.atk_mod if ability else 0)
-        return expect.physical(acc, self.eva(t), atk - t.armour, t.hp if cap is None else cap,
-                               self.cf)
-
-    def spell_atk(self, u: Unit, ability: Ability) -> int:
-        if ability.magic_art:
-            return u.wpn.atk + ability.power
-        return legal.magic_power(self.b, u) + ability.power
-
-    def ev_magic(self, atk: int, attribute: str | None, t: Unit, cap: int | None = None
-                 ) -> float:
-        """E[damage] of magic (no hit check), capped like :meth:`ev_weapon`."""
-        return expect.damage(atk - t.res + self.aff(attribute, t), t.hp if cap is None else cap)
-
-    def ev_ability(self, u: Unit, ab: Ability, t: Unit, cap: int | None = None) -> float:
-        if ab.effect == ATTACK:
-            return self.ev_weapon(u, t, ab, cap)
-        return self.ev_magic(self.spell_atk(u, ab), ab.attribute, t, cap)
-
-    def ev_use(self, u: Unit, ab: Ability | None, t: Unit) -> float:
-        """A1's value of u's weapon attack (``ab`` None) or ability on ``t``, capped at t's HP;
-        once per request (it does not depend on where u stands)."""
-        if ab is None:
-            return self.cached(("ev", u.id, "", t.id), lambda: self.ev_weapon(u, t, None))
-        return self.cached(("ev", u.id, ab.id, t.id), lambda: self.ev_ability(u, ab, t))
-
-    def threat(self, x: Unit) -> float:
-        """§16 A3 with §16.4 C4: x's best single-target expected damage against any of its
-        opponents over all its uses (affordable abilities and magic, gems included), not
-        capped at the victim's HP.
-
-        Kept between requests in ``self.threats`` with what it depends on (x's MP and items,
-        the opponents' 回避値, 装甲 and 抵抗; everything else is fixed for the battle), so it
-        is recomputed only when one of those changed."""
-        return self.cached(("threat", x.id), lambda: self._known_threat(x))
-
-    def _known_threat(self, x: Unit) -> float:
-        key = (x.mp, tuple(x.items.items()), self.cached(("defences", x.side), lambda: tuple(
-            (t.id, t.eva, t.armour, t.res) for t in self.enemies(x))))
-        known = self.threats.get(x.id)
-        if known is not None and known[0] == key:
-            return float(known[1])
-        value = self._threat(x)
-        self.threats[x.id] = (key, value)
-        return value
-
-    def _threat(self, x: Unit) -> float:
-        abilities = [ABILITIES[a] for a in x.abilities]
-        usable = [ab for ab in abilities
-                  if ab.timing == "MS" and ab.cost <= x.mp and ab.effect in (ATTACK, BOLT)
-                  and not (ab.needs_ranged_weapon and x.wpn.reach < 1)]
-        gems = [ITEMS[i] for i, n in x.items.items() if n > 0 and ITEMS[i].effect == "gem"]
-        best = 0.0
-        for t in self.enemies(x):
-            best = max(best, self.ev_weapon(x, t, None, -1))
-            for ab in usable:
-                best = max(best, self.ev_ability(x, ab, t, -1))
-            for gem in gems:
-                best = max(best, self.ev_magic(gem.amount, gem.attribute, t, -1))
-        return best
-
-    def hostile_engaged(self, u: Unit) -> bool:
-        return any(t.side != u.side and t.awake_able and t.pos == u.pos
-                   for t in self.b.state.units)
 
     # -- the planner (§16 A1) ------------------------------------------------------------------
     def ms_value(self, u: Unit, pos: Pos, ms: str) -> float | None:
@@ -225,7 +124,7 @@ class Planner:
     def damage_value(self, u: Unit, pos: Pos, ab: Ability, args: list[str]) -> float | None:
         b = self.b
         if not args or ab.target == N:
-            pool = legal.candidates(b, u, pos, ab)
+            pool = actions.candidates(b, u, pos, ab)
             if ab.target != N and args:
                 pool = [b.unit(args[0])]
             values = sorted((self.ev_use(u, ab, t) for t in pool if t.side != u.side),
@@ -234,16 +133,16 @@ class Planner:
                 return None
             return sum(values[: ab.n if ab.target == N else len(values)])
         if args[0] == "area":
-            targets = legal.in_area(b, u, b.map.parse_label(args[1]), ab)
+            targets = actions.in_area(b, u, b.map.parse_label(args[1]), ab)
             foes = [t for t in targets if t.side != u.side]
             if len(foes) < 2 or len(foes) != len(targets):  # §16 A9
                 return None
             return sum(self.ev_use(u, ab, t) for t in foes)
         if args[0] == "dir":
-            cells = b.map.line(pos, b.map.parse_label(args[1]), legal.reach_of(u, ab))
+            cells = b.map.line(pos, b.map.parse_label(args[1]), actions.reach_of(u, ab))
             total = 0.0
             found = False
-            for pool in legal.pierce_targets(b, u, cells, ab):
+            for pool in actions.pierce_targets(b, u, cells, ab):
                 foes = [self.ev_use(u, ab, t) for t in pool if t.side != u.side]
                 if foes:
                     found = True
@@ -251,29 +150,6 @@ class Planner:
             return total if found else None
         t = b.unit(args[0])
         return self.ev_use(u, ab, t) if t.side != u.side else None
-
-    def sleep_value(self, u: Unit, pos: Pos, t: Unit) -> float | None:
-        """§16 A3: only the highest-threat awake enemy in range, only if P(win) ≥ 0.5."""
-        if self.cached(("sleep", u.id, pos), lambda: self.sleep_target(u, pos)) is not t:
-            return None
-        tie = 1 if self.b.options["opposedTie"] == "active" else 0  # §4.3: ≥ is > with +1
-        p = expect.opposed(legal.magic_power(self.b, u) + tie, t.res)
-        if p < 0.5:
-            return None
-        guarded = any(c.side == t.side and c is not t and c.awake_able and c.pos == t.pos
-                      for c in self.b.state.units)
-        turns = 2 if not t.acted and not guarded else 1
-        return p * self.threat(t) * turns
-
-    def sleep_target(self, u: Unit, pos: Pos) -> Unit | None:
-        """The awake enemy in Sleep range of ``pos`` with the highest threat, first in
-        deployment order on ties (§16 A3)."""
-        pool = [c for c in legal.candidates(self.b, u, pos, ABILITIES["sleep"])
-                if c.side != u.side and not c.asleep]
-        if not pool:
-            return None
-        threats = [(self.threat(c), -i) for i, c in enumerate(pool)]
-        return pool[-max(threats)[1]]
 
     def rs_value(self, u: Unit, rs: str) -> tuple[float, int] | None:
         """(value, MP after) of a ready-step item; None = never considered (§16 A7)."""
@@ -283,7 +159,7 @@ class Planner:
         if item.effect == "heal":
             if t.side != u.side or t.hp >= 0.4 * t.max_hp:
                 return None
-            return expect.heal(t.max_hp - t.hp), u.mp
+            return odds.heal(t.max_hp - t.hp), u.mp
         if item.effect == "mana":
             if u.mp >= u.max_mp:
                 return None
@@ -294,7 +170,7 @@ class Planner:
         """The legal ready steps with each item's targets tried self first, then allies in
         deployment order (§16.4 C8)."""
         out: list[str] = []
-        for rs in legal.rs_options(self.b, u):
+        for rs in actions.rs_options(self.b, u):
             parts = rs.split(":")
             if parts[0] == "item" and parts[2] == u.id:
                 block = f"item:{parts[1]}:"
@@ -323,7 +199,7 @@ class Planner:
             rs_plans.append((b.state.rs_kind, u.pos, 0.0, u.mp))
             rs_move_possible = b.state.rs_kind == "none" and self.any_rs_move(u)
         else:
-            engaged = self.hostile_engaged(u) and b.options["rsMoveObstructable"]
+            engaged = self.hostile_engaged(u) and b.readings.rs_move_obstructable
             for rs in self.rs_choices(u):
                 if rs == "none":
                     rs_plans.append((rs, u.pos, 0.0, u.mp))
@@ -338,7 +214,7 @@ class Planner:
                         rs_plans.append((rs, u.pos, got[0], got[1]))
             rs_move_possible = any(r[0].startswith("move:") for r in rs_plans)
         best: tuple[Any, ...] | None = None
-        index = 0
+        shared: dict[str, float | None] = {}  # values of PLACE_FREE options, for every plan
         for rs, pos, rs_val, mp in rs_plans:
             if fixed:
                 moved, rs_move = bool(b.state.moved_rs), b.state.rs_kind == "move"
@@ -348,21 +224,34 @@ class Planner:
             if sleeper is not None:
                 main = [f"wake:{sleeper.id}"]  # §16.4 C6: the wake is that plan's main step
             else:
-                main = legal.ms_options(b, u, pos, moved, rs_move, mp)
+                main = actions.ms_options(b, u, pos, moved, rs_move, mp)
+            after_item = rs.startswith("item")
+            stay: tuple[int, int, int] | None = None
             for ms in main:
-                final = pos
                 if ms.startswith("move:"):
-                    if rs_move_possible and not rs.startswith("item"):
+                    if rs_move_possible and not after_item:
                         continue
                     final = b.map.parse_label(ms[5:])
                     if self.refused(u, final):
                         continue
-                value = self.ms_value(u, pos, ms)
-                if value is None:
-                    continue
-                key = (-round(rs_val + value, 6), *self.position_key(u, final), index)
-                index += 1
-                if best is None or key < best[0]:
+                    value: float | None = 0.0
+                    where = self.position_key(u, final)
+                else:
+                    if ms == "none":
+                        value = 0.0
+                    else:
+                        value = shared.get(ms, MISSING)  # type: ignore[arg-type]
+                        if value is MISSING:
+                            value = self.ms_value(u, pos, ms)
+                            if ms.startswith(PLACE_FREE):
+                                shared[ms] = value
+                        if value is None:
+                            continue
+                    if stay is None:
+                        stay = self.position_key(u, pos)
+                    where = stay
+                key = (-round(rs_val + value, 6), *where)
+                if best is None or key < best[0]:  # strictly: the first of equal keys stays
                     best = (key, rs, ms, rs_val + value)
         if best is None:
             return 0.0, "none", "none"
@@ -370,7 +259,7 @@ class Planner:
 
     def any_rs_move(self, u: Unit) -> bool:
         """Whether the planner could RS-move (then it never MS-moves, §16 A1)."""
-        if self.hostile_engaged(u) and self.b.options["rsMoveObstructable"]:
+        if self.hostile_engaged(u) and self.b.readings.rs_move_obstructable:
             return False
         return any(rs.startswith("move:") and not self.refused(u, self.b.map.parse_label(rs[5:]))
-                   for rs in legal.rs_options(self.b, u))
+                   for rs in actions.rs_options(self.b, u))

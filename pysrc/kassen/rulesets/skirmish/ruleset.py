@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kassen.core.problems import Problem
@@ -10,10 +10,11 @@ from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.skirmish import text
 from kassen.rulesets.skirmish.ai import SkirmishAI
+from kassen.rulesets.skirmish.constants import MAX_TURNS
 from kassen.rulesets.skirmish.engine import SkirmishBattle
+from kassen.rulesets.skirmish.generate import random_side
 from kassen.rulesets.skirmish.notation import export_side, parse_side
 from kassen.rulesets.skirmish.options import OPTIONS
-from kassen.rulesets.skirmish.randbuild import random_side
 from kassen.rulesets.skirmish.samples import SAMPLES
 
 
@@ -26,7 +27,7 @@ class SkirmishRuleset(Ruleset):
     name_en = "Area skirmish"
     options = OPTIONS
     samples = SAMPLES
-    max_turns = 200
+    max_turns = MAX_TURNS
 
     def parse(self, text: str, options: dict[str, Any]) -> tuple[Any | None, list[Problem]]:
         return parse_side(text, options)
@@ -64,6 +65,11 @@ class SkirmishRuleset(Ruleset):
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)
+
+    def text(self) -> Mapping[str, Mapping[str, str]]:
+        """The ja/en catalogue of :mod:`kassen.rulesets.skirmish.text` (the registry registers
+        it)."""
+        return text.CATALOGUE
 
     def bench_lineups(self) -> Sequence[tuple[str, ...]]:
         """The §11.5 party against each §17 encounter R1–R3."""

@@ -4,24 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.core import i18n
 from kassen.core.render import label_keys
-from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTRIBUTES, ITEMS, STATUS_JA
-
-ABILITY_EN = {
-    "power_attack": "Power Attack", "double_shot": "Double Shot", "sweep": "Sweep",
-    "guard": "Guard", "fire_bolt": "Fire Bolt", "ice_storm": "Ice Storm",
-    "wind_cutter": "Wind Cutter", "stone_skin": "Stone Skin", "heal": "Heal",
-    "holy_light": "Holy Light", "sleep": "Sleep", "fly": "Fly", "magic_blade": "Magic Blade",
-    "dark_bolt": "Dark Bolt", "attack": "normal attack",
-}
-ITEM_EN = {
-    "potion": "potion", "mana_potion": "mana potion", "ruby": "ruby", "sapphire": "sapphire",
-    "emerald": "emerald", "topaz": "topaz", "diamond": "diamond", "onyx": "onyx",
-    "bell": "waking bell",
-}
-STATUS_EN = {"sleep": "sleep", "flight": "flight", "stone_skin": "Stone Skin",
-             "down": "incapacitated", "escaped": "escaped"}
+from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTRIBUTES, ITEMS, NORMAL_ATTACK, STATUSES
 
 MESSAGES = {
     "ja": {
@@ -156,18 +140,18 @@ STEP_NAMES: dict[str, tuple[str, str]] = {
 
 PAGE = label_keys(STEP_NAMES, {k: (REASONS["ja"][k], REASONS["en"][k]) for k in REASONS["ja"]})
 
-i18n.register("skirmish", {"ja": {**MESSAGES["ja"], **PAGE["ja"]},
-                           "en": {**MESSAGES["en"], **PAGE["en"]}})
+CATALOGUE = {"ja": {**MESSAGES["ja"], **PAGE["ja"]}, "en": {**MESSAGES["en"], **PAGE["en"]}}
+"""Registered by the registry as namespace ``skirmish`` (``Ruleset.text``)."""
 
 
 def glossary() -> dict[str, Any]:
     """Catalogue names for the board and the decision panel: abilities and items by id,
     statuses by their Japanese name (as the view carries them), each [Japanese, English]."""
-    ability = {a.id: [a.ja, ABILITY_EN.get(a.id, a.ja)] for a in ABILITIES.values()}
-    ability["attack"] = ["通常攻撃", ABILITY_EN["attack"]]
+    ability = {a.id: [a.ja, a.en] for a in ABILITIES.values()}
+    ability["attack"] = list(NORMAL_ATTACK)
     return {"ability": ability,
-            "item": {i.id: [i.ja, ITEM_EN.get(i.id, i.ja)] for i in ITEMS.values()},
-            "status": {ja: [ja, STATUS_EN.get(key, ja)] for key, ja in STATUS_JA.items()}}
+            "item": {i.id: [i.ja, i.en] for i in ITEMS.values()},
+            "status": {s.ja: [s.ja, s.en] for s in STATUSES.values()}}
 
 
 def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -176,14 +160,19 @@ def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
     ja = lang == "ja"
     if "ability" in out:
         a = out["ability"]
-        out["ability"] = (ABILITIES[a].ja if a in ABILITIES else "通常攻撃") if ja \
-            else ABILITY_EN.get(a, a)
+        ability = ABILITIES.get(a)
+        if ability is not None:
+            out["ability"] = ability.ja if ja else ability.en
+        else:
+            out["ability"] = NORMAL_ATTACK[0] if ja else (NORMAL_ATTACK[1] if a == "attack" else a)
     if "item" in out:
-        i = out["item"]
-        out["item"] = ITEMS[i].ja if ja and i in ITEMS else ITEM_EN.get(i, i)
+        item = ITEMS.get(out["item"])
+        if item is not None:
+            out["item"] = item.ja if ja else item.en
     if "status" in out:
-        s = out["status"]
-        out["status"] = STATUS_JA.get(s, s) if ja else STATUS_EN.get(s, s)
+        status = STATUSES.get(out["status"])
+        if status is not None:
+            out["status"] = status.ja if ja else status.en
     for key in ("dice", "active_dice", "passive_dice", "rolls"):
         if isinstance(out.get(key), list):
             out[key] = "+".join(str(d) for d in out[key]) if key != "rolls" else \

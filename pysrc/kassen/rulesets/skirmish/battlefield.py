@@ -1,10 +1,11 @@
-"""The area map of §3: a line (default) or a grid; distances, straight lines, reach."""
+"""§3 Battlefield: the area map, a line (default) or a grid; distances, straight lines, reach."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kassen.core.text import ascii_int
+from kassen.rulesets.skirmish.constants import MAX_LINE_CELLS
 from kassen.rulesets.skirmish.model import Pos
 
 
@@ -14,22 +15,34 @@ class AreaMap:
     def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
+        self._areas = tuple((x, y) for y in range(height) for x in range(width))
+        self._labels = {p: str(p[0]) if height == 1 else f"{p[0]}/{p[1]}" for p in self._areas}
+        self._by_label = {text: p for p, text in self._labels.items()}
+        self._within: dict[tuple[Pos, int, int], tuple[Pos, ...]] = {}
+        self._lines: dict[tuple[Pos, Pos, int], list[Pos]] = {}
+        self._moves: dict[tuple[Pos, int, int], tuple[str, ...]] = {}
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> AreaMap:
-        """The map the options ask for (§3.1 line, §3.2 grid)."""
+        """The map the options ask for (§3.1 line, §3.2 grid); one shared object per size,
+        so its tables (labels, areas within a range, straight lines) are worked out once."""
         if options.get("map") == "grid":
-            return cls(options.get("gridWidth", 5), options.get("gridHeight", 3))
-        return cls(options.get("lineLength", 7), 1)
+            size = (options.get("gridWidth", 5), options.get("gridHeight", 3))
+        else:
+            size = (options.get("lineLength", 7), 1)
+        found = _MAPS.get(size)
+        if found is None:
+            found = _MAPS[size] = cls(*size)
+        return found
 
     @property
     def is_line(self) -> bool:
         """Whether this is the one-row line map."""
         return self.height == 1
 
-    def areas(self) -> list[Pos]:
+    def areas(self) -> tuple[Pos, ...]:
         """Every area, row by row."""
-        return [(x, y) for y in range(self.height) for x in range(self.width)]
+        return self._areas
 
     def on_map(self, pos: Pos) -> bool:
         """Whether ``pos`` is an area of this map."""
@@ -40,16 +53,37 @@ class AreaMap:
         """|i − j| on the line; Chebyshev distance on the grid (§3.1, §3.2)."""
         return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
-    def within(self, origin: Pos, low: int, high: int) -> list[Pos]:
-        """Areas at distance ``low..high`` from ``origin``, row by row."""
-        return [p for p in self.areas() if low <= self.distance(origin, p) <= high]
+    def within(self, origin: Pos, low: int, high: int) -> tuple[Pos, ...]:
+        """Areas at distance ``low..high`` from ``origin``, row by row (from the table)."""
+        key = (origin, low, high)
+        found = self._within.get(key)
+        if found is None:
+            found = self._within[key] = tuple(
+                p for p in self._areas if low <= self.distance(origin, p) <= high)
+        return found
+
+    def moves(self, origin: Pos, allowance: int) -> tuple[str, ...]:
+        """The move options (``move:<area>``) to the areas 1..``allowance`` away (§6.6.1, D1),
+        row by row, from the table."""
+        key = (origin, -1, allowance)
+        found = self._moves.get(key)
+        if found is None:
+            found = self._moves[key] = tuple(
+                "move:" + self.label(p) for p in self.within(origin, 1, allowance))
+        return found
 
     def label(self, pos: Pos) -> str:
         """``"3"`` on the line, ``"3/1"`` on the grid (option and notation form)."""
-        return str(pos[0]) if self.is_line else f"{pos[0]}/{pos[1]}"
+        found = self._labels.get(pos)
+        if found is None:
+            return str(pos[0]) if self.is_line else f"{pos[0]}/{pos[1]}"
+        return found
 
     def parse_label(self, text: str) -> Pos | None:
         """Inverse of :meth:`label`; None when not an area of this map."""
+        found = self._by_label.get(text)
+        if found is not None:
+            return found
         parts = text.split("/")
         numbers = [ascii_int(p, 3) for p in parts]
         if None in numbers or len(parts) > 2:
@@ -61,8 +95,16 @@ class AreaMap:
         """The straight line of 貫通 (§8, §16 D13): own area first, out to ``reach``.
 
         The aim point is scaled to Chebyshev length ``reach`` (half away from zero) and the
-        Bresenham cells from the own area to it are kept while on the map.
+        Bresenham cells from the own area to it are kept while on the map. The list comes
+        from the map's table: shared, never change it.
         """
+        key = (origin, aim, reach)
+        found = self._lines.get(key)
+        if found is None:
+            found = self._lines[key] = self._line(origin, aim, reach)
+        return found
+
+    def _line(self, origin: Pos, aim: Pos, reach: int) -> list[Pos]:
         dx, dy = aim[0] - origin[0], aim[1] - origin[1]
         length = max(abs(dx), abs(dy))
         if length == 0:
@@ -80,6 +122,10 @@ class AreaMap:
         return bresenham(start, end)[1:]
 
 
+_MAPS: dict[tuple[int, int], AreaMap] = {}
+"""The maps made so far, by (width, height); a map never changes."""
+
+
 def _round_half_away(value: float) -> int:
     return int(value + 0.5) if value >= 0 else -int(-value + 0.5)
 
@@ -93,7 +139,7 @@ def bresenham(a: Pos, b: Pos) -> list[Pos]:
     sy = 1 if y0 < y1 else -1
     err = dx + dy
     out = [(x0, y0)]
-    for _ in range(64):
+    for _ in range(MAX_LINE_CELLS):
         if (x0, y0) == (x1, y1):
             break
         e2 = 2 * err

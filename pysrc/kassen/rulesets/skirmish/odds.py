@@ -1,4 +1,5 @@
-"""Exact expectations over 2D10 / 3D10 for the AI (§16 A1, A3, A4, A5). No randomness."""
+"""The odds of the §4 checks and §6.4 damage rolls: exact expectations over 2D10 / 3D10 that
+the AI plans with (§16 A1, A3, A4, A5). No randomness."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Non-attack effects (§12.4-§12.8) and HP, death and revival (§9, §11 蘇生). A mixin of the
+"""The effects of non-attack swords (§12.4-§12.8): 補助, 制御, 追加, 構築, 環境. A mixin of the
 battle class."""
 
 from __future__ import annotations
@@ -9,103 +9,26 @@ from kassen.rulesets.marguerite.actions import (
     STAT_FIELD,
     Act,
 )
-from kassen.rulesets.marguerite.caps import (
+from kassen.rulesets.marguerite.catalogue import ATTACK, BY_NAME, NULL_SWORD, SUPPORT, SWORDS
+from kassen.rulesets.marguerite.constants import (
     LOG_FENCERS,
     LOG_SWORDS,
     MAX_ATK,
     MAX_FENCERS,
     MAX_SWORDS,
 )
-from kassen.rulesets.marguerite.catalogue import (
-    ATTACK,
-    BAD_STATUSES,
-    BY_NAME,
-    LIFE,
-    MISCARRY,
-    NULL_SWORD,
-    SLEEP,
-    SOUL,
-    STATUS_EN,
-    SUPPORT,
-    SWORDS,
-    TAUNT,
-)
 from kassen.rulesets.marguerite.model import Fencer, State, Sword
+from kassen.rulesets.marguerite.options import Readings
+from kassen.rulesets.marguerite.statuses import BAD_STATUSES, MISCARRY, SLEEP, STATUS_EN, STATUSES
 
 
-class Effects:
-    """Support, control, add, construct and environment swords; death and 蘇生."""
+class SwordEffects:
+    """Support, control, add, construct and environment swords."""
 
     state: State
     rec: Recorder
-    o_revival_fallthrough: bool
-    o_miscarriage_kept: bool
-    o_build_behind: bool
+    readings: Readings
 
-    def _hp_changed(self, f: Fencer, rule: str) -> None:
-        if self.state.turn0:
-            return
-        if f.hp <= 0:
-            if not f.dead:
-                self._die(f, rule)
-        elif f.dead:
-            f.dead = False
-            self.rec.emit("revive", f.id, rule="R9.4", hp=f.hp, status="")
-
-    def _die(self, f: Fencer, rule: str) -> None:
-        """Death, then at most one 蘇生 (ソウル before ライフ, D2)."""
-        f.dead = True
-        f.death_hp = f.hp
-        self.state.pending = True
-        self.rec.emit("death", f.id, rule=rule, hp=f.hp)
-        self._revival(f)
-
-    def _revival(self, f: Fencer) -> None:
-        """A dead 剣師 uses one ソウル, else one ライフ (§11 蘇生); a ソウル that cannot bring
-        HP to ≥ 1 (maxHP ≤ 0) ends it (D2), or falls through to ライフ (option ``revival``)."""
-        rec = self.rec
-        if f.st[SOUL]:
-            f.st[SOUL] -= 1
-            f.hp = f.maxhp
-            rec.emit("status_lost", f.id, f.id, rule="§11 ソウル", status="soul", n=1,
-                     count=f.st[SOUL])
-            if f.hp >= 1:
-                f.dead = False
-                rec.emit("revive", f.id, rule="§11 ソウル", hp=f.hp, status="soul")
-                return
-            if not (self.o_revival_fallthrough and f.st[LIFE]):
-                return
-        if f.st[LIFE]:
-            f.st[LIFE] -= 1
-            f.hp = 1
-            f.dead = False
-            rec.emit("status_lost", f.id, f.id, rule="§11 ライフ", status="life", n=1,
-                     count=f.st[LIFE])
-            rec.emit("revive", f.id, rule="§11 ライフ", hp=f.hp, status="life")
-
-    def _heal(self, f: Fencer, amount: int, rule: str, by: Fencer) -> None:
-        """回復: never above maxHP, nothing when HP ≥ maxHP (R15.3)."""
-        if f.hp >= f.maxhp or amount <= 0:
-            gained = 0
-        else:
-            gained = min(amount, f.maxhp - f.hp)
-            f.hp += gained
-        self.rec.emit("heal", by.id, f.id, rule=rule, amount=gained, hp=f.hp)
-        if gained:
-            self._hp_changed(f, rule)
-
-    def _give(self, f: Fencer, status: int, n: int, rule: str, by: Fencer) -> None:
-        """Give ``n`` of a status; 挑発 does not stack; 蘇生 on the dead fires at once (§11)."""
-        if status == TAUNT:
-            f.st[TAUNT] = 1
-        else:
-            f.st[status] += n
-        self.rec.emit("status_gain", by.id, f.id, rule=rule, status=STATUS_EN[status], n=n,
-                      count=f.st[status])
-        if f.dead and status in (SOUL, LIFE) and not f.exited:
-            self._revival(f)
-
-    # -- support, control, add, construct, environment -----------------------------------------
     def _support(self, act: Act) -> None:
         f = act.actor
         d = act.def_
@@ -246,17 +169,7 @@ class Effects:
         st = self.state
         rec = self.rec
         if f.st[MISCARRY]:
-            f.st[MISCARRY] -= 1
-            rec.emit("build_failed", f.id, rule="§11 流産", sword=d.code, status="miscarriage",
-                     count=f.st[MISCARRY])
-            sword = act.sword
-            if self.o_miscarriage_kept and sword is not None and sword.gone:
-                # §18.18 alternative: the 構築 sword is not spent (AP and MP stay paid)
-                sword.gone = False
-                sword.used = False
-                at = min(act.target if isinstance(act.target, int) else 0, len(f.swords))
-                f.swords.insert(at, sword)
-                rec.emit("sword_kept", f.id, rule="§11 流産", sword=d.code, index=at)
+            STATUSES[MISCARRY].on_build(self, act)
             return
         if st.counts[f.side] >= MAX_FENCERS:
             self.abort(f"fencers>={MAX_FENCERS}")
@@ -267,7 +180,7 @@ class Effects:
         new.ap = spd
         line = st.lines[f.side]
         at = 0
-        if self.o_build_behind:  # §18.20 alternative: just in front of the builder
+        if self.readings.build_behind:  # §18.20 alternative: just in front of the builder
             at = next((i for i, x in enumerate(line) if x is f), 0)
         line.insert(at, new)
         if st.counts[f.side] > LOG_FENCERS:
@@ -283,4 +196,3 @@ class Effects:
         st.turn += 1
         self.rec.turn = st.turn
         self.rec.emit("year", act.actor.id, rule=d.rule, sword=d.code, counter=st.turn)
-

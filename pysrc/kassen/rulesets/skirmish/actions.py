@@ -1,4 +1,5 @@
-"""The legal choices of §6 and §8, as small option strings (shared by engine, AI and page).
+"""§6 Actions and §8 Targeting: the legal choices of a turn, as small option strings (shared
+by engine, AI and page).
 
 RS (D1): ``none``, ``move:<area>``, ``item:<item>:<target>``.
 MS (D2): ``none``, ``attack:<target>``, ``skill:<ability>:<target>`` (1体),
@@ -10,7 +11,7 @@ Functions take the battle (``b``) and a hypothetical position so the AI can plan
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
@@ -27,10 +28,13 @@ from kassen.rulesets.skirmish.catalogue import (
 )
 from kassen.rulesets.skirmish.model import Pos, Unit
 
+if TYPE_CHECKING:
+    from kassen.rulesets.skirmish.engine import SkirmishBattle
 
-def magic_power(b: Any, u: Unit) -> int:
+
+def magic_power(b: SkirmishBattle, u: Unit) -> int:
     """魔力 including the staff's +1 unless it is already in the stat line (§16 D1)."""
-    if b.options.get("staffBonusInStatLine"):
+    if b.readings.staff_bonus_in_stat_line:
         return u.mag
     return u.mag + u.wpn.magic_bonus
 
@@ -47,36 +51,41 @@ def reach_of(u: Unit, ability: Ability | None) -> int:
     return ability.reach
 
 
-def melee_blocked(b: Any, u: Unit, target: Unit, ability: Ability | None) -> bool:
+def melee_blocked(b: SkirmishBattle, u: Unit, target: Unit, ability: Ability | None) -> bool:
     """Option flightMeleeLimit (§9.3, §16 D28): range-0 weapon attacks cannot reach flyers."""
-    if not b.options.get("flightMeleeLimit"):
+    if not b.readings.flight_melee_limit:
         return False
     weapon_attack = ability is None or ability.effect == ATTACK
     return weapon_attack and u.wpn.reach == 0 and u.flight == 0 and target.flight >= 1
 
 
-def candidates(b: Any, u: Unit, pos: Pos, ability: Ability | None) -> list[Unit]:
+def candidates(b: SkirmishBattle, u: Unit, pos: Pos, ability: Ability | None) -> list[Unit]:
     """Characters a 1体/n体/任意/全体 use from ``pos`` may target (§8, §16 D11)."""
     reach = reach_of(u, ability)
-    own = ability is not None and ability.beneficial and b.options["selfTarget"]
+    own = ability is not None and ability.beneficial and b.readings.self_target
+    limit = b.readings.flight_melee_limit
     x, y = pos
     out = []
     for t in b.state.units:
-        if max(abs(x - t.pos[0]), abs(y - t.pos[1])) > reach:  # §3.2 distance
+        tx, ty = t.pos
+        if x - tx > reach or tx - x > reach or y - ty > reach or ty - y > reach:
+            continue  # beyond the §3.2 (Chebyshev) distance
+        if t.hp <= 0 or t.escaped or (t is u and not own):  # not 戦闘可能 (§9.4, §10.4)
             continue
-        if not t.able or (t is u and not own) or melee_blocked(b, u, t, ability):
+        if limit and melee_blocked(b, u, t, ability):
             continue
         out.append(t)
     return out
 
 
-def in_area(b: Any, u: Unit, area: Pos, ability: Ability | None) -> list[Unit]:
+def in_area(b: SkirmishBattle, u: Unit, area: Pos, ability: Ability | None) -> list[Unit]:
     """Everyone able in ``area`` except the user (エリア, §8)."""
+    limit = b.readings.flight_melee_limit
     return [t for t in b.state.units if t.pos == area and t is not u and t.able
-            and not melee_blocked(b, u, t, ability)]
+            and not (limit and melee_blocked(b, u, t, ability))]
 
 
-def pierce_lines(b: Any, u: Unit, pos: Pos, reach: int) -> list[tuple[Pos, list[Pos]]]:
+def pierce_lines(b: SkirmishBattle, u: Unit, pos: Pos, reach: int) -> list[tuple[Pos, list[Pos]]]:
     """Distinct straight lines of 貫通 from ``pos`` (§16 D13): (aim area, cells)."""
     aims = sorted(b.map.within(pos, 1, reach), key=lambda p: (b.map.distance(pos, p), p))
     out: list[tuple[Pos, list[Pos]]] = []
@@ -89,17 +98,17 @@ def pierce_lines(b: Any, u: Unit, pos: Pos, reach: int) -> list[tuple[Pos, list[
     return out
 
 
-def pierce_targets(b: Any, u: Unit, cells: list[Pos], ability: Ability) -> list[list[Unit]]:
+def pierce_targets(b: SkirmishBattle, u: Unit, cells: list[Pos], ability: Ability
+                   ) -> list[list[Unit]]:
     """Per cell of a 貫通 line, the characters that may be chosen (user excluded)."""
     return [in_area(b, u, cell, ability) for cell in cells]
 
 
-def rs_options(b: Any, u: Unit, pos: Pos | None = None) -> list[str]:
+def rs_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None) -> list[str]:
     """D1: the legal ready-step actions (§6.1)."""
     pos = u.pos if pos is None else pos
     out = ["none"]
-    for dest in b.map.within(pos, 1, move_allowance(u)):
-        out.append("move:" + b.map.label(dest))
+    out.extend(b.map.moves(pos, move_allowance(u)))
     for item_id, count in u.items.items():
         item = ITEMS[item_id]
         if count <= 0 or item.timing != "RS":
@@ -116,14 +125,13 @@ def rs_options(b: Any, u: Unit, pos: Pos | None = None) -> list[str]:
     return out
 
 
-def ms_options(b: Any, u: Unit, pos: Pos | None = None, moved_rs: bool = False,
+def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: bool = False,
                rs_move: bool = False, mp: int | None = None) -> list[str]:
     """D2: the legal main-step actions (§6.2); ``moved_rs`` bans non-魔法技 magic."""
     pos = u.pos if pos is None else pos
     mp = u.mp if mp is None else mp
     out = ["none"]
-    for t in candidates(b, u, pos, None):
-        out.append(f"attack:{t.id}")
+    out.extend(["attack:" + t.id for t in candidates(b, u, pos, None)])
     for ability_id in u.abilities:
         ab = ABILITIES[ability_id]
         if ab.timing != "MS" or ab.cost > mp:
@@ -133,33 +141,34 @@ def ms_options(b: Any, u: Unit, pos: Pos | None = None, moved_rs: bool = False,
         if ab.needs_ranged_weapon and u.wpn.reach < 1:
             continue
         out.extend(_ability_options(b, u, pos, ab))
+    units = b.state.units
     for item_id, count in u.items.items():
         item = ITEMS[item_id]
         if count <= 0 or item.timing != "MS" or (item.effect == "gem" and moved_rs):
             continue
-        for t in b.state.units:
+        for t in units:
             if t.able and t is not u and b.map.distance(pos, t.pos) <= item.reach:
                 out.append(f"item:{item_id}:{t.id}")
-    for t in b.state.units:
-        if t.pos == pos and t is not u and t.able and t.asleep:
-            out.append(f"wake:{t.id}")
+    for t in units:
+        if t.pos == pos and t is not u and t.effects and t.able and t.asleep:
+            out.append("wake:" + t.id)
     if not rs_move:
-        for dest in b.map.within(pos, 1, move_allowance(u)):
-            out.append("move:" + b.map.label(dest))
-        if b.options.get("escape") and pos[0] == edge_x(b, u.side):
+        out.extend(b.map.moves(pos, move_allowance(u)))
+        if b.readings.escape and pos[0] == edge_x(b, u.side):
             out.append("escape")
     return out
 
 
-def edge_x(b: Any, side: int) -> int:
+def edge_x(b: SkirmishBattle, side: int) -> int:
     """The own edge column of a side (§10.4, §16 D23): PCs 0, enemies the far end."""
     return 0 if side == 0 else b.map.width - 1
 
 
-def _ability_options(b: Any, u: Unit, pos: Pos, ab: Ability) -> list[str]:
+def _ability_options(b: SkirmishBattle, u: Unit, pos: Pos, ab: Ability) -> list[str]:
     reach = reach_of(u, ab)
     if ab.target == ONE:
-        return [f"skill:{ab.id}:{t.id}" for t in candidates(b, u, pos, ab)]
+        head = f"skill:{ab.id}:"
+        return [head + t.id for t in candidates(b, u, pos, ab)]
     if ab.target in (N, ANY):
         return [f"skill:{ab.id}"] if candidates(b, u, pos, ab) else []
     if ab.target == ALL:

@@ -1,0 +1,99 @@
+"""``python -m kassen rules``: a rule's entry in the rules reference, or where it is cited.
+
+``rules RULESET RULE`` prints the entry of a rule id as events, options and problems carry it
+(``R8.5``, ``§11 ガード``, ``§16.4 C1``): its anchors, text, provenance, seed quote and the
+options that govern it; ``rules --where RULE [RULESET]`` lists the code that emits or checks
+the rule id and the tests that cite it (issue 17's rule index).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from kassen.core import registry
+
+WORDS = {
+    "ja": {"tags": "出典", "seed": "原文", "spec": "仕様（英語）", "option": "オプション",
+           "default": "既定値", "code": "コード", "tests": "テスト", "none": "（なし）",
+           "no_entry": "ルール「{rule}」は {ruleset} のルール資料にありません",
+           "no_docs": "ルール資料（docs/rules/）が見つかりません: リポジトリから実行してください",
+           "english": "（この規則の日本語原文はありません。仕様は英語です）",
+           "untagged": "（仕様に出典の印なし）"},
+    "en": {"tags": "provenance", "seed": "seed", "spec": "specification", "option": "option",
+           "default": "default", "code": "code", "tests": "tests", "none": "(none)",
+           "no_entry": "rule {rule!r} has no entry in the {ruleset} rules reference",
+           "no_docs": "the rules reference (docs/rules/) is not here: run from the repository",
+           "english": "", "untagged": "(not tagged in the specification)"},
+}
+
+
+def add_parser(sub: Any, lang_flag: Any) -> None:
+    """Register ``rules`` on the command line's sub-parsers."""
+    p = sub.add_parser("rules", help="a rule's entry in the rules reference, or where it is cited")
+    p.add_argument("ruleset", nargs="?", help="ruleset id (optional with --where)")
+    p.add_argument("rule", nargs="?", help="rule id as events carry it, e.g. R8.5 or '§16.4 C1'")
+    p.add_argument("--where", metavar="RULE", help="list the code and tests citing this rule id")
+    lang_flag(p)
+    p.set_defaults(func=cmd_rules)
+
+
+def _fail(text: str) -> int:
+    print(text, file=sys.stderr)
+    return 2
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """Print a rule's entry (or with --where, the code and tests that cite it)."""
+    from kassen import rulesindex
+
+    lang = args.lang or "en"
+    words = WORDS[lang]
+    if args.where is not None:
+        system = args.ruleset
+        if system is not None:
+            registry.get(system)
+        found = rulesindex.where(args.where, system)
+        if args.json:
+            print(json.dumps(found, ensure_ascii=False, indent=1))
+            return 0
+        for key in ("code", "tests"):
+            print(f"{words[key]}:")
+            for line in found[key] or [words["none"]]:
+                print(f"  {line}")
+        return 0 if found["code"] or found["tests"] else 1
+    if not args.ruleset or not args.rule:
+        return _fail("usage: python -m kassen rules RULESET RULE | rules --where RULE [RULESET]")
+    registry.get(args.ruleset)
+    if not (rulesindex.DOCS / f"{args.ruleset}.md").is_file():
+        return _fail(words["no_docs"])
+    entry = rulesindex.index(args.ruleset).entry(args.rule)
+    if entry is None:
+        return _fail(words["no_entry"].format(rule=args.rule, ruleset=args.ruleset))
+    if args.json:
+        print(json.dumps(entry, ensure_ascii=False, indent=1))
+        return 0
+    print("\n".join(render(entry, lang)))
+    return 0
+
+
+def render(entry: dict[str, Any], lang: str) -> list[str]:
+    """The entry as lines of text in one language."""
+    words = WORDS[lang]
+    links = "  ".join(f"rules.html#{a}" for a in entry["anchors"])
+    out = [f"{entry['ruleset']} {entry['rule']} — {links}"]
+    tags = " ".join(f"[{t}]" for t in entry["tags"]) or words["untagged"]
+    out.append(f"{words['tags']}: {tags}")
+    seed = entry.get("seed")
+    if seed:
+        out.append(f"{words['seed']} ({seed['place']}): {seed['quote']}")
+    elif lang == "ja":
+        out.append(words["english"])
+    out.append(f"{words['spec']}:" if lang == "ja" else "")
+    out += [p["text"] for p in entry["parts"]]
+    for o in entry["options"]:
+        label = o["label_ja"] if lang == "ja" else o["label_en"]
+        out.append(f"{words['option']} {o['key']} — {label} ({words['default']} {o['default']})")
+    return [line for line in out if line != ""]

@@ -1,0 +1,59 @@
+"""§7 Auto actions (AA) during a use: かばう (§7.2) and 《ガード》 (§7.3, §11.3, §16 D7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kassen.rulesets.skirmish.catalogue import ABILITIES
+from kassen.rulesets.skirmish.initiative import ladder
+from kassen.rulesets.skirmish.model import Instance, Unit, Use
+
+if TYPE_CHECKING:
+    from kassen.rulesets.skirmish.engine import SkirmishBattle
+
+GUARD = ABILITIES["guard"]
+
+
+def cover(b: SkirmishBattle, use: Use, target: Unit) -> Instance:
+    """かばう (§7.2): 未行動, able, awake characters in the target's area may cover (§16 D6;
+    only the target's allies with ``coverAlliesOnly``)."""
+    allies_only = b.readings.cover_allies_only
+    eligible = [c for c in b.state.units
+                if c is not target and c is not use.user and c.pos == target.pos
+                and c.awake_able and not c.acted
+                and (c.side == target.side or not allies_only)]
+    willing = [c for c in eligible
+               if b.ask(c.side, "cover", ["yes", "no"], unit=c.id, protect=target.id,
+                        **use.context()) == "yes"]
+    if not willing:
+        return Instance(target, target)
+    coverer = willing[0] if len(willing) == 1 else ladder(b, willing, "cover")
+    coverer.acted = True
+    b.rec.emit("cover", coverer.id, target.id, rule="§7.2", source=use.source)
+    return Instance(coverer, target, covered=True)
+
+
+def affinity(b: SkirmishBattle, use: Use, v: Unit) -> int:
+    """弱点 +5 / 耐性 −5 with option attributeAffinity (§11.1, §16 D17)."""
+    if not b.readings.attribute_affinity or use.attribute is None:
+        return 0
+    return (5 if use.attribute in v.weak else 0) - (5 if use.attribute in v.resist else 0)
+
+
+def offer_guard(b: SkirmishBattle, use: Use, inst: Instance) -> None:
+    """D7: 《ガード》 after the hit is decided (§6.3.3, §11.3; magic per §16 D2)."""
+    v = inst.victim
+    if "guard" not in v.abilities or v.guard_used or v.mp < GUARD.cost:
+        return
+    if not v.awake_able or (not use.physical and not b.readings.guard_vs_magic):
+        return
+    if inst.covered and not b.readings.coverers_may_guard:
+        return
+    defence = v.armour if use.physical else v.res
+    answer = b.ask(v.side, "guard", ["yes", "no"], unit=v.id, crit=inst.crit,
+                   base=use.atk - defence + affinity(b, use, v), **use.context())
+    if answer == "yes":
+        v.mp -= GUARD.cost
+        v.guard_used = True
+        inst.guarded = True
+        b.rec.emit("guard", v.id, rule="§11.3", mp=v.mp)

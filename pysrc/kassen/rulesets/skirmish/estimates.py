@@ -1,0 +1,179 @@
+"""The estimates the skirmish AI plans with (§16.2 A1, A3, A4): expected damage of each use,
+threats and Sleep targets, kept once per request (the state cannot change during an answer).
+
+Mixed into :class:`.planner.Planner`; it only reads the bound battle ``self.b``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from kassen.rulesets.skirmish import actions, odds
+from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, ITEMS, Ability
+from kassen.rulesets.skirmish.model import Pos, Unit
+
+if TYPE_CHECKING:
+    from kassen.rulesets.skirmish.engine import SkirmishBattle
+
+MISSING = object()
+"""The memo's marker for "not worked out yet" (an estimate may be None)."""
+
+
+class Estimates:
+    """Expected values, threats and distances of one request; expects ``self.b``."""
+
+    b: SkirmishBattle
+    threats: dict[str, tuple[Any, float]]
+    memo: dict[tuple[Any, ...], Any] | None = None
+    """Estimates already made while answering one request (None outside an answer)."""
+
+    def cached(self, key: tuple[Any, ...], compute: Callable[..., Any], *args: Any) -> Any:
+        """``compute(*args)``, once per ``key`` while one request is answered: the state
+        cannot change during an answer, so threat and Sleep estimates are shared by every
+        plan."""
+        memo = self.memo
+        if memo is None:
+            return compute(*args)
+        found = memo.get(key, MISSING)
+        if found is MISSING:
+            found = memo[key] = compute(*args)
+        return found
+
+    # -- helpers -----------------------------------------------------------------------------
+    @property
+    def cf(self) -> bool:
+        return bool(self.b.readings.crit_fumble)
+
+    def eva(self, t: Unit) -> int:
+        """The total a hit on ``t`` needs (§4.2; ``hitNeedsGreater`` makes it 回避値 + 1)."""
+        return t.eva + (1 if self.b.readings.hit_needs_greater else 0)
+
+    def aff(self, attribute: str | None, t: Unit) -> int:
+        if not self.b.readings.attribute_affinity or attribute is None:
+            return 0
+        return (5 if attribute in t.weak else 0) - (5 if attribute in t.resist else 0)
+
+    def enemies(self, u: Unit) -> list[Unit]:
+        """u's able opponents in deployment order (shared: never change the list)."""
+        return self.cached(("enemies", u.side), self._enemies, u.side)
+
+    def _enemies(self, side: int) -> list[Unit]:
+        return [t for t in self.b.state.units if t.able and t.side != side]
+
+    def nearest(self, u: Unit, pos: Pos) -> int:
+        """The distance from ``pos`` to u's nearest opponent (0 when none is left)."""
+        memo = self.memo
+        if memo is None:
+            return self._nearest(u, pos)
+        key = ("nearest", u.side, pos)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._nearest(u, pos)
+        return found  # type: ignore[no-any-return]
+
+    def _nearest(self, u: Unit, pos: Pos) -> int:
+        x, y = pos
+        best = -1
+        for t in self.enemies(u):
+            tx, ty = t.pos
+            d = max(abs(x - tx), abs(y - ty))  # §3.2 distance
+            if best < 0 or d < best:
+                best = d
+        return max(best, 0)
+
+    def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None, cap: int | None = None
+                  ) -> float:
+        """P(hit) × E[damage] of a weapon attack, capped at ``cap`` (default: t's HP; < 0: no
+        cap)."""
+        acc = u.acc + (ability.acc_mod if ability else 0)
+        atk = u.wpn.atk + (ability.atk_mod if ability else 0)
+        return odds.physical(acc, self.eva(t), atk - t.armour, t.hp if cap is None else cap,
+                               self.cf)
+
+    def spell_atk(self, u: Unit, ability: Ability) -> int:
+        if ability.magic_art:
+            return u.wpn.atk + ability.power
+        return actions.magic_power(self.b, u) + ability.power
+
+    def ev_magic(self, atk: int, attribute: str | None, t: Unit, cap: int | None = None
+                 ) -> float:
+        """E[damage] of magic (no hit check), capped like :meth:`ev_weapon`."""
+        return odds.damage(atk - t.res + self.aff(attribute, t), t.hp if cap is None else cap)
+
+    def ev_ability(self, u: Unit, ab: Ability, t: Unit, cap: int | None = None) -> float:
+        if ab.effect == ATTACK:
+            return self.ev_weapon(u, t, ab, cap)
+        return self.ev_magic(self.spell_atk(u, ab), ab.attribute, t, cap)
+
+    def ev_use(self, u: Unit, ab: Ability | None, t: Unit) -> float:
+        """A1's value of u's weapon attack (``ab`` None) or ability on ``t``, capped at t's HP;
+        once per request (it does not depend on where u stands)."""
+        if ab is None:
+            return self.cached(("ev", u.id, "", t.id), self.ev_weapon, u, t, None)
+        return self.cached(("ev", u.id, ab.id, t.id), self.ev_ability, u, ab, t)
+
+    def threat(self, x: Unit) -> float:
+        """§16 A3 with §16.4 C4: x's best single-target expected damage against any of its
+        opponents over all its uses (affordable abilities and magic, gems included), not
+        capped at the victim's HP.
+
+        Kept between requests in ``self.threats`` with what it depends on (x's MP and items,
+        the opponents' 回避値, 装甲 and 抵抗; everything else is fixed for the battle), so it
+        is recomputed only when one of those changed."""
+        return self.cached(("threat", x.id), self._known_threat, x)
+
+    def _known_threat(self, x: Unit) -> float:
+        key = (x.mp, tuple(x.items.items()), self.cached(("defences", x.side), self._defences, x))
+        known = self.threats.get(x.id)
+        if known is not None and known[0] == key:
+            return float(known[1])
+        value = self._threat(x)
+        self.threats[x.id] = (key, value)
+        return value
+
+    def _defences(self, x: Unit) -> tuple[tuple[str, int, int, int], ...]:
+        return tuple((t.id, t.eva, t.armour, t.res) for t in self.enemies(x))
+
+    def _threat(self, x: Unit) -> float:
+        abilities = [ABILITIES[a] for a in x.abilities]
+        usable = [ab for ab in abilities
+                  if ab.timing == "MS" and ab.cost <= x.mp and ab.effect in (ATTACK, BOLT)
+                  and not (ab.needs_ranged_weapon and x.wpn.reach < 1)]
+        gems = [ITEMS[i] for i, n in x.items.items() if n > 0 and ITEMS[i].effect == "gem"]
+        best = 0.0
+        for t in self.enemies(x):
+            best = max(best, self.ev_weapon(x, t, None, -1))
+            for ab in usable:
+                best = max(best, self.ev_ability(x, ab, t, -1))
+            for gem in gems:
+                best = max(best, self.ev_magic(gem.amount, gem.attribute, t, -1))
+        return best
+
+    def hostile_engaged(self, u: Unit) -> bool:
+        return any(t.side != u.side and t.awake_able and t.pos == u.pos
+                   for t in self.b.state.units)
+
+    def sleep_value(self, u: Unit, pos: Pos, t: Unit) -> float | None:
+        """§16 A3: only the highest-threat awake enemy in range, only if P(win) ≥ 0.5."""
+        if self.cached(("sleep", u.id, pos), self.sleep_target, u, pos) is not t:
+            return None
+        tie = 1 if self.b.readings.opposed_tie == "active" else 0  # §4.3: ≥ is > with +1
+        p = odds.opposed(actions.magic_power(self.b, u) + tie, t.res)
+        if p < 0.5:
+            return None
+        guarded = any(c.side == t.side and c is not t and c.awake_able and c.pos == t.pos
+                      for c in self.b.state.units)
+        turns = 2 if not t.acted and not guarded else 1
+        return p * self.threat(t) * turns
+
+    def sleep_target(self, u: Unit, pos: Pos) -> Unit | None:
+        """The awake enemy in Sleep range of ``pos`` with the highest threat, first in
+        deployment order on ties (§16 A3)."""
+        pool = [c for c in actions.candidates(self.b, u, pos, ABILITIES["sleep"])
+                if c.side != u.side and not c.asleep]
+        if not pool:
+            return None
+        threats = [(self.threat(c), -i) for i, c in enumerate(pool)]
+        return pool[-max(threats)[1]]
+

@@ -1,0 +1,204 @@
+"""Resolving one use (§6.2–§6.5, §11.3, §11.4): attacks, abilities, magic and items; hit
+checks, damage, healing and the statuses they give. Covers and 《ガード》 are in
+:mod:`.auto_actions`, targets in :mod:`.targeting`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kassen.rulesets.skirmish import actions
+from kassen.rulesets.skirmish.auto_actions import GUARD, affinity, cover, offer_guard
+from kassen.rulesets.skirmish.catalogue import (
+    ARMOR,
+    ATTACK,
+    BOLT,
+    FLY,
+    HEAL,
+    ITEMS,
+    SLEEP,
+    Ability,
+)
+from kassen.rulesets.skirmish.checks import opposed_wins
+from kassen.rulesets.skirmish.model import Instance, Unit, Use
+from kassen.rulesets.skirmish.statuses import add_effect, wake
+from kassen.rulesets.skirmish.targeting import targets_for
+
+if TYPE_CHECKING:
+    from kassen.rulesets.skirmish.engine import SkirmishBattle
+
+ITEM_EFFECTS = {"heal": HEAL, "mana": "mana", "gem": BOLT}
+"""The use effect of each item effect (§11.4; ``wake`` is not a use)."""
+
+
+def use_attack(b: SkirmishBattle, u: Unit, ability: Ability | None,
+               targets: list[Unit]) -> None:
+    """A normal attack (通常攻撃) or physical ability (§6.2, §6.3)."""
+    acc = u.acc + (ability.acc_mod if ability else 0)
+    atk = u.wpn.atk + (ability.atk_mod if ability else 0)
+    use = Use(u, ability.id if ability else "attack", ATTACK, acc=acc, atk=atk)
+    if ability is None:
+        b.rec.emit("use", u.id, rule="§6.2", ability="attack", cost=0, mp=u.mp,
+                   targets=[t.id for t in targets])
+    resolve(b, use, targets, "§6.3")
+
+
+def use_ability(b: SkirmishBattle, u: Unit, ability: Ability, args: list[str]) -> None:
+    """An ability or magic (§11.3): pay MP, choose targets, resolve."""
+    targets = targets_for(b, u, ability, args)
+    u.mp -= ability.cost
+    b.rec.emit("use", u.id, rule="§6.5" if ability.magic else "§6.2", ability=ability.id,
+               cost=ability.cost, mp=u.mp, targets=[t.id for t in targets])
+    if ability.effect == ATTACK:
+        use_attack(b, u, ability, targets)
+        return
+    power = actions.magic_power(b, u)
+    if ability.magic_art:
+        power = u.wpn.atk
+    use = Use(u, ability.id, ability.effect, atk=power + ability.power,
+              attribute=ability.attribute, rounds=ability.rounds, amount=ability.amount)
+    if ability.effect == SLEEP:
+        use.rounds = b.readings.sleep_rounds
+    if ability.effect == HEAL:
+        use.amount = power
+    resolve(b, use, targets, "§11.3")
+
+
+def use_item(b: SkirmishBattle, u: Unit, item_id: str, target: Unit) -> None:
+    """An item by its timing (§11.4)."""
+    item = ITEMS[item_id]
+    u.items[item_id] -= 1
+    b.rec.emit("item", u.id, target.id, rule="§11.4", item=item_id, left=u.items[item_id])
+    if item.effect == "wake":
+        wake(b, u, target, "§11.4")
+        return
+    use = Use(u, item_id, ITEM_EFFECTS[item.effect], atk=item.amount,
+              attribute=item.attribute, amount=item.amount if item.effect == "mana" else 0)
+    resolve(b, use, [target], "§11.4")
+
+
+def resolve(b: SkirmishBattle, use: Use, targets: list[Unit], rule: str) -> None:
+    """Covers, then the effect on every instance (§6.3–§6.5, §7.2)."""
+    instances = [cover(b, use, t) for t in targets]
+    if use.effect in (ATTACK, BOLT):
+        strike(b, use, instances)
+        return
+    for inst in instances:
+        apply_effect(b, use, inst)
+
+
+def strike(b: SkirmishBattle, use: Use, instances: list[Instance]) -> None:
+    """Hit checks (physical), 《ガード》, damage roll(s) and damage (§6.3, §6.4)."""
+    for inst in instances:
+        if use.physical:
+            hit_check(b, use, inst)
+        else:
+            b.rec.emit("magic_hit", use.user.id, inst.victim.id, rule="§6.5")
+    for inst in instances:
+        if inst.hit:
+            offer_guard(b, use, inst)
+    hits = [i for i in instances if i.hit]
+    if not hits:
+        return
+    die = b.rng.die
+    shared: list[int] = []
+    if not b.readings.damage_roll_per_target:
+        shared = [die(10), die(10)]
+    rolls = []
+    for inst in hits:
+        dice = list(shared) if shared else [die(10), die(10)]
+        rolls.append(dice)
+        if not shared and inst.crit:
+            dice.append(die(10))
+    if shared:
+        own = b.readings.crit_own_damage_roll and len(hits) > 1  # §16 D4
+        for inst, dice in zip(hits, rolls, strict=False):
+            if inst.crit and own:
+                dice[:] = [die(10) for _ in range(3)]
+            elif inst.crit:
+                dice.append(die(10))
+    for inst, dice in zip(hits, rolls, strict=False):
+        damage(b, use, inst, dice)
+
+
+def hit_check(b: SkirmishBattle, use: Use, inst: Instance) -> None:
+    """2D10 + 命中値 ≥ 回避値 (§4.2, §6.3; > with ``hitNeedsGreater``); 10+10 critical,
+    1+1 fumble (§4.4)."""
+    r = b.readings
+    victim = inst.victim
+    if inst.covered and r.cover_rolls_for_crit:
+        dice = [b.rng.die(10), b.rng.die(10)]  # 「その達成値に関わらず…命中」
+        inst.hit = True
+        inst.crit = r.crit_fumble and dice == [10, 10]
+        b.rec.emit("hit_check", use.user.id, victim.id, rule="§7.2", dice=dice,
+                   bonus=use.acc, total=sum(dice) + use.acc, need=victim.eva, hit=True,
+                   crit=inst.crit, fumble=False)
+        return
+    if inst.covered or (r.sleep_auto_hit and victim.asleep):
+        inst.hit = True
+        b.rec.emit("auto_hit", use.user.id, victim.id,
+                   rule="§7.2" if inst.covered else "§9.2", covered=inst.covered)
+        return
+    dice = [b.rng.die(10), b.rng.die(10)]
+    total = sum(dice) + use.acc
+    crit = r.crit_fumble and dice == [10, 10]
+    fumble = r.crit_fumble and dice == [1, 1]
+    inst.crit = crit
+    need = victim.eva + (1 if r.hit_needs_greater else 0)  # §4.2 ≥ or >
+    inst.hit = crit or (not fumble and total >= need)
+    b.rec.emit("hit_check", use.user.id, victim.id, rule="§6.3", dice=dice, bonus=use.acc,
+               total=total, need=need, hit=inst.hit, crit=crit, fumble=fumble)
+
+
+def damage(b: SkirmishBattle, use: Use, inst: Instance, dice: list[int]) -> None:
+    """威力 = 攻撃力 + 2D10 (+1D10 critical); − 装甲 or 抵抗, floored at 0 (§6.4)."""
+    v = inst.victim
+    power = use.atk + sum(dice)
+    defence = v.armour if use.physical else v.res
+    if b.readings.affinity_after_floor:  # §16 D17, the other order
+        amount = max(0, max(0, power - defence) + affinity(b, use, v))
+    else:
+        amount = max(0, power - defence + affinity(b, use, v))
+    if inst.guarded:
+        amount = max(0, amount - GUARD.amount)
+    v.hp = max(0, v.hp - amount)
+    b.rec.emit("damage", use.user.id, v.id, rule="§6.4", dice=dice, atk=use.atk, power=power,
+               defence=defence, physical=use.physical, amount=amount, guarded=inst.guarded,
+               hp=v.hp)
+    if amount > 0 and b.readings.damage_wakes and v.asleep:
+        wake(b, v, v, "§9.2")
+    if v.hp == 0:
+        b.rec.emit("down", v.id, rule="§9.4")
+
+
+def apply_effect(b: SkirmishBattle, use: Use, inst: Instance) -> None:
+    """Non-damage effects: heal, 装甲+, 飛行, 睡眠, MP (§9, §11.3, §11.4)."""
+    v = inst.victim
+    if use.effect == HEAL:
+        dice = [b.rng.die(10), b.rng.die(10)]
+        amount = sum(dice) + use.amount
+        before = v.hp
+        v.hp = min(v.max_hp, v.hp + amount)
+        b.rec.emit("heal", use.user.id, v.id, rule="§16 D19", dice=dice,
+                   amount=v.hp - before, hp=v.hp)
+    elif use.effect == "mana":
+        before = v.mp
+        v.mp = min(v.max_mp, v.mp + use.amount)
+        b.rec.emit("mana", use.user.id, v.id, rule="§11.4", amount=v.mp - before, mp=v.mp)
+    elif use.effect == ARMOR:
+        add_effect(b, v, "stone_skin", use.rounds, use.amount)
+    elif use.effect == FLY:
+        add_effect(b, v, "flight", use.rounds, use.amount)
+    elif use.effect == SLEEP:
+        if inst.covered and b.readings.covered_sleep_auto_succeeds:
+            b.rec.emit("auto_hit", use.user.id, v.id, rule="§7.2", covered=True)
+            add_effect(b, v, "sleep", use.rounds, 0)
+            return
+        a = [b.rng.die(10), b.rng.die(10)]
+        p = [b.rng.die(10), b.rng.die(10)]
+        caster = sum(a) + actions.magic_power(b, use.user)
+        resist = sum(p) + v.res
+        won = opposed_wins(b, a, caster, p, resist)
+        b.rec.emit("sleep_check", use.user.id, v.id, rule="§11.3", active_dice=a,
+                   active=caster, passive_dice=p, passive=resist, success=won)
+        if won:
+            add_effect(b, v, "sleep", use.rounds, 0)

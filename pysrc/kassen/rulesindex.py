@@ -1,0 +1,155 @@
+"""The rule index on disk and at play: load a system's entries from ``docs/rules/``, collect
+the rule ids its events, options and problems carry, and find the code and tests that cite
+a rule (``python -m kassen rules``; issues 16 and 17)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from kassen.core import registry, rulesdoc, rulewhy
+from kassen.core.problems import ProblemError
+from kassen.core.rng import Rng
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DOCS = ROOT / "docs" / "rules"
+QUOTES = DOCS / "seed-quotes"
+PYSRC = ROOT / "pysrc" / "kassen"
+TESTS = ROOT / "tests"
+# a string literal that reads as a rule id: R8.5, §11 ガード, §7 A2-3 D12, D1/A7, N11/A16
+_RULE_LITERAL = re.compile(
+    r"^(?:§\d[^\n]{0,40}|R\d+(?:\.\d+)*[a-z]?|[A-Z]{1,2}\d+(?:[/ ][^\n]{0,30})?)$")
+
+
+def blocks(system: str, docs: Path = DOCS) -> list[dict[str, Any]]:
+    """A system's rules reference blocks (its spec, then companions ``<id>-*.md``)."""
+    files = [docs / f"{system}.md", *sorted(docs.glob(f"{system}-*.md"))]
+    return rulesdoc.document(system, [f.read_text(encoding="utf-8") for f in files if f.is_file()])
+
+
+def quotes(system: str, folder: Path = QUOTES) -> dict[str, dict[str, str]]:
+    """The seed quotes kept for a system (rule id or anchor → quote, place)."""
+    path = folder / f"{system}.json"
+    if not path.is_file():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def index(system: str) -> rulewhy.Index:
+    """The rule index of one system, read from the repository."""
+    options = [o.to_json() for o in registry.get(system).options]
+    return rulewhy.Index(system, blocks(system), quotes(system), options)
+
+
+def _call_name(node: ast.Call) -> str:
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
+def _rule_strings(tree: ast.AST) -> Iterable[tuple[str, int]]:
+    """(literal, line) for each rule id the code passes: ``rule="…"`` anywhere, a rule-like
+    positional argument of an emit/Problem/OptionSpec call, a ``rule`` parameter's default."""
+    for node in ast.walk(tree):
+        values: list[ast.expr] = []
+        if isinstance(node, ast.keyword) and node.arg == "rule":
+            values = [node.value]
+        elif isinstance(node, ast.Call) and re.search(r"emit|roblem|Option", _call_name(node)):
+            values = list(node.args)
+        elif isinstance(node, ast.arguments):
+            names = [a.arg for a in node.posonlyargs + node.args]
+            values = [d for n, d in zip(names[-len(node.defaults):], node.defaults, strict=False)
+                      if n == "rule"] if node.defaults else []
+        for value in values:
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) \
+                    and _RULE_LITERAL.match(value.value):
+                yield value.value, value.lineno
+
+
+def literal_rules(system: str) -> set[str]:
+    """Rule ids written out in a ruleset's code (what its emit/Problem/option calls pass)."""
+    out: set[str] = set()
+    for path in sorted((PYSRC / "rulesets" / system).rglob("*.py")):
+        out.update(r for r, _ in _rule_strings(ast.parse(path.read_text(encoding="utf-8"))))
+    return out
+
+
+def played_rules(system: str, battles: Iterable[tuple[list[str], dict[str, Any], str]]) -> set[str]:
+    """The rule ids the events of the given battles (sides, options, seed) carry."""
+    from kassen.core import session
+
+    out: set[str] = set()
+    for sides, opts, seed in battles:
+        try:
+            prepared = session.prepare(system, sides, opts, seed)
+        except ProblemError as err:
+            out.update(p.rule for p in err.problems if p.rule)
+            continue
+        for step in session.run(prepared).battle.rec.steps:
+            out.update(e.rule for e in step.events if e.rule)
+    return out
+
+
+def random_battles(system: str, count: int, seed: str = "xo1:rule-walk"
+                   ) -> list[tuple[list[str], dict[str, Any], str]]:
+    """``count`` random legal pairings under the default options, each with its seed."""
+    ruleset = registry.get(system)
+    rng = Rng(f"{seed}-{system}")
+    out: list[tuple[list[str], dict[str, Any], str]] = []
+    for k in range(count):
+        a, b = ruleset.random_build(rng), ruleset.random_build(rng)
+        if a is None or b is None:
+            break
+        out.append(([a, b], {}, f"{seed}-{k}"))
+    return out
+
+
+def known_rules(system: str, battles: int = 60) -> set[str]:
+    """Every rule id we know the system can carry: options, code literals, random battles."""
+    ruleset = registry.get(system)
+    found = {o.rule for o in ruleset.options if o.rule}
+    found |= literal_rules(system)
+    found |= set(index(system).named_ids())
+    samples = [s.text for s in ruleset.samples]
+    found |= played_rules(system, [([a, b], {}, f"xo1:rule-walk-sample-{i}-{j}")
+                                   for i, a in enumerate(samples) for j, b in enumerate(samples)])
+    found |= played_rules(system, random_battles(system, battles))
+    return found
+
+
+def where(rule: str, system: str | None = None) -> dict[str, list[str]]:
+    """The code that emits or checks a rule id (``path:line``) and the tests that cite it."""
+    code: list[str] = []
+    for path in sorted(PYSRC.rglob("*.py")):
+        if system and "rulesets" in path.parts and system not in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        code += [f"{path.relative_to(ROOT)}:{node.lineno}" for node in ast.walk(tree)
+                 if isinstance(node, ast.Constant) and node.value == rule]
+    return {"code": code, "tests": cited_by(rule)}
+
+
+def _cites(rule: str, text: str) -> bool:
+    compact = re.sub(r"[§\s]", "", rule).replace(".", "_").lower()
+    return rule in text or (bool(compact) and compact in text.lower())
+
+
+def cited_by(rule: str, tests: Path = TESTS) -> list[str]:
+    """Tests whose name, docstring or ``@pytest.mark.rule`` marker cites the rule id."""
+    out: list[str] = []
+    for path in sorted(tests.rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test"):
+                continue
+            marks = [a.value for d in node.decorator_list if isinstance(d, ast.Call)
+                     and getattr(d.func, "attr", "") == "rule"
+                     for a in d.args if isinstance(a, ast.Constant)]
+            doc = ast.get_docstring(node) or ""
+            if rule in marks or _cites(rule, node.name) or re.search(
+                    rf"(?<![\w.]){re.escape(rule)}(?![\w.])", doc):
+                out.append(f"{path.relative_to(ROOT)}::{node.name}")
+    return out
