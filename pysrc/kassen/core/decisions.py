@@ -17,9 +17,14 @@ from kassen.core.problems import Problem, ProblemError
 from kassen.core.rng import Rng
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Request:
-    """A decision a side must make: ``kind`` names it, ``options`` are the legal answers."""
+    """A decision a side must make: ``kind`` names it, ``options`` are the legal answers.
+
+    Treat it as read-only. It is not a frozen dataclass because one is made per decision on
+    the card duel's and skirmish's hot paths, and a frozen one's ``__init__`` costs three
+    times as much (``object.__setattr__`` per field).
+    """
 
     side: int
     kind: str
@@ -62,21 +67,26 @@ class Decider:
 
     def decide(self, request: Request) -> Any:
         """The answer to ``request``: recorded if there is one, else from the side's policy."""
-        if not request.options:
+        options = request.options
+        if not options:
             raise ValueError(f"request {request.kind} has no legal answer")
-        if self.cursor < len(self.choices):
-            answer = self.choices[self.cursor]
-            if answer not in request.options:
+        cursor = self.cursor
+        choices = self.choices
+        if cursor < len(choices):
+            answer = choices[cursor]
+            if answer not in options:
                 raise ProblemError([Problem("core.choice_invalid",
-                                            args={"index": self.cursor + 1,
+                                            args={"index": cursor + 1,
                                                   "answer": str(answer)[:60]})])
-            self.cursor += 1
+            self.cursor = cursor + 1
             return answer
-        policy = self.policies[request.side] if request.side < len(self.policies) else None
+        side = request.side
+        policies = self.policies
+        policy = policies[side] if side < len(policies) else None
         if policy is None:
             raise NeedDecision(request)
-        answer = policy(request, self.rng.derive(str(self.cursor)))
-        if answer not in request.options:
+        answer = policy(request, self.rng.derive(str(cursor)))
+        if answer not in options:
             raise ValueError(f"policy answered {answer!r}, not one of the options")
         self.choices.append(answer)
         self.cursor += 1

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+_new = object.__new__
+
 
 class Event:
     """One thing that happened. ``values`` holds plain JSON data (ints, strings, lists)."""
@@ -113,10 +115,18 @@ class Recorder:
 
     def step(self, phase: str, kind: str) -> Step:
         """Close the open beat (if any) and open a new one."""
-        if self._open is not None and self.view is not None:
+        if self.view is not None and self._open is not None:
             self._open.view = self.view()
-        step = Step(self._first + len(self.steps), self.turn, phase, kind)
-        self.steps.append(step)
+        steps = self.steps
+        # Step's fields stored directly: one beat per phase or action is on every hot path
+        step = _new(Step)
+        step.index = self._first + len(steps)
+        step.turn = self.turn
+        step.phase = phase
+        step.kind = kind
+        step.events = []
+        step.view = None
+        steps.append(step)
         self._open = step
         return step
 
@@ -134,7 +144,17 @@ class Recorder:
         step = self._open or self.step("", kind)
         seq = self._seq
         self._seq = seq + 1
-        event = Event(seq, self.turn, step.phase, kind, actor, target, values, cause, rule)
+        # Event's fields stored directly (no __init__ frame): every event passes here
+        event = _new(Event)
+        event.seq = seq
+        event.turn = self.turn
+        event.phase = step.phase
+        event.kind = kind
+        event.actor = actor
+        event.target = target
+        event.values = values
+        event.cause = cause
+        event.rule = rule
         step.events.append(event)
         return event
 

@@ -88,15 +88,31 @@ class Rng:
         return result
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` by rejection sampling (no modulo bias)."""
+        """A uniform integer in ``[0, n)`` by rejection sampling (no modulo bias).
+
+        The top ``bit_length(n - 1)`` bits of each output are taken until one is below ``n``;
+        the generator step is written out here (the same as :meth:`next_u64`) so a draw
+        costs one call, with the state in locals until the draw is accepted.
+        """
         if n <= 1:
             if n == 1:
                 return 0
             raise ValueError("below() needs n >= 1")
         shift = 64 - (n - 1).bit_length()
+        s = self._s or self._seeded()
+        s0, s1, s2, s3 = s
         while True:
-            value = self.next_u64() >> shift
+            x = (s1 * 5) & MASK64
+            value = ((((x << 7) | (x >> 57)) * 9) & MASK64) >> shift
+            t = (s1 << 17) & MASK64
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = ((s3 << 45) | (s3 >> 19)) & MASK64
             if value < n:
+                s[0], s[1], s[2], s[3] = s0, s1, s2, s3
                 return value
 
     def randint(self, low: int, high: int) -> int:
@@ -112,14 +128,49 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+        """Fisher-Yates shuffle in place: for ``i`` from the end, swap with ``below(i + 1)``.
+
+        The draws are exactly those of :meth:`below`, with the generator written out and its
+        state kept in locals for the whole shuffle (a deck of 40 takes about 55 outputs).
+        """
+        count = len(items)
+        if count < 2:
+            return
+        s = self._s or self._seeded()
+        s0, s1, s2, s3 = s
+        for i in range(count - 1, 0, -1):
+            n = i + 1
+            shift = 64 - i.bit_length()
+            while True:
+                x = (s1 * 5) & MASK64
+                j = ((((x << 7) | (x >> 57)) * 9) & MASK64) >> shift
+                t = (s1 << 17) & MASK64
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = ((s3 << 45) | (s3 >> 19)) & MASK64
+                if j < n:
+                    break
             items[i], items[j] = items[j], items[i]
+        s[0], s[1], s[2], s[3] = s0, s1, s2, s3
 
     def derive(self, label: str) -> Rng:
-        """An independent generator for a named sub-stream of this seed."""
-        return Rng(f"{self.seed}/{label}")
+        """An independent generator for a named sub-stream of this seed (``seed/label``).
+
+        The decider derives one per decision, and most policies never draw from it: for a
+        label of ASCII letters and digits the child is made without re-checking the seed
+        (this seed is canonical, so :func:`normalize_seed` would return the text unchanged),
+        and its state is expanded only if it is drawn from.
+        """
+        text = f"{self.seed}/{label}"
+        if label.isascii() and label.isalnum() and len(text) <= MAX_SEED_LENGTH:
+            child = _new(Rng)
+            child.seed = text
+            child._s = None
+            return child
+        return Rng(text)
 
     def getstate(self) -> tuple[int, int, int, int]:
         """The full state, for snapshots."""
@@ -128,6 +179,9 @@ class Rng:
     def setstate(self, state: Sequence[int]) -> None:
         """Restore a state taken by :meth:`getstate`."""
         self._s = [int(v) & MASK64 for v in state]
+
+
+_new = object.__new__
 
 
 class ScriptedRng(Rng):
@@ -158,6 +212,12 @@ class ScriptedRng(Rng):
                 raise AssertionError(f"scripted draw {value} is not below {n}")
             return value
         return super().below(n)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates through :meth:`below`, so scripted draws order the deck."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
     def getstate(self) -> tuple[int, ...]:  # type: ignore[override]
         """State including the remaining script."""
