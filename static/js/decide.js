@@ -29,7 +29,8 @@ export function renderPolicies(ruleset) {
       fieldset.querySelector("legend")?.after(box);
     }
     const select = el("select", { id: `policy-${side}`, class: "policy", "data-side": side },
-      names.map((n) => el("option", { value: n, text: `${t("policy.ai")}: ${n}` })),
+      names.map((n) => el("option", { value: n,
+        text: `${t("policy.ai")}: ${ruleset.policy_labels?.[n]?.[lang()] ?? n}` })),
       el("option", { value: PERSON, text: t("policy.person") }));
     if (kept !== undefined && [...select.options].some((o) => o.value === kept)) select.value = kept;
     fill(box, el("label", { for: `policy-${side}`, text: t("policy") }), select);

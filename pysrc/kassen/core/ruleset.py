@@ -179,6 +179,8 @@ class Ruleset(ABC):
     same_rules: ClassVar[tuple[str, ...]] = ()
     """Earlier versions whose records play exactly as this version does (replayed with a
     note); records of any other version are refused."""
+    policy_labels: ClassVar[dict[str, tuple[str, str]]] = {}
+    """Japanese and English names of the built-in AI policies, for the page's picker."""
     max_turns: ClassVar[int] = 10_000
     """Driver safety cap on turns; rulesets have their own, tighter caps."""
     max_steps: ClassVar[int] = 200_000
@@ -246,6 +248,8 @@ class Ruleset(ABC):
             "options": [o.to_json() for o in self.options],
             "samples": [s.to_json() for s in self.samples],
             "policies": list(self.policy_names()),
+            "policy_labels": {name: {"ja": ja, "en": en}
+                              for name, (ja, en) in self.policy_labels.items()},
         }
 
     def text(self) -> Mapping[str, Mapping[str, str]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from kassen.core.decisions import Policy
 from kassen.core.problems import Problem
@@ -29,6 +29,10 @@ class CardDuelRuleset(Ruleset):
     name_ja = "魔法学園カード対戦"
     name_en = "Magic-school card duel"
     options = OPTIONS
+    policy_labels: ClassVar[dict[str, tuple[str, str]]] = {
+        "careful": ("慎重", "careful"),
+        "bold": ("大胆", "bold"),
+    }
     samples = SAMPLES
     max_turns = 60
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
@@ -26,6 +26,10 @@ class SkirmishRuleset(Ruleset):
     name_ja = "戦闘の進行（エリア戦闘）"
     name_en = "Area skirmish"
     options = OPTIONS
+    policy_labels: ClassVar[dict[str, tuple[str, str]]] = {
+        "default": ("標準 (§12)", "standard (§12)"),
+        "nocover": ("かばわない", "no covering"),
+    }
     samples = SAMPLES
     max_turns = MAX_TURNS
 
