@@ -67,6 +67,15 @@ LONG_TASKS = """() => { window.__long = [];
     window.__long.push(e.duration); }).observe({ type: "longtask" }); }"""
 
 
+def ready_page(pw: Any, url: str) -> tuple[Any, Any]:
+    """Debian Chromium on ``url`` in a fresh context, once the engine answered (browser, page)."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    page = browser.new_context().new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    return browser, page
+
+
 def browser_runs(ruleset_id: str, builds: list[str], master: str, repeat: int) -> dict[str, Any]:
     """Run the same round robin ``repeat`` times through the page's tournament view, clicking
     Start each time (later runs also clear the table the run before drew)."""
@@ -76,10 +85,7 @@ def browser_runs(ruleset_id: str, builds: list[str], master: str, repeat: int) -
     runs = []
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_context().new_page()
-            page.goto(url)
-            page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+            browser, page = ready_page(pw, url)
             page.select_option("#ruleset", ruleset_id)
             sep = "\n---\n" if any("\n" in b for b in builds) else "\n"
             page.fill("#t-builds", sep.join(builds))
@@ -150,10 +156,7 @@ def engines_main(args: argparse.Namespace) -> int:
     server, url = start_server()
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_context().new_page()
-            page.goto(url)
-            page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+            browser, page = ready_page(pw, url)
             for ruleset_id, parts in chunks.items():
                 runs = [page.evaluate(TIME_DIGESTS, parts) for _ in range(max(1, args.repeat))]
                 if any("error" in run for run in runs):

@@ -85,16 +85,3 @@ def result_text(ruleset_id: str, result: Mapping[str, Any] | None, lang: str) ->
         side = i18n.message("page.side", lang, n=winner + 1)
         return i18n.message("page.winner", lang, side=side, reason=words)
     return i18n.message("page.draw", lang, reason=words)
-
-
-def glossary(ruleset_id: str) -> dict[str, Any]:
-    """Catalogue names the page's board shows (``{group: {key: [ja, en]}}``), from the
-    ruleset's text module's ``glossary()`` when it has one: the page never re-types them."""
-    import importlib
-
-    try:
-        module = importlib.import_module(f"kassen.rulesets.{ruleset_id}.text")
-    except ImportError:
-        return {}
-    make = getattr(module, "glossary", None)
-    return make() if callable(make) else {}

@@ -261,6 +261,11 @@ class Ruleset(ABC):
         itself)."""
         return {}
 
+    def glossary(self) -> dict[str, Any]:
+        """Catalogue names the page's board shows (``{group: {key: [ja, en]}}``), sent with
+        every battle so the page never re-types them; empty when the views need none."""
+        return {}
+
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         """Values of an event as the text templates want them (e.g. localized names)."""
         return event_values

@@ -72,7 +72,7 @@ def _battle_payload(outcome: session.Outcome) -> dict[str, Any]:
     payload = session.battle_json(outcome, with_events=False)
     result = payload.get("result")
     payload.update({"ok": True, "kind": "battle", "steps": steps, "names": names,
-                    "record": outcome.record.to_json(), "glossary": render.glossary(ruleset.id),
+                    "record": outcome.record.to_json(), "glossary": ruleset.glossary(),
                     "result_text": {lang: render.result_text(ruleset.id, result, lang)
                                     for lang in ("ja", "en")}})
     return payload

@@ -69,6 +69,9 @@ class DiceRuleset(Ruleset):
         it)."""
         return CATALOGUE
 
+    def glossary(self) -> dict[str, Any]:
+        return text.glossary()
+
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)
 

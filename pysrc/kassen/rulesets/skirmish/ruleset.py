@@ -67,6 +67,9 @@ class SkirmishRuleset(Ruleset):
 
         return moves.move(self, build, rng, options)
 
+    def glossary(self) -> dict[str, Any]:
+        return text.glossary()
+
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)
 
