@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from contract_kit import prepared_cases, replayed_turns
-from kassen.core import i18n, registry, session
+from kassen.core import i18n, registry, session, sums
 from kassen.core.options import resolve
 from kassen.core.rng import Rng
 from tinyrule import RULESET as TINY
@@ -146,3 +146,20 @@ def test_importing_a_ruleset_registers_no_text() -> None:
         if text:  # a ruleset still registering its own text at import returns none here
             assert i18n.catalogue(ruleset_id) == {lang: dict(text[lang])
                                                   for lang in i18n.LANGUAGES}
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_breakdown_folds_to_its_number_and_has_words(ruleset_id: str) -> None:
+    """Issue 16, the sum behind every number: over the digest set's battles, every sum an
+    event carries folds exactly to the number the event reports (``core.sums``), and every
+    term label has ``sum.<label>`` text in Japanese and English."""
+    bad: list[str] = []
+    used: list[str] = []
+    for prepared in prepared_cases(ruleset_id):
+        events = session.run(prepared).battle.rec.events()
+        bad.extend(sums.mismatches(events))
+        used.extend(x for x in sums.used_labels(events) if x not in used)
+    assert not bad, bad[:10]
+    missing = [f"sum.{label} [{lang}]" for label in used for lang in i18n.LANGUAGES
+               if not i18n.has(f"{ruleset_id}.sum.{label}", lang)]
+    assert not missing, missing

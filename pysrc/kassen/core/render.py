@@ -6,7 +6,7 @@ readable by the ruleset's ``render_values``) plus ``actor`` and ``target`` as di
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from kassen.core import i18n
@@ -85,3 +85,12 @@ def result_text(ruleset_id: str, result: Mapping[str, Any] | None, lang: str) ->
         side = i18n.message("page.side", lang, n=winner + 1)
         return i18n.message("page.winner", lang, side=side, reason=words)
     return i18n.message("page.draw", lang, reason=words)
+
+
+def sum_labels(ruleset_id: str, labels: Iterable[str]) -> dict[str, dict[str, str]]:
+    """The words of breakdown term labels (``<id>.sum.<label>``, core.sums) in every language,
+    for the page's "why" panel; a label without text shows a neutral placeholder, never its
+    id (the contract test keeps every label worded)."""
+    return {label: {lang: i18n.template(f"{ruleset_id}.sum.{label}", lang)
+                    if i18n.has(f"{ruleset_id}.sum.{label}", lang) else "…"
+                    for lang in i18n.LANGUAGES} for label in labels}

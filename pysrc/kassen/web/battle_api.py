@@ -11,7 +11,7 @@ from typing import Any
 
 from kassen import ENGINE_VERSION
 from kassen.core import options as options_mod
-from kassen.core import registry, render, session
+from kassen.core import registry, render, session, sums
 from kassen.core.canonical import canonical_json
 from kassen.core.links import build_link, parse_link
 from kassen.core.problems import Problem, ProblemError
@@ -71,8 +71,10 @@ def _battle_payload(outcome: session.Outcome) -> dict[str, Any]:
         steps.append(data)
     payload = session.battle_json(outcome, with_events=False)
     result = payload.get("result")
+    labels = sums.used_labels(e for step in outcome.steps for e in step.events)
     payload.update({"ok": True, "kind": "battle", "steps": steps, "names": names,
                     "record": outcome.record.to_json(), "glossary": ruleset.glossary(),
+                    "sum_labels": render.sum_labels(ruleset.id, labels),
                     "result_text": {lang: render.result_text(ruleset.id, result, lang)
                                     for lang in ("ja", "en")}})
     return payload
