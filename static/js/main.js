@@ -13,6 +13,7 @@ import { initSaved, render as renderSaved, savedBuilds } from "./saved.js";
 import { initTournament, relabelTournament } from "./tournament.js";
 import { initTournamentShare, openTournament } from "./tournament_share.js";
 import { engineReady, onEngineStage } from "./early.js";
+import { initReplayDownload } from "./replay-download.js";
 
 let api = null;
 let stage = "runtime";
@@ -151,6 +152,7 @@ async function boot() {
     initTournament(api, { ruleset: () => currentRuleset()?.id, options: readOptions,
       samples: () => currentRuleset()?.samples || [], saved: savedBuilds });
     initTournamentShare(api, pageUrl);
+    initReplayDownload(api, currentBattle, () => pageUrl(""));
     updateBattleState();
     window.kassenReadyAt = performance.now();
     setStage("ready");
