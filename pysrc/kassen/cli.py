@@ -130,6 +130,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     rules version says so on stderr."""
     check_report(args)
     kind, value = parse_link(args.link)
+    if args.html and kind != "battle":
+        raise ProblemError([Problem("core.bad_type", args={
+            "field": "--html", "expected": "a battle link (#m=…) to write its replay file"})])
     if kind == "tournament":
         from kassen.core import tournament
 
