@@ -32,7 +32,8 @@ def play(page, system: str) -> dict:
     page.select_option("#sample-1", "1")
     page.fill("#seed", SEED)
     page.click("#battle")
-    wait_until(page, "s => window.kassen.currentBattle()?.seed === s", SEED)
+    wait_until(page, "([s, r]) => { const b = window.kassen.currentBattle();"
+               " return b?.seed === s && b.ruleset === r; }", [SEED, system])
     battle = page.evaluate("() => { const b = window.kassen.currentBattle();"
                            " return {link: b.link, ruleset: b.ruleset, steps: b.steps.length}; }")
     set_seek(page, battle["steps"] - 1)
@@ -136,7 +137,8 @@ def test_replay_file_from_page_and_cli_plays_offline_like_the_page(app, browser,
     assert rp.locator("#play-label").text_content() == "Play"
     assert rp.locator("html").get_attribute("lang") == "en"
     log_en = shown(rp)["log"]
-    assert log_en != on_page["log"] and any("Turn" in line for line in log_en)
+    first_en = rp.evaluate("() => window.kassenReplay.battle.steps[0].text.en[0]")
+    assert log_en != on_page["log"] and first_en in log_en
     step_no = "() => document.getElementById('step-no').value"
     rp.keyboard.press("Home")
     assert rp.evaluate(step_no).startswith("1/")
@@ -152,3 +154,28 @@ def test_replay_file_from_page_and_cli_plays_offline_like_the_page(app, browser,
     wait_until(again.page, "n => document.getElementById('step-no').value === n", on_page["step"])
     assert shown(again.page) == on_page
     again.close(from_cli)
+
+
+def test_hostile_names_in_a_replay_file_are_text_and_never_run(browser, tmp_path: Path) -> None:
+    """Issue 16: build names are shown as text, never as HTML, and cannot break out of the
+    file's data block (a dice battle whose sides are named with markup)."""
+    from kassen.core import registry, session
+    from kassen.core.links import battle_link
+
+    evil = ["</script><svg onload=__pwned=2>", "<!--<script>__pwned=4</script>"]
+    samples = [s.text for s in registry.get("dice").samples]
+    sides = [f"name: {n}\n{samples[i].split(chr(10), 1)[1]}" for i, n in enumerate(evil)]
+    record = session.run(session.prepare("dice", sides, {}, "xo1:evil")).record
+    path = tmp_path / "evil.html"
+    assert cli_main(["replay", battle_link(record), "--html", str(path)]) == 0
+    replay = Offline(browser)
+    replay.open(path, "en")
+    page = replay.page
+    page.keyboard.press("End")
+    assert page.evaluate("() => [window.__pwned, document.scripts.length]") == [None, 2]
+    assert page.locator("#replay-title").text_content() == f"Replay file: {evil[0]} vs {evil[1]}"
+    assert evil[0] in page.locator("#board").inner_text()
+    assert page.evaluate("() => document.querySelectorAll('svg[onload], body script:not([id])')"
+                         ".length") == 1   # the bundle itself; no svg carries an onload
+    assert page.locator("#replay-link").text_content().startswith("#m=")
+    replay.close(path)
