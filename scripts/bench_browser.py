@@ -76,6 +76,20 @@ def ready_page(pw: Any, url: str) -> tuple[Any, Any]:
     return browser, page
 
 
+def in_page(work: Any) -> None:
+    """Serve the site, open it in Chromium until the engine is ready, ``work(page)``, close."""
+    from playwright.sync_api import sync_playwright
+
+    server, url = start_server()
+    try:
+        with sync_playwright() as pw:
+            browser, page = ready_page(pw, url)
+            work(page)
+            browser.close()
+    finally:
+        server.shutdown()
+
+
 def browser_runs(ruleset_id: str, builds: list[str], master: str, repeat: int) -> dict[str, Any]:
     """Run the same round robin ``repeat`` times through the page's tournament view, clicking
     Start each time (later runs also clear the table the run before drew)."""
@@ -138,7 +152,6 @@ TIME_DIGESTS = """async (chunks) => { const t0 = performance.now(); const out = 
 
 def engines_main(args: argparse.Namespace) -> int:
     """``--engines``: the speed benchmark set in the page's worker and in CPython."""
-    from playwright.sync_api import sync_playwright
 
     from kassen.web import api
 
@@ -153,24 +166,21 @@ def engines_main(args: argparse.Namespace) -> int:
                 out.extend(json.loads(api.digests(json.dumps(part)))["digests"])
             best, digests = min(best, time.perf_counter() - t0), out
         native[ruleset_id] = (best, digests)
-    server, url = start_server()
-    try:
-        with sync_playwright() as pw:
-            browser, page = ready_page(pw, url)
-            for ruleset_id, parts in chunks.items():
-                runs = [page.evaluate(TIME_DIGESTS, parts) for _ in range(max(1, args.repeat))]
-                if any("error" in run for run in runs):
-                    raise SystemExit(f"{ruleset_id}: the worker refused: {runs[0]}")
-                count = sum(len(part) for part in parts)
-                seconds = min(run["seconds"] for run in runs)
-                cpython_s, digests = native[ruleset_id]
-                rows.append({"ruleset": ruleset_id, "battles": count,
-                             "cpython_per_s": count / cpython_s, "browser_per_s": count / seconds,
-                             "ratio": seconds / cpython_s,
-                             "same_events": runs[0]["digests"] == digests})
-            browser.close()
-    finally:
-        server.shutdown()
+
+    def work(page: Any) -> None:
+        for ruleset_id, parts in chunks.items():
+            runs = [page.evaluate(TIME_DIGESTS, parts) for _ in range(max(1, args.repeat))]
+            if any("error" in run for run in runs):
+                raise SystemExit(f"{ruleset_id}: the worker refused: {runs[0]}")
+            count = sum(len(part) for part in parts)
+            seconds = min(run["seconds"] for run in runs)
+            cpython_s, digests = native[ruleset_id]
+            rows.append({"ruleset": ruleset_id, "battles": count,
+                         "cpython_per_s": count / cpython_s, "browser_per_s": count / seconds,
+                         "ratio": seconds / cpython_s,
+                         "same_events": runs[0]["digests"] == digests})
+
+    in_page(work)
     if args.json:
         print(json.dumps({"rows": rows, "load_average": os.getloadavg()}, indent=1))
         return 0
@@ -207,39 +217,43 @@ VIEWER_ACTIONS = """async ([steps, stepping]) => {
   const out = {};
   const phase = async (name, work) => { window.__long = []; await work(); await pause();
     await new Promise((r) => setTimeout(r, 100)); out[name] = Math.max(0, ...window.__long); };
-  await phase("step", async () => { await key("Home"); for (let k = 0; k < stepping; k++) await key("ArrowRight"); });
-  await phase("seek", async () => { for (let k = 1; k <= 10; k++) {
-    seek.value = String(Math.floor((steps - 1) * k / 10)); seek.dispatchEvent(new Event("input")); await pause(); } });
-  await phase("end", async () => { await key("Home"); await key("End"); await key("Home"); await key("End"); });
+  await phase("step", async () => {
+    await key("Home");
+    for (let k = 0; k < stepping; k++) await key("ArrowRight");
+  });
+  await phase("seek", async () => {
+    for (let k = 1; k <= 10; k++) {
+      seek.value = String(Math.floor((steps - 1) * k / 10));
+      seek.dispatchEvent(new Event("input"));
+      await pause();
+    }
+  });
+  await phase("end", async () => { for (const k of ["Home", "End", "Home", "End"]) await key(k); });
   return out; }"""
 
 
 def viewer_main(args: argparse.Namespace) -> int:
     """``--viewer``: long main-thread tasks while stepping, seeking and jumping to the end of
     each system's longest sample battle in the page's battle view (issue 15; a report)."""
-    from playwright.sync_api import sync_playwright
 
     from kassen.core import registry
 
     rows = []
-    server, url = start_server()
-    try:
-        with sync_playwright() as pw:
-            browser, page = ready_page(pw, url)
-            page.evaluate(LONG_TASKS)
-            for ruleset_id in args.ruleset_list or registry.ids():
-                i, j, steps = longest_samples(ruleset_id, args.seed)
-                page.select_option("#ruleset", ruleset_id)
-                page.select_option("#sample-0", str(i))
-                page.select_option("#sample-1", str(j))
-                page.fill("#seed", args.seed)
-                page.click("#battle")
-                _wait_battle(page, ruleset_id, steps)
-                worst = page.evaluate(VIEWER_ACTIONS, [steps, min(60, steps - 1)])
-                rows.append({"ruleset": ruleset_id, "samples": [i, j], "steps": steps, **worst})
-            browser.close()
-    finally:
-        server.shutdown()
+
+    def work(page: Any) -> None:
+        page.evaluate(LONG_TASKS)
+        for ruleset_id in args.ruleset_list or registry.ids():
+            i, j, steps = longest_samples(ruleset_id, args.seed)
+            page.select_option("#ruleset", ruleset_id)
+            page.select_option("#sample-0", str(i))
+            page.select_option("#sample-1", str(j))
+            page.fill("#seed", args.seed)
+            page.click("#battle")
+            _wait_battle(page, ruleset_id, steps)
+            worst = page.evaluate(VIEWER_ACTIONS, [steps, min(60, steps - 1)])
+            rows.append({"ruleset": ruleset_id, "samples": [i, j], "steps": steps, **worst})
+
+    in_page(work)
     if args.json:
         print(json.dumps({"rows": rows, "load_average": os.getloadavg()}, indent=1))
         return 0
