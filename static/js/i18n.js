@@ -293,6 +293,11 @@ export function addStrings(table) {
   for (const code of ["ja", "en"]) Object.assign(STRINGS[code], table[code] || {});
 }
 
+/** A ruleset's own word lookup over its `{ja: {...}, en: {...}}` table: `word(lang, key, args)`
+ * fills `{name}` fields (a missing key shows itself). */
+export const wordsOf = (table) => (lang, key, args = {}) =>
+  (table[lang === "en" ? "en" : "ja"][key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ""));
+
 /** Register a callback run after every language change. */
 export const onLangChange = (fn) => listeners.push(fn);
 

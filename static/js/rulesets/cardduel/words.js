@@ -2,6 +2,8 @@
 // (decide.js). Costume names and powers come from the engine with the battle (battle.glossary,
 // Ruleset.glossary), and card validity on the board from the step's view; the page re-types
 // neither.
+import { wordsOf } from "../../i18n.js";
+
 export const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const RED = new Set(["H", "D"]);
 const RANK_VALUE = { A: 1, J: 11, Q: 12, K: 13 };
@@ -83,8 +85,7 @@ export const W = {
     viewing: "Viewing side", allOpen: "All cards open",
   },
 };
-export const word = (lang, key, args = {}) =>
-  (W[lang === "en" ? "en" : "ja"][key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ""));
+export const word = wordsOf(W);
 
 // -- cards -------------------------------------------------------------------------------------
 export const isJoker = (code) => code[0] === "X";

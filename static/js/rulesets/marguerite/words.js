@@ -1,6 +1,8 @@
 // マーガレット2011α's words for the battle view: phases, the marks its chips draw and the view's
 // own words. Catalogue names (statuses and which are 悪い状態, enchantments, sword kinds) come
 // from the engine with the battle (battle.glossary, Ruleset.glossary); the page never re-types them.
+import { wordsOf } from "../../i18n.js";
+
 export const PHASES = ["ap", "status", "action"];
 // sword kinds by number (the view's `kind`), as CSS classes; their names are the engine's
 export const KINDS = ["skip", "support", "control", "add", "attack", "construct", "environment"];
@@ -62,7 +64,6 @@ const W = {
     kinds: "border colour = kind",
   },
 };
-export const word = (lang, key, args = {}) =>
-  (W[lang === "en" ? "en" : "ja"][key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ""));
+export const word = wordsOf(W);
 export const REASON_KEY = { wipeout: "wipeout", overkill: "overkillJ", overturn: "overturn", push: "push",
   draw: "draw", aborted: "aborted" };
