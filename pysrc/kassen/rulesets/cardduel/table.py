@@ -27,8 +27,7 @@ def begin_battle(b: CardDuelBattle) -> None:
     st.last_damage = None
     st.storm_now = False
     b.rec.turn = st.battle
-    b.rec.step("start", "battle_start")
-    st.step = "start"
+    b.begin_step("start", "battle_start")
     b.rec.emit("battle_start", rule="§5", battle=st.battle)
     if st.battle > 1 and b.readings.hand_refill == "battle":
         for m in st.members:
@@ -85,8 +84,7 @@ def finish_battle(b: CardDuelBattle, why: str, damage: tuple[str, str],
 def damage_step(b: CardDuelBattle, phase: str, rule: str) -> None:
     """B9 / A4: the final damage formula (§4.6); HP floors at 0; fainting (§2.3)."""
     st = b.state
-    b.rec.step(phase, "last_damage")
-    st.step = phase
+    b.begin_step(phase, "last_damage")
     a, c = st.adv
     dealt = final_damage(a, c)
     st.last_damage = DamageCheck([a, c], list(dealt))
@@ -118,8 +116,7 @@ def reset_table(b: CardDuelBattle, phase: str, rule: str) -> None:
     draws: nothing draws from the main stream in between (decisions have their own), so
     the events are the same, and a match's last reset shuffles nothing."""
     st = b.state
-    b.rec.step(phase, "reset")
-    st.step = phase
+    b.begin_step(phase, "reset")
     st.adv = [0, 0]
     for m in st.members:
         m.right = True
