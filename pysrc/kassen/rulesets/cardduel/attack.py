@@ -8,7 +8,18 @@ from typing import TYPE_CHECKING, Any
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import same_card
-from kassen.rulesets.cardduel.checks import FAIL, NONE, OK, effective, score_round
+from kassen.rulesets.cardduel.checks import (
+    FAIL,
+    GAIN_LABELS,
+    NONE,
+    OK,
+    effective,
+    gain_terms,
+    hp_terms,
+    score_round,
+    total_terms,
+    value_terms,
+)
 from kassen.rulesets.cardduel.model import Commit, FieldCard, Member
 from kassen.rulesets.cardduel.table import check_faint, set_face_down
 
@@ -81,7 +92,8 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
         c.outcome = OK if valid else FAIL
         c.value = effective(card, w.fav_active)
         b.rec.emit("attack_reveal", w.id, rule=rule, card=card, source=c.source,
-                   valid=valid, value=c.value)
+                   valid=valid, value=c.value,
+                   sums={"value": value_terms(card, w.threshold, w.fav_active)})
     cards = [c.card if c else None for c in commits]
     a, d = cards
     clash = a is not None and d is not None and same_card(a, d)
@@ -97,13 +109,15 @@ def apply_fails(b: CardDuelBattle, commits: Commits, rule: str, next_only: bool 
         if c is None or c.outcome != FAIL:
             continue
         w = b.state.warriors[side]
-        w.hp = max(0, w.hp - 1)
+        before = w.hp
+        w.hp = max(0, before - 1)
         if next_only:
             w.out_until = b.state.round + 1
         else:
             w.right = False
         w.failed = True
-        b.rec.emit("attack_fail", w.id, rule=rule, hp=w.hp)
+        b.rec.emit("attack_fail", w.id, rule=rule, hp=w.hp,
+                   sums={"hp": hp_terms(before, "failed_attack", 1, rule)})
         check_faint(b, w, rule)
 
 
@@ -114,11 +128,16 @@ def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
     gains, _ = score_round(outcomes, values)  # type: ignore[arg-type]
     st = b.state
     for side in (0, 1):
-        if gains[side]:
-            st.adv[side] += gains[side]
+        gain = gains[side]
+        if gain:
+            before = st.adv[side]
+            st.adv[side] = before + gain
             st.max_adv = max(st.max_adv, st.adv[side])
-            b.rec.emit("advantage", st.warriors[side].id, rule=rule, gain=gains[side],
-                       total=st.adv[side], outcomes=outcomes)
+            other = outcomes[1 - side]
+            b.rec.emit("advantage", st.warriors[side].id, rule=rule, gain=gain,
+                       total=st.adv[side], outcomes=outcomes, sums={
+                           "gain": gain_terms(other, values, side),
+                           "total": total_terms(before, GAIN_LABELS[other], gain, "§4.5")})
     if not any(gains):
         b.rec.emit("no_advantage", rule=rule, outcomes=outcomes, adv=list(st.adv))
 

@@ -1,9 +1,11 @@
 """The core shared by both procedures (§4): validity, effective value, the round scoring
-table and the final damage formula. Pure functions, no state."""
+table and the final damage formula, and the terms (``kassen.core.sums``) that show each of
+those numbers' sum on its event (issue 16). Pure functions, no state."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from kassen.rulesets.cardduel.catalogue import CARD_VALUES
 
@@ -60,3 +62,55 @@ def final_damage(a: int, b: int) -> tuple[int, int]:
     if b > a:
         return a // 2, b
     return a, b
+
+
+Terms = list[list[Any]]
+"""A number's sum as an event carries it (``kassen.core.sums``)."""
+
+GAIN_LABELS = {OK: "higher_card", FAIL: "against_failed_attack", NONE: "lone_attacker"}
+"""§4.5: what a gaining (OK) warrior scored against, by the other warrior's outcome."""
+
+
+def value_terms(card: str, threshold: int, fav: Sequence[str]) -> Terms:
+    """§4.1–§4.2: an attack card's effective value (printed value, +2 for a favoured suit),
+    with a note of why it is valid or not against the user's 発現値."""
+    value = CARD_VALUES[card]
+    favoured = card[0] in fav
+    why = ("valid_threshold" if value <= threshold else "valid_suit" if favoured
+           else "invalid")
+    terms: Terms = [["=", "card_value", value]]
+    if favoured:
+        terms.append(["+", "favoured_suit", 2, "§4.2"])
+    terms.append(["note", why, threshold, "§4.1"])
+    return terms
+
+
+def gain_terms(other: str, values: Sequence[int], side: int) -> Terms:
+    """§4.5: the advantage an OK warrior of ``side`` gains against the other's outcome
+    (with both effective values when the higher card scored)."""
+    label = GAIN_LABELS[other]
+    terms: Terms = [["=", label, 1 if other != FAIL else 2, "§4.5"]]
+    if other == OK:
+        terms += [["note", "own_value", values[side]], ["note", "other_value", values[1 - side]]]
+    return terms
+
+
+def total_terms(before: int, label: str, gain: int, rule: str) -> Terms:
+    """A side's advantage after a gain: what it had, plus the gain."""
+    return [["=", "advantage_before", before], ["+", label, gain, rule]]
+
+
+def damage_terms(own: int, other: int) -> Terms:
+    """§4.6: the damage a side with ``own`` points deals against ``other`` points: all of
+    them when ahead or tied, half (rounded down) when behind."""
+    if own < other:
+        return [["=", "advantage_behind", own], ["//", "halved_behind", 2, "§4.6"]]
+    return [["=", "advantage_ahead" if own > other else "advantage_tied", own, "§4.6"]]
+
+
+def hp_terms(before: int, label: str, loss: int, rule: str) -> Terms:
+    """HP after a loss of ``loss``, floored at 0 when it would go below (§4.6, §5.6.1)."""
+    terms: Terms = [["=", "hp_before", before], ["-", label, loss, rule]]
+    if loss > before:
+        terms.append(["max", "hp_floor", 0, "§4.6"])
+    return terms

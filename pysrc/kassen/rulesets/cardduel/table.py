@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.cardduel.checks import final_damage
+from kassen.rulesets.cardduel.checks import damage_terms, final_damage, hp_terms
 from kassen.rulesets.cardduel.model import Commit, DamageCheck, Member
 
 if TYPE_CHECKING:
@@ -94,9 +94,12 @@ def damage_step(b: CardDuelBattle, phase: str, rule: str) -> None:
         st.dealt[side] += amount
         target = st.warriors[1 - side]
         if amount:
-            target.hp = max(0, target.hp - amount)
+            before = target.hp
+            target.hp = max(0, before - amount)
             b.rec.emit("damage", st.warriors[side].id, target.id, rule=rule, amount=amount,
-                       hp=target.hp)
+                       hp=target.hp, sums={
+                           "amount": damage_terms(st.adv[side], st.adv[1 - side]),
+                           "hp": hp_terms(before, "damage", amount, "§4.6")})
     for w in st.warriors:
         check_faint(b, w, rule)
 
