@@ -13,12 +13,10 @@ from kassen.rulesets.cardduel.checks import (
     GAIN_LABELS,
     NONE,
     OK,
-    effective,
     gain_terms,
     hp_terms,
     score_round,
     total_terms,
-    value_terms,
 )
 from kassen.rulesets.cardduel.model import Commit, FieldCard, Member
 from kassen.rulesets.cardduel.table import check_faint, set_face_down
@@ -88,12 +86,12 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
                     break
         else:
             st.place(card, w, "attack").used = True
-        valid = card in w.valid
+        checks = w.checks
+        valid = card in checks.valid
         c.outcome = OK if valid else FAIL
-        c.value = effective(card, w.fav_active)
+        c.value = checks.value[card]
         b.rec.emit("attack_reveal", w.id, rule=rule, card=card, source=c.source,
-                   valid=valid, value=c.value,
-                   sums={"value": value_terms(card, w.threshold, w.fav_active)})
+                   valid=valid, value=c.value, sums={"value": checks.value_sums[card]})
     cards = [c.card if c else None for c in commits]
     a, d = cards
     clash = a is not None and d is not None and same_card(a, d)
@@ -123,7 +121,7 @@ def apply_fails(b: CardDuelBattle, commits: Commits, rule: str, next_only: bool 
 
 def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
     """B7 / A2-3: the scoring table (§4.5); a warrior without the right is NONE."""
-    outcomes = [NONE if c is None else c.outcome for c in commits]
+    outcomes = tuple(NONE if c is None else c.outcome for c in commits)
     values = [0 if c is None else c.value for c in commits]
     gains, _ = score_round(outcomes, values)  # type: ignore[arg-type]
     st = b.state
@@ -136,7 +134,7 @@ def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
             other = outcomes[1 - side]
             b.rec.emit("advantage", st.warriors[side].id, rule=rule, gain=gain,
                        total=st.adv[side], outcomes=outcomes, sums={
-                           "gain": gain_terms(other, values, side),
+                           "gain": gain_terms(other, values[side], values[1 - side]),
                            "total": total_terms(before, GAIN_LABELS[other], gain, "§4.5")})
     if not any(gains):
         b.rec.emit("no_advantage", rule=rule, outcomes=outcomes, adv=list(st.adv))

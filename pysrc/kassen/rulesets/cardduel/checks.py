@@ -4,10 +4,11 @@ those numbers' sum on its event (issue 16). Pure functions, no state."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
-from kassen.rulesets.cardduel.catalogue import CARD_VALUES
+from kassen.rulesets.cardduel.catalogue import CARD_VALUES, valid_cards
 
 OK = "ok"
 """A valid card (有効)."""
@@ -64,11 +65,45 @@ def final_damage(a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
-Terms = list[list[Any]]
-"""A number's sum as an event carries it (``kassen.core.sums``)."""
+Term = tuple[Any, ...]
+Terms = tuple[Term, ...]
+"""A number's sum as an event carries it (``kassen.core.sums``): immutable tuples (JSON
+arrays on the page), made once per distinct number and shared by every event that reports
+it, so recorded battles hold no per-event lists of terms."""
 
 GAIN_LABELS = {OK: "higher_card", FAIL: "against_failed_attack", NONE: "lone_attacker"}
 """§4.5: what a gaining (OK) warrior scored against, by the other warrior's outcome."""
+
+CACHE = 4096
+"""Bound of each cache of terms (the numbers of a legal match are small)."""
+
+
+class CardChecks:
+    """The §4.1–§4.2 checks of every card for one character (its 発現値 and the favoured
+    suits whose condition holds), made once per distinct pair (:func:`card_checks`):
+    ``valid`` the valid cards, ``value[card]`` the effective value, ``value_sums[card]`` its
+    terms. Immutable and shared, so a snapshot's deep copy keeps the same object."""
+
+    __slots__ = ("fav", "threshold", "valid", "value", "value_sums")
+
+    def __init__(self, threshold: int, fav: tuple[str, ...]) -> None:
+        self.threshold = threshold
+        self.fav = fav
+        self.valid = valid_cards(threshold, fav)
+        self.value = {c: effective(c, fav) for c in CARD_VALUES}
+        self.value_sums = {c: value_terms(c, threshold, fav) for c in CARD_VALUES}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardChecks:
+        return self
+
+    def __copy__(self) -> CardChecks:
+        return self
+
+
+@functools.lru_cache(maxsize=256)
+def card_checks(threshold: int, fav: tuple[str, ...]) -> CardChecks:
+    """The shared :class:`CardChecks` of a 発現値 and favoured suits."""
+    return CardChecks(threshold, fav)
 
 
 def value_terms(card: str, threshold: int, fav: Sequence[str]) -> Terms:
@@ -78,39 +113,38 @@ def value_terms(card: str, threshold: int, fav: Sequence[str]) -> Terms:
     favoured = card[0] in fav
     why = ("valid_threshold" if value <= threshold else "valid_suit" if favoured
            else "invalid")
-    terms: Terms = [["=", "card_value", value]]
-    if favoured:
-        terms.append(["+", "favoured_suit", 2, "§4.2"])
-    terms.append(["note", why, threshold, "§4.1"])
-    return terms
+    plus = (("+", "favoured_suit", 2, "§4.2"),) if favoured else ()
+    return (("=", "card_value", value), *plus, ("note", why, threshold, "§4.1"))
 
 
-def gain_terms(other: str, values: Sequence[int], side: int) -> Terms:
-    """§4.5: the advantage an OK warrior of ``side`` gains against the other's outcome
-    (with both effective values when the higher card scored)."""
+@functools.lru_cache(maxsize=CACHE)
+def gain_terms(other: str, own_value: int, other_value: int) -> Terms:
+    """§4.5: the advantage an OK warrior gains against the other's outcome (with both
+    effective values when the higher card scored)."""
     label = GAIN_LABELS[other]
-    terms: Terms = [["=", label, 1 if other != FAIL else 2, "§4.5"]]
+    first = ("=", label, 1 if other != FAIL else 2, "§4.5")
     if other == OK:
-        terms += [["note", "own_value", values[side]], ["note", "other_value", values[1 - side]]]
-    return terms
+        return (first, ("note", "own_value", own_value), ("note", "other_value", other_value))
+    return (first,)
 
 
+@functools.lru_cache(maxsize=CACHE)
 def total_terms(before: int, label: str, gain: int, rule: str) -> Terms:
     """A side's advantage after a gain: what it had, plus the gain."""
-    return [["=", "advantage_before", before], ["+", label, gain, rule]]
+    return (("=", "advantage_before", before), ("+", label, gain, rule))
 
 
+@functools.lru_cache(maxsize=CACHE)
 def damage_terms(own: int, other: int) -> Terms:
     """§4.6: the damage a side with ``own`` points deals against ``other`` points: all of
     them when ahead or tied, half (rounded down) when behind."""
     if own < other:
-        return [["=", "advantage_behind", own], ["//", "halved_behind", 2, "§4.6"]]
-    return [["=", "advantage_ahead" if own > other else "advantage_tied", own, "§4.6"]]
+        return (("=", "advantage_behind", own), ("//", "halved_behind", 2, "§4.6"))
+    return (("=", "advantage_ahead" if own > other else "advantage_tied", own, "§4.6"),)
 
 
+@functools.lru_cache(maxsize=CACHE)
 def hp_terms(before: int, label: str, loss: int, rule: str) -> Terms:
     """HP after a loss of ``loss``, floored at 0 when it would go below (§4.6, §5.6.1)."""
-    terms: Terms = [["=", "hp_before", before], ["-", label, loss, rule]]
-    if loss > before:
-        terms.append(["max", "hp_floor", 0, "§4.6"])
-    return terms
+    floor = (("max", "hp_floor", 0, "§4.6"),) if loss > before else ()
+    return (("=", "hp_before", before), ("-", label, loss, rule), *floor)

@@ -40,7 +40,7 @@ def emotion_event(b: CardDuelBattle, mage: Member, card: str, rule: str) -> None
         adv[mage.side] = before + k
         b.rec.emit("advantage", b.state.warriors[mage.side].id, rule="§12.2", gain=k,
                    total=adv[mage.side], sums={
-                       "gain": [["=", "rivalry", k, "§12.2"], ["note", "card_value", value]],
+                       "gain": (("=", "rivalry", k, "§12.2"), ("note", "card_value", value)),
                        "total": total_terms(before, "rivalry", k, "§12.2")})
     else:
         lose_mp(b, mage, k, "§12.2")
