@@ -4,12 +4,14 @@ request's options and context (the §10 information model)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
 from kassen.rulesets.cardduel.catalogue import (
+    CARD_VALUES,
     COSTUMES,
     SUIT_ORDER,
     is_joker,
@@ -26,19 +28,39 @@ def _suit_index(card: str) -> int:
     return SUIT_ORDER[card[0]]
 
 
+class AttackOrder:
+    """How W1 ranks the cards of one character (its 発現値 and active favoured suits): the
+    valid cards, and per card the key of the weakest-first and of the strongest-first
+    order, ties in suit order (§10). Made once per character profile."""
+
+    __slots__ = ("strongest", "valid", "weakest")
+
+    def __init__(self, threshold: int, fav: tuple[str, ...]) -> None:
+        self.valid = valid_cards(threshold, fav)
+        self.weakest = {c: (effective(c, fav), _suit_index(c)) for c in CARD_VALUES}
+        self.strongest = {c: (-effective(c, fav), _suit_index(c)) for c in CARD_VALUES}
+
+
+@functools.lru_cache(maxsize=256)
+def attack_order(threshold: int, fav: tuple[str, ...]) -> AttackOrder:
+    """The shared :class:`AttackOrder` of a 発現値 and favoured suits."""
+    return AttackOrder(threshold, fav)
+
+
 def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
     """W1 (§10): enchantments first, then hand cards, then the deck if deckOK, else pass."""
-    fav, opp_right = ctx["fav"], ctx["opp_right"]
-    ok = valid_cards(ctx["threshold"], fav)
+    opp_right = ctx["opp_right"]
+    order = attack_order(ctx["threshold"], tuple(ctx["fav"]))
+    ok = order.valid
     # a card the opponent could clash with is avoided while the opponent may attack
     danger = ctx["opp_enchants"] if opp_right else ()
     # the strongest card against an attacker, the weakest that scores otherwise
-    sign = -1 if opp_right else 1
+    key = (order.strongest if opp_right else order.weakest).__getitem__
     for cards, prefix in ((ctx["own"], "field:"), (ctx["hand"], "")):
-        valid = [c for c in cards if c in ok]
+        valid = [c for c in cards if c in ok] if cards else None
         if valid:
-            safe = [c for c in valid if c not in danger or is_joker(c)] or valid
-            return prefix + min(safe, key=lambda c: (sign * effective(c, fav), _suit_index(c)))
+            safe = [c for c in valid if c not in danger or is_joker(c)] if danger else valid
+            return prefix + min(safe or valid, key=key)
     size = ctx["deck_size"]
     if size > 0 and ctx["hp"] > g and ctx["deck_valid"] / size >= t:
         return "deck"

@@ -34,29 +34,29 @@ def holds_right(b: CardDuelBattle, w: Member) -> bool:
 
 
 def usable_enchants(b: CardDuelBattle, side: int) -> list[FieldCard]:
-    """Field enchantments the warrior of ``side`` may point at (§5.4.1 iii, RB1)."""
-    return [f for f in b.state.enchants[side] if not f.used]
+    """Field enchantments the warrior of ``side`` may point at (§5.4.1 iii, RB1): the
+    team's list itself (``Table.enchants``), to read, not to change."""
+    return b.state.enchants[side]
 
 
-def attack_context(b: CardDuelBattle, w: Member, opp_right: bool,
-                   own: list[FieldCard] | None = None) -> dict[str, Any]:
-    """What the warrior knows (§10 information model), for W1 and W2; ``own`` are the
-    team's usable enchantments when the caller has them already."""
-    if own is None:
-        own = usable_enchants(b, w.side)
+def attack_context(b: CardDuelBattle, w: Member, opp_right: bool) -> dict[str, Any]:
+    """What the warrior knows (§10 information model), for W1 and W2."""
+    st = b.state
+    own, opp = st.enchants[w.side], st.enchants[1 - w.side]
     return {"member": w.id, "threshold": w.threshold, "fav": w.fav_active,
-            "hp": w.hp, "hand": list(w.hand), "deck_size": len(w.deck),
+            "hp": w.hp, "hand": w.hand[:], "deck_size": len(w.deck),
             "deck_valid": w.deck_valid,
-            "own": [f.card for f in own],
-            "opp_enchants": [f.card for f in usable_enchants(b, 1 - w.side)],
-            "opp_right": opp_right, "adv": list(b.state.adv)}
+            "own": [f.card for f in own] if own else [],
+            "opp_enchants": [f.card for f in opp] if opp else [],
+            "opp_right": opp_right, "adv": st.adv[:]}
 
 
 def ask_attack(b: CardDuelBattle, w: Member, opp_right: bool) -> Commit:
     """W1: commit a hand card, the deck top, an own-team enchantment, or pass."""
-    own = usable_enchants(b, w.side)
-    opts = (*w.hand, *(("deck",) if w.deck else ()), *(f"field:{f.card}" for f in own), "pass")
-    answer = b.decider.decide(Request(w.side, "W1", opts, attack_context(b, w, opp_right, own)))
+    own = b.state.enchants[w.side]
+    opts = (*w.hand, *(("deck",) if w.deck else ()),
+            *(["field:" + f.card for f in own] if own else ()), "pass")
+    answer = b.decider.decide(Request(w.side, "W1", opts, attack_context(b, w, opp_right)))
     if answer == "pass":
         b.rec.emit("attack_pass", w.id, rule="§5.4.1")
         return Commit(w, None, "pass")
@@ -79,11 +79,7 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
             continue
         w = st.warriors[side]
         if c.source == "field":
-            for f in usable_enchants(b, side):
-                if f.card == card:
-                    f.used = b.readings.enchant_consumed_on_use
-                    f.attack_by = w.id
-                    break
+            st.point_at(side, card, w.id, b.readings.enchant_consumed_on_use)
         else:
             st.place(card, w, "attack").used = True
         checks = w.checks

@@ -242,8 +242,9 @@ class Table:
     ``warriors`` (side 0 first) and ``mages`` (seating order) are the same objects as in
     ``members`` (a deep copy keeps them shared). ``storm`` is the match's latest Mana Storm
     (§6.2), if any; ``played`` are the last revealed attacks. ``enchants[team]`` are the
-    team's activated enchantments on the field, in field order (kept by the methods below,
-    which are the only way cards reach or leave the field). ``shuffle_due``: the last
+    team's activated enchantments on the field that no warrior has used yet, in field order
+    (kept by the methods below, which are the only way cards reach or leave the field or
+    are used). ``shuffle_due``: the last
     reset's shuffle of every deck is still to be made (at the next battle's start).
     """
 
@@ -287,6 +288,18 @@ class Table:
         if kind in ENCHANT_KINDS:
             self.enchants[owner.side].append(entry)
         return entry
+
+    def point_at(self, team: int, card: str, by: str, consumed: bool) -> None:
+        """A warrior ``by`` of ``team`` attacks with the team's enchantment ``card``
+        (§5.5.4); ``consumed``: it is used once (RB1) and leaves the usable list."""
+        mine = self.enchants[team]
+        for i, f in enumerate(mine):
+            if f.card == card:
+                f.attack_by = by
+                if consumed:
+                    f.used = True
+                    del mine[i]
+                return
 
     def clear_field(self) -> list[FieldCard]:
         """Take every card off the field (the reset, §5.10.3); returns them in field order."""
