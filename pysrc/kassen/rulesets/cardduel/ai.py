@@ -11,11 +11,11 @@ from typing import Any
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
 from kassen.rulesets.cardduel.catalogue import (
+    CARD_RANKS,
     CARD_VALUES,
     COSTUMES,
     SUIT_ORDER,
     is_joker,
-    rank_of,
     valid_cards,
 )
 from kassen.rulesets.cardduel.checks import effective
@@ -73,16 +73,16 @@ def enchant_choice(ctx: dict[str, Any]) -> str:
         return "pass"
     hand, ranks = ctx["hand"], set(ctx["field_ranks"])
     ok = valid_cards(ctx["threshold"], ctx["fav"])
-    wfav = ctx["w_fav"]
-    w_ok = valid_cards(ctx["w_threshold"], wfav)
-    fish = [c for c in hand if not is_joker(c) and rank_of(c) in ranks]
+    warrior = attack_order(ctx["w_threshold"], tuple(ctx["w_fav"]))
+    weakest = warrior.weakest
+    # a Joker's rank is "" and never among the field's ranks
+    fish = [c for c in hand if CARD_RANKS[c] in ranks]
     if fish and ctx["deck_size"] >= 3:
-        return min(fish, key=lambda c: (c in ok, effective(c, wfav),
-                                        _suit_index(c)))
-    safe = [c for c in hand if c in ok and c in w_ok
-            and (is_joker(c) or rank_of(c) not in ranks)]
+        return min(fish, key=lambda c: (c in ok, weakest[c]))
+    w_ok = warrior.valid
+    safe = [c for c in hand if c in ok and c in w_ok and CARD_RANKS[c] not in ranks]
     if safe:
-        return min(safe, key=lambda c: (effective(c, wfav), _suit_index(c)))
+        return min(safe, key=weakest.__getitem__)
     if ctx["mp"] >= 2 and ctx["deck_size"] > 0:
         return "deck"
     return "pass"

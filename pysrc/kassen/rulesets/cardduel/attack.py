@@ -88,10 +88,11 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
         c.value = checks.value[card]
         b.rec.emit("attack_reveal", w.id, rule=rule, card=card, source=c.source,
                    valid=valid, value=c.value, sums={"value": checks.value_sums[card]})
-    cards = [c.card if c else None for c in commits]
-    a, d = cards
-    clash = a is not None and d is not None and same_card(a, d)
-    st.played = list(commits)
+    first, second = commits
+    a = None if first is None else first.card
+    d = None if second is None else second.card
+    clash = a is not None and a == d and same_card(a, d)
+    st.played = commits
     if clash:
         b.rec.emit("clash", rule="§5.5.2", card=a)
     return clash
@@ -117,9 +118,11 @@ def apply_fails(b: CardDuelBattle, commits: Commits, rule: str, next_only: bool 
 
 def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
     """B7 / A2-3: the scoring table (§4.5); a warrior without the right is NONE."""
-    outcomes = tuple(NONE if c is None else c.outcome for c in commits)
-    values = [0 if c is None else c.value for c in commits]
-    gains, _ = score_round(outcomes, values)  # type: ignore[arg-type]
+    first, second = commits
+    outcomes = (NONE if first is None else first.outcome,
+                NONE if second is None else second.outcome)
+    values = (0 if first is None else first.value, 0 if second is None else second.value)
+    gains = score_round(outcomes, values)[0]  # type: ignore[arg-type]
     st = b.state
     for side in (0, 1):
         gain = gains[side]
@@ -132,7 +135,7 @@ def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
                        total=st.adv[side], outcomes=outcomes, sums={
                            "gain": gain_terms(other, values[side], values[1 - side]),
                            "total": total_terms(before, GAIN_LABELS[other], gain, "§4.5")})
-    if not any(gains):
+    if not (gains[0] or gains[1]):
         b.rec.emit("no_advantage", rule=rule, outcomes=outcomes, adv=list(st.adv))
 
 
@@ -152,5 +155,7 @@ def ask_continue(b: CardDuelBattle, w: Member, rule: str) -> bool:
 
 def all_passed(commits: Commits) -> bool:
     """§5.9 / D13: every warrior that held the right passed this round."""
-    held = [c for c in commits if c is not None]
-    return bool(held) and all(c.card is None for c in held)
+    first, second = commits
+    if first is None:
+        return second is not None and second.card is None
+    return first.card is None and (second is None or second.card is None)

@@ -30,27 +30,19 @@ def effective(card: str, fav: Sequence[str]) -> int:
     return CARD_VALUES[card] + 2 if card[0] in fav else CARD_VALUES[card]
 
 
+_GAINS = {(OK, FAIL): (2, 0), (FAIL, OK): (0, 2), (OK, NONE): (1, 0), (NONE, OK): (0, 1)}
+"""§4.5 rows other than OK/OK that score: the gains per side."""
+
+
 def score_round(outcomes: Sequence[str], values: Sequence[int]) -> tuple[list[int], list[bool]]:
     """§4.5 scoring table for two warriors: (advantage gained, lost 1 HP and the right).
 
     ``values`` are the effective values (used only when both are OK)."""
-    gains = [0, 0]
-    fails = [o == FAIL for o in outcomes]
     a, b = outcomes
+    fails = [a == FAIL, b == FAIL]
     if a == OK and b == OK:
-        if values[0] > values[1]:
-            gains[0] = 1
-        elif values[1] > values[0]:
-            gains[1] = 1
-    elif a == OK and b == FAIL:
-        gains[0] = 2
-    elif a == FAIL and b == OK:
-        gains[1] = 2
-    elif a == OK and b == NONE:
-        gains[0] = 1
-    elif a == NONE and b == OK:
-        gains[1] = 1
-    return gains, fails
+        return [int(values[0] > values[1]), int(values[1] > values[0])], fails
+    return list(_GAINS.get((a, b), (0, 0))), fails
 
 
 def final_damage(a: int, b: int) -> tuple[int, int]:

@@ -3,6 +3,7 @@ the forced conversion at MP 0 (M3) and exhaustion (消耗)."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
@@ -16,6 +17,14 @@ if TYPE_CHECKING:
 def held_costumes(m: Member) -> list[str]:
     """The kinds of costume ``m`` still wears, in catalogue order."""
     return sorted(set(m.costumes), key=COSTUME_ORDER.index)
+
+
+@functools.lru_cache(maxsize=256)
+def conversion_options(costumes: tuple[str, ...]) -> tuple[str, ...]:
+    """M0's answers for a mage wearing ``costumes``: pass, or a kind of costume into MP or
+    hand cards, kinds in catalogue order (§5.1.0)."""
+    kinds = sorted(set(costumes), key=COSTUME_ORDER.index)
+    return ("pass", *(f"{c}:{into}" for c in kinds for into in ("mp", "hand")))
 
 
 def convert(b: CardDuelBattle, m: Member, costume: str, into: str, rule: str) -> None:
@@ -56,8 +65,7 @@ def voluntary_conversions(b: CardDuelBattle, m: Member, rule: str) -> None:
     for _ in range(len(m.costumes)):
         if not m.costumes:
             return
-        opts = ("pass", *(f"{c}:{into}" for c in held_costumes(m) for into in ("mp", "hand")))
-        answer = b.decider.decide(Request(m.side, "M0", opts, {
+        answer = b.decider.decide(Request(m.side, "M0", conversion_options(tuple(m.costumes)), {
             "member": m.id, "mp": m.mp, "hand_size": len(m.hand), "max_hand": m.max_hand,
             "deck_size": len(m.deck), "costumes": list(m.costumes)}))
         if answer == "pass":

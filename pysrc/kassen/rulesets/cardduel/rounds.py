@@ -32,10 +32,10 @@ def begin_round(b: CardDuelBattle, number: int, step: str, rule: str) -> None:
 
 def ask_attacks(b: CardDuelBattle) -> Commits:
     """Each warrior holding the attack right commits an attack (None for the others)."""
-    warriors = b.state.warriors
-    holders = [holds_right(b, w) for w in warriors]
-    return [ask_attack(b, w, holders[1 - w.side]) if holders[w.side] else None
-            for w in warriors]
+    first, second = b.state.warriors
+    holds_first, holds_second = holds_right(b, first), holds_right(b, second)
+    return [ask_attack(b, first, holds_second) if holds_first else None,
+            ask_attack(b, second, holds_first) if holds_second else None]
 
 
 def end_why(b: CardDuelBattle) -> str:
