@@ -47,6 +47,16 @@ def attack_order(threshold: int, fav: tuple[str, ...]) -> AttackOrder:
     return AttackOrder(threshold, fav)
 
 
+def _pick(cards: list[str], ok: frozenset[str], danger: Any,
+          key: Callable[[str], tuple[int, int]]) -> str | None:
+    """The first of the valid ``cards`` by ``key``, avoiding ``danger`` where it can."""
+    valid = [c for c in cards if c in ok]
+    if not valid:
+        return None
+    safe = [c for c in valid if c not in danger or is_joker(c)] if danger else valid
+    return min(safe or valid, key=key)
+
+
 def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
     """W1 (§10): enchantments first, then hand cards, then the deck if deckOK, else pass."""
     opp_right = ctx["opp_right"]
@@ -56,11 +66,14 @@ def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
     danger = ctx["opp_enchants"] if opp_right else ()
     # the strongest card against an attacker, the weakest that scores otherwise
     key = (order.strongest if opp_right else order.weakest).__getitem__
-    for cards, prefix in ((ctx["own"], "field:"), (ctx["hand"], "")):
-        valid = [c for c in cards if c in ok] if cards else None
-        if valid:
-            safe = [c for c in valid if c not in danger or is_joker(c)] if danger else valid
-            return prefix + min(safe or valid, key=key)
+    own = ctx["own"]
+    if own:
+        card = _pick(own, ok, danger, key)
+        if card is not None:
+            return "field:" + card
+    card = _pick(ctx["hand"], ok, danger, key)
+    if card is not None:
+        return card
     size = ctx["deck_size"]
     if size > 0 and ctx["hp"] > g and ctx["deck_valid"] / size >= t:
         return "deck"

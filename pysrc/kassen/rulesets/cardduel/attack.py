@@ -43,7 +43,7 @@ def attack_context(b: CardDuelBattle, w: Member, opp_right: bool) -> dict[str, A
     """What the warrior knows (§10 information model), for W1 and W2."""
     st = b.state
     own, opp = st.enchants[w.side], st.enchants[1 - w.side]
-    return {"member": w.id, "threshold": w.threshold, "fav": w.fav_active,
+    return {"member": w.id, "threshold": w.threshold, "fav": w.checks.fav,
             "hp": w.hp, "hand": w.hand[:], "deck_size": len(w.deck),
             "deck_valid": w.deck_valid,
             "own": [f.card for f in own] if own else [],

@@ -39,9 +39,9 @@ def ask_enchant(b: CardDuelBattle, mage: Member, kind: str = "M1") -> Commit | N
     warrior = b.state.warriors[mage.side]
     opts = (*mage.hand, *(("deck",) if mage.deck else ()), "pass")
     answer = b.decider.decide(Request(mage.side, kind, opts, {
-        "member": mage.id, "threshold": mage.threshold, "fav": mage.fav_active,
+        "member": mage.id, "threshold": mage.threshold, "fav": mage.checks.fav,
         "mp": mage.mp, "hand": list(mage.hand), "deck_size": len(mage.deck),
-        "w_threshold": warrior.threshold, "w_fav": warrior.fav_active,
+        "w_threshold": warrior.threshold, "w_fav": warrior.checks.fav,
         "w_right": holds_right(b, warrior),
         "field_ranks": sorted(field_ranks(b, mage.side, []))}))
     if answer == "pass":

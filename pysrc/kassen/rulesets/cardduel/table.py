@@ -127,8 +127,12 @@ def reset_table(b: CardDuelBattle, phase: str, rule: str) -> None:
         m.out_until = 0
         m.failed = False
         m.withdrew = False
+    piles: list[list[str]] = [[] for _ in st.members]
     for f in st.clear_field():
-        f.owner.to_deck([f.card])
+        piles[f.owner.seat].append(f.card)
+    for m, pile in zip(st.members, piles, strict=True):
+        if pile:
+            m.to_deck(pile)
     returns = b.readings.discard_returns
     for m in st.members:
         if returns:
