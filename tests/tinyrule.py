@@ -16,9 +16,11 @@ from kassen.core.ruleset import Battle, Result, Ruleset, Sample, Setup
 
 TEXT = {
     "ja": {"bad": "書式は 名前:HP です", "event.hit": "{actor}が{target}に{amount}ダメージ",
-           "event.turn": "ターン{turn}"},
+           "event.turn": "ターン{turn}", "sum.amount": "ダメージ", "sum.roll": "出目",
+           "sum.guard": "防御で半分"},
     "en": {"bad": "write name:hp", "event.hit": "{actor} hits {target} for {amount}",
-           "event.turn": "Turn {turn}"},
+           "event.turn": "Turn {turn}", "sum.amount": "damage", "sum.roll": "roll",
+           "sum.guard": "halved by the guard"},
 }
 
 
@@ -58,9 +60,14 @@ class TinyBattle(Battle):
             self.rec.step("action", "hit")
             roll = self.rng.die(6)
             other = 1 - side
-            amount = roll // 2 if stances[other] == "guard" else roll
+            guarded = stances[other] == "guard"
+            amount = roll // 2 if guarded else roll
             st["hp"][other] -= amount
-            self.rec.emit("hit", f"s{side}", f"s{other}", rule="T1", amount=amount, roll=roll)
+            terms = [["=", "roll", roll]]
+            if guarded:
+                terms.append(["//", "guard", 2, "T2"])
+            self.rec.emit("hit", f"s{side}", f"s{other}", rule="T1", amount=amount, roll=roll,
+                          sums={"amount": terms})
         dead = [h <= 0 for h in st["hp"]]
         if any(dead) or st["turn"] >= self.options["limit"]:
             st["over"] = True

@@ -9,11 +9,11 @@ explains to that value's terms::
 A term is ``[op, label, value]`` or ``[op, label, value, rule]``; the terms fold left to right
 from nothing (:func:`fold`). ``label`` is a language-free id whose words are the ruleset's
 ``sum.<label>`` text in every language (the key of the number explained needs
-``sum.<key>`` words too: it heads the breakdown); ``rule`` (optional) is the rule id that adds this term
-(重撃剣's ×2, ガード's halving), so the page can link it to the rules reference. ``value`` is
-an ``int``, a ``float`` (a ruleset that computes in binary floats says so by using them), an
-exact ratio written ``"n/d"``, a nested term list (a parenthesised part, folded on its own),
-or ``None`` for the unary operations.
+``sum.<key>`` words too: it heads the breakdown); ``rule`` (optional) is the rule id that
+adds this term (重撃剣's ×2, ガード's halving), so the page can link it to the rules reference.
+``value`` is an ``int``, a ``float`` (a ruleset that computes in binary floats says so by
+using them), an exact ratio written ``"n/d"``, a nested term list (a parenthesised part,
+folded on its own), or ``None`` for the unary operations.
 
 Operations: ``=`` start with the value; ``+``, ``-``, ``*``; ``/`` exact division; ``//``
 floor division and ``ceil/`` ceiling division by the value; ``max`` / ``min`` bound from

@@ -7,7 +7,7 @@ import { $, el, fill } from "../dom.js";
 import { lang, onLangChange, t } from "../i18n.js";
 
 export const FORMS = {
-  dice: "./dice.js",
+  dice: "../rulesets/dice/form.js",
 };
 
 const loaded = new Map();

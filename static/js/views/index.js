@@ -3,10 +3,10 @@
 // and may export `css` (a stylesheet path relative to the site root, loaded once).
 // A ruleset without an entry here uses the generic member panels of battle.js.
 export const VIEWS = {
-  dice: "./dice.js",
-  skirmish: "./skirmish.js",
-  cardduel: "./cardduel.js",
-  marguerite: "./marguerite.js",
+  dice: "../rulesets/dice/view.js",
+  skirmish: "../rulesets/skirmish/view.js",
+  cardduel: "../rulesets/cardduel/view.js",
+  marguerite: "../rulesets/marguerite/view.js",
 };
 
 const loaded = new Map();

@@ -1,5 +1,5 @@
 // Readable labels for the card duel's decisions (the person-play panel, static/js/decide.js).
-import { COSTUMES, W, cardText, effective, isValid, word } from "./cardduel-words.js";
+import { COSTUMES, W, cardText, effective, isValid, word } from "./words.js";
 
 function hint(lang, code, threshold, fav) {
   if (typeof threshold !== "number") return "";

@@ -6,13 +6,13 @@
 //
 // Hidden information: a card the viewing side cannot see is drawn as a back and its code never
 // enters the DOM (no text, no attribute). "All cards open" (for replays) shows everything.
-import { el, fill } from "../dom.js";
-import { t } from "../i18n.js";
-import { COSTUMES, RED, STEPS, SUIT, cardText, isJoker, isValid, rankOf, word } from "./cardduel-words.js";
+import { el, fill } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { COSTUMES, RED, STEPS, SUIT, cardText, isJoker, isValid, rankOf, word } from "./words.js";
 
-export { cardText, effective, isValid } from "./cardduel-words.js";
-export { decisionTitle, describeOption, describeRequest, optionLabel } from "./cardduel-decide.js";
-export const css = "static/css/views/cardduel.css";
+export { cardText, effective, isValid } from "./words.js";
+export { decisionTitle, describeOption, describeRequest, optionLabel } from "./decide.js";
+export const css = "static/js/rulesets/cardduel/view.css";
 /** What a step's `turn` counts here: a battle of the match (§5). */
 export const turnWord = { ja: "バトル", en: "Battle" };
 

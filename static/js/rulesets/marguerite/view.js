@@ -8,10 +8,10 @@
 // hit, reflection (an arrow from the reflector back to the attacker), guard halving (a shield
 // with ½), statuses gained (pop) and lost (fade), death, exit and a new 剣師 stepping in. All of
 // it is CSS and turned off under prefers-reduced-motion (marguerite.css).
-import { el, fill } from "../dom.js";
-import { BAD, ENCHANT, KINDS, PHASES, REASON_KEY, statusLabel, statusName, word } from "./marguerite-words.js";
+import { el, fill } from "../../dom.js";
+import { BAD, ENCHANT, KINDS, PHASES, REASON_KEY, statusLabel, statusName, word } from "./words.js";
 
-export const css = "static/css/views/marguerite.css";
+export const css = "static/js/rulesets/marguerite/view.css";
 
 const FLOAT_CAP = 5;
 
