@@ -77,8 +77,8 @@ class Member:
 
     ``checks`` are the §4.1–§4.2 checks of every card for this member now (from
     ``threshold`` and ``fav_active``), ``valid`` its valid cards and ``deck_valid`` how many
-    of them are in the deck; the deck is changed
-    only through the methods below, which keep that count (the AI's W1 reads it, §10).
+    of them are in the deck; the deck is changed only through the methods below, which keep
+    that count (the AI's W1 reads it, §10).
     """
 
     id: str
@@ -244,8 +244,8 @@ class Table:
     (§6.2), if any; ``played`` are the last revealed attacks. ``enchants[team]`` are the
     team's activated enchantments on the field that no warrior has used yet, in field order
     (kept by the methods below, which are the only way cards reach or leave the field or
-    are used). ``shuffle_due``: the last
-    reset's shuffle of every deck is still to be made (at the next battle's start).
+    are used). ``shuffle_due``: the last reset's shuffle of every deck is still to be made
+    (at the next battle's start).
     """
 
     members: list[Member]

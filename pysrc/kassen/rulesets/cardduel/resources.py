@@ -4,6 +4,7 @@ the forced conversion at MP 0 (M3) and exhaustion (消耗)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
@@ -14,17 +15,21 @@ if TYPE_CHECKING:
     from kassen.rulesets.cardduel.engine import CardDuelBattle
 
 
+def costume_kinds(costumes: Iterable[str]) -> list[str]:
+    """The kinds among ``costumes``, each once, in catalogue order."""
+    return sorted(set(costumes), key=COSTUME_ORDER.index)
+
+
 def held_costumes(m: Member) -> list[str]:
     """The kinds of costume ``m`` still wears, in catalogue order."""
-    return sorted(set(m.costumes), key=COSTUME_ORDER.index)
+    return costume_kinds(m.costumes)
 
 
 @functools.lru_cache(maxsize=256)
 def conversion_options(costumes: tuple[str, ...]) -> tuple[str, ...]:
     """M0's answers for a mage wearing ``costumes``: pass, or a kind of costume into MP or
     hand cards, kinds in catalogue order (§5.1.0)."""
-    kinds = sorted(set(costumes), key=COSTUME_ORDER.index)
-    return ("pass", *(f"{c}:{into}" for c in kinds for into in ("mp", "hand")))
+    return ("pass", *(f"{c}:{into}" for c in costume_kinds(costumes) for into in ("mp", "hand")))
 
 
 def convert(b: CardDuelBattle, m: Member, costume: str, into: str, rule: str) -> None:
