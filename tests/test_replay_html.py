@@ -248,7 +248,7 @@ def test_the_viewer_bundles_from_the_repository() -> None:
     """The replay entry's graph: the battle view, its why panel, the battle's own view and
     none of another ruleset's; the set-up's options stand in."""
     _, order = jsbundle.bundle(replay_html.ENTRY, FILES, replay_html._keeps("skirmish"),
-                               replay_html.STUBS)
+                               replay_html.stubs("skirmish", FILES))
     assert {"static/js/battle.js", "static/js/why.js", "static/js/replay-steps.js"} <= set(order)
     assert any("skirmish" in p for p in order)
     assert not any(other in p for p in order for other in ("dice", "marguerite", "cardduel"))

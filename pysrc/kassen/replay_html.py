@@ -35,9 +35,22 @@ STUBS = {
     "static/vendor/build.mjs": "export const BUILD = {};\n",
     "static/js/options.js": "export function revealOption() {}\n",
 }
-"""Modules a replay holds in a stand-in: a generated file (the command line has no site
-build) and the set-up's rule options (a replay has no set-up; "Open in the set-up" is
-hidden by ``replay.css``)."""
+"""Modules a replay holds in a stand-in: generated files (the command line has no site
+build; :func:`stubs` adds the list of rule systems) and the set-up's rule options (a replay
+has no set-up; "Open in the set-up" is hidden by ``replay.css``)."""
+
+
+def stubs(ruleset: str, files: Mapping[str, str]) -> dict[str, str]:
+    """The stand-ins of a replay of ``ruleset``: :data:`STUBS` and the build's list of rule
+    systems (``static/vendor/rulesets.js``, as ``scripts/build_site.py`` writes it) holding
+    only that system, with the loader of its own view when it has one."""
+    view = f"static/js/rulesets/{ruleset}/view.js"
+    load = f'() => import("../js/rulesets/{ruleset}/view.js")' if view in files else "null"
+    listed = (f"export const RULESETS = [\n  {{ id: {json.dumps(ruleset)}, view: {load}, "
+              "form: null },\n];\n")
+    return {**STUBS, "static/vendor/rulesets.js": listed}
+
+
 MAX_BYTES = 300_000
 """What a typical battle's file stays under (measured per ruleset in the tests)."""
 _SITE = re.compile(r"^https?://[A-Za-z0-9._~:/?@!$&()*+=%-]+$")
@@ -116,12 +129,13 @@ def check_site(site: str | None) -> str | None:
     return site
 
 
-def stylesheets(files: Mapping[str, str], modules: list[str]) -> list[str]:
+def stylesheets(files: Mapping[str, str], modules: list[str], ruleset: str) -> list[str]:
     """The page's own stylesheets (its ``<head>``), then those the bundled modules name."""
     head = files[PAGE].split("</head>")[0]
     out = _STYLESHEET.findall(head)
+    known = {**files, **stubs(ruleset, files)}
     for path in modules:
-        out += [s for s in jsbundle.string_literals(path, {**files, **STUBS}) if s.endswith(".css")]
+        out += [s for s in jsbundle.string_literals(path, known) if s.endswith(".css")]
     seen = list(dict.fromkeys(out))
     missing = [s for s in seen if s not in files]
     if missing:
@@ -136,8 +150,8 @@ def replay_html(payload: Mapping[str, Any], files: Mapping[str, str], why: Mappi
     system's whole "why" index and the site URL its links open (None: none)."""
     site = check_site(site)
     ruleset = str(payload["ruleset"])
-    script, modules = jsbundle.bundle(ENTRY, files, _keeps(ruleset), STUBS)
-    style = "\n".join(_css(files[p]) for p in stylesheets(files, modules))
+    script, modules = jsbundle.bundle(ENTRY, files, _keeps(ruleset), stubs(ruleset, files))
+    style = "\n".join(_css(files[p]) for p in stylesheets(files, modules, ruleset))
     battle = {k: v for k, v in payload.items() if k != "steps"}
     battle["steps_encoded"] = encode_steps(list(payload["steps"]))
     inner = json.dumps({"site": site, "battle": battle, "why": why_subset(why, used_rules(
