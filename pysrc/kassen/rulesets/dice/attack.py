@@ -72,7 +72,9 @@ def decide(t: Table) -> tuple[list[int], bool]:
     first = ID[attackers[0]] if attackers else None
     second = ID[1 - attackers[0]] if attackers else None
     kind = ("decision_none", "decision", "decision_cross")[len(attackers)]
-    t.rec.emit(kind, first, second, rule="§9.2", **info)
+    c0, c1 = t.sheets[0].cross, t.sheets[1].cross
+    sums = {"x": [["=", "cross_range", c0], ["+", "cross_range", c1], ["//", "half", 2, "§4.5"]]}
+    t.rec.emit(kind, first, second, rule="§9.2", sums=sums, **info)
     return attackers, cross
 
 
@@ -82,10 +84,16 @@ def attacks(t: Table, attackers: list[int], cross: bool) -> None:
         d = 1 - a
         ta = t.state.tv[a]
         diff = ta.speed - t.state.tv[d].speed
-        hits = 1 + fm.extra_hits(diff, ta.threshold)
+        threshold = ta.threshold
+        hits = 1 + fm.extra_hits(diff, threshold)
         t.rec.step("attack", "attack")
+        sums = {"diff": [["=", "speed", ta.speed], ["-", "opponent_speed", t.state.tv[d].speed]],
+                "hits": [["=", "first_hit", 1], ["+", "extra_hits", [
+                    ["=", "diff", diff], ["//", "threshold", threshold],
+                    ["max", "at_least_zero", 0], ["min", "max_extra_hits", fm.MAX_EXTRA]],
+                    "§10.1"]]}
         t.rec.emit("attack", ID[a], ID[d], rule="§10.1", hits=hits, diff=diff,
-                   threshold=ta.threshold, cross=cross)
+                   threshold=threshold, cross=cross, sums=sums)
         for n in range(hits):
             if n > 0 and t.lp(d) <= 0:
                 t.rec.emit("hits_skipped", ID[a], ID[d], rule="§10.5",
@@ -126,10 +134,11 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
         five_d=td.five, stars_d=cd.stars, def_mult=td.def_mult.at(first), d_red=d_red,
         def_corr=td.def_corr.at(first), parry=parry, dmg_mult=ta.dmg_mult.at(first),
         taken_mult=td.taken_mult.at(first), def_floor=opt.def_mult_floor)
-    dmg, breakdown = fm.damage(inputs, opt.arithmetic == "exact", opt.rounding == "half_up")
+    dmg, terms = fm.damage(inputs, opt.arithmetic == "exact", opt.rounding == "half_up")
     if negate:
         dmg = 0
-        breakdown["negated"] = True
+        terms.append(["*", "negated", 0, "A16"])
+    sums: dict[str, list[Any]] = {"damage": terms}
     td.hits_taken += 1
     from_ex = min(cd.lp_ex, dmg)
     cd.lp_ex -= from_ex
@@ -143,15 +152,22 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
             td.shorten += fm.stun_shortening(dmg)
         else:
             heavy = any(kind == "heavy" and (first or not single) for kind, single in ta.on_hit)
-            loss = fm.gauge_loss(dmg) + (1 if heavy else 0)
+            digits = fm.gauge_loss(dmg)
+            loss = digits + (1 if heavy else 0)
+            lost = [["=", "gauge_digits", digits, "§12.2"]]
+            if heavy:
+                lost.append(["+", "heavy", 1])
             if opt.gauge_loss == "turn":
                 # only the largest hit of the turn counts: charge what exceeds the rest
+                lost += [["-", "lost_this_turn", td.gauge_lost], ["max", "at_least_zero", 0]]
                 loss, td.gauge_lost = max(0, loss - td.gauge_lost), max(loss, td.gauge_lost)
             gauge_change = -loss
+            sums["gauge"] = [["=", "gauge_before", cd.gauge], ["-", "gauge_loss", lost],
+                             ["max", "at_least_zero", 0]]
             cd.gauge = max(0, cd.gauge + gauge_change)
     t.rec.emit("hit", ID[a], ID[d], rule="§19", index=n, damage=dmg, lp=cd.lp,
                gauge=cd.gauge, gauge_change=gauge_change, cross=cross,
-               range=fm.range_text(r2), breakdown=breakdown)
+               range=fm.range_text(r2), sums=sums)
     if connects:
         on_hit_effects(t, a, d, first)
 

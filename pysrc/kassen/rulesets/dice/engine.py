@@ -147,8 +147,13 @@ class DiceBattle(Table, Battle):
                         s=dice[sheet.special], sel=sel, sel_colour=letter,
                         five=fm.five_sum(dice, sel), vp0=ch.vp, started_stunned=ch.stunned,
                         own_eff=dice[mine], range_die=dice[mine])
+        sums = {"n": [["=", "die_R", dice["R"]], ["+", "die_B", dice["B"]],
+                      ["+", "die_" + middle, dice[middle]]],
+                "five": [["=", "die_R", dice["R"]], ["+", "die_B", dice["B"]],
+                         ["+", "die_Y", dice["Y"]], ["+", "die_G", dice["G"]],
+                         ["+", "selected_die", sel, "§6.1"]]}
         self.rec.emit("read", ID[c], rule="§1.3", colour=colour, own=tv.own, opp=tv.opp,
-                      n=tv.n, s=tv.s, sel=sel, sel_colour=letter, five=tv.five)
+                      n=tv.n, s=tv.s, sel=sel, sel_colour=letter, five=tv.five, sums=sums)
         return tv
 
     # -- results and views -------------------------------------------------------------

@@ -45,12 +45,16 @@ def range_text(r2: int | None) -> str:
     return str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5"
 
 
+MAX_EXTRA = k.MAX_HITS - 1
+"""Extra hits are capped so that one attack has at most ``MAX_HITS`` hits (§10.1)."""
+
+
 def extra_hits(diff: int, threshold: int) -> int:
     """floor(D / threshold) extra hits when D ≥ threshold, else 0 (§10.1)."""
     threshold = max(k.COMBO_THRESHOLD_FLOOR, threshold)
     if diff < threshold:
         return 0
-    return min(k.MAX_HITS - 1, diff // threshold)
+    return min(MAX_EXTRA, diff // threshold)
 
 
 def digits(damage: int) -> int:
@@ -122,11 +126,34 @@ class HitInput:
     """Clamp 防御倍率 at 0 (§12.4, option ``def_mult_floor``)."""
 
 
-def damage(h: HitInput, exact: bool = True, half_up: bool = False,
-           ) -> tuple[int, dict[str, Any]]:
-    """The damage of one hit and its breakdown (§19): rounded only at the end (D1); floor,
-    or half up with ``half_up`` (A7, option ``rounding``). Exact: integer ratios; otherwise
-    each factor becomes a binary float (A7) and the same expression runs in floats."""
+_RATIO_TERMS: dict[Ratio, int | str] = {}
+"""Sum-term values of the factors already met (the same few in every battle); bounded."""
+
+
+def ratio_term(ratio: Ratio) -> int | str:
+    """A factor as an exact sum-term value (core.sums): an int, or the reduced ``"n/d"``."""
+    value = _RATIO_TERMS.get(ratio)
+    if value is None:
+        num, den = ratio
+        g = math.gcd(num, den)
+        value = num // g if den == g else f"{num // g}/{den // g}"
+        if len(_RATIO_TERMS) < 4096:
+            _RATIO_TERMS[ratio] = value
+    return value
+
+
+def _multiplier(label: str, value: int, floor: bool) -> list[Any]:
+    """攻撃倍率/防御倍率 as a term, its clamp at 0 shown when it bites (§19)."""
+    if value < 0 and floor:
+        return ["*", label, [["=", label, value], ["max", "at_least_zero", 0, "§19"]]]
+    return ["*", label, value]
+
+
+def damage(h: HitInput, exact: bool = True, half_up: bool = False) -> tuple[int, list[Any]]:
+    """The damage of one hit and its sum (§19, core.sums): rounded only at the end (D1);
+    floor, or half up with ``half_up`` (A7, option ``rounding``). Exact: integer ratios;
+    otherwise each factor becomes a binary float (A7) and the same expression runs in floats.
+    The terms fold to the damage the way it is computed here (floats in the same order)."""
     an, ad = h.atk_corr
     rn, rd = h.range_m
     fn, fd = h.fav_m
@@ -140,28 +167,33 @@ def damage(h: HitInput, exact: bool = True, half_up: bool = False,
     guard = (h.base_def + h.five_d + h.stars_d) * def_mult * (10 - h.d_red)
     if exact:
         corr_n, corr_d = an * rn * fn * cn, ad * rd * fd * cd
-        atk_n = power * corr_n  # over corr_d
         def_n, def_d = guard * dn * pd + 2 * pn * dd, 2 * dd * pd
-        raw_n = max(0, atk_n * def_d - def_n * corr_d) * mn * tn
+        raw_n = max(0, power * corr_n * def_d - def_n * corr_d) * mn * tn
         raw_d = corr_d * def_d * md * td
         dmg = (2 * raw_n + raw_d) // (2 * raw_d) if half_up else raw_n // raw_d
-        atk_text, def_text = exact_text(atk_n, corr_d), exact_text(def_n, def_d)
-        corr_text, raw_text = exact_text(corr_n, corr_d), exact_text(raw_n, raw_d)
+        val = ratio_term
+        factors = (val(h.atk_corr), val(h.range_m), val(h.fav_m), val(h.combo),
+                   val(h.def_corr), val(h.parry) if pn else 0, val(h.dmg_mult),
+                   val(h.taken_mult))
     else:
         corr = (an / ad) * (rn / rd) * (fn / fd) * (cn / cd)
-        atk = power * corr
-        defence = (guard * (dn / dd) / 2) + pn / pd
-        raw = max(0, atk - defence) * (mn / md) * (tn / td)
+        raw = max(0, power * corr - ((guard * (dn / dd) / 2) + pn / pd)) * (mn / md) * (tn / td)
         dmg = math.floor(raw + 0.5) if half_up else math.floor(raw)
-        atk_text, def_text, corr_text, raw_text = dec(atk), dec(defence), dec(corr), dec(raw)
-    breakdown = {
-        "atk": atk_text, "def": def_text, "base_atk": h.base_atk, "five_a": h.five_a,
-        "stars_a": h.stars_a, "atk_mult": h.atk_mult, "a_red": h.a_red,
-        "atk_corr": ratio_text(h.atk_corr), "range_m": ratio_text(h.range_m),
-        "fav_m": ratio_text(h.fav_m), "combo": ratio_text(h.combo), "total_corr": corr_text,
-        "base_def": h.base_def, "five_d": h.five_d, "stars_d": h.stars_d,
-        "def_mult": h.def_mult, "d_red": h.d_red, "def_corr": ratio_text(h.def_corr),
-        "parry": ratio_text(h.parry), "dmg_mult": ratio_text(h.dmg_mult),
-        "taken_mult": ratio_text(h.taken_mult), "raw": raw_text, "damage": dmg,
-    }
-    return dmg, breakdown
+        factors = (an / ad, rn / rd, fn / fd, cn / cd, dn / dd, pn / pd, mn / md, tn / td)
+    atk_corr, range_m, fav_m, combo, def_corr, parry, dmg_mult, taken_mult = factors
+    attack = [["=", "base_atk", h.base_atk], ["+", "five", h.five_a],
+              ["+", "stars", h.stars_a], _multiplier("atk_mult", h.atk_mult, True),
+              ["*", "ten_minus", [["=", "ten", 10], ["-", "a_red", h.a_red, "§6.3"]]],
+              ["*", "total_corr", [["=", "atk_corr", atk_corr], ["*", "range_m", range_m, "§11.1"],
+                                   ["*", "fav_m", fav_m, "§11.2"], ["*", "combo", combo, "§10.2"]]]]
+    defence = [["=", "base_def", h.base_def], ["+", "five", h.five_d],
+               ["+", "stars", h.stars_d], _multiplier("def_mult", h.def_mult, h.def_floor),
+               ["*", "ten_minus", [["=", "ten", 10], ["-", "d_red", h.d_red, "§6.4"]]],
+               ["*", "def_corr", def_corr], ["/", "half", 2]]
+    if pn:
+        defence.append(["+", "parry", parry, "D24"])
+    terms = [["=", "attack", attack], ["-", "defence", defence],
+             ["max", "at_least_zero", 0, "§19"], ["*", "dmg_mult", dmg_mult],
+             ["*", "taken_mult", taken_mult],
+             ["round", "half_up", None, "A7"] if half_up else ["floor", "floor", None, "D1"]]
+    return dmg, terms

@@ -163,8 +163,13 @@ class Table:
         ch = self.state.chars[c]
         room = ch.lp_start - ch.lp if self.opt.heal_cap else amount
         gained = max(0, min(amount, room))
+        terms = [["=", "heal", amount]]
+        if self.opt.heal_cap:
+            terms.append(["min", "room_to_start_lp", room, "A28"])
+        terms.append(["max", "at_least_zero", 0])
         ch.lp_ex += gained
-        self.rec.emit("heal", ID[c], rule="§16.1", amount=gained, lp=ch.lp)
+        self.rec.emit("heal", ID[c], rule="§16.1", amount=gained, lp=ch.lp,
+                      sums={"amount": terms})
 
     def shift_range(self, c: int, amount: int, *, away_from_fav: bool = False) -> None:
         """Range ±1 now, clamped to 1..6 (§11.5); queued on turn 1 before a range exists (D8)."""

@@ -51,9 +51,17 @@ def derive(t: Table, c: int) -> None:
     tv.speed = fm.speed(tv.own_eff, t.sheets[c].agi, ch.stars, tv.speed_mod, ch.stunned)
     tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min([k.COMBO_THRESHOLD_BASE, *tv.thresholds]))
     tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact) if tv.coefs else k.COMBO_COEF_BASE
+    speed = [["=", "own_die", tv.own_eff], ["*", "ten", 10], ["+", "agi", t.sheets[c].agi],
+             ["+", "stars", ch.stars], ["+", "speed_mod", tv.speed_mod]]
+    if ch.stunned:
+        speed.append(["-", "stunned", k.STUN_SPEED_PENALTY, "§12.4"])
+    threshold = [["=", "threshold_base", k.COMBO_THRESHOLD_BASE],
+                 *(["min", "lowered_threshold", x] for x in tv.thresholds),
+                 ["max", "threshold_floor", k.COMBO_THRESHOLD_FLOOR]]
     text = fm.ratio_text
     t.rec.emit("values", ID[c], rule="§6.2", speed=tv.speed, right=tv.right, abs=tv.abs,
                atk_mult=tv.atk_mult.every, def_mult=tv.def_mult.every,
                atk_corr=text(tv.atk_corr.every), def_corr=text(tv.def_corr.every),
                dmg_mult=text(tv.dmg_mult.every), taken_mult=text(tv.taken_mult.every),
-               threshold=tv.threshold, coef=text(tv.coef))
+               threshold=tv.threshold, coef=text(tv.coef),
+               sums={"speed": speed, "threshold": threshold})
