@@ -8,6 +8,11 @@ from typing import Any
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice.table import ID, Table
 
+FIRST_HIT = ("+", "first_hit", 1)
+MOST_EXTRA = ("min", "max_extra_hits", fm.MAX_EXTRA)
+NEGATED = ("*", "negated", 0, "A16")
+HEAVY = ("-", "heavy", 1)
+
 
 def range_start(t: Table) -> None:
     """Step 11: on the first turn, the initial range (§11.3), then the queued shifts (D8)."""
@@ -72,9 +77,7 @@ def decide(t: Table) -> tuple[list[int], bool]:
     first = ID[attackers[0]] if attackers else None
     second = ID[1 - attackers[0]] if attackers else None
     kind = ("decision_none", "decision", "decision_cross")[len(attackers)]
-    c0, c1 = t.sheets[0].cross, t.sheets[1].cross
-    sums = {"x": [["=", "cross_range", c0], ["+", "cross_range", c1], ["//", "half", 2, "§4.5"]]}
-    t.rec.emit(kind, first, second, rule="§9.2", sums=sums, **info)
+    t.rec.emit(kind, first, second, rule="§9.2", sums={"x": t.x_terms}, **info)
     return attackers, cross
 
 
@@ -87,11 +90,9 @@ def attacks(t: Table, attackers: list[int], cross: bool) -> None:
         threshold = ta.threshold
         hits = 1 + fm.extra_hits(diff, threshold)
         t.rec.step("attack", "attack")
-        sums = {"diff": [["=", "speed", ta.speed], ["-", "opponent_speed", t.state.tv[d].speed]],
-                "hits": [["=", "first_hit", 1], ["+", "extra_hits", [
-                    ["=", "diff", diff], ["//", "threshold", threshold],
-                    ["max", "at_least_zero", 0], ["min", "max_extra_hits", fm.MAX_EXTRA]],
-                    "§10.1"]]}
+        sums = {"diff": (("=", "speed", ta.speed), ("-", "opponent_speed", t.state.tv[d].speed)),
+                "hits": (("=", "diff", diff), ("//", "threshold", threshold, "§10.1"),
+                         fm.AT_LEAST_ZERO, MOST_EXTRA, FIRST_HIT)}
         t.rec.emit("attack", ID[a], ID[d], rule="§10.1", hits=hits, diff=diff,
                    threshold=threshold, cross=cross, sums=sums)
         for n in range(hits):
@@ -137,8 +138,8 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
     dmg, terms = fm.damage(inputs, opt.arithmetic == "exact", opt.rounding == "half_up")
     if negate:
         dmg = 0
-        terms.append(["*", "negated", 0, "A16"])
-    sums: dict[str, list[Any]] = {"damage": terms}
+        terms += (NEGATED,)
+    sums: dict[str, Any] = {"damage": terms}
     td.hits_taken += 1
     from_ex = min(cd.lp_ex, dmg)
     cd.lp_ex -= from_ex
@@ -154,16 +155,17 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
             heavy = any(kind == "heavy" and (first or not single) for kind, single in ta.on_hit)
             digits = fm.gauge_loss(dmg)
             loss = digits + (1 if heavy else 0)
-            lost = [["=", "gauge_digits", digits, "§12.2"]]
+            gauge: tuple[Any, ...] = (("=", "gauge_before", cd.gauge),
+                                      ("-", "gauge_digits", digits, "§12.2"))
             if heavy:
-                lost.append(["+", "heavy", 1])
+                gauge += (HEAVY,)
             if opt.gauge_loss == "turn":
                 # only the largest hit of the turn counts: charge what exceeds the rest
-                lost += [["-", "lost_this_turn", td.gauge_lost], ["max", "at_least_zero", 0]]
+                gauge += (("+", "lost_this_turn", td.gauge_lost),
+                          ("min", "gauge_before", cd.gauge))
                 loss, td.gauge_lost = max(0, loss - td.gauge_lost), max(loss, td.gauge_lost)
             gauge_change = -loss
-            sums["gauge"] = [["=", "gauge_before", cd.gauge], ["-", "gauge_loss", lost],
-                             ["max", "at_least_zero", 0]]
+            sums["gauge"] = (*gauge, fm.AT_LEAST_ZERO)
             cd.gauge = max(0, cd.gauge + gauge_change)
     t.rec.emit("hit", ID[a], ID[d], rule="§19", index=n, damage=dmg, lp=cd.lp,
                gauge=cd.gauge, gauge_change=gauge_change, cross=cross,

@@ -57,9 +57,11 @@ class DiceBattle(Table, Battle):
             chars.append(Character(lp_main=lp, lp_start=lp, vp=opt.vp_init, gauge=gauge,
                                    gauge_max=gauge,
                                    ougi_available=sheet.ougi_number is not None))
+        c0, c1 = self.sheets[0].cross, self.sheets[1].cross
         self.state = BattleState(colour=assign_colours(self.sheets, opt.sides, coin),
-                                 chars=chars,
-                                 cross_x=(self.sheets[0].cross + self.sheets[1].cross) // 2)
+                                 chars=chars, cross_x=(c0 + c1) // 2)
+        self.x_terms = (("=", "cross_range", c0), ("+", "cross_range", c1),
+                        ("//", "half", 2, "§4.5"))
 
     @property
     def finished(self) -> bool:
@@ -147,11 +149,10 @@ class DiceBattle(Table, Battle):
                         s=dice[sheet.special], sel=sel, sel_colour=letter,
                         five=fm.five_sum(dice, sel), vp0=ch.vp, started_stunned=ch.stunned,
                         own_eff=dice[mine], range_die=dice[mine])
-        sums = {"n": [["=", "die_R", dice["R"]], ["+", "die_B", dice["B"]],
-                      ["+", "die_" + middle, dice[middle]]],
-                "five": [["=", "die_R", dice["R"]], ["+", "die_B", dice["B"]],
-                         ["+", "die_Y", dice["Y"]], ["+", "die_G", dice["G"]],
-                         ["+", "selected_die", sel, "§6.1"]]}
+        red, blue = ("=", "die_R", dice["R"]), ("+", "die_B", dice["B"])
+        sums = {"n": (red, blue, ("+", "die_" + middle, dice[middle])),
+                "five": (red, blue, ("+", "die_Y", dice["Y"]), ("+", "die_G", dice["G"]),
+                         ("+", "selected_die", sel, "§6.1"))}
         self.rec.emit("read", ID[c], rule="§1.3", colour=colour, own=tv.own, opp=tv.opp,
                       n=tv.n, s=tv.s, sel=sel, sel_colour=letter, five=tv.five, sums=sums)
         return tv

@@ -126,6 +126,11 @@ class HitInput:
     """Clamp 防御倍率 at 0 (§12.4, option ``def_mult_floor``)."""
 
 
+# Sum terms (core.sums) are tuples: immutable, so the same term object may stand in many
+# events, and a tuple of plain values costs the garbage collector nothing once it is seen.
+# Only a parenthesised part is a list (the format's nested term list).
+Term = tuple[Any, ...]
+
 _RATIO_TERMS: dict[Ratio, int | str] = {}
 """Sum-term values of the factors already met (the same few in every battle); bounded."""
 
@@ -142,14 +147,56 @@ def ratio_term(ratio: Ratio) -> int | str:
     return value
 
 
-def _multiplier(label: str, value: int, floor: bool) -> list[Any]:
+_PARTS: dict[tuple[Any, ...], Term] = {}
+"""Terms with a parenthesised part already made (10 − 低減値, 補正合計), by their numbers;
+bounded. The parts are shared by every event that has the same numbers."""
+
+
+def _part(key: tuple[Any, ...], make: Any) -> Term:
+    term = _PARTS.get(key)
+    if term is None:
+        term = make()
+        if len(_PARTS) < 8192:
+            _PARTS[key] = term
+    return term
+
+
+def _reduction(label: str, rule: str, red: int) -> Term:
+    """× (10 − 攻撃低減値/防御低減値) (§6.3, §6.4)."""
+    return _part((label, red), lambda: ("*", "ten_minus", [("=", "ten", 10),
+                                                           ("-", label, red, rule)]))
+
+
+def _correction(exact: bool, atk_corr: Ratio, range_m: Ratio, fav_m: Ratio,
+                combo: Ratio) -> Term:
+    """× 補正合計 = 攻撃補正 × 間合い倍率 × 得意間合い倍率 × 連撃係数 (§19), folded first."""
+    def make() -> Term:
+        val = ratio_term if exact else _float
+        return ("*", "total_corr", [("=", "atk_corr", val(atk_corr)),
+                                    ("*", "range_m", val(range_m), "§11.1"),
+                                    ("*", "fav_m", val(fav_m), "§11.2"),
+                                    ("*", "combo", val(combo), "§10.2")])
+    return _part((exact, atk_corr, range_m, fav_m, combo), make)
+
+
+def _float(ratio: Ratio) -> float:
+    return ratio[0] / ratio[1]
+
+
+def _multiplier(label: str, value: int, floor: bool) -> Term:
     """攻撃倍率/防御倍率 as a term, its clamp at 0 shown when it bites (§19)."""
     if value < 0 and floor:
-        return ["*", label, [["=", label, value], ["max", "at_least_zero", 0, "§19"]]]
-    return ["*", label, value]
+        return ("*", label, [("=", label, value), ("max", "at_least_zero", 0, "§19")])
+    return ("*", label, value)
 
 
-def damage(h: HitInput, exact: bool = True, half_up: bool = False) -> tuple[int, list[Any]]:
+AT_LEAST_ZERO = ("max", "at_least_zero", 0, "§19")
+HALF = ("/", "half", 2)
+ROUNDING = {False: ("floor", "floor", None, "D1"), True: ("round", "half_up", None, "A7")}
+
+
+def damage(h: HitInput, exact: bool = True, half_up: bool = False,
+           ) -> tuple[int, tuple[Term, ...]]:
     """The damage of one hit and its sum (§19, core.sums): rounded only at the end (D1);
     floor, or half up with ``half_up`` (A7, option ``rounding``). Exact: integer ratios;
     otherwise each factor becomes a binary float (A7) and the same expression runs in floats.
@@ -172,28 +219,21 @@ def damage(h: HitInput, exact: bool = True, half_up: bool = False) -> tuple[int,
         raw_d = corr_d * def_d * md * td
         dmg = (2 * raw_n + raw_d) // (2 * raw_d) if half_up else raw_n // raw_d
         val = ratio_term
-        factors = (val(h.atk_corr), val(h.range_m), val(h.fav_m), val(h.combo),
-                   val(h.def_corr), val(h.parry) if pn else 0, val(h.dmg_mult),
-                   val(h.taken_mult))
     else:
         corr = (an / ad) * (rn / rd) * (fn / fd) * (cn / cd)
         raw = max(0, power * corr - ((guard * (dn / dd) / 2) + pn / pd)) * (mn / md) * (tn / td)
         dmg = math.floor(raw + 0.5) if half_up else math.floor(raw)
-        factors = (an / ad, rn / rd, fn / fd, cn / cd, dn / dd, pn / pd, mn / md, tn / td)
-    atk_corr, range_m, fav_m, combo, def_corr, parry, dmg_mult, taken_mult = factors
-    attack = [["=", "base_atk", h.base_atk], ["+", "five", h.five_a],
-              ["+", "stars", h.stars_a], _multiplier("atk_mult", h.atk_mult, True),
-              ["*", "ten_minus", [["=", "ten", 10], ["-", "a_red", h.a_red, "§6.3"]]],
-              ["*", "total_corr", [["=", "atk_corr", atk_corr], ["*", "range_m", range_m, "§11.1"],
-                                   ["*", "fav_m", fav_m, "§11.2"], ["*", "combo", combo, "§10.2"]]]]
-    defence = [["=", "base_def", h.base_def], ["+", "five", h.five_d],
-               ["+", "stars", h.stars_d], _multiplier("def_mult", h.def_mult, h.def_floor),
-               ["*", "ten_minus", [["=", "ten", 10], ["-", "d_red", h.d_red, "§6.4"]]],
-               ["*", "def_corr", def_corr], ["/", "half", 2]]
+        val = _float
+    attack = [("=", "base_atk", h.base_atk), ("+", "five", h.five_a),
+              ("+", "stars", h.stars_a), _multiplier("atk_mult", h.atk_mult, True),
+              _reduction("a_red", "§6.3", h.a_red),
+              _correction(exact, h.atk_corr, h.range_m, h.fav_m, h.combo)]
+    defence = [("=", "base_def", h.base_def), ("+", "five", h.five_d),
+               ("+", "stars", h.stars_d), _multiplier("def_mult", h.def_mult, h.def_floor),
+               _reduction("d_red", "§6.4", h.d_red), ("*", "def_corr", val(h.def_corr)), HALF]
     if pn:
-        defence.append(["+", "parry", parry, "D24"])
-    terms = [["=", "attack", attack], ["-", "defence", defence],
-             ["max", "at_least_zero", 0, "§19"], ["*", "dmg_mult", dmg_mult],
-             ["*", "taken_mult", taken_mult],
-             ["round", "half_up", None, "A7"] if half_up else ["floor", "floor", None, "D1"]]
+        defence.append(("+", "parry", val(h.parry), "D24"))
+    terms = (("=", "attack", attack), ("-", "defence", defence), AT_LEAST_ZERO,
+             ("*", "dmg_mult", val(h.dmg_mult)), ("*", "taken_mult", val(h.taken_mult)),
+             ROUNDING[half_up])
     return dmg, terms

@@ -26,6 +26,8 @@ class Table:
     kits: list[Kit]
     opt: Readings
     rec: Recorder
+    x_terms: tuple[tuple[object, ...], ...]
+    """The sum of the match cross range X (§4.5), the same every turn."""
 
     # -- reading the table ------------------------------------------------------------------
     @property
@@ -163,10 +165,9 @@ class Table:
         ch = self.state.chars[c]
         room = ch.lp_start - ch.lp if self.opt.heal_cap else amount
         gained = max(0, min(amount, room))
-        terms = [["=", "heal", amount]]
-        if self.opt.heal_cap:
-            terms.append(["min", "room_to_start_lp", room, "A28"])
-        terms.append(["max", "at_least_zero", 0])
+        terms = ((("=", "heal", amount), ("min", "room_to_start_lp", room, "A28"),
+                  fm.AT_LEAST_ZERO) if self.opt.heal_cap
+                 else (("=", "heal", amount), fm.AT_LEAST_ZERO))
         ch.lp_ex += gained
         self.rec.emit("heal", ID[c], rule="§16.1", amount=gained, lp=ch.lp,
                       sums={"amount": terms})

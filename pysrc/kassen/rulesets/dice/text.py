@@ -202,12 +202,12 @@ SUM_LABELS: dict[str, tuple[str, str]] = {
     "at_least_zero": ("0未満にならない", "at least 0"), "floor": ("切り捨て", "round down"),
     "half_up": ("四捨五入", "round half up"), "negated": ("攻撃受けで無効", "negated by the parry"),
     # stun gauge (§12.2)
-    "gauge_before": ("スタンゲージ", "stun gauge"), "gauge_loss": ("ゲージ減少", "gauge loss"),
+    "gauge_before": ("スタンゲージ", "stun gauge"),
     "gauge_digits": ("ダメージの桁数 − 1", "damage digits − 1"), "heavy": ("重撃", "heavy blow"),
     "lost_this_turn": ("このターン既に減った分", "already lost this turn"),
     # hits (§10.1), speed (§6.2), combo threshold (§10)
     "speed": ("早さ", "speed"), "opponent_speed": ("相手の早さ", "opponent's speed"),
-    "first_hit": ("1回目", "first hit"), "extra_hits": ("追加攻撃", "extra hits"),
+    "first_hit": ("1回目", "first hit"),
     "diff": ("早さの差", "speed difference"), "threshold": ("連撃判定値", "combo threshold"),
     "max_extra_hits": ("追加攻撃の上限", "most extra hits"),
     "own_die": ("自色ダイス", "own die"), "agi": ("敏捷", "agility"),

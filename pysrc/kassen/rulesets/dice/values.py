@@ -4,6 +4,7 @@ threshold and coefficient (§6.2, §10, §12.4, §13.2, §18.3–18.4, §18.7)."
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import formulas as fm
@@ -11,6 +12,9 @@ from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice.abilities import apply_demerit
 from kassen.rulesets.dice.model import Ratio
 from kassen.rulesets.dice.table import ID, Table
+
+THRESHOLD_BASE = ("=", "threshold_base", k.COMBO_THRESHOLD_BASE)
+THRESHOLD_FLOOR = ("max", "threshold_floor", k.COMBO_THRESHOLD_FLOOR)
 
 
 def _exact(ratio: Ratio) -> Fraction:
@@ -51,13 +55,13 @@ def derive(t: Table, c: int) -> None:
     tv.speed = fm.speed(tv.own_eff, t.sheets[c].agi, ch.stars, tv.speed_mod, ch.stunned)
     tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min([k.COMBO_THRESHOLD_BASE, *tv.thresholds]))
     tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact) if tv.coefs else k.COMBO_COEF_BASE
-    speed = [["=", "own_die", tv.own_eff], ["*", "ten", 10], ["+", "agi", t.sheets[c].agi],
-             ["+", "stars", ch.stars], ["+", "speed_mod", tv.speed_mod]]
+    speed: tuple[Any, ...] = (("=", "own_die", tv.own_eff), ("*", "ten", 10),
+                              ("+", "agi", t.sheets[c].agi), ("+", "stars", ch.stars),
+                              ("+", "speed_mod", tv.speed_mod))
     if ch.stunned:
-        speed.append(["-", "stunned", k.STUN_SPEED_PENALTY, "§12.4"])
-    threshold = [["=", "threshold_base", k.COMBO_THRESHOLD_BASE],
-                 *(["min", "lowered_threshold", x] for x in tv.thresholds),
-                 ["max", "threshold_floor", k.COMBO_THRESHOLD_FLOOR]]
+        speed += (("-", "stunned", k.STUN_SPEED_PENALTY, "§12.4"),)
+    threshold = (THRESHOLD_BASE, *(("min", "lowered_threshold", x) for x in tv.thresholds),
+                 THRESHOLD_FLOOR)
     text = fm.ratio_text
     t.rec.emit("values", ID[c], rule="§6.2", speed=tv.speed, right=tv.right, abs=tv.abs,
                atk_mult=tv.atk_mult.every, def_mult=tv.def_mult.every,
