@@ -205,6 +205,10 @@ class Kit:
     """Stardust added in step 3 (星屑集め)."""
     countdown_bonus: int = 0
     """Extra stun countdown per turn (不屈, §12.5)."""
+    on_values: tuple[Any, ...] = ()
+    """Step-10 handlers of the type and the bought passives, in that order (§18.3–18.4)."""
+    zone_on_values: Any = None
+    """Step-10 handler of the zone passive when its zone is active (§18.7), if it has one."""
 
 
 # -- battle state (§3 per-character runtime state, §5 this turn's values) ----------------------

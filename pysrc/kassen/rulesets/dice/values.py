@@ -42,10 +42,10 @@ def flags_and_passives(t: Table, c: int) -> None:
             return
     kit = t.kits[c]
     zone = k.ZONES.index(ch.zone)
-    for entry_id in (kit.type, *kit.passives, kit.zone if ch.zone_active else ""):
-        on_values = hd.ON_VALUES.get(entry_id)
-        if on_values is not None:
-            on_values(t, c, zone)
+    for on_values in kit.on_values:
+        on_values(t, c, zone)
+    if ch.zone_active and kit.zone_on_values is not None:
+        kit.zone_on_values(t, c, zone)
 
 
 def derive(t: Table, c: int) -> None:
