@@ -127,14 +127,12 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
             pn, pd = td.atk_corr.at(first)
             parry = (power * pn, 2 * pd)
     coef_n, coef_d = ta.coef
+    # HitInput's fields in order: attacker's, then defender's, then the 防御倍率 floor
     inputs = fm.HitInput(
-        base_atk=sa.atk, five_a=ta.five, stars_a=ca.stars, atk_mult=ta.atk_mult.at(first),
-        a_red=a_red, atk_corr=ta.atk_corr.at(first), range_m=fm.range_factor(r2),
-        fav_m=fm.favourite_factor(r2, sa.fav),
-        combo=(coef_n ** n, coef_d ** n), base_def=sd.defence,
-        five_d=td.five, stars_d=cd.stars, def_mult=td.def_mult.at(first), d_red=d_red,
-        def_corr=td.def_corr.at(first), parry=parry, dmg_mult=ta.dmg_mult.at(first),
-        taken_mult=td.taken_mult.at(first), def_floor=opt.def_mult_floor)
+        sa.atk, ta.five, ca.stars, ta.atk_mult.at(first), a_red, ta.atk_corr.at(first),
+        fm.range_factor(r2), fm.favourite_factor(r2, sa.fav), (coef_n ** n, coef_d ** n),
+        sd.defence, td.five, cd.stars, td.def_mult.at(first), d_red, td.def_corr.at(first),
+        parry, ta.dmg_mult.at(first), td.taken_mult.at(first), opt.def_mult_floor)
     dmg, terms = fm.damage(inputs, opt.arithmetic == "exact", opt.rounding == "half_up")
     if negate:
         dmg = 0

@@ -15,6 +15,11 @@ from kassen.rulesets.dice.table import ID, Table
 
 THRESHOLD_BASE = ("=", "threshold_base", k.COMBO_THRESHOLD_BASE)
 THRESHOLD_FLOOR = ("max", "threshold_floor", k.COMBO_THRESHOLD_FLOOR)
+UNCHANGED_THRESHOLD = (THRESHOLD_BASE, THRESHOLD_FLOOR)
+OWN_DIE = tuple(("=", "own_die", face) for face in range(9))
+"""The speed sum's first term at each own-die value (8 at most: 瞬発 adds 2, §18.2)."""
+TEN = ("*", "ten", 10)
+STUNNED = ("-", "stunned", k.STUN_SPEED_PENALTY, "§12.4")
 
 
 def _exact(ratio: Ratio) -> Fraction:
@@ -52,16 +57,21 @@ def derive(t: Table, c: int) -> None:
     """Speed (§6.2), combo threshold and coefficient (§10), and the ``values`` event."""
     tv = t.state.tv[c]
     ch = t.state.chars[c]
-    tv.speed = fm.speed(tv.own_eff, t.sheets[c].agi, ch.stars, tv.speed_mod, ch.stunned)
-    tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min([k.COMBO_THRESHOLD_BASE, *tv.thresholds]))
-    tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact) if tv.coefs else k.COMBO_COEF_BASE
-    speed: tuple[Any, ...] = (("=", "own_die", tv.own_eff), ("*", "ten", 10),
-                              ("+", "agi", t.sheets[c].agi), ("+", "stars", ch.stars),
-                              ("+", "speed_mod", tv.speed_mod))
+    agi = t.sheets[c].agi
+    tv.speed = fm.speed(tv.own_eff, agi, ch.stars, tv.speed_mod, ch.stunned)
+    thresholds = tv.thresholds
+    if thresholds:
+        tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min(k.COMBO_THRESHOLD_BASE, *thresholds))
+        threshold = (THRESHOLD_BASE, *(("min", "lowered_threshold", x) for x in thresholds),
+                     THRESHOLD_FLOOR)
+    else:
+        threshold = UNCHANGED_THRESHOLD
+    if tv.coefs:
+        tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact)
+    speed: tuple[Any, ...] = (OWN_DIE[tv.own_eff], TEN, ("+", "agi", agi),
+                              ("+", "stars", ch.stars), ("+", "speed_mod", tv.speed_mod))
     if ch.stunned:
-        speed += (("-", "stunned", k.STUN_SPEED_PENALTY, "§12.4"),)
-    threshold = (THRESHOLD_BASE, *(("min", "lowered_threshold", x) for x in tv.thresholds),
-                 THRESHOLD_FLOOR)
+        speed += (STUNNED,)
     text = fm.ratio_text
     t.rec.emit("values", ID[c], rule="§6.2", speed=tv.speed, right=tv.right, abs=tv.abs,
                atk_mult=tv.atk_mult.every, def_mult=tv.def_mult.every,
