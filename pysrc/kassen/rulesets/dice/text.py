@@ -229,6 +229,11 @@ SUM_LABELS: dict[str, tuple[str, str]] = {
     "vp_regen": ("VP回復", "VP regeneration"), "vp_so_far": ("ここまでのVP", "VP so far"),
     "abilities_vp": ("発揮した能力", "abilities exerted"), "guards_vp": ("ガード", "guards"),
     "exhaust_vp": ("消耗", "exhaustion"), "cross_range": ("クロスレンジ", "cross range"),
+    # the numbers explained (the keys of values.sums; five, speed, threshold, diff above)
+    "damage": ("ダメージ", "damage"), "gauge": ("スタンゲージ", "stun gauge"),
+    "n": ("能力ダイス数", "ability number"), "hits": ("攻撃回数", "hits"),
+    "amount": ("回復量", "healed"), "left": ("スタン残り", "stun turns left"),
+    "vp": ("VP", "VP"), "used": ("使用VP", "VP used"), "x": ("クロスレンジ X", "cross range X"),
 }
 """Words of every sum label the engine's events use (core.sums, ``sum.<label>``)."""
 
