@@ -267,12 +267,20 @@ function breakdownTable(el, v, lang) {
   const dec = (x) => String(Number(Number(x).toFixed(4)));
   const chip = (k, text, rule) => el("span", { class: "num", dataset: { k, ...(rule ? { rule } : {}) }, title: word(k) },
     el("small", { text: word(k) }), text === "" ? null : el("b", { text }));
-  // el() flattens one level of children: every part list below is flattened first
-  const inline = (terms, deep) => terms.flatMap(([op, label, x, rule]) => {
-    if (["floor", "ceil", "round", "note"].includes(op)) return [" → ", chip(label, op === "note" ? String(x) : "", rule)];
-    const part = Array.isArray(x) && deep ? [" (", ...inline(x, true), ")"] : [];
-    return [SUM_OPS[op] ?? ` ${op} `, chip(label, dec(num(x)), rule), ...part];
-  });
+  // el() flattens one level of children: every part list below is flat. The terms fold left
+  // to right, so a sum followed by a product is bracketed: (8 + 21 + 0) × 2
+  const inline = (terms, deep) => {
+    let out = [];
+    let summed = false;
+    for (const [op, label, x, rule] of terms) {
+      if (["floor", "ceil", "round", "note"].includes(op)) { out.push(" → ", chip(label, op === "note" ? String(x) : "", rule)); continue; }
+      if (summed && ["*", "/", "//", "ceil/"].includes(op)) { out = ["(", ...out, ")"]; summed = false; }
+      summed ||= op === "+" || op === "-";
+      const part = Array.isArray(x) && deep ? [" (", ...inline(x, true), ")"] : [];
+      out.push(SUM_OPS[op] ?? ` ${op} `, chip(label, dec(num(x)), rule), ...part);
+    }
+    return out;
+  };
   const rows = (key, terms, top) => [
     el("p", { class: top ? "" : "sub" }, el("strong", { text: `${top ? term(key, lang) : word(key)} ` }),
       chip(key, dec(top ? v[key] : fold(terms))), " = ", inline(terms, !top)),
