@@ -9,13 +9,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.model import Ratio
-
-Number = Fraction | float
 
 
 def five_sum(dice: dict[str, int], selected_value: int) -> int:
@@ -73,7 +70,7 @@ def stun_shortening(damage: int) -> int:
 
 
 def exact_text(num: int, den: int) -> str:
-    """``num/den`` as :func:`dec` writes the same value as a ``Fraction``."""
+    """``num/den`` as short decimal text (4 decimals at most), for the values event."""
     if num % den == 0:
         return str(num // den)
     return repr(round(num / den, 4))  # int / int is correctly rounded, as float(Fraction) is
@@ -91,13 +88,6 @@ def ratio_text(ratio: Ratio) -> str:
         if len(_TEXTS) < 4096:
             _TEXTS[ratio] = text
     return text
-
-
-def dec(value: Number) -> str:
-    """A number as short decimal text for events (4 decimals at most)."""
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return str(value.numerator)
-    return repr(round(float(value), 4))
 
 
 @dataclass(slots=True)
