@@ -9,7 +9,7 @@ import pytest
 from dice_helpers import battle, damage_terms, events, one_turn, put
 
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.model import Flag
+from kassen.rulesets.dice.model import Flag, TurnValues
 
 CROSS_FACES = (3, 3, 3, 5)
 """Equal own dice: speeds 30/30, X = 0 → cross (§9.2 step 4)."""
@@ -369,3 +369,14 @@ def test_lp_is_6000_plus_unused_cost_section4_2() -> None:
     b = battle("name: A; atk: 5; def: 5", "name: B", [])
     assert b.ch(0).lp_start == 6000 + 3000 - 300
     assert b.ch(1).lp_start == 9000
+
+
+@pytest.mark.rule("§5")
+def test_turn_values_begin_in_place_equals_a_fresh_read_section5() -> None:
+    """§5 step 2: the values a side starts a turn with are the same whether made anew or
+    started in place over the last turn's (TurnValues.begin)."""
+    b = one_turn("agi: 10; passive: 連撃の心得; slot10: 攻2倍・単; special5: 瞬発")
+    used = b.tv[0]
+    assert used.acts and used.thresholds and used.own_eff != used.own  # a turn changed them
+    used.begin(2, 5, 9, 4, 2, "R", 17, 3, False)
+    assert used == TurnValues(2, 5, 9, 4, 2, "R", 17, 3, False, own_eff=2, range_die=2)

@@ -103,7 +103,7 @@ class DiceBattle(Table, Battle):
         rec.emit("dice", rule="§5.1", R=r, B=b, Y=y, G=g)
         # 2. read dice per character
         rec.step("read", "read")
-        st.tv = [self._read(c, dice) for c in (0, 1)]
+        st.tv = [self._read(0, dice), self._read(1, dice)]
         # 3. stardust and star formation
         for c in self.order():
             self.add_stardust(c, st.tv[c].sel + self.kits[c].stardust_bonus, "selected")
@@ -159,8 +159,12 @@ class DiceBattle(Table, Battle):
         r, b, y, g = dice["R"], dice["B"], dice["Y"], dice["G"]
         own, opp, sel, mid = dice[mine], dice[theirs], dice[letter], dice[middle]
         n, five = r + b + mid, fm.five_sum(dice, sel)
-        tv = TurnValues(own, opp, n, dice[special], sel, letter, five, ch.vp, ch.stunned,
-                        own, own)
+        if len(self.state.tv) == 2:
+            tv = self.state.tv[c]
+            tv.begin(own, opp, n, dice[special], sel, letter, five, ch.vp, ch.stunned)
+        else:
+            tv = TurnValues(own, opp, n, dice[special], sel, letter, five, ch.vp, ch.stunned,
+                            own, own)
         red, blue = DIE_TERMS["R"][r], DIE_TERMS["B"][b]
         sums = {"n": (red, blue, DIE_TERMS[middle][mid]),
                 "five": (red, blue, DIE_TERMS["Y"][y], DIE_TERMS["G"][g], SELECTED_TERMS[sel])}

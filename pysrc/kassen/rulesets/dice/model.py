@@ -381,6 +381,31 @@ class TurnValues:
     hits_taken: int = 0
     gauge_lost: int = 0
 
+    def begin(self, own: int, opp: int, n: int, s: int, sel: int, sel_colour: str, five: int,
+              vp0: int, started_stunned: bool) -> None:
+        """Start the next turn's values in place: every field as a fresh ``TurnValues(own,
+        …, own_eff=own, range_die=own)`` has it, the modifiers and lists emptied rather than
+        made anew (two sides a turn, every turn of every battle)."""
+        self.own, self.opp, self.n, self.s, self.sel = own, opp, n, s, sel
+        self.sel_colour, self.five, self.vp0, self.started_stunned = sel_colour, five, vp0, \
+            started_stunned
+        self.own_eff = self.range_die = own
+        src = self.source
+        src.kind, src.slot, src.name = "none", 0, ""
+        self.ougi = self.ougi_used = self.on_square = self.guarded = self.misfired = False
+        self.recovered = self.force_cross = self.took_damage = False
+        self.abs = self.right = self.speed_mod = self.speed = 0
+        self.vp_guard = self.vp_extra = self.shorten = self.charge = self.stars_due = 0
+        self.hits_taken = self.gauge_lost = 0
+        self.atk_mult.every, self.atk_mult.first = k.ATK_MULT_BASE, 0
+        self.def_mult.every, self.def_mult.first = k.DEF_MULT_BASE, 0
+        for factor in (self.atk_corr, self.def_corr, self.dmg_mult, self.taken_mult):
+            factor.every = factor.first = (1, 1)
+        for items in (self.thresholds, self.coefs, self.on_hit, self.acts,
+                      self.demerit_applied):
+            items.clear()
+        self.threshold, self.coef, self.parry = k.COMBO_THRESHOLD_BASE, k.COMBO_COEF_BASE, ""
+
 
 @dataclass(slots=True)
 class BattleState:
