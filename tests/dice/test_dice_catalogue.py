@@ -12,7 +12,7 @@ import pytest
 from dice_helpers import damage_terms, events, one_turn, put
 
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.model import Flag
+from kassen.rulesets.dice.state import Flag
 
 
 def flag(b: DiceBattle, c: int, name: str) -> Flag | None:

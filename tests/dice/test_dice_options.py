@@ -10,7 +10,7 @@ from dice_helpers import battle, damage_terms, events, one_turn, put
 
 from kassen.core import sums
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.model import Flag
+from kassen.rulesets.dice.state import Flag
 
 
 @pytest.mark.rule("§16.2")

@@ -3,7 +3,7 @@
 Set-up (§4) and the 15-step turn loop only; the steps live in modules named for them
 (:mod:`.abilities` 4–9, :mod:`.values` 10, :mod:`.attack` 11–13, :mod:`.upkeep` 14–15) and
 act through the primitives of :class:`~kassen.rulesets.dice.table.Table`. ``self.state``
-(a :class:`~kassen.rulesets.dice.model.BattleState`) holds everything that changes, so
+(a :class:`~kassen.rulesets.dice.state.BattleState`) holds everything that changes, so
 snapshots are plain deep copies.
 """
 
@@ -17,8 +17,9 @@ from kassen.rulesets.dice import abilities, attack, upkeep, values
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice import view as vw
-from kassen.rulesets.dice.model import BattleState, Character, Sheet, TurnValues
+from kassen.rulesets.dice.model import Sheet
 from kassen.rulesets.dice.options import Readings
+from kassen.rulesets.dice.state import BattleState, Character, TurnValues
 from kassen.rulesets.dice.table import ID, Table
 
 COLOURS = ("R", "B", "Y", "G")

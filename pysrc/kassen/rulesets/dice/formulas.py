@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.model import Ratio
+from kassen.rulesets.dice.state import Ratio
 
 
 def five_sum(dice: dict[str, int], selected_value: int) -> int:

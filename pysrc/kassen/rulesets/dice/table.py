@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from kassen.core.events import Recorder
 from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice.model import BattleState, Character, Flag, Kit, Sheet, TurnValues
+from kassen.rulesets.dice.model import Kit, Sheet
 from kassen.rulesets.dice.options import Readings
+from kassen.rulesets.dice.state import BattleState, Character, Flag, TurnValues
 
 ID = ("0.0", "1.0")
 """Member id of each side (design: ``<side>.<n>``; one character a side): ``ID[c]``."""

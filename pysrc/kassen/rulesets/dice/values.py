@@ -10,7 +10,7 @@ from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice.abilities import apply_demerit
-from kassen.rulesets.dice.model import Ratio
+from kassen.rulesets.dice.state import Ratio
 from kassen.rulesets.dice.table import ID, Table
 
 THRESHOLD_BASE = ("=", "threshold_base", k.COMBO_THRESHOLD_BASE)
