@@ -52,19 +52,18 @@ class Table:
         """The side index playing red."""
         return 0 if self.state.colour[0] == "red" else 1
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, int]:
         """原始攻撃権 order (§9.3): own die, 敏捷, stars, stardust, then turn parity."""
         st = self.state
         first, second = st.chars
         tv = st.tv
-        own = (tv[0].own_eff, tv[1].own_eff) if tv else (0, 0)
-        keys = ((own[0], self.sheets[0].agi, first.stars, first.stardust),
-                (own[1], self.sheets[1].agi, second.stars, second.stardust))
-        if keys[0] != keys[1]:
-            return [0, 1] if keys[0] > keys[1] else [1, 0]
+        own0, own1 = (tv[0].own_eff, tv[1].own_eff) if tv else (0, 0)
+        key0 = (own0, self.sheets[0].agi, first.stars, first.stardust)
+        key1 = (own1, self.sheets[1].agi, second.stars, second.stardust)
+        if key0 != key1:
+            return (0, 1) if key0 > key1 else (1, 0)
         red = 0 if st.colour[0] == "red" else 1
-        lead = red if st.turn % 2 == 1 else 1 - red
-        return [lead, 1 - lead]
+        return (red, 1 - red) if st.turn % 2 == 1 else (1 - red, red)
 
     def vp_blocked(self, c: int, need: int) -> bool:
         """VP gate (§7.6, §14.2) on the turn-start VP. ``negative_vp=all``: the literal §7.6
