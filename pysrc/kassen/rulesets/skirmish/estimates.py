@@ -155,25 +155,30 @@ class Estimates:
                    for t in self.b.state.units)
 
     def sleep_value(self, u: Unit, pos: Pos, t: Unit) -> float | None:
-        """§16 A3: only the highest-threat awake enemy in range, only if P(win) ≥ 0.5."""
+        """§16 A3: only the Sleep target (:meth:`sleep_target`), worth P(win) × its threat ×
+        the turns denied."""
         if self.cached(("sleep", u.id, pos), self.sleep_target, u, pos) is not t:
             return None
-        tie = 1 if self.b.readings.opposed_tie == "active" else 0  # §4.3: ≥ is > with +1
-        p = odds.opposed(actions.magic_power(self.b, u) + tie, t.res)
-        if p < 0.5:
-            return None
+        p = self.sleep_odds(u, t)
         guarded = any(c.side == t.side and c is not t and c.awake_able and c.pos == t.pos
                       for c in self.b.state.units)
         turns = 2 if not t.acted and not guarded else 1
         return p * self.threat(t) * turns
 
+    def sleep_odds(self, u: Unit, t: Unit) -> float:
+        """P(u wins Sleep's opposed check against ``t``): 2D10 + 魔力 against 2D10 + 抵抗."""
+        tie = 1 if self.b.readings.opposed_tie == "active" else 0  # §4.3: ≥ is > with +1
+        return odds.opposed(actions.magic_power(self.b, u) + tie, t.res)
+
     def sleep_target(self, u: Unit, pos: Pos) -> Unit | None:
-        """The awake enemy in Sleep range of ``pos`` with the highest threat, first in
-        deployment order on ties (§16 A3)."""
+        """§16 A3 and §12 "cast on the enemy with the highest expected damage if P(win) ≥
+        0.5": the awake enemy in Sleep range of ``pos`` with the highest threat among those
+        u puts to sleep with P(win) ≥ 0.5, first in deployment order on ties. (Read as a
+        filter: an enemy that would likely resist does not stop u from sleeping the next
+        one; the reading that the §17 figures were measured with, see the docs' §16.4 note.)"""
         pool = [c for c in actions.candidates(self.b, u, pos, ABILITIES["sleep"])
-                if c.side != u.side and not c.asleep]
+                if c.side != u.side and not c.asleep and self.sleep_odds(u, c) >= 0.5]
         if not pool:
             return None
         threats = [(self.threat(c), -i) for i, c in enumerate(pool)]
         return pool[-max(threats)[1]]
-
