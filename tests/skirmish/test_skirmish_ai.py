@@ -272,7 +272,8 @@ def test_c8_plan_values_compared_after_rounding_r16_4() -> None:
                      for i, (r, a) in enumerate([(0, 1), (4, 1), (6, 1), (6, 2), (4, 2),
                                                  (0, 2)]))
     b, p = make([caster, foes])
-    values = [p.ms_value(b.unit("0.0"), (0, 0), f"skill:ice_storm:area:{a}") for a in (1, 2)]
+    found = dict(p.main_values(b.unit("0.0"), (0, 0), False, 20))
+    values = [found[f"skill:ice_storm:area:{a}"] for a in (1, 2)]
     assert values[0] < values[1] and round(values[0], 6) == round(values[1], 6)
     ai_turn(b, "0.0")
     assert [e.values["targets"] for e in events(b, "use")] == [["1.0", "1.1", "1.2"]]

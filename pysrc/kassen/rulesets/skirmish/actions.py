@@ -85,17 +85,10 @@ def in_area(b: SkirmishBattle, u: Unit, area: Pos, ability: Ability | None) -> l
             and not (limit and melee_blocked(b, u, t, ability))]
 
 
-def pierce_lines(b: SkirmishBattle, u: Unit, pos: Pos, reach: int) -> list[tuple[Pos, list[Pos]]]:
+def pierce_lines(b: SkirmishBattle, u: Unit, pos: Pos, reach: int
+                 ) -> tuple[tuple[Pos, list[Pos]], ...]:
     """Distinct straight lines of 貫通 from ``pos`` (§16 D13): (aim area, cells)."""
-    aims = sorted(b.map.within(pos, 1, reach), key=lambda p: (b.map.distance(pos, p), p))
-    out: list[tuple[Pos, list[Pos]]] = []
-    seen: list[list[Pos]] = []
-    for aim in aims:
-        cells = b.map.line(pos, aim, reach)
-        if cells not in seen:
-            seen.append(cells)
-            out.append((aim, cells))
-    return out
+    return b.map.pierce_lines(pos, reach)
 
 
 def pierce_targets(b: SkirmishBattle, u: Unit, cells: list[Pos], ability: Ability
