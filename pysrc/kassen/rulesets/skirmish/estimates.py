@@ -63,24 +63,39 @@ class Estimates:
 
     def nearest(self, u: Unit, pos: Pos) -> int:
         """The distance from ``pos`` to u's nearest opponent (0 when none is left)."""
-        memo = self.memo
-        if memo is None:
-            return self._nearest(u, pos)
-        key = ("nearest", u.side, pos)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = self._nearest(u, pos)
-        return found  # type: ignore[no-any-return]
-
-    def _nearest(self, u: Unit, pos: Pos) -> int:
-        x, y = pos
+        side = u.side
         best = -1
-        for t in self.enemies(u):
-            tx, ty = t.pos
-            d = max(abs(x - tx), abs(y - ty))  # §3.2 distance
-            if best < 0 or d < best:
+        for t, d in self.around(pos):
+            if t.side != side and (best < 0 or d < best):
                 best = d
         return max(best, 0)
+
+    def around(self, pos: Pos) -> list[tuple[Unit, int]]:
+        """Every 戦闘可能 unit with its distance from ``pos`` (§3.2), in deployment order;
+        once per request and position."""
+        memo = self.memo
+        if memo is None:
+            return self._around(pos)
+        key = ("around", pos)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._around(pos)
+        return found  # type: ignore[no-any-return]
+
+    def _around(self, pos: Pos) -> list[tuple[Unit, int]]:
+        x, y = pos
+        return [(t, max(abs(x - t.pos[0]), abs(y - t.pos[1])))
+                for t in self.b.state.units if t.hp > 0 and not t.escaped]
+
+    def foes_within(self, u: Unit, pos: Pos, reach: int, ability: Ability | None
+                    ) -> list[Unit]:
+        """u's opponents that a use with ``reach`` from ``pos`` may target (§8; the same as
+        :func:`.actions.candidates` less u's side)."""
+        side = u.side
+        out = [t for t, d in self.around(pos) if d <= reach and t.side != side]
+        if self.b.readings.flight_melee_limit:
+            out = [t for t in out if not actions.melee_blocked(self.b, u, t, ability)]
+        return out
 
     def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None, cap: int | None = None
                   ) -> float:
@@ -176,8 +191,9 @@ class Estimates:
         u puts to sleep with P(win) ≥ 0.5, first in deployment order on ties. (Read as a
         filter: an enemy that would likely resist does not stop u from sleeping the next
         one; the reading that the §17 figures were measured with, see the docs' §16.4 note.)"""
-        pool = [c for c in actions.candidates(self.b, u, pos, ABILITIES["sleep"])
-                if c.side != u.side and not c.asleep and self.sleep_odds(u, c) >= 0.5]
+        sleep = ABILITIES["sleep"]
+        pool = [c for c in self.foes_within(u, pos, actions.reach_of(u, sleep), sleep)
+                if not c.asleep and self.sleep_odds(u, c) >= 0.5]
         if not pool:
             return None
         threats = [(self.threat(c), -i) for i, c in enumerate(pool)]

@@ -36,26 +36,6 @@ DAMAGING = (ATTACK, BOLT)
 class MainValues(Estimates):
     """Main-step values of one request; expects ``self.b``, the battle."""
 
-    def around(self, pos: Pos) -> list[tuple[Unit, int]]:
-        """Every 戦闘可能 unit with its distance from ``pos``, in deployment order (§3.2, §9.4)."""
-        return self.cached(("around", pos), self._around, pos)
-
-    def _around(self, pos: Pos) -> list[tuple[Unit, int]]:
-        x, y = pos
-        return [(t, max(abs(x - t.pos[0]), abs(y - t.pos[1])))
-                for t in self.b.state.units if t.hp > 0 and not t.escaped]
-
-    def foes_within(self, u: Unit, pos: Pos, reach: int, ability: Ability | None
-                    ) -> list[Unit]:
-        """u's opponents that a use with ``reach`` from ``pos`` may target (§8; the same as
-        :func:`.actions.candidates` less u's side)."""
-        limit = self.b.readings.flight_melee_limit
-        side = u.side
-        out = [t for t, d in self.around(pos) if d <= reach and t.side != side]
-        if limit:
-            out = [t for t in out if not actions.melee_blocked(self.b, u, t, ability)]
-        return out
-
     def in_area(self, u: Unit, area: Pos, ability: Ability) -> list[Unit]:
         """:func:`.actions.in_area` from the per-request table."""
         b = self.b

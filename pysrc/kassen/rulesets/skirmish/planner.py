@@ -120,8 +120,9 @@ class Planner(MainValues):
     def sleeper_at(self, u: Unit, pos: Pos) -> Unit | None:
         """The sleeping 未行動 ally in ``pos`` to wake: the highest current 行動値, deployment
         order on ties (§16 A6, §16.4 C7)."""
-        asleep = [t for t in self.b.state.units if t.pos == pos and t.side == u.side
-                  and t is not u and not t.acted and t.able and t.asleep]
+        side = u.side
+        asleep = [t for t, d in self.around(pos) if d == 0 and t.side == side and t is not u
+                  and not t.acted and t.effects and t.asleep]
         return max(asleep, key=lambda t: (t.ini, -t.index)) if asleep else None
 
     def plan(self, u: Unit, fixed: bool = False) -> tuple[float, str, str]:
