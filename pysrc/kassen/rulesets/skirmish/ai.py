@@ -31,17 +31,19 @@ class SkirmishAI(Planner):
         self.allow_cover = cover
         self.threats = {}
         self.planned: tuple[str, int, str, str] | None = None
+        self.places, self.placed = {}, ()
 
     def bind(self, battle: SkirmishBattle) -> None:
         """Attach to the battle whose requests this policy answers."""
         self.b = battle
         self.threats = {}
         self.planned = None
+        self.places, self.placed = {}, ()
 
     def __call__(self, request: Request, rng: Rng) -> Any:
         if self.b is None:
             return request.options[0]
-        self.memo = {}
+        self.start_request()
         try:
             answer = getattr(self, "on_" + request.kind)(request)
         finally:

@@ -27,6 +27,21 @@ class Estimates:
     threats: dict[str, tuple[Any, float]]
     memo: dict[tuple[Any, ...], Any] | None = None
     """Estimates already made while answering one request (None outside an answer)."""
+    places: dict[Any, Any]
+    """Tables that depend only on where the 戦闘可能 units stand (distances), kept across
+    requests until someone moves, falls or leaves (:meth:`start_request`)."""
+    placed: tuple[Any, ...]
+
+    def start_request(self) -> None:
+        """Open the memo of one request; drop the position tables if anyone moved, fell or
+        left since the last request (or the battle's units are not the same objects)."""
+        self.memo = {}
+        units = self.b.state.units
+        placed = (units, *[t.pos if t.hp > 0 and not t.escaped else None for t in units])
+        if len(placed) != len(self.placed) or placed[0] is not self.placed[0] \
+                or placed[1:] != self.placed[1:]:
+            self.placed = placed
+            self.places = {}
 
     def cached(self, key: tuple[Any, ...], compute: Callable[..., Any], *args: Any) -> Any:
         """``compute(*args)``, once per ``key`` while one request is answered: the state
@@ -63,23 +78,31 @@ class Estimates:
 
     def nearest(self, u: Unit, pos: Pos) -> int:
         """The distance from ``pos`` to u's nearest opponent (0 when none is left)."""
+        places = self.places if self.memo is not None else None
+        key = (u.side, pos)
+        if places is not None:
+            found = places.get(key)
+            if found is not None:
+                return found  # type: ignore[no-any-return]
         side = u.side
         best = -1
         for t, d in self.around(pos):
             if t.side != side and (best < 0 or d < best):
                 best = d
-        return max(best, 0)
+        best = max(best, 0)
+        if places is not None:
+            places[key] = best
+        return best
 
     def around(self, pos: Pos) -> list[tuple[Unit, int]]:
         """Every 戦闘可能 unit with its distance from ``pos`` (§3.2), in deployment order;
-        once per request and position."""
-        memo = self.memo
-        if memo is None:
+        kept while nobody moves, falls or leaves (:attr:`places`)."""
+        if self.memo is None:
             return self._around(pos)
-        key = ("around", pos)
-        found = memo.get(key)
+        places = self.places
+        found = places.get(pos)
         if found is None:
-            found = memo[key] = self._around(pos)
+            found = places[pos] = self._around(pos)
         return found  # type: ignore[no-any-return]
 
     def _around(self, pos: Pos) -> list[tuple[Unit, int]]:
