@@ -110,7 +110,7 @@ def rs_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None) -> list[str]:
             out.append(f"item:{item_id}:{u.id}")
             continue
         for t in b.state.units:
-            if not t.able or b.map.distance(pos, t.pos) > item.reach:
+            if t.hp <= 0 or t.escaped or b.map.distance(pos, t.pos) > item.reach:
                 continue
             if item.effect == "wake" and not t.asleep:
                 continue
@@ -140,10 +140,12 @@ def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: boo
         if count <= 0 or item.timing != "MS" or (item.effect == "gem" and moved_rs):
             continue
         for t in units:
-            if t.able and t is not u and b.map.distance(pos, t.pos) <= item.reach:
+            if t.hp > 0 and not t.escaped and t is not u \
+                    and b.map.distance(pos, t.pos) <= item.reach:
                 out.append(f"item:{item_id}:{t.id}")
     for t in units:
-        if t.pos == pos and t is not u and t.effects and t.able and t.asleep:
+        if t.effects and t.pos == pos and t is not u and t.hp > 0 and not t.escaped \
+                and t.asleep:
             out.append("wake:" + t.id)
     if not rs_move:
         out.extend(b.map.moves(pos, move_allowance(u)))

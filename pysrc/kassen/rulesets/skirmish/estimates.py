@@ -31,11 +31,17 @@ class Estimates:
     """Tables that depend only on where the 戦闘可能 units stand (distances), kept across
     requests until someone moves, falls or leaves (:meth:`start_request`)."""
     placed: tuple[Any, ...]
+    placed_checked: bool = False
 
     def start_request(self) -> None:
-        """Open the memo of one request; drop the position tables if anyone moved, fell or
-        left since the last request (or the battle's units are not the same objects)."""
+        """Open the memo of one request; the position tables are checked when first used."""
         self.memo = {}
+        self.placed_checked = False
+
+    def check_places(self) -> None:
+        """Drop the position tables if anyone moved, fell or left since they were made (or
+        the battle's units are not the same objects)."""
+        self.placed_checked = True
         units = self.b.state.units
         placed = (units, *[t.pos if t.hp > 0 and not t.escaped else None for t in units])
         if len(placed) != len(self.placed) or placed[0] is not self.placed[0] \
@@ -78,7 +84,12 @@ class Estimates:
 
     def nearest(self, u: Unit, pos: Pos) -> int:
         """The distance from ``pos`` to u's nearest opponent (0 when none is left)."""
-        places = self.places if self.memo is not None else None
+        if self.memo is None:
+            places = None
+        else:
+            if not self.placed_checked:
+                self.check_places()
+            places = self.places
         key = (u.side, pos)
         if places is not None:
             found = places.get(key)
@@ -99,6 +110,8 @@ class Estimates:
         kept while nobody moves, falls or leaves (:attr:`places`)."""
         if self.memo is None:
             return self._around(pos)
+        if not self.placed_checked:
+            self.check_places()
         places = self.places
         found = places.get(pos)
         if found is None:
@@ -107,8 +120,11 @@ class Estimates:
 
     def _around(self, pos: Pos) -> list[tuple[Unit, int]]:
         x, y = pos
+        units = self.b.state.units
+        if self.b.map.is_line:  # one row: the distance is |i − j| (§3.1)
+            return [(t, abs(x - t.pos[0])) for t in units if t.hp > 0 and not t.escaped]
         return [(t, max(abs(x - t.pos[0]), abs(y - t.pos[1])))
-                for t in self.b.state.units if t.hp > 0 and not t.escaped]
+                for t in units if t.hp > 0 and not t.escaped]
 
     def foes_within(self, u: Unit, pos: Pos, reach: int, ability: Ability | None
                     ) -> list[Unit]:
@@ -147,9 +163,14 @@ class Estimates:
     def ev_use(self, u: Unit, ab: Ability | None, t: Unit) -> float:
         """A1's value of u's weapon attack (``ab`` None) or ability on ``t``, capped at t's HP;
         once per request (it does not depend on where u stands)."""
-        if ab is None:
-            return self.cached(("ev", u.id, "", t.id), self.ev_weapon, u, t, None)
-        return self.cached(("ev", u.id, ab.id, t.id), self.ev_ability, u, ab, t)
+        memo = self.memo
+        key = (u.id, ab.id if ab is not None else "", t.id)
+        found = memo.get(key) if memo is not None else None
+        if found is None:
+            found = self.ev_weapon(u, t, None) if ab is None else self.ev_ability(u, ab, t)
+            if memo is not None:
+                memo[key] = found
+        return found  # type: ignore[no-any-return]
 
     def threat(self, x: Unit) -> float:
         """§16 A3 with §16.4 C4: x's best single-target expected damage against any of its

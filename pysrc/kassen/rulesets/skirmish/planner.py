@@ -79,7 +79,14 @@ class Planner(MainValues):
 
     def position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
         """§16 A2: (distance to the band, stay put, closeness to the band's low end)."""
-        return self.cached(("position", u.id, pos), self._position_key, u, pos)
+        memo = self.memo
+        key = ("position", u.id, pos)
+        found = memo.get(key) if memo is not None else None
+        if found is None:
+            found = self._position_key(u, pos)
+            if memo is not None:
+                memo[key] = found
+        return found  # type: ignore[no-any-return]
 
     def _position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
         low, high = self.band(u)
