@@ -52,7 +52,14 @@ class Planner(MainValues):
     def band_role(self, u: Unit) -> str:
         """The role whose band ``u`` keeps: a caster out of MP (it cannot pay for any ranged
         spell, nor a healer for 《ヒール》) takes the melee band (§16 A2, §16.4 C5)."""
-        return self.cached(("role", u.id), self._band_role, u)
+        memo = self.memo
+        key = ("role", u.id)
+        found = memo.get(key) if memo is not None else None
+        if found is None:
+            found = self._band_role(u)
+            if memo is not None:
+                memo[key] = found
+        return found  # type: ignore[no-any-return]
 
     def _band_role(self, u: Unit) -> str:
         role = role_of(u)
@@ -127,10 +134,18 @@ class Planner(MainValues):
     def sleeper_at(self, u: Unit, pos: Pos) -> Unit | None:
         """The sleeping 未行動 ally in ``pos`` to wake: the highest current 行動値, deployment
         order on ties (§16 A6, §16.4 C7)."""
-        side = u.side
-        asleep = [t for t, d in self.around(pos) if d == 0 and t.side == side and t is not u
-                  and not t.acted and t.effects and t.asleep]
-        return max(asleep, key=lambda t: (t.ini, -t.index)) if asleep else None
+        return self.cached(("sleepers", u.id), self._sleepers, u).get(pos)
+
+    def _sleepers(self, u: Unit) -> dict[Pos, Unit]:
+        """Per area, the ally :meth:`sleeper_at` wakes there (most areas have none)."""
+        out: dict[Pos, Unit] = {}
+        for t in self.b.state.units:
+            if t.effects and t.side == u.side and t is not u and not t.acted \
+                    and t.hp > 0 and not t.escaped and t.asleep:
+                best = out.get(t.pos)
+                if best is None or (t.ini, -t.index) > (best.ini, -best.index):
+                    out[t.pos] = t
+        return out
 
     def plan(self, u: Unit, fixed: bool = False) -> tuple[float, str, str]:
         """The best (value, RS, MS) pair by (value rounded to 6 places, position key), first
