@@ -131,10 +131,34 @@ class Estimates:
         """u's opponents that a use with ``reach`` from ``pos`` may target (§8; the same as
         :func:`.actions.candidates` less u's side)."""
         side = u.side
-        out = [t for t, d in self.around(pos) if d <= reach and t.side != side]
-        if self.b.readings.flight_melee_limit:
-            out = [t for t in out if not actions.melee_blocked(self.b, u, t, ability)]
-        return out
+        if self.b.readings.flight_melee_limit:  # depends on flight too: not kept
+            return [t for t, d in self.around(pos) if d <= reach and t.side != side
+                    and not actions.melee_blocked(self.b, u, t, ability)]
+        if self.memo is None:
+            return [t for t, d in self.around(pos) if d <= reach and t.side != side]
+        if not self.placed_checked:
+            self.check_places()
+        key = (side, pos, reach)
+        places = self.places
+        found = places.get(key)
+        if found is None:
+            found = [t for t, d in self.around(pos) if d <= reach and t.side != side]
+            places[key] = found
+        return found  # type: ignore[no-any-return]
+
+    def occupants(self, pos: Pos) -> list[Unit]:
+        """The 戦闘可能 units in area ``pos``, in deployment order (kept like :meth:`around`)."""
+        if self.memo is None:
+            return [t for t in self.b.state.units if t.pos == pos and t.hp > 0 and not t.escaped]
+        if not self.placed_checked:
+            self.check_places()
+        table = self.places.get("occupants")
+        if table is None:
+            table = self.places["occupants"] = {}
+            for t in self.b.state.units:
+                if t.hp > 0 and not t.escaped:
+                    table.setdefault(t.pos, []).append(t)
+        return table.get(pos, [])  # type: ignore[no-any-return]
 
     def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None, cap: int | None = None
                   ) -> float:
@@ -210,8 +234,8 @@ class Estimates:
         return best
 
     def hostile_engaged(self, u: Unit) -> bool:
-        return any(t.side != u.side and t.awake_able and t.pos == u.pos
-                   for t in self.b.state.units)
+        """Whether an awake hostile shares u's area (it would obstruct a move, §6.6.2)."""
+        return any(t.side != u.side and not t.asleep for t in self.occupants(u.pos))
 
     def sleep_value(self, u: Unit, pos: Pos, t: Unit) -> float | None:
         """§16 A3: only the Sleep target (:meth:`sleep_target`), worth P(win) × its threat ×

@@ -39,9 +39,10 @@ class MainValues(Estimates):
     def in_area(self, u: Unit, area: Pos, ability: Ability) -> list[Unit]:
         """:func:`.actions.in_area` from the per-request table."""
         b = self.b
-        limit = b.readings.flight_melee_limit
-        return [t for t, d in self.around(area) if d == 0 and t is not u
-                and not (limit and actions.melee_blocked(b, u, t, ability))]
+        if b.readings.flight_melee_limit:
+            return [t for t in self.occupants(area) if t is not u
+                    and not actions.melee_blocked(b, u, t, ability)]
+        return [t for t in self.occupants(area) if t is not u]
 
     def main_values(self, u: Unit, pos: Pos, moved: bool, mp: int
                     ) -> Iterator[tuple[str, float]]:
@@ -70,8 +71,8 @@ class MainValues(Estimates):
                 if d <= item.reach and t.side != u.side:
                     yield f"item:{item_id}:{t.id}", self.cached(
                         ("gem", item_id, t.id), self.ev_magic, item.amount, item.attribute, t)
-        for t, d in self.around(pos):
-            if d == 0 and t.side == u.side and t is not u and not t.acted and t.asleep:
+        for t in self.occupants(pos):
+            if t.effects and t.side == u.side and t is not u and not t.acted and t.asleep:
                 yield "wake:" + t.id, self.threat(t)
 
     def damage_values(self, u: Unit, pos: Pos, ab: Ability) -> Iterator[tuple[str, float]]:
