@@ -30,7 +30,7 @@ export function spoilers() {
 
 function renderBoard(step) {
   if (view) view.render($("board"), step, ctx());
-  else genericBoard($("board"), step, t);
+  else genericBoard($("board"), step, t, battle);
 }
 
 function logLines(step, i) {
