@@ -52,17 +52,19 @@ class Act:
 
 
 class Hit:
-    """One computed hit of an attack (R8.5): who receives it, the final damage, and whom it
-    finally came from (the attacker, or the last reflector)."""
+    """One computed hit of an attack (R8.5): who receives it, the final damage and its terms,
+    and whom it finally came from (the attacker, or the last reflector)."""
 
-    __slots__ = ("act", "amount", "recv", "src", "stolen")
+    __slots__ = ("act", "amount", "recv", "src", "stolen", "terms")
 
     def __init__(self, act: Act, recv: Fencer, amount: int, stolen: Sword | None,
-                 src: Fencer) -> None:
+                 src: Fencer, terms: list[list[Any]]) -> None:
         self.act = act
         self.recv = recv
         self.amount = amount
         self.stolen = stolen
         self.src = src
+        self.terms = terms
+        """The sum of ``amount`` (core.sums): formula terms, then ガード."""
 
 

@@ -17,6 +17,13 @@ if TYPE_CHECKING:
 
 on_reflect = STATUSES[REFLECT].on_hit_taken
 on_guard = STATUSES[GUARD].on_hit_taken
+REFLECT_RULE = STATUSES[REFLECT].rule
+GUARD_TERM = ["ceil/", "guard", 2, STATUSES[GUARD].rule]
+"""ガード halves the damage, rounded up (the terms are shared: never changed once made)."""
+NOT_BELOW_ZERO = ["max", "not_below_zero", 0, "R8.5"]
+"""Negative damage does nothing (option ``negative``, Q4)."""
+NOT_BELOW_ZERO_HP = ["max", "not_below_zero", 0]
+"""魔法剣 and デス剣 on H ≤ 0 deal 0."""
 
 
 def targets(b: MargueriteBattle, act: Act) -> list[Fencer]:
@@ -32,9 +39,10 @@ def attack(b: MargueriteBattle, act: Act) -> None:
     d = act.def_
     assert d is not None
     has_riders = bool(d.rider or act.stun or act.poison)
+    reps = d.reps
     for target in targets(b, act):
-        for _ in range(d.reps):
-            hit = compute(b, act, target, None)
+        for k in range(1, reps + 1):
+            hit = compute(b, act, target, None, None, k if reps > 1 else 0)
             apply(b, hit)
             if has_riders and hit.amount >= 1:
                 riders(b, hit)
@@ -54,9 +62,10 @@ def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
     for act in acts:
         d = act.def_
         assert d is not None
+        reps = d.reps
         for target in targets(b, act):
-            for _ in range(d.reps):
-                hits.append(compute(b, act, target, frozen, turn))
+            for k in range(1, reps + 1):
+                hits.append(compute(b, act, target, frozen, turn, k if reps > 1 else 0))
     for hit in hits:
         apply(b, hit)
     for hit in hits:
@@ -67,15 +76,17 @@ def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
 
 def compute(b: MargueriteBattle, act: Act, target: Fencer,
             frozen: dict[str, tuple[int, int, int, int]] | None,
-            turn: int | None = None) -> Hit:
-    """Reflection chain, damage from current (or frozen) values, ガード (R8.5 1-3)."""
+            turn: int | None = None, index: int = 0) -> Hit:
+    """Reflection chain, damage from current (or frozen) values, ガード (R8.5 1-3), and the
+    damage's terms; ``index`` numbers the hits of a sword that hits several times (from 1)."""
     f = act.actor
     d = act.def_
     assert d is not None
     recv = target
     src = f
+    reflected = 0
     if not d.pierce and target is not f and target.st[REFLECT]:
-        recv, src = on_reflect(b, f, target)  # src: the 反射元 it finally came from
+        recv, src, reflected = on_reflect(b, f, target)  # src: the 反射元 it came from
     if frozen is None:
         atk, rdef, rhp = f.atk, recv.def_, recv.hp
         own_hp, own_max = f.hp, f.maxhp
@@ -87,37 +98,58 @@ def compute(b: MargueriteBattle, act: Act, target: Fencer,
         ov = frozen.get(f.id) or (f.atk, f.def_, f.hp, f.maxhp)
         own_hp, own_max = ov[2], ov[3]
         now = turn if turn is not None else b.state.turn
+    # the damage and its sum (core.sums): the sword's formula, then ガード
     formula = d.formula
     if formula == "ad":
         amount = atk - rdef
+        terms = [["=", "attack", atk], ["-", "defence", rdef]]
     elif formula == "2ad":
         amount = 2 * atk - rdef
+        terms = [["=", "attack", atk], ["*", "double", 2, d.rule], ["-", "defence", rdef]]
     elif formula == "a":
         amount = atk
+        terms = [["=", "attack", atk, d.rule]]
     elif formula == "a5d":
         amount = atk // 5 - rdef
+        terms = [["=", "attack", atk], ["//", "fifth", 5, d.rule], ["-", "defence", rdef]]
     elif formula == "a10d":
         amount = atk // 10 - rdef
+        terms = [["=", "attack", atk], ["//", "tenth", 10, d.rule], ["-", "defence", rdef]]
     elif formula == "a2":
         amount = atk // 2
+        terms = [["=", "attack", atk], ["//", "half", 2, d.rule]]
     elif formula == "halfh":
         amount = -(-rhp // 2) if rhp > 0 else 0
+        terms = ([["=", "target_hp", rhp], ["ceil/", "half", 2, d.rule]] if rhp > 0 else
+                 [["=", "target_hp", rhp], NOT_BELOW_ZERO_HP])
     elif formula == "h":
         amount = rhp if rhp > 0 else 0
+        terms = ([["=", "target_hp", rhp, d.rule]] if rhp > 0 else
+                 [["=", "target_hp", rhp, d.rule], NOT_BELOW_ZERO_HP])
     elif formula == "one":
         amount = 1
+        terms = [["=", "fixed", 1, d.rule]]
     elif formula == "pow":
-        amount = 2 ** max(0, min(now, 1000))
+        exponent = max(0, min(now, 1000))
+        amount = 2 ** exponent
+        terms = [["note", "turn", now], ["=", "two_to_the_turn", amount, d.rule]]
     elif formula == "rage":
         amount = own_max - own_hp
+        terms = [["=", "own_maxhp", own_max, d.rule], ["-", "own_hp", own_hp]]
     else:  # zero (ヌル剣)
         amount = 0
+        terms = [["=", "fixed", 0, d.rule]]
+    if reflected:
+        terms.insert(0, ["note", "reflected", reflected, REFLECT_RULE])
+    if index:
+        terms.insert(0, ["note", "hit", index])
     if not d.pierce and recv.st[GUARD]:
         amount = on_guard(b, recv, f, amount)
+        terms.append(GUARD_TERM)
     stolen = None
     if frozen is not None and d.rider == "steal" and recv.swords:
         stolen = recv.swords[0]
-    return Hit(act, recv, amount, stolen, src)
+    return Hit(act, recv, amount, stolen, src, terms)
 
 
 def apply(b: MargueriteBattle, hit: Hit) -> None:
@@ -128,25 +160,29 @@ def apply(b: MargueriteBattle, hit: Hit) -> None:
     assert d is not None
     recv = hit.recv
     amount = hit.amount
+    terms = hit.terms
     if d.to_mp:
         if amount > 0 or (amount < 0 and b.readings.heal_negative):
             recv.mp -= amount
-        else:
+        elif amount < 0:
             amount = 0
-        b.rec.emit("mp_damage", f.id, recv.id, rule=d.rule, sword=d.code,
-                      amount=amount, mp=recv.mp)
+            terms = [*terms, NOT_BELOW_ZERO]
+        b.rec.emit("mp_damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
+                   mp=recv.mp, sums={"amount": terms})
         return
     if amount > 0:
         recv.hp -= amount
         b.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
-                      hp=recv.hp)
+                   hp=recv.hp, sums={"amount": terms})
         if recv.hp <= 0:
             hp_changed(b, recv, "R8.5")
     elif amount < 0 and b.readings.heal_negative:
-        heal(b, recv, -amount, "R8.5", f)
+        heal(b, recv, -amount, "R8.5", f, [["-", "negative_damage", terms, "R8.5"]])
     else:
+        if amount < 0:
+            terms = [*terms, NOT_BELOW_ZERO]
         b.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=0,
-                      hp=recv.hp)
+                   hp=recv.hp, sums={"amount": terms})
 
 
 def riders(b: MargueriteBattle, hit: Hit) -> None:
@@ -193,7 +229,7 @@ def riders(b: MargueriteBattle, hit: Hit) -> None:
     if rider == "vampire":
         if b.readings.rider_reflector:
             f = hit.src
-        heal(b, f, hit.amount, d.rule, f)
+        heal(b, f, hit.amount, d.rule, f, [["=", "damage_dealt", hit.amount, d.rule]])
     elif rider == "steal":
         if b.readings.rider_reflector:
             f = hit.src
