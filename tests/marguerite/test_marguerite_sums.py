@@ -3,6 +3,7 @@ and the judgement's totals carry their terms, and the terms fold to exactly the 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -68,7 +69,8 @@ def test_every_sum_folds_to_its_number_over_random_battles(index: int) -> None:
 
 
 def _amount_terms(e: Any) -> list[list[Any]]:
-    return sums.event_sums(e.values)["amount"]
+    """An event's ``amount`` sum as the page receives it (JSON)."""
+    return json.loads(json.dumps(sums.event_sums(e.values)["amount"]))
 
 
 @pytest.mark.rule("§12.1 重撃剣")
@@ -128,7 +130,7 @@ def test_judgement_totals_add_each_counted_hp() -> None:
     HP, one term each."""
     b = finish("10/0/0/1//A", "12/0/0/1//B")
     (judgement,) = events(b, "judgement")
-    carried = sums.event_sums(judgement.values)
+    carried = json.loads(json.dumps(sums.event_sums(judgement.values)))
     assert carried["total0"] == [["=", "hp", 10, "R10.2"]]
     assert carried["total1"] == [["=", "hp", 12, "R10.2"]]
     assert "push0" not in carried

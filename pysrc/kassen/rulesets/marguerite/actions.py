@@ -55,10 +55,10 @@ class Hit:
     """One computed hit of an attack (R8.5): who receives it, the final damage and its terms,
     and whom it finally came from (the attacker, or the last reflector)."""
 
-    __slots__ = ("act", "amount", "recv", "src", "stolen", "terms")
+    __slots__ = ("act", "amount", "recv", "src", "steady", "stolen", "terms")
 
     def __init__(self, act: Act, recv: Fencer, amount: int, stolen: Sword | None,
-                 src: Fencer, terms: list[list[Any]]) -> None:
+                 src: Fencer, terms: tuple[Any, ...]) -> None:
         self.act = act
         self.recv = recv
         self.amount = amount
@@ -66,5 +66,7 @@ class Hit:
         self.src = src
         self.terms = terms
         """The sum of ``amount`` (core.sums): formula terms, then ガード."""
+        self.steady = False
+        """Whether the next hit of the same sword on the same target is the same (hits.py)."""
 
 

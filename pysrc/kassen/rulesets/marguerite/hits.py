@@ -18,12 +18,18 @@ if TYPE_CHECKING:
 on_reflect = STATUSES[REFLECT].on_hit_taken
 on_guard = STATUSES[GUARD].on_hit_taken
 REFLECT_RULE = STATUSES[REFLECT].rule
-GUARD_TERM = ["ceil/", "guard", 2, STATUSES[GUARD].rule]
-"""ガード halves the damage, rounded up (the terms are shared: never changed once made)."""
-NOT_BELOW_ZERO = ["max", "not_below_zero", 0, "R8.5"]
+# Sums are tuples (core.sums reads any sequence; JSON makes them arrays): the collector
+# untracks tuples of plain values, so the terms every retained event carries cost the
+# garbage collector nothing
+GUARD_TERM = ("ceil/", "guard", 2, STATUSES[GUARD].rule)
+"""ガード halves the damage, rounded up."""
+NOT_BELOW_ZERO = ("max", "not_below_zero", 0, "R8.5")
 """Negative damage does nothing (option ``negative``, Q4)."""
-NOT_BELOW_ZERO_HP = ["max", "not_below_zero", 0]
+NOT_BELOW_ZERO_HP = ("max", "not_below_zero", 0)
 """魔法剣 and デス剣 on H ≤ 0 deal 0."""
+HIT_NOTES = tuple(("note", "hit", k) for k in range(max(d.reps for d in SWORDS) + 1))
+"""The numbers of the hits of a sword that hits several times (shared terms, from 1)."""
+_READS_HP = frozenset(("halfh", "h", "rage"))
 
 
 def targets(b: MargueriteBattle, act: Act) -> list[Fencer]:
@@ -41,11 +47,27 @@ def attack(b: MargueriteBattle, act: Act) -> None:
     has_riders = bool(d.rider or act.stun or act.poison)
     reps = d.reps
     for target in targets(b, act):
-        for k in range(1, reps + 1):
-            hit = compute(b, act, target, None, None, k if reps > 1 else 0)
+        if reps == 1:
+            hit = compute(b, act, target, None)
             apply(b, hit)
             if has_riders and hit.amount >= 1:
                 riders(b, hit)
+            continue
+        notes = HIT_NOTES
+        for k in range(1, reps + 1):
+            hit = compute(b, act, target, None)
+            base = hit.terms
+            hit.terms = (notes[k], *base)
+            apply(b, hit)
+            if has_riders:
+                if hit.amount >= 1:
+                    riders(b, hit)
+            elif hit.steady:
+                # every later hit is the same hit (see compute): only the hit's number differs
+                for k2 in range(k + 1, reps + 1):
+                    hit.terms = (notes[k2], *base)
+                    apply(b, hit)
+                break
     if d.rider == "dance":
         independent(b, act)
 
@@ -59,13 +81,24 @@ def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
             frozen[f.id] = (f.atk, f.def_, f.hp, f.maxhp)
     turn = b.state.turn
     hits: list[Hit] = []
+    notes = HIT_NOTES
     for act in acts:
         d = act.def_
         assert d is not None
         reps = d.reps
         for target in targets(b, act):
+            if reps == 1:
+                hits.append(compute(b, act, target, frozen, turn))
+                continue
             for k in range(1, reps + 1):
-                hits.append(compute(b, act, target, frozen, turn, k if reps > 1 else 0))
+                hit = compute(b, act, target, frozen, turn)
+                base = hit.terms
+                hit.terms = (notes[k], *base)
+                hits.append(hit)
+                if hit.steady and not (d.rider or act.stun or act.poison):
+                    hits.extend(Hit(act, hit.recv, hit.amount, None, hit.src,
+                                    (notes[k2], *base)) for k2 in range(k + 1, reps + 1))
+                    break
     for hit in hits:
         apply(b, hit)
     for hit in hits:
@@ -76,9 +109,12 @@ def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
 
 def compute(b: MargueriteBattle, act: Act, target: Fencer,
             frozen: dict[str, tuple[int, int, int, int]] | None,
-            turn: int | None = None, index: int = 0) -> Hit:
+            turn: int | None = None) -> Hit:
     """Reflection chain, damage from current (or frozen) values, ガード (R8.5 1-3), and the
-    damage's terms; ``index`` numbers the hits of a sword that hits several times (from 1)."""
+    damage's terms. A hit is ``steady`` when the next hit of the same sword on the same target
+    is bound to be the same: no 反射 or ガード took part (they only run out during an attack)
+    and the formula reads no HP (nothing but HP, MP and 蘇生 changes between hits without
+    riders)."""
     f = act.actor
     d = act.def_
     assert d is not None
@@ -102,54 +138,56 @@ def compute(b: MargueriteBattle, act: Act, target: Fencer,
     formula = d.formula
     if formula == "ad":
         amount = atk - rdef
-        terms = [["=", "attack", atk], ["-", "defence", rdef]]
+        terms = (("=", "attack", atk), ("-", "defence", rdef))
     elif formula == "2ad":
         amount = 2 * atk - rdef
-        terms = [["=", "attack", atk], ["*", "double", 2, d.rule], ["-", "defence", rdef]]
+        terms = (("=", "attack", atk), ("*", "double", 2, d.rule), ("-", "defence", rdef))
     elif formula == "a":
         amount = atk
-        terms = [["=", "attack", atk, d.rule]]
+        terms = (("=", "attack", atk, d.rule),)
     elif formula == "a5d":
         amount = atk // 5 - rdef
-        terms = [["=", "attack", atk], ["//", "fifth", 5, d.rule], ["-", "defence", rdef]]
+        terms = (("=", "attack", atk), ("//", "fifth", 5, d.rule), ("-", "defence", rdef))
     elif formula == "a10d":
         amount = atk // 10 - rdef
-        terms = [["=", "attack", atk], ["//", "tenth", 10, d.rule], ["-", "defence", rdef]]
+        terms = (("=", "attack", atk), ("//", "tenth", 10, d.rule), ("-", "defence", rdef))
     elif formula == "a2":
         amount = atk // 2
-        terms = [["=", "attack", atk], ["//", "half", 2, d.rule]]
+        terms = (("=", "attack", atk), ("//", "half", 2, d.rule))
     elif formula == "halfh":
         amount = -(-rhp // 2) if rhp > 0 else 0
-        terms = ([["=", "target_hp", rhp], ["ceil/", "half", 2, d.rule]] if rhp > 0 else
-                 [["=", "target_hp", rhp], NOT_BELOW_ZERO_HP])
+        terms = ((("=", "target_hp", rhp), ("ceil/", "half", 2, d.rule)) if rhp > 0 else
+                 (("=", "target_hp", rhp), NOT_BELOW_ZERO_HP))
     elif formula == "h":
         amount = rhp if rhp > 0 else 0
-        terms = ([["=", "target_hp", rhp, d.rule]] if rhp > 0 else
-                 [["=", "target_hp", rhp, d.rule], NOT_BELOW_ZERO_HP])
+        terms = ((("=", "target_hp", rhp, d.rule),) if rhp > 0 else
+                 (("=", "target_hp", rhp, d.rule), NOT_BELOW_ZERO_HP))
     elif formula == "one":
         amount = 1
-        terms = [["=", "fixed", 1, d.rule]]
+        terms = (("=", "fixed", 1, d.rule),)
     elif formula == "pow":
         exponent = max(0, min(now, 1000))
         amount = 2 ** exponent
-        terms = [["note", "turn", now], ["=", "two_to_the_turn", amount, d.rule]]
+        terms = (("note", "turn", now), ("=", "two_to_the_turn", amount, d.rule))
     elif formula == "rage":
         amount = own_max - own_hp
-        terms = [["=", "own_maxhp", own_max, d.rule], ["-", "own_hp", own_hp]]
+        terms = (("=", "own_maxhp", own_max, d.rule), ("-", "own_hp", own_hp))
     else:  # zero (ヌル剣)
         amount = 0
-        terms = [["=", "fixed", 0, d.rule]]
+        terms = (("=", "fixed", 0, d.rule),)
     if reflected:
-        terms.insert(0, ["note", "reflected", reflected, REFLECT_RULE])
-    if index:
-        terms.insert(0, ["note", "hit", index])
+        terms = (("note", "reflected", reflected, REFLECT_RULE), *terms)
+    steady = not reflected and formula not in _READS_HP
     if not d.pierce and recv.st[GUARD]:
         amount = on_guard(b, recv, f, amount)
-        terms.append(GUARD_TERM)
+        terms = (*terms, GUARD_TERM)
+        steady = False
     stolen = None
     if frozen is not None and d.rider == "steal" and recv.swords:
         stolen = recv.swords[0]
-    return Hit(act, recv, amount, stolen, src, terms)
+    hit = Hit(act, recv, amount, stolen, src, terms)
+    hit.steady = steady
+    return hit
 
 
 def apply(b: MargueriteBattle, hit: Hit) -> None:
@@ -166,7 +204,7 @@ def apply(b: MargueriteBattle, hit: Hit) -> None:
             recv.mp -= amount
         elif amount < 0:
             amount = 0
-            terms = [*terms, NOT_BELOW_ZERO]
+            terms = (*terms, NOT_BELOW_ZERO)
         b.rec.emit("mp_damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
                    mp=recv.mp, sums={"amount": terms})
         return
@@ -177,10 +215,10 @@ def apply(b: MargueriteBattle, hit: Hit) -> None:
         if recv.hp <= 0:
             hp_changed(b, recv, "R8.5")
     elif amount < 0 and b.readings.heal_negative:
-        heal(b, recv, -amount, "R8.5", f, [["-", "negative_damage", terms, "R8.5"]])
+        heal(b, recv, -amount, "R8.5", f, (("-", "negative_damage", list(terms), "R8.5"),))
     else:
         if amount < 0:
-            terms = [*terms, NOT_BELOW_ZERO]
+            terms = (*terms, NOT_BELOW_ZERO)
         b.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=0,
                    hp=recv.hp, sums={"amount": terms})
 
@@ -229,7 +267,7 @@ def riders(b: MargueriteBattle, hit: Hit) -> None:
     if rider == "vampire":
         if b.readings.rider_reflector:
             f = hit.src
-        heal(b, f, hit.amount, d.rule, f, [["=", "damage_dealt", hit.amount, d.rule]])
+        heal(b, f, hit.amount, d.rule, f, (("=", "damage_dealt", hit.amount, d.rule),))
     elif rider == "steal":
         if b.readings.rider_reflector:
             f = hit.src

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from kassen.rulesets.marguerite.engine import MargueriteBattle
 
 on_push = STATUSES[PUSH].on_judge
-NOT_BELOW_ZERO = ["max", "not_below_zero", 0, "R9.5"]
+NOT_BELOW_ZERO = ("max", "not_below_zero", 0, "R9.5")
 """Overkill is never negative: a 剣師 exiting at HP > 0 has none."""
 
 
@@ -26,12 +26,12 @@ def settle(b: MargueriteBattle) -> bool:
                 if f.dead:
                     f.exited = True
                     if b.readings.overkill_at_death:  # §18.13 alternative
-                        hp, terms = f.death_hp, [["-", "hp_at_death", f.death_hp, "R9.5"]]
+                        hp, terms = f.death_hp, (("-", "hp_at_death", f.death_hp, "R9.5"),)
                     else:
-                        hp, terms = f.hp, [["-", "hp", f.hp, "R9.5"]]
+                        hp, terms = f.hp, (("-", "hp", f.hp, "R9.5"),)
                     f.overkill = max(0, -hp)
                     if hp > 0:
-                        terms.append(NOT_BELOW_ZERO)
+                        terms = (*terms, NOT_BELOW_ZERO)
                     b.rec.emit("exit", f.id, rule="R9.3", hp=f.hp, overkill=f.overkill,
                                sums={"overkill": terms})
             st.lines[side] = [f for f in line if not f.dead]
@@ -62,23 +62,23 @@ def judge(b: MargueriteBattle, rule: str) -> None:
     else:
         pushed = counted = [[f for f in line if not f.dead] for line in st.lines]
         label = "hp"
-    total_sums: list[list[list[Any]]] = [[], []]
-    push_sums: list[list[list[Any]]] = [[], []]
+    total_sums: list[list[tuple[Any, ...]]] = [[], []]
+    push_sums: list[list[tuple[Any, ...]]] = [[], []]
     for side in (0, 1):
         terms = total_sums[side]
         for f in counted[side]:
             value = f.overkill if label == "overkill" else f.hp
             totals[side] += value
-            terms.append(["+" if terms else "=", label, value, "R10.2"])
+            terms.append(("+" if terms else "=", label, value, "R10.2"))
         if not terms:
-            terms.append(["=", "nobody", 0])
+            terms.append(("=", "nobody", 0))
         terms = push_sums[side]
         if wiped[0] == wiped[1]:  # a wipeout is decided before any プッシュ counts
             for f in pushed[side]:
                 n = on_push(f)
                 if n:
                     pushes[side] += n
-                    terms.append(["+" if terms else "=", "push", n, "R10.3"])
+                    terms.append(("+" if terms else "=", "push", n, "R10.3"))
     winner: int | None
     if wiped[0] != wiped[1]:
         winner, reason = (1 if wiped[0] else 0), "wipeout"
@@ -93,10 +93,10 @@ def judge(b: MargueriteBattle, rule: str) -> None:
         reason, rule = "overkill", "R10.2"
     else:
         winner, reason, rule = (0 if totals[0] > totals[1] else 1), "overturn", "R10.2"
-    sums = {"total0": total_sums[0], "total1": total_sums[1]}
+    sums = {"total0": tuple(total_sums[0]), "total1": tuple(total_sums[1])}
     for side in (0, 1):
         if push_sums[side]:
-            sums[f"push{side}"] = push_sums[side]
+            sums[f"push{side}"] = tuple(push_sums[side])
     st.over = True
     st.winner = winner
     st.reason = reason

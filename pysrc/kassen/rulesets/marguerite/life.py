@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from kassen.rulesets.marguerite.engine import MargueriteBattle
     from kassen.rulesets.marguerite.model import Fencer
 
-NOT_BELOW_ZERO_HEAL = ["max", "not_below_zero", 0, "R15.3"]
+NOT_BELOW_ZERO_HEAL = ("max", "not_below_zero", 0, "R15.3")
 """A heal gives nothing when HP ≥ maxHP or the amount is ≤ 0 (R15.3)."""
 
 def hp_changed(b: MargueriteBattle, f: Fencer, rule: str) -> None:
@@ -42,7 +42,7 @@ def revival(b: MargueriteBattle, f: Fencer) -> None:
 
 
 def heal(b: MargueriteBattle, f: Fencer, amount: int, rule: str, by: Fencer,
-         source: list[list[Any]]) -> None:
+         source: tuple[Any, ...]) -> None:
     """回復: never above maxHP, nothing when HP ≥ maxHP (R15.3); ``source`` is the sum of
     ``amount`` (core.sums), which the event's sum continues."""
     room = f.maxhp - f.hp
@@ -51,9 +51,9 @@ def heal(b: MargueriteBattle, f: Fencer, amount: int, rule: str, by: Fencer,
     else:
         gained = min(amount, room)
         f.hp += gained
-    terms = [*source, ["min", "hp_missing", room, "R15.3"]]
+    terms = (*source, ("min", "hp_missing", room, "R15.3"))
     if min(amount, room) < 0:
-        terms.append(NOT_BELOW_ZERO_HEAL)
+        terms = (*terms, NOT_BELOW_ZERO_HEAL)
     b.rec.emit("heal", by.id, f.id, rule=rule, amount=gained, hp=f.hp, sums={"amount": terms})
     if gained:
         hp_changed(b, f, rule)

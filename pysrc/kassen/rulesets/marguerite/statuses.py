@@ -86,7 +86,7 @@ def _poison_on_status_phase(b: B, fencers: list[Fencer], hurt: list[Fencer]) -> 
         if n:
             f.hp -= n
             b.rec.emit("poison", f.id, f.id, rule="§11 毒", amount=n, hp=f.hp,
-                       sums={"amount": [["=", "poison", n, "§11 毒"]]})
+                       sums={"amount": (("=", "poison", n, "§11 毒"),)})
             hurt.append(f)
 
 
@@ -135,7 +135,7 @@ def _guard_on_hit_taken(b: B, recv: Fencer, attacker: Fencer, amount: int) -> in
     halved = -(-amount // 2)
     b.rec.emit("guard", recv.id, attacker.id, rule="§11 ガード", status="guard", before=amount,
                amount=halved, count=recv.st[GUARD],
-               sums={"amount": [["=", "damage", amount], ["ceil/", "guard", 2, "§11 ガード"]]})
+               sums={"amount": (("=", "damage", amount), ("ceil/", "guard", 2, "§11 ガード"))})
     return halved
 
 
