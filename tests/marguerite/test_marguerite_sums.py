@@ -88,13 +88,13 @@ def test_heavy_sword_doubles_attack_then_guard_halves_rounding_up() -> None:
 
 
 @pytest.mark.rule("§12.3 音速剣")
-def test_sonic_sword_takes_a_fifth_of_attack_on_each_numbered_hit() -> None:
-    """§12.3 音速剣 floor(A/5) − D, 10 times: 12 // 5 − 1 = 1 per hit, hits numbered 1-10."""
+def test_sonic_sword_takes_a_fifth_of_attack_on_each_of_ten_hits() -> None:
+    """§12.3 音速剣 floor(A/5) − D, 10 times: 12 // 5 − 1 = 1 per hit, each noting the 10."""
     b = after("10/12/0/1/音/A", "50/0/1/0//D", 0)
     hits = events(b, "damage")
     assert len(hits) == 10
-    for k, hit in enumerate(hits, 1):
-        assert _amount_terms(hit) == [["note", "hit", k], ["=", "attack", 12],
+    for hit in hits:
+        assert _amount_terms(hit) == [["note", "hits", 10], ["=", "attack", 12],
                                       ["//", "fifth", 5, "§12.3 音速剣"], ["-", "defence", 1]]
         assert hit.values["amount"] == 1
 

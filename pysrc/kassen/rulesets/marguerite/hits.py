@@ -27,8 +27,8 @@ NOT_BELOW_ZERO = ("max", "not_below_zero", 0, "R8.5")
 """Negative damage does nothing (option ``negative``, Q4)."""
 NOT_BELOW_ZERO_HP = ("max", "not_below_zero", 0)
 """魔法剣 and デス剣 on H ≤ 0 deal 0."""
-HIT_NOTES = tuple(("note", "hit", k) for k in range(max(d.reps for d in SWORDS) + 1))
-"""The numbers of the hits of a sword that hits several times (shared terms, from 1)."""
+HITS_NOTES = {d.reps: ("note", "hits", d.reps) if d.reps > 1 else None for d in SWORDS}
+"""How many times a sword hits, noted on each of its hits (shared terms)."""
 _READS_HP = frozenset(("halfh", "h", "rage"))
 
 
@@ -53,19 +53,17 @@ def attack(b: MargueriteBattle, act: Act) -> None:
             if has_riders and hit.amount >= 1:
                 riders(b, hit)
             continue
-        notes = HIT_NOTES
+        note = HITS_NOTES[reps]
         for k in range(1, reps + 1):
             hit = compute(b, act, target, None)
-            base = hit.terms
-            hit.terms = (notes[k], *base)
+            hit.terms = (note, *hit.terms)
             apply(b, hit)
             if has_riders:
                 if hit.amount >= 1:
                     riders(b, hit)
             elif hit.steady:
-                # every later hit is the same hit (see compute): only the hit's number differs
-                for k2 in range(k + 1, reps + 1):
-                    hit.terms = (notes[k2], *base)
+                # every later hit is the same hit (see compute)
+                for _ in range(k + 1, reps + 1):
                     apply(b, hit)
                 break
     if d.rider == "dance":
@@ -81,7 +79,6 @@ def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
             frozen[f.id] = (f.atk, f.def_, f.hp, f.maxhp)
     turn = b.state.turn
     hits: list[Hit] = []
-    notes = HIT_NOTES
     for act in acts:
         d = act.def_
         assert d is not None
@@ -90,14 +87,13 @@ def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
             if reps == 1:
                 hits.append(compute(b, act, target, frozen, turn))
                 continue
+            note = HITS_NOTES[reps]
             for k in range(1, reps + 1):
                 hit = compute(b, act, target, frozen, turn)
-                base = hit.terms
-                hit.terms = (notes[k], *base)
+                hit.terms = (note, *hit.terms)
                 hits.append(hit)
                 if hit.steady and not (d.rider or act.stun or act.poison):
-                    hits.extend(Hit(act, hit.recv, hit.amount, None, hit.src,
-                                    (notes[k2], *base)) for k2 in range(k + 1, reps + 1))
+                    hits.extend(hit for _ in range(k + 1, reps + 1))
                     break
     for hit in hits:
         apply(b, hit)

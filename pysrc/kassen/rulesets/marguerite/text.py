@@ -190,7 +190,7 @@ SUM_LABELS: dict[str, tuple[str, str]] = {
     "own_maxhp": ("自分の最大HP", "own max HP"),
     "own_hp": ("自分のHP", "own HP"),
     "reflected": ("反射された回数", "times reflected"),
-    "hit": ("何回目の攻撃か", "hit number"),
+    "hits": ("攻撃回数", "number of hits"),
     "guard": ("ガードで半分（切り上げ）", "halved by ガード (Guard), rounded up"),
     "negative_damage": ("マイナスのダメージ", "negative damage"),
     "damage_dealt": ("与えたダメージ", "damage dealt"),
