@@ -55,7 +55,7 @@ class Hit:
     """One computed hit of an attack (R8.5): who receives it, the final damage and its terms,
     and whom it finally came from (the attacker, or the last reflector)."""
 
-    __slots__ = ("act", "amount", "recv", "src", "steady", "stolen", "terms")
+    __slots__ = ("act", "amount", "recv", "src", "steady", "stolen", "terms", "times")
 
     def __init__(self, act: Act, recv: Fencer, amount: int, stolen: Sword | None,
                  src: Fencer, terms: tuple[Any, ...]) -> None:
@@ -67,6 +67,8 @@ class Hit:
         self.terms = terms
         """The sum of ``amount`` (core.sums): formula terms, then ガード."""
         self.steady = False
-        """Whether the next hit of the same sword on the same target is the same (hits.py)."""
+        """Whether every later hit of the same sword on the same target is the same."""
+        self.times = 1
+        """How many times it lands: the repetitions of a steady hit (hits.py)."""
 
 

@@ -46,26 +46,20 @@ def attack(b: MargueriteBattle, act: Act) -> None:
     assert d is not None
     has_riders = bool(d.rider or act.stun or act.poison)
     reps = d.reps
+    note = HITS_NOTES[reps]
     for target in targets(b, act):
-        if reps == 1:
+        for k in range(reps):
             hit = compute(b, act, target, None)
+            if note is not None:
+                hit.terms = (note, *hit.terms)
+            if hit.steady and not has_riders:
+                # every later hit is this same hit (see compute): apply it that many times
+                hit.times = reps - k
+                apply(b, hit)
+                break
             apply(b, hit)
             if has_riders and hit.amount >= 1:
                 riders(b, hit)
-            continue
-        note = HITS_NOTES[reps]
-        for k in range(1, reps + 1):
-            hit = compute(b, act, target, None)
-            hit.terms = (note, *hit.terms)
-            apply(b, hit)
-            if has_riders:
-                if hit.amount >= 1:
-                    riders(b, hit)
-            elif hit.steady:
-                # every later hit is the same hit (see compute)
-                for _ in range(k + 1, reps + 1):
-                    apply(b, hit)
-                break
     if d.rider == "dance":
         independent(b, act)
 
@@ -83,17 +77,16 @@ def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
         d = act.def_
         assert d is not None
         reps = d.reps
+        note = HITS_NOTES[reps]
+        has_riders = bool(d.rider or act.stun or act.poison)
         for target in targets(b, act):
-            if reps == 1:
-                hits.append(compute(b, act, target, frozen, turn))
-                continue
-            note = HITS_NOTES[reps]
-            for k in range(1, reps + 1):
+            for k in range(reps):
                 hit = compute(b, act, target, frozen, turn)
-                hit.terms = (note, *hit.terms)
+                if note is not None:
+                    hit.terms = (note, *hit.terms)
                 hits.append(hit)
-                if hit.steady and not (d.rider or act.stun or act.poison):
-                    hits.extend(hit for _ in range(k + 1, reps + 1))
+                if hit.steady and not has_riders:
+                    hit.times = reps - k
                     break
     for hit in hits:
         apply(b, hit)
@@ -107,8 +100,8 @@ def compute(b: MargueriteBattle, act: Act, target: Fencer,
             frozen: dict[str, tuple[int, int, int, int]] | None,
             turn: int | None = None) -> Hit:
     """Reflection chain, damage from current (or frozen) values, ガード (R8.5 1-3), and the
-    damage's terms. A hit is ``steady`` when the next hit of the same sword on the same target
-    is bound to be the same: no 反射 or ガード took part (they only run out during an attack)
+    damage's terms. A hit is ``steady`` when every later hit of the same sword on the same
+    target is bound to be the same: no 反射 or ガード took part (they only run out during an attack)
     and the formula reads no HP (nothing but HP, MP and 蘇生 changes between hits without
     riders)."""
     f = act.actor
@@ -187,7 +180,7 @@ def compute(b: MargueriteBattle, act: Act, target: Fencer,
 
 
 def apply(b: MargueriteBattle, hit: Hit) -> None:
-    """Apply one hit's damage (R8.5 4-5; 魔封剣 to MP, D4)."""
+    """Apply one hit's damage, ``hit.times`` times (R8.5 4-5; 魔封剣 to MP, D4)."""
     act = hit.act
     f = act.actor
     d = act.def_
@@ -195,28 +188,33 @@ def apply(b: MargueriteBattle, hit: Hit) -> None:
     recv = hit.recv
     amount = hit.amount
     terms = hit.terms
+    heal_negative = b.readings.heal_negative
+    if amount < 0 and not heal_negative:
+        amount = 0
+        terms = (*terms, NOT_BELOW_ZERO)
+    sums = {"amount": terms}  # the same terms for every repetition: one mapping for all
+    rec = b.rec
+    times = range(hit.times)
     if d.to_mp:
-        if amount > 0 or (amount < 0 and b.readings.heal_negative):
+        for _ in times:
             recv.mp -= amount
-        elif amount < 0:
-            amount = 0
-            terms = (*terms, NOT_BELOW_ZERO)
-        b.rec.emit("mp_damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
-                   mp=recv.mp, sums={"amount": terms})
-        return
-    if amount > 0:
-        recv.hp -= amount
-        b.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
-                   hp=recv.hp, sums={"amount": terms})
-        if recv.hp <= 0:
-            hp_changed(b, recv, "R8.5")
-    elif amount < 0 and b.readings.heal_negative:
-        heal(b, recv, -amount, "R8.5", f, (("-", "negative_damage", list(terms), "R8.5"),))
+            rec.emit("mp_damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
+                     mp=recv.mp, sums=sums)
+    elif amount > 0:
+        for _ in times:
+            recv.hp -= amount
+            rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
+                     hp=recv.hp, sums=sums)
+            if recv.hp <= 0:
+                hp_changed(b, recv, "R8.5")
+    elif amount < 0:  # negative damage heals (option ``negative``)
+        source = (("-", "negative_damage", list(terms), "R8.5"),)
+        for _ in times:
+            heal(b, recv, -amount, "R8.5", f, source)
     else:
-        if amount < 0:
-            terms = (*terms, NOT_BELOW_ZERO)
-        b.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=0,
-                   hp=recv.hp, sums={"amount": terms})
+        for _ in times:
+            rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=0,
+                     hp=recv.hp, sums=sums)
 
 
 def riders(b: MargueriteBattle, hit: Hit) -> None:
