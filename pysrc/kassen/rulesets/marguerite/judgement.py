@@ -101,7 +101,7 @@ def judge(b: MargueriteBattle, rule: str) -> None:
     st.winner = winner
     st.reason = reason
     b.rec.emit("judgement", rule=rule, reason=reason,
-                  winner=-1 if winner is None else winner,
-                  measure="overkill" if wiped[0] and wiped[1] else "hp",
-                  total0=totals[0], total1=totals[1], push0=pushes[0], push1=pushes[1],
-                  counter=st.turn, sums=sums)
+               winner=-1 if winner is None else winner,
+               measure="overkill" if wiped[0] and wiped[1] else "hp",
+               total0=totals[0], total1=totals[1], push0=pushes[0], push1=pushes[1],
+               counter=st.turn, sums=sums)

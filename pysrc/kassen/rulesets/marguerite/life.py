@@ -67,6 +67,6 @@ def give(b: MargueriteBattle, f: Fencer, status: int, n: int, rule: str,
     else:
         f.st[status] += n
     b.rec.emit("status_gain", by.id, f.id, rule=rule, status=STATUS_EN[status], n=n,
-                  count=f.st[status])
+               count=f.st[status])
     if f.dead and status in (SOUL, LIFE) and not f.exited:
         revival(b, f)
