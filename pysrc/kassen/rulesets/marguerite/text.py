@@ -202,6 +202,12 @@ SUM_LABELS: dict[str, tuple[str, str]] = {
     "overkill": ("オーバーキル", "overkill"),
     "push": ("プッシュの数", "プッシュ (Push) count"),
     "nobody": ("該当する剣師なし", "no 剣師 counted"),
+    # the numbers explained (the keys of values["sums"]), which head their breakdowns
+    "amount": ("値（ダメージ・回復量）", "amount (damage or healing)"),
+    "total0": ("パーティ1の合計", "party 1's total"),
+    "total1": ("パーティ2の合計", "party 2's total"),
+    "push0": ("パーティ1のプッシュ", "party 1's プッシュ (Push)"),
+    "push1": ("パーティ2のプッシュ", "party 2's プッシュ (Push)"),
 }
 """Words of the terms of the events' sums (``values["sums"]``, core.sums), ``sum.<label>``."""
 
