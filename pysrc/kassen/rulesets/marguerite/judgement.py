@@ -53,7 +53,7 @@ def judge(b: MargueriteBattle, rule: str) -> None:
     # whom each side's totals count: its line (wipeout); every member's プッシュ and the exited
     # ones' overkill (both wiped out); the living in its line (otherwise)
     if wiped[0] != wiped[1]:
-        pushed = counted = [list(line) for line in st.lines]
+        pushed = counted = st.lines
         label = "hp"
     elif wiped[0]:
         pushed = st.members
