@@ -161,26 +161,7 @@ def write_why(names: list[str]) -> dict[str, int]:
 
     sizes: dict[str, int] = {}
     for system in names:
-        index = rulesindex.index(system)
-        entries = {rule: index.entry(rule) for rule in sorted(rulesindex.known_rules(system))}
-        parts: list[dict] = []      # each part once; rules name them by number
-        options: dict[str, dict] = {}
-        rules: dict[str, dict] = {}
-        for rule, entry in entries.items():
-            if not entry:
-                continue
-            numbers = []
-            for part in entry["parts"]:
-                if part not in parts:
-                    parts.append(part)
-                numbers.append(parts.index(part))
-            for option in entry["options"]:
-                options[option["key"]] = option
-            rules[rule] = {"parts": numbers, "tags": entry["tags"], "seed": entry["seed"],
-                           "name_ja": entry["name_ja"],
-                           "options": [o["key"] for o in entry["options"]]}
-        data = json.dumps({"parts": parts, "options": options, "rules": rules},
-                          ensure_ascii=False, separators=(",", ":"))
+        data = json.dumps(rulesindex.why_index(system), ensure_ascii=False, separators=(",", ":"))
         (VENDOR / "rules" / f"why-{system}.json").write_text(data, encoding="utf-8")
         sizes[system] = len(data.encode())
     log("rule index for the why panels: " + ", ".join(f"{k} {v // 1024} KB"

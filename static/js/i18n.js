@@ -277,6 +277,8 @@ Object.assign(STRINGS.ja, {
 Object.assign(STRINGS.en, {
   tShare: "Share tournament", tReport: "Download report", tFromLink: "recomputing the linked tournament",
 });
+Object.assign(STRINGS.ja, { downloadReplay: "リプレイを保存", replaySaved: "保存しました" });
+Object.assign(STRINGS.en, { downloadReplay: "Download replay", replaySaved: "saved" });
 
 let current = "ja";
 const listeners = [];

@@ -14,6 +14,7 @@ import { initSaved, render as renderSaved, savedBuilds } from "./saved.js";
 import { initTournament, relabelTournament } from "./tournament.js";
 import { initTournamentShare, openTournament } from "./tournament_share.js";
 import { engineReady, onEngineStage } from "./early.js";
+import { initReplayDownload } from "./replay-download.js";
 
 let api = null;
 let stage = "runtime";
@@ -160,6 +161,7 @@ async function boot() {
     initTournament(api, { ruleset: () => currentRuleset()?.id, options: readOptions,
       samples: () => currentRuleset()?.samples || [], saved: savedBuilds });
     initTournamentShare(api, pageUrl);
+    initReplayDownload(api, currentBattle, () => pageUrl(""));
     updateBattleState();
     window.kassenReadyAt = performance.now();
     setStage("ready");

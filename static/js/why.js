@@ -42,8 +42,9 @@ const indexes = new Map();   // ruleset → Promise of its index
 let panel = null;
 let opener = null;           // the control that opened the panel (focus returns to it)
 
-/** The rule index of a system (fetched once). */
-export function indexFor(ruleset) {
+/** The rule index of a system (fetched once, unless given: a replay file carries its own). */
+export function indexFor(ruleset, given = null) {
+  if (given) indexes.set(ruleset, Promise.resolve(given));
   if (!indexes.has(ruleset)) {
     const url = new URL(`../vendor/rules/why-${ruleset}.json`, import.meta.url);
     indexes.set(ruleset, fetch(url).then((r) => {
