@@ -242,5 +242,11 @@ def test_why_shows_the_sum_behind_a_number(app, system: str) -> None:
     assert "…" not in labels and all(label.strip() for label in labels)
     assert table.locator(".sum-total .sum-value").text_content() == str(event["values"][key])
     page.screenshot(path=str(ARTIFACTS / f"why-sum-{system}.png"))
+    cited = [t[3] for t in terms if len(t) > 3 and t[3]]
+    if cited:  # a term's rule opens that rule's entry in the panel
+        table.locator(f'.sum-rule-btn[data-rule="{cited[0]}"]').first.click()
+        page.wait_for_selector("#why-panel .why-entry .why-id")
+        assert page.locator("#why-panel .why-id").first.text_content() == cited[0]
+        assert page.locator("#why-panel .why-entry .muted").count() == 0  # it has an entry
     page.keyboard.press("Escape")
     assert page.is_hidden("#why-panel")

@@ -80,6 +80,7 @@ def test_tags_read_from_the_text_and_its_headings() -> None:
     """[seed facts; ordering inferred] is seed + inferred; [base:…] is a source tag."""
     assert rulewhy.tags("R8.5 x [seed facts; ordering inferred]") == ["seed", "inferred"]
     assert rulewhy.tags("y [base:clown; inferred]") == ["source:clown", "inferred"]
+    assert rulewhy.tags("z [source: B4 FEAR engage convention]") == ["source:B4"]
     assert rulewhy.tags("plain text") == []
 
 

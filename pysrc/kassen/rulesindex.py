@@ -78,8 +78,9 @@ def literal_rules(system: str) -> set[str]:
 
 
 def played_rules(system: str, battles: Iterable[tuple[list[str], dict[str, Any], str]]) -> set[str]:
-    """The rule ids the events of the given battles (sides, options, seed) carry."""
-    from kassen.core import session
+    """The rule ids the events of the given battles (sides, options, seed) carry, the rules
+    their breakdowns' terms cite included."""
+    from kassen.core import session, sums
 
     out: set[str] = set()
     for sides, opts, seed in battles:
@@ -89,7 +90,11 @@ def played_rules(system: str, battles: Iterable[tuple[list[str], dict[str, Any],
             out.update(p.rule for p in err.problems if p.rule)
             continue
         for step in session.run(prepared).battle.rec.steps:
-            out.update(e.rule for e in step.events if e.rule)
+            for e in step.events:
+                if e.rule:
+                    out.add(e.rule)
+                for terms in sums.event_sums(e.values).values():
+                    out.update(sums.rules(terms))
     return out
 
 

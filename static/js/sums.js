@@ -31,7 +31,15 @@ function shown(value) {
   return String(value ?? "");
 }
 
-function rows(terms, labels, lang, depth) {
+function ruleCell(rule, onRule) {
+  if (!rule) return el("td", { class: "sum-rule" });
+  return el("td", { class: "sum-rule" }, onRule
+    ? el("button", { type: "button", class: "sum-rule-btn", dataset: { rule: String(rule) }, text: String(rule),
+      onclick: () => onRule(String(rule)) })
+    : String(rule));
+}
+
+function rows(terms, labels, lang, depth, onRule) {
   const out = [];
   for (const t of Array.isArray(terms) ? terms : []) {
     const [op, label, value, rule] = t;
@@ -41,14 +49,15 @@ function rows(terms, labels, lang, depth) {
       el("td", { class: "sum-op", text: (OPS[lang] || OPS.en)[op] ?? op }),
       el("td", { class: "sum-label", text: word(labels, label, lang) }),
       el("td", { class: "sum-value", text: nested || unary ? "" : shown(value) }),
-      el("td", { class: "sum-rule", text: rule ? String(rule) : "" })));
-    if (nested) out.push(...rows(value, labels, lang, depth + 1));
+      ruleCell(rule, onRule)));
+    if (nested) out.push(...rows(value, labels, lang, depth + 1, onRule));
   }
   return out;
 }
 
-/** The breakdown block of one event (null when it explains nothing). */
-export function sumBlock(event, labels, lang) {
+/** The breakdown block of one event (null when it explains nothing); a term's rule id is a
+ * button calling `onRule(rule)` when given (the why panel opens that rule). */
+export function sumBlock(event, labels, lang, onRule = null) {
   const sums = sumsOf(event);
   const keys = Object.keys(sums);
   if (!keys.length) return null;
@@ -56,7 +65,7 @@ export function sumBlock(event, labels, lang) {
   return el("section", { class: "why-sums" }, el("h3", { text: w.title }),
     keys.map((key) => el("table", { class: "sum-table", dataset: { key } },
       el("caption", { text: `${word(labels, key, lang)} = ${shown(event.values[key])}` }),
-      el("tbody", {}, rows(sums[key], labels, lang, 0),
+      el("tbody", {}, rows(sums[key], labels, lang, 0, onRule),
         el("tr", { class: "sum-total" }, el("td", { text: "=" }),
           el("td", { text: w.result }), el("td", { class: "sum-value", text: shown(event.values[key]) }), el("td"))))));
 }

@@ -153,7 +153,8 @@ export function closeWhy(refocus = true) {
 /** The breakdowns of `events` (those that explain a number), each under its log line. */
 function sumBlocks(battle, events, lines) {
   return events.map((e, i) => {
-    const block = hasSums(e) ? sumBlock(e, battle.sum_labels, lang()) : null;
+    const onRule = (rule) => openWhy(battle, [rule], w("title").replace("{rule}", rule), opener);
+    const block = hasSums(e) ? sumBlock(e, battle.sum_labels, lang(), onRule) : null;
     if (block && lines?.[i] && events.length > 1) block.prepend(el("p", { class: "sum-line", text: lines[i] }));
     return block;
   }).filter(Boolean);

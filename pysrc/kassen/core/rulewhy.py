@@ -27,7 +27,7 @@ from typing import Any
 
 from kassen.core import rulesdoc
 
-_TAG = re.compile(r"\[(seed|inferred|designed|source:[^\]\s;,]*|base:[^\]\s;,]*)[^\]]*\]")
+_TAG = re.compile(r"\[(seed|inferred|designed|source: ?[^\]\s;,]*|base: ?[^\]\s;,]*)[^\]]*\]")
 _TAG_WORD = re.compile(r"\b(seed|inferred|designed)\b")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
 MAX_TEXT = 1200
@@ -43,6 +43,7 @@ def tags(text: str) -> list[str]:
         kind = found.group(1)
         words = [kind] + [w for w in _TAG_WORD.findall(found.group(0)[1 + len(kind):])]
         for word in words:
+            word = word.replace(" ", "")  # "[source: B4 …]" names B4, as "[source:B4 …]" does
             word = "source:" + word[5:] if word.startswith("base:") else word
             if word not in out:
                 out.append(word)

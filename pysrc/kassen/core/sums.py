@@ -6,7 +6,8 @@ explains to that value's terms::
 
     values = {"damage": 7, "sums": {"damage": [["=", "attack", 12], ["-", "defence", 5]]}}
 
-A term is ``[op, label, value]`` or ``[op, label, value, rule]``; the terms fold left to right
+A term is ``[op, label, value]`` or ``[op, label, value, rule]`` (a tuple in memory, so an
+engine can share one; the same list in JSON); the terms fold left to right
 from nothing (:func:`fold`). ``label`` is a language-free id whose words are the ruleset's
 ``sum.<label>`` text in every language (the key of the number explained needs
 ``sum.<key>`` words too: it heads the breakdown); ``rule`` (optional) is the rule id that
@@ -46,7 +47,7 @@ def term(op: str, label: str, value: Any = None, rule: str | None = None) -> lis
 
 
 def _number(value: Any, floats: bool) -> Number:
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return fold(value)
     if isinstance(value, str):
         num, _, den = value.partition("/")
@@ -58,7 +59,7 @@ def _number(value: Any, floats: bool) -> Number:
 
 
 def _uses_floats(terms: Sequence[Any]) -> bool:
-    return any(isinstance(t[2], float) or (isinstance(t[2], list) and _uses_floats(t[2]))
+    return any(isinstance(t[2], float) or (isinstance(t[2], list | tuple) and _uses_floats(t[2]))
                for t in terms)
 
 
@@ -104,8 +105,19 @@ def labels(terms: Iterable[Sequence[Any]]) -> list[str]:
     for t in terms:
         if t[1] not in out:
             out.append(t[1])
-        if isinstance(t[2], list):
+        if isinstance(t[2], list | tuple):
             out.extend(x for x in labels(t[2]) if x not in out)
+    return out
+
+
+def rules(terms: Iterable[Sequence[Any]]) -> list[str]:
+    """The rule ids the terms cite (nested ones included), in order, each once."""
+    out: list[str] = []
+    for t in terms:
+        if len(t) > 3 and t[3] and t[3] not in out:
+            out.append(t[3])
+        if isinstance(t[2], list | tuple):
+            out.extend(r for r in rules(t[2]) if r not in out)
     return out
 
 
