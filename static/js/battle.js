@@ -6,6 +6,7 @@ import { viewFor } from "./views/index.js";
 import { beatsOf, genericBoard, stepLabel, turnWord } from "./views/steps.js";
 import { drawChart } from "./views/chart.js";
 import { initKeys } from "./battle-keys.js";
+import { resetLog, syncLog } from "./battle-log.js";
 import { closeWhy, initWhy, whyButton } from "./why.js";
 
 const PLAY_MS = 700;
@@ -17,7 +18,7 @@ let timer = null;
 let view = null;
 let speed = 1;
 let merged = [];      // merged[i]: step i changes nothing on the board and plays with the next
-let logUpTo = -1;     // the log holds the lines of steps 0..logUpTo
+let currentItem = null;  // the step list's current row
 let relabelWhy = () => {};
 const showListeners = [];
 
@@ -41,30 +42,6 @@ function logLines(step, i) {
       el("span", { class: "log-text", text: line }), whyButton(battle, step.events?.[k])))];
 }
 
-/** Keep the log equal to the lines of steps 0..index; mark the current beat's lines. */
-function syncLog() {
-  const log = $("log");
-  if (logUpTo > index) {
-    const keep = [...log.children].filter((li) => Number(li.dataset.step) <= index);
-    log.setAttribute("aria-busy", "true");
-    fill(log, keep);
-    log.setAttribute("aria-busy", "false");
-    logUpTo = index;
-  }
-  for (let i = logUpTo + 1; i <= index; i++) log.append(...logLines(battle.steps[i], i));
-  logUpTo = index;
-  const first = beatStart(index);
-  let top = null;
-  for (const li of log.querySelectorAll("li.current")) li.classList.remove("current");
-  for (const li of log.children) {
-    if (Number(li.dataset.step) >= first) {
-      li.classList.add("current");
-      top ??= li;
-    }
-  }
-  if (top) keepInView(log, top, log.lastElementChild);
-}
-
 /** The first step of the beat that ends at (or contains) step i. */
 function beatStart(i) {
   let s = i;
@@ -82,30 +59,33 @@ export function show(i) {
   $("turn-word").textContent = turnWord(view, lang());
   $("phase").value = stepLabel(step, lang());
   $("step-no").value = `${index + 1}/${battle.steps.length}`;
-  for (const li of $("steps").querySelectorAll("li[aria-current]")) li.removeAttribute("aria-current");
-  const item = $("steps").children[index];
-  if (item) {
-    item.setAttribute("aria-current", "step");
-    keepInView($("steps"), item);
-  }
+  currentItem?.removeAttribute("aria-current");
+  currentItem = $("steps").children[index] ?? null;
+  currentItem?.setAttribute("aria-current", "step");
   renderBoard(step);
-  syncLog();
+  const log = $("log");
+  const top = syncLog(log, index, beatStart(index), (k) => logLines(battle.steps[k], k));
+  // one layout per shown step, after every change (reads before writes)
+  scrollInView([[$("steps"), currentItem, currentItem], [log, top, log.lastElementChild]]);
   $("result").textContent = resultText();
   drawChart($("chart"), battle, index, { spoil: spoilers(), onSeek: (k) => jump(k), t, lang: lang() });
   if (index >= battle.steps.length - 1) pause();
   for (const fn of showListeners) fn(index, battle);
 }
 
-/** Scroll `list` (a scrolling box) so `item` (through `last`, when it fits) shows, without
- * scrolling the page: the page jumping at every step pulled the board and the decision
- * panel away from the reader (and from a pointer about to click an option). */
-function keepInView(list, item, last = item) {
-  const box = list.getBoundingClientRect();
-  const row = item.getBoundingClientRect();
-  const end = last.getBoundingClientRect();
-  if (end.bottom - row.top <= box.height && end.bottom > box.bottom) list.scrollTop += end.bottom - box.bottom;
-  else if (row.top < box.top || row.top > box.bottom - 8 || end.bottom - row.top > box.height) {
-    list.scrollTop += row.top - box.top;
+/** Scroll each `[list, item, last]` (a scrolling box, a row in it, the row its view should
+ * reach to, when it fits) so `item` shows, without scrolling the page: the page jumping at
+ * every step pulled the board and the decision panel away from the reader (and from a
+ * pointer about to click an option). All boxes are measured before any list scrolls, so
+ * the page is laid out once, not once per list. */
+function scrollInView(lists) {
+  const boxes = lists.filter(([, item]) => item).map(([list, item, last]) =>
+    [list, list.getBoundingClientRect(), item.getBoundingClientRect(), last.getBoundingClientRect()]);
+  for (const [list, box, row, end] of boxes) {
+    if (end.bottom - row.top <= box.height && end.bottom > box.bottom) list.scrollTop += end.bottom - box.bottom;
+    else if (row.top < box.top || row.top > box.bottom - 8 || end.bottom - row.top > box.height) {
+      list.scrollTop += row.top - box.top;
+    }
   }
 }
 
@@ -217,8 +197,8 @@ export async function showBattle(answer, start = 0) {
   $("prev-round").hidden = !rounds;
   $("next-round").hidden = !rounds;
   fill($("steps"), stepItems());
-  fill($("log"));
-  logUpTo = -1;
+  currentItem = null;
+  resetLog($("log"));
   index = -1;
   show(start);
 }
@@ -237,8 +217,8 @@ export function relabelBattle() {
   if (!battle) return;
   $("play-label").textContent = t(timer ? "pause" : "play");
   fill($("steps"), stepItems());
-  fill($("log"));
-  logUpTo = -1;
+  currentItem = null;
+  resetLog($("log"));
   show(index);
 }
 
