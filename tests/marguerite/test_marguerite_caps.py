@@ -11,7 +11,7 @@ import pytest
 from kassen.core import links, record, session
 from kassen.core.driver import Driver
 from kassen.core.render import render_event
-from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_SWORDS
+from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_SWORDS, MAX_SCAN
 
 FREE = {"budget": 0, "hp_step": "1"}
 
@@ -94,6 +94,28 @@ def test_cycle_doubling_plays_millions_of_actions_r6_3() -> None:
     assert battle.state.work < 1000  # beats actually played while summarised
 
 
+@pytest.mark.rule("R6.3")
+@pytest.mark.rule("R10.2")
+def test_cycle_growing_acceleration_plays_to_its_result_r6_3() -> None:
+    """reset=cycle (R6.3 alternative; design 6: no legal battle cut short): 増殖剣 appends a
+    加速剣 every cycle, so B's list never repeats (no period to fast-forward) while 素早さ
+    doubles each turn. It used to stop at the scan cap in turn 17; played in full (caps
+    lifted, every beat) it is 818,975 行動処理 and 1,639,240 events, B's 素早さ 817,676 and a
+    list of 1,281 swords, and an overturn win for party 1 on HP, 15 to 10 (R10.2). Runs of
+    加速剣 are applied at once, so only a few thousand beats are played."""
+    battle = play("15/2/3/1/後", "10/2/2/2/増速", {"reset": "cycle"})
+    result = battle.final_result()
+    assert (result.winner, result.reason, result.turn) == (0, "overturn", 20)
+    st = battle.state
+    assert st.actions == 818975
+    assert battle.rec.event_count + st.folded == 1639240
+    b = st.members[1][0]
+    assert (b.spd, len(b.swords), b.hp) == (817676, 1281, 10)
+    last = battle.rec.events()[-1]
+    assert (last.values["total0"], last.values["total1"]) == (15, 10)
+    assert st.work < 5000 and st.scan < MAX_SCAN // 4  # far from the hard caps
+
+
 @pytest.mark.rule("R8.1")
 @pytest.mark.parametrize(("a", "b", "options"), [
     ("10/1/2/4/限/A", "10/1/0/5/増増/B", {}),
@@ -104,6 +126,8 @@ def test_cycle_doubling_plays_millions_of_actions_r6_3() -> None:
     ("5/0/0/5/速/A", "10/1/2/2/薬四護/B", {"reset": "cycle", "untagged_start": "0"}),
     ("5/2/1/1/速速詠再増/A", "5/2/1/1/熱儀速再増/B", {}),
     ("5/0/0/2/散速儀速増再/A", "10/0/0/1/護/B", {}),  # a whole 加速剣, alone in its line
+    # 増殖剣 adds a 加速剣 every cycle: runs of 加速剣 applied at once (runs.batch)
+    ("10/3/0/1/斬/A", "15/2/2/2/増速/B", {"reset": "cycle", "budget": 0}),
 ])
 def test_fast_forward_changes_nothing(a: str, b: str, options: dict[str, Any]) -> None:
     """Fast-forwarding repeating summarised runs (runs.py) gives the events, counts and
@@ -116,6 +140,24 @@ def test_fast_forward_changes_nothing(a: str, b: str, options: dict[str, Any]) -
     assert fast.state.folded == slow.state.folded
     assert [f.spd for side in fast.state.members for f in side] == \
         [f.spd for side in slow.state.members for f in side]
+
+
+@pytest.mark.slow
+@pytest.mark.rule("R6.3")
+def test_cycle_growing_acceleration_matches_the_uncut_play_r6_3(monkeypatch) -> None:
+    """The battle of test_cycle_growing_acceleration_plays_to_its_result_r6_3 played beat by
+    beat with the hard caps lifted (about 20 s, 10^9 list slots walked) gives the same events,
+    counts and result as the fast-forwarded play (R6.3 alternative reset=cycle)."""
+    from kassen.rulesets.marguerite import engine
+
+    sides = ("15/2/3/1/後", "10/2/2/2/増速")
+    fast = play(*sides, {"reset": "cycle"})
+    for cap in ("MAX_ACTIONS", "MAX_EVENTS", "MAX_SCAN"):
+        monkeypatch.setattr(engine, cap, 10 ** 12)
+    slow = play(*sides, {"reset": "cycle"}, fast_forward=False)
+    assert session.event_digest(fast) == session.event_digest(slow)
+    assert fast.final_result() == slow.final_result()
+    assert (fast.state.actions, fast.state.folded) == (slow.state.actions, slow.state.folded)
 
 
 def test_summarised_battle_replays_identically_from_its_link() -> None:

@@ -3,6 +3,8 @@ A mixin of the battle class (engine.MargueriteBattle)."""
 
 from __future__ import annotations
 
+from itertools import islice
+
 from kassen.core.events import Recorder
 from kassen.rulesets.marguerite.actions import (
     CONTROL_NEXT,
@@ -93,6 +95,8 @@ class Initiative:
                 return
             if not st.turn0 and self._settle():
                 return
+            if runs.pending is not None:
+                runs.after(st, tally, self._find)
 
     # -- executable swords (R4.6, R4.7) -------------------------------------------------------
     def _half(self, f: Fencer) -> bool:
@@ -100,13 +104,14 @@ class Initiative:
             return f.hp <= -(-f.maxhp // 2)
         return 2 * f.hp <= f.maxhp
 
-    def _find(self, f: Fencer, ignore_used: bool = False) -> int:
-        """Index of the first executable sword (R4.7), or -1. The hot path: inlined checks."""
+    def _find(self, f: Fencer, ignore_used: bool = False, start: int = 0) -> int:
+        """Index of the first executable sword (R4.7) from ``start`` on, or -1. The hot path:
+        inlined checks."""
         turn = self.state.turn
         half: bool | None = None
         swords = f.swords
         defs = self.defs
-        for i, s in enumerate(swords):
+        for i, s in enumerate(islice(swords, start, None) if start else swords, start):
             if s.used and not ignore_used:
                 continue
             d = defs[s.sid]

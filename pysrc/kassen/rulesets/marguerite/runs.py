@@ -12,17 +12,26 @@ choice reads while the run lasts (攻撃力, 防御力, 素早さ, MP, 予備AP,
 is the same as some beats before, and every beat in between was paid from AP, the beats in
 between are a period: everything they do repeats exactly while AP lasts. It then applies
 ``k`` more periods at once (the counters, AP, the action and event counts, the swords
-executed), leaving at least one period of AP to be played beat by beat. The result and every
-summarised count are those of playing each beat; ``test_fast_forward_changes_nothing``
-checks it battle by battle.
+executed), leaving at least one period of AP to be played beat by beat.
+
+A list that grows every cycle never repeats: under ``reset=cycle`` 増殖剣 appends a copy of
+加速剣 each time round, so a period never comes back while 素早さ still doubles each turn
+(``15/2/3/1/後`` against ``10/2/2/2/増速``: 818,975 行動処理, a list of 1,281 swords).
+What such a run spends its AP on is long stretches of the same additive 補助 (加速剣 and
+the like): once one of them has been played, :func:`batch` applies the executor's next ones
+at once from what that one changed, so only the few other beats of each cycle are played.
+
+The result and every summarised count are those of playing each beat;
+``test_fast_forward_changes_nothing`` checks it battle by battle.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kassen.rulesets.marguerite.catalogue import ADD, CONTROL, SUPPORT, SWORDS
-from kassen.rulesets.marguerite.model import Fencer, State
+from kassen.rulesets.marguerite.model import Fencer, State, Sword
 from kassen.rulesets.marguerite.statuses import (
     GUARD,
     LIFE,
@@ -45,6 +54,8 @@ _COUNTED = (GUARD, REFLECT, SOUL, LIFE, PUSH, QUICK, TAUNT)
 _KEPT = (STUN, SLEEP, VENOM, POISON, MISCARRY, SLOW)
 """Statuses that must not change (they decide skips, 対症 and 行動権)."""
 _SELF_KINDS = (SUPPORT, CONTROL, ADD)
+_ADDITIVE = frozenset(("atk+1", "def+1", "spd+1", "guard", "mp+1", "mp+2", "mp+3", "reserve+3"))
+"""補助 effects that add a constant to one counter of each target (sword_effects.py)."""
 MAX_PERIOD = 48
 """Beats remembered while looking for a period (速速儀速速速増再's is 7 beats); the memory is
 at most this many shapes."""
@@ -80,18 +91,42 @@ def _set_counters(f: Fencer, values: list[int]) -> None:
         f.st[i] = v
 
 
+def additive(f: Fencer, index: int, line: list[Fencer]) -> bool:
+    """Whether ``f.swords[index]`` is a 補助 that stays in the list and only adds a constant
+    to one of ``f``'s counters (加熱剣, 加護剣, 加速剣, 盾の剣, 詠唱剣), reaching ``f`` alone."""
+    sword = f.swords[index]
+    d = SWORDS[sword.sid]
+    return (d.kind == SUPPORT and d.formula in _ADDITIVE and not (sword.limited or d.limited)
+            and self_only(f, index, line))
+
+
+Find = Callable[[Fencer, bool, int], int]
+"""The battle's choice of sword (initiative.py): the first executable one from an index on."""
+
+
 class Runs:
     """The beats of the current run of one group (reset whenever the run is broken)."""
 
-    __slots__ = ("hist", "ids", "seen")
+    __slots__ = ("effects", "hist", "ids", "pending", "seen")
 
     def __init__(self) -> None:
         self.ids: list[str] = []
         self.seen: dict[tuple[Any, ...], int] = {}
-        self.hist: list[tuple[list[int], list[list[int]], int, int, list[str]]] = []
+        self.hist: list[tuple[list[int], list[list[int]], int, int, list[dict[str, int]]]] = []
+        self.effects: dict[tuple[int, bool], tuple[list[int], int]] = {}
+        """Per additive sword (id, whole): what one execution changed (counters, events)."""
+        self.pending: tuple[Fencer, int, list[int], int, int] | None = None
+        """The beat being played, if it can teach ``effects`` (actor, index, before)."""
 
     def reset(self) -> None:
         """The run is broken (another group acts, a skip, an effect on someone else)."""
+        self.pending = None
+        if self.effects:
+            self.effects.clear()
+        self.forget()
+
+    def forget(self) -> None:
+        """Stop looking for a period from the beats so far (the run itself goes on)."""
         if self.hist:
             self.seen.clear()
             self.hist.clear()
@@ -100,42 +135,135 @@ class Runs:
              tally: Tally) -> None:
         """Before a summarised 行動処理 of ``group``: note it, and skip whole periods when
         the group's state repeats (see the module text)."""
+        self.pending = None
         if not all(i >= 0 and self_only(f, i, st.lines[f.side])
                    for f, i in zip(group, picks, strict=True)):
             self.reset()
-            return
-        if sum(len(f.swords) for f in group) > MAX_SHAPE:
-            self.reset()  # too long to compare at every beat (and a growing list never repeats)
             return
         ids = [f.id for f in group]
         if ids != self.ids:
             self.reset()
             self.ids = ids
+        events = tally.count + tally.extra
+        if len(group) == 1 and not cycled and additive(group[0], picks[0], st.lines[group[0].side]):
+            f = group[0]
+            self.pending = (f, picks[0], _counters(f), events, f.ap)
+        if sum(len(f.swords) for f in group) > MAX_SHAPE:
+            self.forget()  # too long to compare at every beat (and a growing list never repeats)
+            return
         key = (st.turn, cycled, tuple(_shape(f, i) for f, i in zip(group, picks, strict=True)))
         aps = [f.ap for f in group]
-        codes = [SWORDS[f.swords[i].sid].code for f, i in zip(group, picks, strict=True)]
-        entry = (aps, [_counters(f) for f in group], tally.count, st.actions, codes)
+        codes = [{SWORDS[f.swords[i].sid].code: 1} for f, i in zip(group, picks, strict=True)]
+        entry = (aps, [_counters(f) for f in group], events, st.actions, codes)
         at = self.seen.get(key)
         if at is None:
             if len(self.hist) >= MAX_PERIOD:
-                self.reset()  # a growing list never repeats: start over, memory stays small
+                self.forget()  # a growing list never repeats: start over, memory stays small
             self.seen[key] = len(self.hist)
             self.hist.append(entry)
             return
-        period = len(self.hist) - at
-        aps0, counters0, count0, actions0, _ = self.hist[at]
-        if any(a0 - a != period for a0, a in zip(aps0, aps, strict=True)):
+        aps0, counters0, events0, actions0, _ = self.hist[at]
+        drop = (st.actions - actions0) // len(group)  # 行動処理 per actor in one period
+        if any(a0 - a != drop for a0, a in zip(aps0, aps, strict=True)):
             self.reset()  # some beat was paid from 予備AP: not a plain repetition
             return
-        k = min(a // period for a in aps) - 1
+        k = min(aps) // drop - 1
         if k >= 1:
             for f, c0, c in zip(group, counters0, entry[1], strict=True):
                 _set_counters(f, [v + k * (v - v0) for v0, v in zip(c0, c, strict=True)])
-                f.ap -= k * period
+                f.ap -= k * drop
             st.actions += k * (st.actions - actions0)
-            tally.extra += k * (tally.count - count0)
+            tally.extra += k * (events - events0)
             for _, _, _, _, beat_codes in self.hist[at:]:
-                for f, code in zip(group, beat_codes, strict=True):
-                    per = tally.acts.setdefault(f.id, {})
-                    per[code] = per.get(code, 0) + k
+                for f, done in zip(group, beat_codes, strict=True):
+                    _count(tally, f, done, k)
         self.reset()
+
+    def after(self, st: State, tally: Tally, find: Find) -> None:
+        """After the summarised 行動処理 noted by :meth:`beat`: once one execution of an
+        additive 補助 has been seen, the executor's next swords of the same kinds are applied
+        at once from what that execution changed (see :func:`batch`)."""
+        pending = self.pending
+        self.pending = None
+        if pending is None:
+            return
+        f, index, before, events0, ap0 = pending
+        sword = f.swords[index]
+        if f.ap != ap0 - 1 or not sword.used:
+            return  # paid from 予備AP (not a plain beat)
+        after = _counters(f)
+        self.effects[(sword.sid, sword.whole)] = (
+            [v - v0 for v0, v in zip(before, after, strict=True)],
+            tally.count + tally.extra - events0)
+        done = batch(st, tally, f, index, self.effects, find)
+        if done and self.hist:
+            _merge(self.hist[-1][4][0], done)
+
+
+def batch(st: State, tally: Tally, f: Fencer, index: int,
+          effects: dict[tuple[int, bool], tuple[list[int], int]], find: Find) -> dict[str, int]:
+    """Right after ``f`` executed ``f.swords[index]``: the swords ``f`` would execute next, one
+    行動処理 each, while they are additive 補助 whose effect is known, applied at once.
+
+    Why this is exact: ``f`` acted alone, so its key of 行動権 was the best, and an additive
+    補助 only raises it (素早さ) or leaves it; nobody else changes, so ``f`` keeps 行動権 while
+    its AP lasts (each of these is paid from AP). Nothing that decides which sword is
+    executable (ターン数, HP, the bad statuses, the list) changes either, so the next one is
+    the first executable unused sword after the last; the sword each adds the same numbers
+    every time. 増殖剣 adding a 加速剣 every cycle (reset=cycle) builds such runs: the list
+    never repeats, so :meth:`Runs.beat` finds no period, while 素早さ doubles each turn.
+    Answers the swords applied, by code."""
+    line = st.lines[f.side]
+    swords = f.swords
+    counts: dict[tuple[int, bool], int] = {}
+    n = 0
+    j = find(f, False, index + 1)
+    while j >= 0 and n < f.ap:
+        sword = swords[j]
+        key = (sword.sid, sword.whole)
+        if key not in effects or not additive(f, j, line):
+            break
+        # the unused swords just like it that follow are executable too, and are next
+        like = _like(sword)
+        stop = min(len(swords), j + f.ap - n)
+        end = j + 1
+        while end < stop and _like(swords[end]) == like:
+            end += 1
+        for k in range(j, end):
+            swords[k].used = True
+        counts[key] = counts.get(key, 0) + end - j
+        n += end - j
+        j = find(f, False, end)
+    st.scan += (j if j >= 0 else len(swords)) - index
+    if not n:
+        return {}
+    values = _counters(f)
+    done: dict[str, int] = {}
+    for key, times in counts.items():
+        change, events = effects[key]
+        values = [v + times * c for v, c in zip(values, change, strict=True)]
+        tally.extra += times * events
+        code = SWORDS[key[0]].code
+        done[code] = done.get(code, 0) + times
+    _set_counters(f, values)
+    f.ap -= n
+    st.actions += n
+    _count(tally, f, done, 1)
+    return done
+
+
+def _like(s: Sword) -> tuple[Any, ...]:
+    """What decides whether a sword is executable and what it does (an unused one)."""
+    return (s.used, s.sid, s.shift, s.danger, s.whole, s.limited, s.stun, s.poison)
+
+
+def _count(tally: Tally, f: Fencer, done: dict[str, int], k: int) -> None:
+    """``k`` more times the swords ``done`` (code → times) in ``f``'s summarised counts."""
+    per = tally.acts.setdefault(f.id, {})
+    for code, times in done.items():
+        per[code] = per.get(code, 0) + k * times
+
+
+def _merge(into: dict[str, int], done: dict[str, int]) -> None:
+    for code, times in done.items():
+        into[code] = into.get(code, 0) + times
