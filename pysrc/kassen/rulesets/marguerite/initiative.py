@@ -95,7 +95,7 @@ class Initiative:
                 return
             if not st.turn0 and self._settle():
                 return
-            if runs.pending is not None:
+            if runs.pending is not None and tally is not None:
                 runs.after(st, tally, self._find)
 
     # -- executable swords (R4.6, R4.7) -------------------------------------------------------
