@@ -128,6 +128,8 @@ def test_cycle_growing_acceleration_plays_to_its_result_r6_3() -> None:
     ("5/0/0/2/散速儀速増再/A", "10/0/0/1/護/B", {}),  # a whole 加速剣, alone in its line
     # 増殖剣 adds a 加速剣 every cycle: runs of 加速剣 applied at once (runs.batch)
     ("10/3/0/1/斬/A", "15/2/2/2/増速/B", {"reset": "cycle", "budget": 0}),
+    # a whole 加速剣 beside the slower フェンス it built (runs.reach)
+    ("5/1/1/3/柵散速/A", "10/2/0/1/斬/B", {"reset": "cycle", "budget": 0}),
 ])
 def test_fast_forward_changes_nothing(a: str, b: str, options: dict[str, Any]) -> None:
     """Fast-forwarding repeating summarised runs (runs.py) gives the events, counts and
@@ -140,6 +142,24 @@ def test_fast_forward_changes_nothing(a: str, b: str, options: dict[str, Any]) -
     assert fast.state.folded == slow.state.folded
     assert [f.spd for side in fast.state.members for f in side] == \
         [f.spd for side in slow.state.members for f in side]
+
+
+@pytest.mark.rule("R6.3")
+@pytest.mark.rule("R10.2")
+def test_whole_acceleration_beside_a_slower_fence_is_fast_forwarded_r6_3() -> None:
+    """reset=cycle (R6.3 alternative, design 6): 拡散剣 makes A's only 加速剣 whole, so each
+    use raises the 素早さ of A and of the フェンス A built; the フェンス stays slower (both
+    rise alike), so it never takes 行動権 from A and the doubling run repeats. It used to stop
+    at the actions cap in turn 19; played beat by beat with the caps lifted it is 2,097,193
+    行動処理 and 8,388,709 events, and party 2 wins on HP at turn 20 (R10.2)."""
+    battle = play("5/1/1/3/柵散速封/R702", "15/0/0/1/壁限撹減速五/R65", {"reset": "cycle"})
+    result = battle.final_result()
+    assert (result.winner, result.reason, result.turn) == (1, "overturn", 20)
+    st = battle.state
+    assert st.actions == 2097193
+    assert battle.rec.event_count + st.folded == 8388709
+    assert [f.spd for f in st.members[0]] == [2097152, 2097149]
+    assert st.work < 1000
 
 
 @pytest.mark.slow

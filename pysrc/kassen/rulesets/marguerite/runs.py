@@ -63,14 +63,29 @@ MAX_SHAPE = 256
 """Swords in the group's lists beyond which no period is looked for."""
 
 
-def self_only(f: Fencer, index: int, line: list[Fencer]) -> bool:
-    """Whether executing ``f.swords[index]`` can change nothing but ``f`` itself (a whole
-    補助 reaches only ``f`` while ``f`` stands alone in its line)."""
+def reach(f: Fencer, index: int, line: list[Fencer]) -> list[Fencer] | None:
+    """Whom executing ``f.swords[index]`` can change, if none of them can take 行動権 from
+    ``f`` because of it: ``f`` alone, or for a whole 補助 ``f``'s line, when every other
+    member there ranks below ``f`` for 行動権 (a whole 補助 moves every target's rank alike,
+    so it stays below) or can take no 行動権 this turn (no AP, no 予備AP, and the sword gives
+    none). ``None`` when the sword may reach anyone else."""
     sword = f.swords[index]
     d = SWORDS[sword.sid]
     if d.kind not in _SELF_KINDS:
-        return False
-    return not (d.kind == SUPPORT and (sword.whole or d.whole) and len(line) > 1)
+        return None
+    if len(line) == 1 or not (d.kind == SUPPORT and (sword.whole or d.whole)):
+        return [f]
+    mine = _rank(f)
+    for o in line:
+        if o is not f and not (_rank(o) < mine or (
+                o.ap < 1 and o.reserve < 1 and d.formula != "reserve+3")):
+            return None
+    return line
+
+
+def _rank(f: Fencer) -> tuple[int, int]:
+    """The order of 行動権 (initiative.py): (クイック − スロー, 素早さ)."""
+    return f.st[QUICK] - f.st[SLOW], f.spd
 
 
 def _shape(f: Fencer, pick: int) -> tuple[Any, ...]:
@@ -97,7 +112,7 @@ def additive(f: Fencer, index: int, line: list[Fencer]) -> bool:
     sword = f.swords[index]
     d = SWORDS[sword.sid]
     return (d.kind == SUPPORT and d.formula in _ADDITIVE and not (sword.limited or d.limited)
-            and self_only(f, index, line))
+            and reach(f, index, line) is not None)
 
 
 Find = Callable[[Fencer, bool, int], int]
@@ -113,10 +128,11 @@ class Runs:
         self.ids: list[str] = []
         self.seen: dict[tuple[Any, ...], int] = {}
         self.hist: list[tuple[list[int], list[list[int]], int, int, list[dict[str, int]]]] = []
-        self.effects: dict[tuple[int, bool], tuple[list[int], int]] = {}
-        """Per additive sword (id, whole): what one execution changed (counters, events)."""
-        self.pending: tuple[Fencer, int, list[int], int, int] | None = None
-        """The beat being played, if it can teach ``effects`` (actor, index, before)."""
+        self.effects: dict[tuple[int, bool], tuple[list[list[int]], int]] = {}
+        """Per additive sword (id, whole): what one execution changed (the counters of each
+        reached 剣師, the events)."""
+        self.pending: tuple[Fencer, int, list[Fencer], list[list[int]], int, int] | None = None
+        """The beat being played, if it can teach ``effects`` (actor, index, reached, before)."""
 
     def reset(self) -> None:
         """The run is broken (another group acts, a skip, an effect on someone else)."""
@@ -136,25 +152,30 @@ class Runs:
         """Before a summarised 行動処理 of ``group``: note it, and skip whole periods when
         the group's state repeats (see the module text)."""
         self.pending = None
-        if not all(i >= 0 and self_only(f, i, st.lines[f.side])
-                   for f, i in zip(group, picks, strict=True)):
-            self.reset()
-            return
-        ids = [f.id for f in group]
+        reached = list(group)  # the group, then the line-mates its whole 補助 reach
+        for f, i in zip(group, picks, strict=True):
+            mates = reach(f, i, st.lines[f.side]) if i >= 0 else None
+            if mates is None:
+                self.reset()
+                return
+            reached += [o for o in mates if all(o is not r for r in reached)]
+        ids = [f.id for f in reached]
         if ids != self.ids:
             self.reset()
             self.ids = ids
         events = tally.count + tally.extra
-        if len(group) == 1 and not cycled and additive(group[0], picks[0], st.lines[group[0].side]):
-            f = group[0]
-            self.pending = (f, picks[0], _counters(f), events, f.ap)
-        if sum(len(f.swords) for f in group) > MAX_SHAPE:
+        counters = [_counters(o) for o in reached]
+        f = group[0]
+        if len(group) == 1 and not cycled and additive(f, picks[0], st.lines[f.side]):
+            self.pending = (f, picks[0], reached, counters, events, f.ap)
+        if sum(len(o.swords) for o in reached) > MAX_SHAPE:
             self.forget()  # too long to compare at every beat (and a growing list never repeats)
             return
-        key = (st.turn, cycled, tuple(_shape(f, i) for f, i in zip(group, picks, strict=True)))
+        shown = picks + [-1] * (len(reached) - len(group))
+        key = (st.turn, cycled, tuple(_shape(o, i) for o, i in zip(reached, shown, strict=True)))
         aps = [f.ap for f in group]
         codes = [{SWORDS[f.swords[i].sid].code: 1} for f, i in zip(group, picks, strict=True)]
-        entry = (aps, [_counters(f) for f in group], events, st.actions, codes)
+        entry = (aps, counters, events, st.actions, codes)
         at = self.seen.get(key)
         if at is None:
             if len(self.hist) >= MAX_PERIOD:
@@ -169,8 +190,9 @@ class Runs:
             return
         k = min(aps) // drop - 1
         if k >= 1:
-            for f, c0, c in zip(group, counters0, entry[1], strict=True):
-                _set_counters(f, [v + k * (v - v0) for v0, v in zip(c0, c, strict=True)])
+            for o, c0, c in zip(reached, counters0, counters, strict=True):
+                _set_counters(o, [v + k * (v - v0) for v0, v in zip(c0, c, strict=True)])
+            for f in group:
                 f.ap -= k * drop
             st.actions += k * (st.actions - actions0)
             tally.extra += k * (events - events0)
@@ -187,27 +209,29 @@ class Runs:
         self.pending = None
         if pending is None:
             return
-        f, index, before, events0, ap0 = pending
+        f, index, reached, before, events0, ap0 = pending
         sword = f.swords[index]
         if f.ap != ap0 - 1 or not sword.used:
             return  # paid from 予備AP (not a plain beat)
-        after = _counters(f)
         self.effects[(sword.sid, sword.whole)] = (
-            [v - v0 for v0, v in zip(before, after, strict=True)],
+            [[v - v0 for v0, v in zip(b, _counters(o), strict=True)]
+             for o, b in zip(reached, before, strict=True)],
             tally.count + tally.extra - events0)
-        done = batch(st, tally, f, index, self.effects, find)
+        done = batch(st, tally, f, index, reached, self.effects, find)
         if done and self.hist:
             _merge(self.hist[-1][4][0], done)
 
 
-def batch(st: State, tally: Tally, f: Fencer, index: int,
-          effects: dict[tuple[int, bool], tuple[list[int], int]], find: Find) -> dict[str, int]:
+def batch(st: State, tally: Tally, f: Fencer, index: int, reached: list[Fencer],
+          effects: dict[tuple[int, bool], tuple[list[list[int]], int]],
+          find: Find) -> dict[str, int]:
     """Right after ``f`` executed ``f.swords[index]``: the swords ``f`` would execute next, one
     行動処理 each, while they are additive 補助 whose effect is known, applied at once.
 
     Why this is exact: ``f`` acted alone, so its key of 行動権 was the best, and an additive
-    補助 only raises it (素早さ) or leaves it; nobody else changes, so ``f`` keeps 行動権 while
-    its AP lasts (each of these is paid from AP). Nothing that decides which sword is
+    補助 only raises it (素早さ) or leaves it; nobody else changes but the ``reached``
+    line-mates of a whole one, who stay below ``f`` (:func:`reach`), so ``f`` keeps 行動権
+    while its AP lasts (each of these is paid from AP). Nothing that decides which sword is
     executable (ターン数, HP, the bad statuses, the list) changes either, so the next one is
     the first executable unused sword after the last; the sword each adds the same numbers
     every time. 増殖剣 adding a 加速剣 every cycle (reset=cycle) builds such runs: the list
@@ -237,15 +261,17 @@ def batch(st: State, tally: Tally, f: Fencer, index: int,
     st.scan += (j if j >= 0 else len(swords)) - index
     if not n:
         return {}
-    values = _counters(f)
+    values = [_counters(o) for o in reached]
     done: dict[str, int] = {}
     for key, times in counts.items():
-        change, events = effects[key]
-        values = [v + times * c for v, c in zip(values, change, strict=True)]
+        changes, events = effects[key]
+        values = [[v + times * c for v, c in zip(vs, change, strict=True)]
+                  for vs, change in zip(values, changes, strict=True)]
         tally.extra += times * events
         code = SWORDS[key[0]].code
         done[code] = done.get(code, 0) + times
-    _set_counters(f, values)
+    for o, vs in zip(reached, values, strict=True):
+        _set_counters(o, vs)
     f.ap -= n
     st.actions += n
     _count(tally, f, done, 1)
