@@ -129,7 +129,7 @@ def test_cycle_growing_acceleration_plays_to_its_result_r6_3() -> None:
     # 増殖剣 adds a 加速剣 every cycle: runs of 加速剣 applied at once (runs.batch)
     ("10/3/0/1/斬/A", "15/2/2/2/増速/B", {"reset": "cycle", "budget": 0}),
     # a whole 加速剣 beside the slower フェンス it built (runs.reach)
-    ("5/1/1/3/柵散速/A", "10/2/0/1/斬/B", {"reset": "cycle", "budget": 0}),
+    ("14/1/1/3/柵散速/A", "10/2/0/1/全/B", {"reset": "cycle", "budget": 0, "hp_step": "1"}),
 ])
 def test_fast_forward_changes_nothing(a: str, b: str, options: dict[str, Any]) -> None:
     """Fast-forwarding repeating summarised runs (runs.py) gives the events, counts and
