@@ -229,7 +229,7 @@ def test_reduced_motion_turns_the_flip_off(duel, app) -> None:
 
 def test_describe_option_and_request(duel, app) -> None:
     labels = app.page.evaluate("""async () => {
-      const v = await import(new URL('static/js/views/cardduel.js', document.baseURI).href);
+      const v = await import(new URL('static/js/rulesets/cardduel/view.js', document.baseURI).href);
       const w1 = {side: 0, kind: 'W1', options: ['H10', 'S4', 'deck', 'field:S4', 'pass'],
                   context: {member: '0.0', threshold: 9, fav: ['S']}};
       const m0 = {side: 1, kind: 'M0', options: ['pass', 'ribbon:mp', 'hat:hand'],

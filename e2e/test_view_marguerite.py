@@ -401,7 +401,8 @@ def test_mp_cost_text_option_round_trips(fight, app) -> None:
 
 def test_result_words_for_every_judgement(fight, app) -> None:
     words = app.page.evaluate("""async (reasons) => {
-      const v = await import(new URL('static/js/views/marguerite.js', document.baseURI).href);
+      const url = new URL('static/js/rulesets/marguerite/view.js', document.baseURI);
+      const v = await import(url.href);
       const out = {};
       for (const reason of reasons) {
         const judge = {kind: 'judgement', values: {reason, winner: 0, measure: reason === 'overkill'

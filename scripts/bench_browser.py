@@ -76,6 +76,20 @@ def ready_page(pw: Any, url: str) -> tuple[Any, Any]:
     return browser, page
 
 
+def in_page(work: Any) -> None:
+    """Serve the site, open it in Chromium until the engine is ready, ``work(page)``, close."""
+    from playwright.sync_api import sync_playwright
+
+    server, url = start_server()
+    try:
+        with sync_playwright() as pw:
+            browser, page = ready_page(pw, url)
+            work(page)
+            browser.close()
+    finally:
+        server.shutdown()
+
+
 def browser_runs(ruleset_id: str, builds: list[str], master: str, repeat: int) -> dict[str, Any]:
     """Run the same round robin ``repeat`` times through the page's tournament view, clicking
     Start each time (later runs also clear the table the run before drew)."""
@@ -138,7 +152,6 @@ TIME_DIGESTS = """async (chunks) => { const t0 = performance.now(); const out = 
 
 def engines_main(args: argparse.Namespace) -> int:
     """``--engines``: the speed benchmark set in the page's worker and in CPython."""
-    from playwright.sync_api import sync_playwright
 
     from kassen.web import api
 
@@ -153,24 +166,21 @@ def engines_main(args: argparse.Namespace) -> int:
                 out.extend(json.loads(api.digests(json.dumps(part)))["digests"])
             best, digests = min(best, time.perf_counter() - t0), out
         native[ruleset_id] = (best, digests)
-    server, url = start_server()
-    try:
-        with sync_playwright() as pw:
-            browser, page = ready_page(pw, url)
-            for ruleset_id, parts in chunks.items():
-                runs = [page.evaluate(TIME_DIGESTS, parts) for _ in range(max(1, args.repeat))]
-                if any("error" in run for run in runs):
-                    raise SystemExit(f"{ruleset_id}: the worker refused: {runs[0]}")
-                count = sum(len(part) for part in parts)
-                seconds = min(run["seconds"] for run in runs)
-                cpython_s, digests = native[ruleset_id]
-                rows.append({"ruleset": ruleset_id, "battles": count,
-                             "cpython_per_s": count / cpython_s, "browser_per_s": count / seconds,
-                             "ratio": seconds / cpython_s,
-                             "same_events": runs[0]["digests"] == digests})
-            browser.close()
-    finally:
-        server.shutdown()
+
+    def work(page: Any) -> None:
+        for ruleset_id, parts in chunks.items():
+            runs = [page.evaluate(TIME_DIGESTS, parts) for _ in range(max(1, args.repeat))]
+            if any("error" in run for run in runs):
+                raise SystemExit(f"{ruleset_id}: the worker refused: {runs[0]}")
+            count = sum(len(part) for part in parts)
+            seconds = min(run["seconds"] for run in runs)
+            cpython_s, digests = native[ruleset_id]
+            rows.append({"ruleset": ruleset_id, "battles": count,
+                         "cpython_per_s": count / cpython_s, "browser_per_s": count / seconds,
+                         "ratio": seconds / cpython_s,
+                         "same_events": runs[0]["digests"] == digests})
+
+    in_page(work)
     if args.json:
         print(json.dumps({"rows": rows, "load_average": os.getloadavg()}, indent=1))
         return 0
@@ -182,6 +192,92 @@ def engines_main(args: argparse.Namespace) -> int:
               f"{row['cpython_per_s']:8.1f}/s  worker {row['browser_per_s']:8.1f}/s  "
               f"ratio {row['ratio']:.2f} (aim <= 2.0)  {same}")
     return 0
+
+
+def longest_samples(ruleset_id: str, seed: str) -> tuple[int, int, int]:
+    """The sample pairing (i, j) whose battle under ``seed`` has the most steps, and that
+    count (CPython: the same battle the page plays)."""
+    from kassen.core import registry, session
+
+    texts = [s.text for s in registry.get(ruleset_id).samples]
+    best = (0, 0, -1)
+    for i, a in enumerate(texts):
+        for j, b in enumerate(texts):
+            steps = len(session.run(session.prepare(ruleset_id, [a, b], {}, seed),
+                                    views=True).steps)
+            best = max(best, (i, j, steps), key=lambda x: x[2])
+    return best
+
+
+VIEWER_ACTIONS = """async ([steps, stepping]) => {
+  const pause = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const key = async (k) => { document.body.dispatchEvent(new KeyboardEvent("keydown",
+    { key: k, bubbles: true })); await pause(); };
+  const seek = document.getElementById("seek");
+  const out = {};
+  const phase = async (name, work) => { window.__long = []; await work(); await pause();
+    await new Promise((r) => setTimeout(r, 100)); out[name] = Math.max(0, ...window.__long); };
+  await phase("step", async () => {
+    await key("Home");
+    for (let k = 0; k < stepping; k++) await key("ArrowRight");
+  });
+  await phase("seek", async () => {
+    for (let k = 1; k <= 10; k++) {
+      seek.value = String(Math.floor((steps - 1) * k / 10));
+      seek.dispatchEvent(new Event("input"));
+      await pause();
+    }
+  });
+  await phase("end", async () => { for (const k of ["Home", "End", "Home", "End"]) await key(k); });
+  return out; }"""
+
+
+def viewer_main(args: argparse.Namespace) -> int:
+    """``--viewer``: long main-thread tasks while stepping, seeking and jumping to the end of
+    each system's longest sample battle in the page's battle view (issue 15; a report)."""
+
+    from kassen.core import registry
+
+    rows = []
+
+    def work(page: Any) -> None:
+        page.evaluate(LONG_TASKS)
+        for ruleset_id in args.ruleset_list or registry.ids():
+            i, j, steps = longest_samples(ruleset_id, args.seed)
+            page.select_option("#ruleset", ruleset_id)
+            page.select_option("#sample-0", str(i))
+            page.select_option("#sample-1", str(j))
+            page.fill("#seed", args.seed)
+            page.click("#battle")
+            _wait_battle(page, ruleset_id, steps)
+            worst = page.evaluate(VIEWER_ACTIONS, [steps, min(60, steps - 1)])
+            rows.append({"ruleset": ruleset_id, "samples": [i, j], "steps": steps, **worst})
+
+    in_page(work)
+    if args.json:
+        print(json.dumps({"rows": rows, "load_average": os.getloadavg()}, indent=1))
+        return 0
+    print(f"battle view, longest sample battle per system (seed {args.seed}), longest "
+          f"main-thread task (load {os.getloadavg()[0]:.2f})")
+    for row in rows:
+        worst = max(row["step"], row["seek"], row["end"])
+        print(f"{row['ruleset']:12s} samples {row['samples'][0] + 1}v{row['samples'][1] + 1} "
+              f"{row['steps']:4d} steps  stepping {row['step']:5.0f} ms  seeking "
+              f"{row['seek']:5.0f} ms  jumping {row['end']:5.0f} ms  "
+              f"{'OVER 50 ms' if worst > 50 else 'within 50 ms'}")
+    return 0
+
+
+def _wait_battle(page: Any, ruleset_id: str, steps: int) -> None:
+    """Wait until the battle view shows ``ruleset_id``'s battle of ``steps`` steps (polled
+    with evaluate: the page's CSP forbids the string functions of wait_for_function)."""
+    deadline = time.monotonic() + 120
+    while not page.evaluate("([r, n]) => { const b = window.kassen?.currentBattle();"
+                            " return b?.ruleset === r && b.steps.length === n; }",
+                            [ruleset_id, steps]):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{ruleset_id}: the battle did not show")
+        page.wait_for_timeout(50)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -198,7 +294,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=500, help="--engines: Marguerite pairs")
     parser.add_argument("--battles", type=int, default=200,
                         help="--engines: battles per random ruleset")
+    parser.add_argument("--viewer", action="store_true",
+                        help="long tasks while stepping, seeking, jumping in the battle view")
     args = parser.parse_args(argv)
+    if args.viewer:
+        args.ruleset_list = [] if args.ruleset == "marguerite" and "--ruleset" not in (
+            argv or sys.argv) else [args.ruleset]
+        if args.seed == "bench-browser":
+            args.seed = "xo1:bench-viewer"
+        return viewer_main(args)
     if args.engines:
         return engines_main(args)
     repeat = max(1, args.repeat)

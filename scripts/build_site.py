@@ -4,10 +4,15 @@
 Steps: ``npm ci`` (``npm install`` when there is no lock), build the engine wheel from the
 repository, then copy the Pyodide runtime, the PyScript core bundle and the wheel into
 ``static/vendor/``, write a trimmed Pyodide lock that names only our wheel, write the rules
-reference (``docs/rules/``, as anchored blocks) and ``static/vendor/build.mjs`` with the file
-names and a build id the page and the service worker use.
+reference (``docs/rules/``, as anchored blocks), ``static/vendor/rulesets.js`` (the page's rule
+systems, from the registry) and ``static/vendor/build.mjs`` with the file names and a build id
+the page and the service worker use.
 
 Usage: ``python3 scripts/build_site.py [--skip-npm]``
+
+Test builds only: ``KASSEN_EXTRA_RULESETS=tests/tinyrule.py[,…]`` (paths of ruleset modules,
+relative to the repository) adds those rulesets to the engine wheel as if they were built in,
+so a browser test can play a ruleset that has no page code at all. The page never reads it.
 """
 
 from __future__ import annotations
@@ -20,10 +25,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
+from base64 import urlsafe_b64encode
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VENDOR = ROOT / "static" / "vendor"
+SITE = ROOT  # where the page lives (index.html, static/); --site writes a copy elsewhere
+VENDOR = SITE / "static" / "vendor"
 NODE = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # A loader with Pyodide's interface that installs the engine wheel while the interpreter
@@ -35,6 +43,9 @@ export const loadPyodide = (options = {}) =>
   base({ ...options, packages: [...(options.packages || []), "kassen"] });
 """
 RULES = ROOT / "docs" / "rules"  # the project's own rules reference (see README)
+PAGES = SITE / "static" / "js" / "rulesets"  # each ruleset's own page modules, by id
+PAGE_PARTS = ("view", "form")  # <id>/view.js (battle board), <id>/form.js (build form)
+EXTRA_ENV = "KASSEN_EXTRA_RULESETS"
 
 
 def log(message: str) -> None:
@@ -150,26 +161,7 @@ def write_why(names: list[str]) -> dict[str, int]:
 
     sizes: dict[str, int] = {}
     for system in names:
-        index = rulesindex.index(system)
-        entries = {rule: index.entry(rule) for rule in sorted(rulesindex.known_rules(system))}
-        parts: list[dict] = []      # each part once; rules name them by number
-        options: dict[str, dict] = {}
-        rules: dict[str, dict] = {}
-        for rule, entry in entries.items():
-            if not entry:
-                continue
-            numbers = []
-            for part in entry["parts"]:
-                if part not in parts:
-                    parts.append(part)
-                numbers.append(parts.index(part))
-            for option in entry["options"]:
-                options[option["key"]] = option
-            rules[rule] = {"parts": numbers, "tags": entry["tags"], "seed": entry["seed"],
-                           "name_ja": entry["name_ja"],
-                           "options": [o["key"] for o in entry["options"]]}
-        data = json.dumps({"parts": parts, "options": options, "rules": rules},
-                          ensure_ascii=False, separators=(",", ":"))
+        data = json.dumps(rulesindex.why_index(system), ensure_ascii=False, separators=(",", ":"))
         (VENDOR / "rules" / f"why-{system}.json").write_text(data, encoding="utf-8")
         sizes[system] = len(data.encode())
     log("rule index for the why panels: " + ", ".join(f"{k} {v // 1024} KB"
@@ -179,9 +171,9 @@ def write_why(names: list[str]) -> dict[str, int]:
 
 def shell_files() -> list[str]:
     """The page's own small files, precached by the service worker at install."""
-    files = ["./", "index.html", "rules.html"]
-    for path in sorted((ROOT / "static").rglob("*")):
-        rel = path.relative_to(ROOT).as_posix()
+    files = ["./", "index.html", "rules.html", "static/vendor/rulesets.js"]
+    for path in sorted((SITE / "static").rglob("*")):
+        rel = path.relative_to(SITE).as_posix()
         if path.is_file() and not rel.startswith(("static/vendor/", "static/bench/")):
             files.append(rel)
     return files
@@ -190,21 +182,99 @@ def shell_files() -> list[str]:
 def build_id() -> str:
     """A short hash over every file of the site, so the service worker knows a new build."""
     digest = hashlib.sha256()
-    files = [ROOT / "index.html", ROOT / "sw.js", ROOT / "rules.html"]
-    files += sorted(p for p in (ROOT / "static").rglob("*")
+    files = [SITE / "index.html", SITE / "sw.js", SITE / "rules.html"]
+    files += sorted(p for p in (SITE / "static").rglob("*")
                     if p.is_file() and p.name != "build.mjs")
     for path in files:
         if path.is_file():
-            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(str(path.relative_to(SITE)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
 
-def describe_engine() -> dict:
+def extra_rulesets() -> list[Path]:
+    """The ruleset modules ``$KASSEN_EXTRA_RULESETS`` names (test builds only; see the module
+    docstring), each an existing ``.py`` file."""
+    paths = [ROOT / part.strip() for part in os.environ.get(EXTRA_ENV, "").split(",")
+             if part.strip()]
+    for path in paths:
+        if path.suffix != ".py" or not path.is_file():
+            raise SystemExit(f"{EXTRA_ENV}: {path} is not a Python file")
+    return paths
+
+
+def _record_line(name: str, data: bytes) -> str:
+    """A wheel RECORD row: path, urlsafe-base64 sha256 without padding, size."""
+    digest = urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def add_rulesets_to_wheel(wheel: Path, modules: list[Path]) -> None:
+    """Rewrite ``wheel`` with each module as ``kassen/rulesets/<stem>.py`` and named in
+    ``kassen.rulesets.BUILTIN`` under its ``RULESET.id``: what adding a ruleset to the
+    repository does (one line there plus its own module), done to the built wheel only."""
+    sys.path.insert(0, str(ROOT / "pysrc"))
+    import importlib.util
+
+    added: dict[str, bytes] = {}
+    lines: list[str] = []
+    for path in modules:
+        spec = importlib.util.spec_from_file_location(f"_extra_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        added[f"kassen/rulesets/{path.stem}.py"] = path.read_bytes()
+        lines.append(f"BUILTIN[{module.RULESET.id!r}] = 'kassen.rulesets.{path.stem}'\n")
+    init = "kassen/rulesets/__init__.py"
+    with zipfile.ZipFile(wheel) as old:
+        entries = {info.filename: old.read(info) for info in old.infolist()}
+    entries[init] = entries[init] + "".join(["\n# added by a test build\n", *lines]).encode()
+    entries.update(added)
+    record = next(name for name in entries if name.endswith(".dist-info/RECORD"))
+    rows = [_record_line(name, data) for name, data in entries.items() if name != record]
+    entries[record] = ("\n".join([*rows, f"{record},,"]) + "\n").encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
+        for name, data in entries.items():
+            new.writestr(name, data)
+    log(f"{EXTRA_ENV}: added {', '.join(p.name for p in modules)} to the wheel")
+
+
+def write_page_rulesets(hello: dict, rules: list[str]) -> None:
+    """``static/vendor/rulesets.js``: the page's rule systems in registry order (id, ja/en
+    names, whether the rules page has it) and, where ``static/js/rulesets/<id>/`` holds a
+    ``view.js`` or ``form.js``, a loader of it. The system picker, the rules links, the battle
+    view and the build form all read this list, so adding a ruleset touches no shared page
+    file; one without a folder is drawn by the page's generic view."""
+    rows = []
+    for ruleset in hello.get("rulesets", []):
+        rid = ruleset["id"]
+        fields = [f"id: {json.dumps(rid)}",
+                  f"name_ja: {json.dumps(ruleset['name_ja'], ensure_ascii=False)}",
+                  f"name_en: {json.dumps(ruleset['name_en'], ensure_ascii=False)}",
+                  f"rules: {json.dumps(rid in rules)}"]
+        for part in PAGE_PARTS:
+            module = PAGES / rid / f"{part}.js"
+            fields.append(f'{part}: () => import("../js/rulesets/{rid}/{part}.js")'
+                          if module.is_file() else f"{part}: null")
+        rows.append("  { " + ", ".join(fields) + " },")
+    own = [p.name for p in sorted(PAGES.iterdir()) if p.is_dir()] if PAGES.is_dir() else []
+    known = {r["id"] for r in hello.get("rulesets", [])}
+    for name in own:
+        if name not in known:
+            log(f"static/js/rulesets/{name}/ names no ruleset of the registry (not loaded)")
+    (VENDOR / "rulesets.js").write_text(
+        "// generated by scripts/build_site.py from the ruleset registry (kassen.core.registry)\n"
+        "// each: id, names, whether rules.html has it, loaders of its own page modules or null\n"
+        "export const RULESETS = [\n" + "\n".join(rows) + "\n];\n", encoding="utf-8")
+    log("page rulesets: " + ", ".join(
+        r["id"] + ("" if (PAGES / r["id"] / "view.js").is_file() else " (generic view)")
+        for r in hello.get("rulesets", [])))
+
+
+def describe_engine(wheel: Path) -> dict:
     """The engine's ``hello`` answer (rulesets, options, samples), computed once at build time
-    from the same sources as the wheel, so the page has it before Python has started."""
+    by the wheel the page runs, so the page has it before Python has started."""
     code = "import kassen.web.api as a; print(a.hello())"
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "pysrc")}
+    env = {**os.environ, "PYTHONPATH": str(wheel)}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
                          capture_output=True, text=True, encoding="utf-8").stdout
     return json.loads(out)
@@ -229,22 +299,36 @@ def make_snapshot(wheel: Path) -> dict | None:
             "bytes": made["bytes"], "sha256": made["sha256"]}
 
 
+def use_site(site: Path) -> None:
+    """Build into ``site`` (a copy of the page files) instead of the repository's own."""
+    global SITE, VENDOR, PAGES
+    SITE, VENDOR, PAGES = site, site / "static" / "vendor", site / "static" / "js" / "rulesets"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the whole build; return a process exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-npm", action="store_true", help="reuse node_modules as is")
+    parser.add_argument("--site", type=Path, help="build into this copy of the page files "
+                        "(index.html, rules.html, sw.js, static/) instead of the repository")
     args = parser.parse_args(argv)
+    if args.site:
+        use_site(args.site.resolve())
     if not args.skip_npm:
         npm_install()
     if VENDOR.exists():
         shutil.rmtree(VENDOR)
     copy_runtime()
     wheel = build_wheel(VENDOR / "kassen")
+    extra = extra_rulesets()
+    if extra:
+        add_rulesets_to_wheel(wheel, extra)
     write_trimmed_lock(VENDOR / "pyodide", wheel)
     (VENDOR / "pyodide" / "kassen-boot.mjs").write_text(BOOT_LOADER)
-    hello = describe_engine()
+    hello = describe_engine(wheel)
     rules, option_anchors = copy_rules(hello)
     write_why(rules)
+    write_page_rulesets(hello, rules)
     info = {"wheel": f"kassen/{wheel.name}", "rules": rules, "optionAnchors": option_anchors,
             "id": build_id(), "shell": shell_files(), "hello": hello}
     # after build_id(): the snapshot follows from the wheel and Pyodide, both hashed there

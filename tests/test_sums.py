@@ -50,4 +50,4 @@ def test_mismatches_names_the_event_and_the_numbers() -> None:
     good, bad, broken = hit(0, 3, "="), hit(1, 4, "="), hit(2, 4, "?")
     found = sums.mismatches([good, bad, broken])
     assert len(found) == 2 and "terms make 3, event says 4" in found[0] and "unknown" in found[1]
-    assert sums.used_labels([good, bad]) == ["a"]
+    assert sums.used_labels([good, bad]) == ["damage", "a"]

@@ -6,7 +6,7 @@ Notation: ``name:hp`` (hp 1..50). Each turn every living side picks ``hit`` or `
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from kassen.core.decisions import Request
 from kassen.core.options import Choice, OptionSpec
@@ -16,9 +16,13 @@ from kassen.core.ruleset import Battle, Result, Ruleset, Sample, Setup
 
 TEXT = {
     "ja": {"bad": "書式は 名前:HP です", "event.hit": "{actor}が{target}に{amount}ダメージ",
-           "event.turn": "ターン{turn}"},
+           "event.turn": "ターン{turn}", "sum.amount": "ダメージ", "sum.roll": "出目",
+           "sum.guard": "防御で半分", "step.turn": "ターン開始", "step.action": "攻撃",
+           "reason.knockout": "ノックアウト", "reason.draw": "引き分け"},
     "en": {"bad": "write name:hp", "event.hit": "{actor} hits {target} for {amount}",
-           "event.turn": "Turn {turn}"},
+           "event.turn": "Turn {turn}", "sum.amount": "damage", "sum.roll": "roll",
+           "sum.guard": "halved by the guard", "step.turn": "turn start", "step.action": "attack",
+           "reason.knockout": "knocked out", "reason.draw": "a draw"},
 }
 
 
@@ -58,9 +62,14 @@ class TinyBattle(Battle):
             self.rec.step("action", "hit")
             roll = self.rng.die(6)
             other = 1 - side
-            amount = roll // 2 if stances[other] == "guard" else roll
+            guarded = stances[other] == "guard"
+            amount = roll // 2 if guarded else roll
             st["hp"][other] -= amount
-            self.rec.emit("hit", f"s{side}", f"s{other}", rule="T1", amount=amount, roll=roll)
+            terms = [["=", "roll", roll]]
+            if guarded:
+                terms.append(["//", "guard", 2, "T2"])
+            self.rec.emit("hit", f"s{side}", f"s{other}", rule="T1", amount=amount, roll=roll,
+                          sums={"amount": terms})
         dead = [h <= 0 for h in st["hp"]]
         if any(dead) or st["turn"] >= self.options["limit"]:
             st["over"] = True
@@ -91,6 +100,8 @@ class TinyRuleset(Ruleset):
                    choices=(Choice("plain", "普通", "plain"), Choice("odd", "変", "odd"))),
     )
     samples = (Sample("Ann", "Ann:20"),)
+    policy_labels: ClassVar[dict[str, tuple[str, str]]] = {
+        "always": ("いつも攻撃", "always hit"), "coin": ("コイン投げ", "coin flip")}
 
     def parse(self, text: str, options: dict[str, Any]) -> tuple[Any, list[Problem]]:
         name, sep, hp = text.strip().partition(":")

@@ -11,6 +11,7 @@ import os
 import secrets
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from kassen import ENGINE_VERSION, rules_cli
 from kassen.bench_cli import cmd_bench
@@ -19,6 +20,7 @@ from kassen.core import options as options_mod
 from kassen.core import registry, session
 from kassen.core.links import battle_link, build_link, parse_link
 from kassen.core.problems import Problem, ProblemError
+from kassen.core.record import Record
 from kassen.core.text import ascii_int, clip
 from kassen.tournament_cli import (
     check_report,
@@ -128,6 +130,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     rules version says so on stderr."""
     check_report(args)
     kind, value = parse_link(args.link)
+    if args.html and kind != "battle":
+        raise ProblemError([Problem("core.bad_type", args={
+            "field": "--html", "expected": "a battle link (#m=…) to write its replay file"})])
     if kind == "tournament":
         from kassen.core import tournament
 
@@ -148,8 +153,36 @@ def cmd_replay(args: argparse.Namespace) -> int:
     prepared = session.from_record(value)
     for note in session.record_notes(value):
         print(note.located(lang_of(args)), file=sys.stderr)
+    if args.html:
+        write_replay(value, args.html, args.site)
     _print_outcome(session.run(prepared), args)
     return 0
+
+
+def write_replay(record: Record, path: str, site: str | None) -> None:
+    """``replay LINK --html FILE``: the battle's replay file (the page's "Download replay"
+    writes the same bytes), from the repository's ``static/`` and ``docs/rules/``."""
+    from kassen import jsbundle, replay_html, rulesindex
+
+    def refuse(field: str, expected: str) -> ProblemError:
+        return ProblemError([Problem("core.bad_type", args={"field": field, "expected": expected})])
+
+    try:
+        site = replay_html.check_site(site)
+        files = replay_html.repo_files()
+    except ValueError as err:
+        raise refuse("--site", str(err)) from None
+    except FileNotFoundError as err:
+        raise refuse("--html", str(err)) from None
+    try:
+        text = replay_html.replay_file(record, files, rulesindex.why_index(record.ruleset), site)
+    except jsbundle.BundleError as err:
+        raise refuse("--html", f"the viewer's modules: {err}") from None
+    try:
+        Path(path).write_text(text, encoding="utf-8", newline="")
+    except OSError as err:
+        raise refuse("--html", f"a file that can be written ({err})") from None
+    print(f"replay file: {path} ({len(text.encode()) / 1000:.0f} kB)", file=sys.stderr)
 
 
 def cmd_share(args: argparse.Namespace) -> int:
@@ -216,6 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="replay a share link")
     p.add_argument("link", help="a URL or fragment (#m=…, #b=… or #t=…)")
+    p.add_argument("--html", metavar="FILE", help="a battle: also write its replay file")
+    p.add_argument("--site", metavar="URL", help="the Kassen page the replay file's links open "
+                   "(default: none; the file shows the #m= link as text)")
     common(p)
     table_outputs(p, ("--csv", "--matrix-csv"))
     p.set_defaults(func=cmd_replay)

@@ -120,6 +120,30 @@ def known_rules(system: str, battles: int = 60) -> set[str]:
     return found
 
 
+def why_index(system: str) -> dict[str, Any]:
+    """The "why" panels' index of a system (``static/vendor/rules/why-<id>.json``, and what a
+    replay file carries a part of): each known rule id → its entry, the spec parts and the
+    options it names given once (entries name them by number and key)."""
+    idx = index(system)
+    parts: list[dict[str, Any]] = []
+    options: dict[str, dict[str, Any]] = {}
+    rules: dict[str, dict[str, Any]] = {}
+    for rule in sorted(known_rules(system)):
+        entry = idx.entry(rule)
+        if not entry:
+            continue
+        numbers = []
+        for part in entry["parts"]:
+            if part not in parts:
+                parts.append(part)
+            numbers.append(parts.index(part))
+        for option in entry["options"]:
+            options[option["key"]] = option
+        rules[rule] = {"parts": numbers, "tags": entry["tags"], "seed": entry["seed"],
+                       "name_ja": entry["name_ja"], "options": [o["key"] for o in entry["options"]]}
+    return {"parts": parts, "options": options, "rules": rules}
+
+
 def where(rule: str, system: str | None = None) -> dict[str, list[str]]:
     """The code that emits or checks a rule id (``path:line``) and the tests that cite it."""
     code: list[str] = []

@@ -30,7 +30,7 @@ export function spoilers() {
 
 function renderBoard(step) {
   if (view) view.render($("board"), step, ctx());
-  else genericBoard($("board"), step, t);
+  else genericBoard($("board"), step, t, battle);
 }
 
 function logLines(step, i) {
@@ -38,7 +38,7 @@ function logLines(step, i) {
   const head = `${i + 1}. ${turnWord(view, lang())} ${step.turn ?? ""} · ${stepLabel(step, lang())}`;
   return [el("li", { class: "step-head", dataset: { step: i }, text: head }),
     ...lines.map((line, k) => el("li", { dataset: { step: i } },
-      el("span", { class: "log-text", text: line }), whyButton(battle, step.events?.[k]?.rule)))];
+      el("span", { class: "log-text", text: line }), whyButton(battle, step.events?.[k])))];
 }
 
 /** Keep the log equal to the lines of steps 0..index; mark the current beat's lines. */

@@ -58,6 +58,7 @@ function wrap(worker) {
     tableCsv: (table) => call("table_csv", json(table)),
     tournamentLink: (request) => call("tournament_link", json(request)),
     tournamentReport: (request, table, page, lang) => call("tournament_report", json(request), json(table), page, lang),
+    replayFile: (fragment, files, why, site) => call("replay_file", fragment, json(files), json(why), site),
   };
 }
 

@@ -100,16 +100,7 @@ const STRINGS = {
     "form.text": "テキスト",
     "form.form": "フォーム",
     // build form views — end
-    // skirmish view, decisions, playback (view-skirmish)
-    "sk.round": "ラウンド", "sk.area": "エリア", "sk.out": "戦場外", "sk.map": "エリア", "sk.left": "残り",
-    "sk.initiative": "イニシアチブ順", "sk.acting": "行動中", "sk.acted": "行動済み", "sk.unacted": "未行動",
-    "sk.waiting": "行動不可", "sk.rolls": "判定", "sk.noRoll": "この段階に判定なし", "sk.pcs": "PC側 (サイド1)",
-    "sk.enemies": "エネミー側 (サイド2)", "sk.hitCheck": "命中判定", "sk.damage": "ダメージ", "sk.heal": "回復",
-    "sk.disengage": "離脱判定", "sk.sleep_check": "スリープ", "sk.tie": "同値の1D10", "sk.vs": "対", "sk.target": "目標値",
-    "sk.hit": "命中", "sk.miss": "回避", "sk.crit": "クリティカル", "sk.fumble": "ファンブル", "sk.blocked": "妨害成功",
-    "sk.away": "離脱成功", "sk.slept": "睡眠", "sk.resisted": "抵抗", "sk.cover": "かばう",
-    "sk.ph.SP": "スタート", "sk.ph.IP": "イニシアチブ", "sk.ph.TP": "ターン", "sk.ph.RS": "レディ", "sk.ph.MS": "メイン",
-    "sk.ph.EP": "エンド",
+    // decisions, playback
     "policy": "操作", "policy.person": "人が操作", "policy.ai": "AI",
     "decide.title": "あなたの選択", "decide.waiting": "選択待ち", "decide.raw": "エンジンの値",
     "decide.thinking": "計算中…",
@@ -123,9 +114,6 @@ const STRINGS = {
     "decide.skip": "自分の選択へ進む", "decide.details": "詳細 (エンジンの値)",
     "decide.enemy": "敵", "decide.ally": "味方", "decide.self": "自分",
     // battle view (page-battle) — end
-    // card duel view (static/js/views/cardduel.js)
-    "cd.viewing": "視点",
-    "cd.allOpen": "全カード公開",
     // set-up (page-setup) — begin
     setup: "設定", build0: "先手のビルド", build1: "後手のビルド",
     shareBuild: "ビルドを共有", copyText: "テキストをコピー", copied: "コピーしました",
@@ -237,16 +225,7 @@ const STRINGS = {
     "form.text": "Text (テキスト)",
     "form.form": "Form (フォーム)",
     // build form views — end
-    // skirmish view, decisions, playback (view-skirmish)
-    "sk.round": "Round", "sk.area": "Area", "sk.out": "Off the field", "sk.map": "Areas", "sk.left": "left",
-    "sk.initiative": "Initiative order", "sk.acting": "acting", "sk.acted": "acted", "sk.unacted": "not yet acted",
-    "sk.waiting": "cannot act", "sk.rolls": "Rolls", "sk.noRoll": "no roll in this step", "sk.pcs": "PCs (side 1)",
-    "sk.enemies": "Enemies (side 2)", "sk.hitCheck": "Hit check", "sk.damage": "Damage", "sk.heal": "Heal",
-    "sk.disengage": "Disengage", "sk.sleep_check": "Sleep", "sk.tie": "Tie roll-off 1D10", "sk.vs": "vs", "sk.target": "target",
-    "sk.hit": "hit", "sk.miss": "miss", "sk.crit": "critical", "sk.fumble": "fumble", "sk.blocked": "stopped",
-    "sk.away": "got away", "sk.slept": "asleep", "sk.resisted": "resisted", "sk.cover": "かばう cover",
-    "sk.ph.SP": "start", "sk.ph.IP": "initiative", "sk.ph.TP": "turn", "sk.ph.RS": "ready", "sk.ph.MS": "main",
-    "sk.ph.EP": "end",
+    // decisions, playback
     "policy": "Played by", "policy.person": "a person", "policy.ai": "AI",
     "decide.title": "Your choice", "decide.waiting": "waiting for your choice", "decide.raw": "engine value",
     "decide.thinking": "thinking…",
@@ -260,9 +239,6 @@ const STRINGS = {
     "decide.skip": "Skip to my decision", "decide.details": "Details (engine values)",
     "decide.enemy": "enemy", "decide.ally": "ally", "decide.self": "self",
     // battle view (page-battle) — end
-    // card duel view (static/js/views/cardduel.js)
-    "cd.viewing": "Viewing side",
-    "cd.allOpen": "All cards open",
     // set-up (page-setup) — begin
     setup: "Set-up", build0: "Side 1 build", build1: "Side 2 build",
     shareBuild: "Share build", copyText: "Copy as text", copied: "Copied",
@@ -301,6 +277,8 @@ Object.assign(STRINGS.ja, {
 Object.assign(STRINGS.en, {
   tShare: "Share tournament", tReport: "Download report", tFromLink: "recomputing the linked tournament",
 });
+Object.assign(STRINGS.ja, { downloadReplay: "リプレイを保存", replaySaved: "保存しました" });
+Object.assign(STRINGS.en, { downloadReplay: "Download replay", replaySaved: "saved" });
 
 let current = "ja";
 const listeners = [];
@@ -310,6 +288,17 @@ export const lang = () => current;
 
 /** Translate a key in the current language (falls back to the key itself). */
 export const t = (key) => STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+
+/** Add a module's own strings (a ruleset's words, `{ja: {...}, en: {...}}`) once, when it loads;
+ * keys are prefixed by the module (`sk.…`) so they meet no shared one. */
+export function addStrings(table) {
+  for (const code of ["ja", "en"]) Object.assign(STRINGS[code], table[code] || {});
+}
+
+/** A ruleset's own word lookup over its `{ja: {...}, en: {...}}` table: `word(lang, key, args)`
+ * fills `{name}` fields (a missing key shows itself). */
+export const wordsOf = (table) => (lang, key, args = {}) =>
+  (table[lang === "en" ? "en" : "ja"][key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ""));
 
 /** Register a callback run after every language change. */
 export const onLangChange = (fn) => listeners.push(fn);

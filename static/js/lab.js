@@ -8,6 +8,7 @@ import { $, el, fill } from "./dom.js";
 import { engineReady } from "./early.js";
 import { onLangChange, t } from "./i18n.js";
 import { Pool } from "./pool.js";
+import { PoolRun } from "./pool-run.js";
 import { savedBuilds } from "./saved.js";
 import { currentRuleset, readOptions, setBuild } from "./setup.js";
 import { parseBuildList } from "./tournament.js";
@@ -15,7 +16,7 @@ import { parseBuildList } from "./tournament.js";
 const MAX_EVALUATIONS = 200000;
 let api = null;
 let pool = null;
-let run = null;    // {cancelled, started}
+let runner = null;  // the search in progress (PoolRun)
 let shown = null;  // the last best-so-far table drawn: {best, links, field}
 
 const field = () => parseBuildList($("lab-field").value);
@@ -25,21 +26,10 @@ function setField(texts) {
   $("lab-field").value = clean.some((text) => text.includes("\n")) ? clean.join("\n---\n") : clean.join("\n");
 }
 
-function setRunning(on, state = on ? "running" : "idle") {
-  $("lab").dataset.state = state;
-  $("lab").setAttribute("aria-busy", String(on));
-  $("lab-start").disabled = on;
-  $("lab-cancel").disabled = !on;
-}
-
-function showProblems(answer) {
-  fill($("lab-summary"), el("div", { class: "notice", role: "alert" },
-    (answer.problems || [{ message: String(answer) }]).map((p) =>
-      el("div", { text: p.line ? `${p.line}:${p.column}: ${p.message}` : p.message }))));
-}
+const showProblems = (answer) => runner.showProblems(answer);
 
 function progress(evaluations, seconds) {
-  const elapsed = (performance.now() - run.started) / 1000;
+  const elapsed = (performance.now() - runner.state.started) / 1000;
   const bar = $("lab-progress");
   bar.max = seconds;
   bar.value = Math.min(seconds, elapsed);
@@ -106,68 +96,46 @@ async function playStage(context, tasks, state) {
 }
 
 export async function startLab() {
-  if (run) return;
+  if (!runner || runner.running) return;
   const req = request();
-  const state = { cancelled: false, started: performance.now() };
-  run = state;
-  setRunning(true);
-  fill($("lab-summary"));
-  fill($("lab-best"));  // the old table belonged to the last search
-  shown = null;
-  let finalState = "idle";
-  try {
-    await pool.idle();
-    $("lab-progress-text").value = t("tBooting");
-    await pool.warm();
-    if (state.cancelled) throw new Error("cancelled");
-    state.started = performance.now();
-    let answer = await api.call("lab_start", JSON.stringify(req));
-    if (!answer.ok) { showProblems(answer); return; }
-    const context = JSON.stringify(answer.context);
-    while (!answer.done) {
-      const answers = await playStage(context, answer.tasks, state);
-      if (answers === null) break;
-      const more = (performance.now() - state.started) / 1000 < req.seconds ? "1" : "0";
-      answer = await api.call("lab_answer", JSON.stringify(answers), more);
-      if (!answer.ok) { showProblems(answer); return; }
-      progress(answer.evaluations, req.seconds);
-      showBest(answer.best, req.target);
-    }
-    const result = await api.call("lab_result");
-    if (!result.ok) { showProblems(result); return; }
-    result.cancelled = state.cancelled;
-    showBest(result.best, req.target, true);
-    const seconds = ((performance.now() - state.started) / 1000).toFixed(1);
-    $("lab-progress-text").value = `${state.cancelled ? t("tCancelled") : t("tDone")} · `
-      + `${result.evaluations} ${t("labEvaluations")} · ${seconds} s · `
-      + `${t("labSeed")} ${req.seed}`;
-    if (result.field_best !== undefined && result.field_best !== null) {
-      fill($("lab-summary"), el("p", { class: "muted", text: `${t("labFieldBest")} ${pct(result.field_best)}` }));
-    }
-    window.kassenLab = result;  // for tests and the curious
-    finalState = state.cancelled ? "cancelled" : "done";
-  } catch (error) {
-    if (state.cancelled || String(error?.message) === "cancelled") {
-      $("lab-progress-text").value = t("tCancelled");
-      finalState = "cancelled";
-    } else {
-      console.error(error);
-      showProblems({ problems: [{ message: String(error?.message || error) }] });
-    }
-  } finally {
-    run = null;
-    setRunning(false, finalState);
+  await runner.start((state) => search(req, state), async () => {
+    fill($("lab-summary"));
+    fill($("lab-best"));  // the old table belonged to the last search
+    shown = null;
+  });
+}
+
+/** The search itself, on a booted pool; its final state, or nothing after a problem. */
+async function search(req, state) {
+  let answer = await api.call("lab_start", JSON.stringify(req));
+  if (!answer.ok) { showProblems(answer); return undefined; }
+  const context = JSON.stringify(answer.context);
+  while (!answer.done) {
+    const answers = await playStage(context, answer.tasks, state);
+    if (answers === null) break;
+    const more = (performance.now() - state.started) / 1000 < req.seconds ? "1" : "0";
+    answer = await api.call("lab_answer", JSON.stringify(answers), more);
+    if (!answer.ok) { showProblems(answer); return undefined; }
+    progress(answer.evaluations, req.seconds);
+    showBest(answer.best, req.target);
   }
+  const result = await api.call("lab_result");
+  if (!result.ok) { showProblems(result); return undefined; }
+  result.cancelled = state.cancelled;
+  showBest(result.best, req.target, true);
+  const seconds = ((performance.now() - state.started) / 1000).toFixed(1);
+  $("lab-progress-text").value = `${state.cancelled ? t("tCancelled") : t("tDone")} · `
+    + `${result.evaluations} ${t("labEvaluations")} · ${seconds} s · `
+    + `${t("labSeed")} ${req.seed}`;
+  if (result.field_best !== undefined && result.field_best !== null) {
+    fill($("lab-summary"), el("p", { class: "muted", text: `${t("labFieldBest")} ${pct(result.field_best)}` }));
+  }
+  window.kassenLab = result;  // for tests and the curious
+  return state.cancelled ? "cancelled" : "done";
 }
 
 /** Stop the search: the pool hands out no more slices, the best so far is kept. */
-export function cancelLab() {
-  if (!run) return;
-  run.cancelled = true;
-  pool.cancel();
-  $("lab-progress-text").value = t("tCancelled");
-  setRunning(false, "cancelled");
-}
+export const cancelLab = () => runner?.cancel();
 
 function useBuild(event) {
   const button = event.target.closest("button.lab-use");
@@ -180,6 +148,8 @@ async function init() {
   const engine = await engineReady;
   api = engine.api;
   pool = new Pool(api);
+  runner = new PoolRun(pool, { section: "lab", start: "lab-start", cancel: "lab-cancel",
+    text: "lab-progress-text", summary: "lab-summary" }, { failState: "idle", settleOnCancel: true });
   $("lab-start").disabled = false;
   $("lab-start").addEventListener("click", startLab);
   $("lab-cancel").addEventListener("click", cancelLab);

@@ -1,18 +1,20 @@
 // Kassen page entry: language, service worker, engine start, links, share.
 import { $, el, fill } from "./dom.js";
 import { BUILD } from "../vendor/build.mjs";
-import { initialLang, onLangChange, setLang, t } from "./i18n.js";
+import { initialLang, lang, onLangChange, setLang, t } from "./i18n.js";
 import { fillOfflineCache, loadedUrls, registerServiceWorker } from "./offline.js";
 import { initBattleControls, play, relabelBattle, showBattle, currentBattle } from "./battle.js";
 import { initDecide, present, relabelDecision } from "./decide.js";
-import { applyRecord, currentRuleset, initSetup, readOptions, relabelSetup, request, selectRuleset, setBuild,
-  updateBattleState } from "./setup.js";
+import { applyRecord, currentRuleset, initSetup, readOptions, relabelSetup, renderPicker, request, selectRuleset,
+  setBuild, updateBattleState } from "./setup.js";
+import { RULESETS } from "../vendor/rulesets.js";
 import { setOptions } from "./options.js";
 import { copyWithFeedback, showNote } from "./copy.js";
 import { initSaved, render as renderSaved, savedBuilds } from "./saved.js";
 import { initTournament, relabelTournament } from "./tournament.js";
 import { initTournamentShare, openTournament } from "./tournament_share.js";
 import { engineReady, onEngineStage } from "./early.js";
+import { initReplayDownload } from "./replay-download.js";
 
 let api = null;
 let stage = "runtime";
@@ -119,13 +121,21 @@ async function share() {
   await copyWithFeedback($("share"), window.kassenLastShare, t("linkCopied"));
 }
 
+/** The footer's links into the rules reference, one per system it has (from the build). */
+function renderRulesLinks() {
+  fill(document.querySelector(".rules-links"), RULESETS.filter((r) => r.rules).map((r) =>
+    el("li", {}, el("a", { href: `rules.html#${r.id}`, text: lang() === "ja" ? r.name_ja : r.name_en }))));
+}
+
 async function boot() {
   setLang(initialLang());
+  renderPicker();  // the build's systems, before the engine has started
+  renderRulesLinks();
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.addEventListener("click", () => setLang(button.dataset.lang));
   }
   onLangChange(() => {
-    setStage(stage); relabelSetup(); relabelBattle(); relabelDecision(); renderSaved(); relabelTournament();
+    setStage(stage); renderRulesLinks(); relabelSetup(); relabelBattle(); relabelDecision(); renderSaved(); relabelTournament();
   });
   initBattleControls();
   $("battle").addEventListener("click", () => runBattle());
@@ -151,6 +161,7 @@ async function boot() {
     initTournament(api, { ruleset: () => currentRuleset()?.id, options: readOptions,
       samples: () => currentRuleset()?.samples || [], saved: savedBuilds });
     initTournamentShare(api, pageUrl);
+    initReplayDownload(api, currentBattle, () => pageUrl(""));
     updateBattleState();
     window.kassenReadyAt = performance.now();
     setStage("ready");

@@ -4,6 +4,7 @@
 // #skirmish-16-D7): the page opens that system and scrolls to the rule.
 import { $, el, fill } from "./dom.js";
 import { BUILD } from "../vendor/build.mjs";
+import { RULESETS } from "../vendor/rulesets.js";
 
 let shown = null;
 
@@ -88,5 +89,12 @@ async function show() {
   document.documentElement.dataset.rules = "ready";
 }
 
+/** The systems' links at the top, one per system the build has a reference for. */
+function renderLinks() {
+  fill(document.querySelector(".rules-links"), RULESETS.filter((r) => r.rules).map((r) =>
+    el("li", {}, el("a", { href: `#${r.id}`, text: `${r.name_ja} (${r.id})` }))));
+}
+
 window.addEventListener("hashchange", show);
+renderLinks();
 show();

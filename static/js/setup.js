@@ -6,6 +6,7 @@ import { lang, t } from "./i18n.js";
 import { initForms } from "./forms/index.js";
 import { readPolicies, renderPolicies } from "./decide.js";
 import { initOptions, readOptions, renderOptions, setOptions } from "./options.js";
+import { RULESETS } from "../vendor/rulesets.js";
 
 export { readOptions };
 
@@ -22,13 +23,14 @@ export const currentRuleset = () => current();
 const nameOf = (r) => (lang() === "ja" ? r.name_ja : `${r.name_ja} (${r.name_en})`);
 const sideName = (side) => t(side === 0 ? "sideA" : "sideB");
 
-/** Fill the picker from the engine's ruleset list (the placeholders go away). */
-function renderPicker() {
+/** Fill the picker: from the build's ruleset list (static/vendor/rulesets.js, made from the
+ * registry) until the engine is ready, then from the engine's own. */
+export function renderPicker() {
   const picker = $("ruleset");
-  if (!rulesets.length) return;  // keep the pre-rendered placeholders
+  const list = rulesets.length ? rulesets : RULESETS;
   const chosen = picker.value;
-  fill(picker, rulesets.map((r) => el("option", { value: r.id, text: nameOf(r) })));
-  if (rulesets.some((r) => r.id === chosen)) picker.value = chosen;
+  fill(picker, list.map((r) => el("option", { value: r.id, text: nameOf(r) })));
+  if (list.some((r) => r.id === chosen)) picker.value = chosen;
 }
 
 /** A sample's label: its name and, in the page's language, what it is. */
@@ -172,8 +174,8 @@ export function initSetup(engineApi, info) {
 
 /** Re-render language-dependent parts. */
 export function relabelSetup() {
-  if (!api) return;
   renderPicker();
+  if (!api) return;
   renderOptions(readOptions());
   renderPolicies(current());
   renderSamples();

@@ -4,13 +4,14 @@
 import { $, el, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { Pool } from "./pool.js";
+import { PoolRun } from "./pool-run.js";
 import { download } from "./files.js";
 
 const RENDER_BUDGET_MS = 12;  // render big tables in chunks: no main-thread task over 50 ms
 let api = null;
 let pool = null;
 let context = null;  // {ruleset: () => id, options: () => {...}, samples: () => [...], saved: () => [...]}
-let run = null;      // the run in progress: {cancelled}
+let runner = null;   // the run in progress (PoolRun)
 let last = null;     // the last finished table (with its request)
 let sort = { key: "rank", dir: 1 };
 
@@ -45,19 +46,7 @@ function progress(done, total, started) {
   window.kassenTournament = { done, total, elapsed };
 }
 
-function showProblems(answer) {
-  fill($("t-summary"), el("div", { class: "notice", role: "alert" },
-    (answer.problems || [{ message: String(answer) }]).map((p) =>
-      el("div", { text: p.line ? `${p.line}:${p.column}: ${p.message}` : p.message }))));
-  $("t-results").hidden = false;
-}
-
-function setRunning(on, state = on ? "running" : "idle") {
-  $("tournament").dataset.state = state;
-  $("t-start").disabled = on;
-  $("t-cancel").disabled = !on;
-  $("tournament").setAttribute("aria-busy", String(on));
-}
+const showProblems = (answer) => runner.showProblems(answer);
 
 /** Open a battle link in the battle view (also when it is already the current fragment).
  * One listener on the results serves every link (a 100-build matrix has 9,900). */
@@ -250,73 +239,52 @@ async function play(count, work, req, state, into, { offset = 0, total = count }
 
 /** Run the tournament the form describes. Resolves when finished, failed or cancelled. */
 export async function startTournament() {
-  if (run || !api) return;
+  if (!runner || runner.running || !api) return;
   const req = request();
-  const state = { cancelled: false, started: performance.now() };
-  let finalState = "failed";
-  run = state;
-  setRunning(true);
-  renderToken += 1;
-  last = null;
-  try {
+  await runner.start((state) => playTournament(req, state), async () => {
+    renderToken += 1;
+    last = null;
     await clearTables();
     $("t-results").hidden = true;
-    await pool.idle();
-    $("t-progress-text").value = t("tBooting");
-    await pool.warm();
-    if (state.cancelled) throw new Error("cancelled");
-    state.started = performance.now();
-    const into = { tally: [], results: [], links: new Map() };
-    let table;
-    if (req.format === "elimination") {
-      for (;;) {
-        const step = await api.eliminationNext(req, into.tally);
-        if (!step.ok) { showProblems(step); return; }
-        if (step.done) { table = step; break; }
-        const work = { format: "elimination", round: step.round };
-        const out = await play(step.count, work, req, state, into, { offset: step.played, total: step.total });
-        if (out.cancelled) throw new Error("cancelled");
-      }
-    } else {
-      const matchup = req.format === "matchup";
-      const plan = await (matchup ? api.matchupPlan(req) : api.tournamentPlan(req));
-      if (!plan.ok) { showProblems(plan); return; }
-      progress(0, plan.total, state.started);
-      const out = await play(plan.total, { format: req.format, links: !matchup }, req, state, into);
+  });
+}
+
+/** The tournament itself, on a booted pool; "done", or nothing after a problem. */
+async function playTournament(req, state) {
+  const into = { tally: [], results: [], links: new Map() };
+  let table;
+  if (req.format === "elimination") {
+    for (;;) {
+      const step = await api.eliminationNext(req, into.tally);
+      if (!step.ok) { showProblems(step); return undefined; }
+      if (step.done) { table = step; break; }
+      const work = { format: "elimination", round: step.round };
+      const out = await play(step.count, work, req, state, into, { offset: step.played, total: step.total });
       if (out.cancelled) throw new Error("cancelled");
-      table = await (matchup ? api.matchupTable(req, into.results) : api.tournamentTable(req, into.tally));
-      if (!table.ok) { showProblems(table); return; }
-      table.format = req.format;
-      withLinks(table, into.links);
     }
-    table.request = req;
-    table.seconds = (performance.now() - state.started) / 1000;
-    $("t-progress-text").value = `${t("tDone")} · ${table.battles} ${t("tBattles")} · ${table.seconds.toFixed(1)} s · ${pool.members.length} ${t("tPool")}`;
-    await yieldToPage();  // the big answer was parsed in this task: draw in the next ones
-    await showTable(table);
-    window.kassenTournamentDone = { battles: table.battles, seconds: table.seconds, workers: pool.members.length };
-    finalState = "done";
-  } catch (error) {
-    if (state.cancelled || String(error?.message) === "cancelled") {
-      $("t-progress-text").value = t("tCancelled");
-      finalState = "cancelled";
-    } else {
-      console.error(error);
-      showProblems({ problems: [{ message: String(error?.message || error) }] });
-    }
-  } finally {
-    run = null;
-    setRunning(false, finalState);
+  } else {
+    const matchup = req.format === "matchup";
+    const plan = await (matchup ? api.matchupPlan(req) : api.tournamentPlan(req));
+    if (!plan.ok) { showProblems(plan); return undefined; }
+    progress(0, plan.total, state.started);
+    const out = await play(plan.total, { format: req.format, links: !matchup }, req, state, into);
+    if (out.cancelled) throw new Error("cancelled");
+    table = await (matchup ? api.matchupTable(req, into.results) : api.tournamentTable(req, into.tally));
+    if (!table.ok) { showProblems(table); return undefined; }
+    table.format = req.format;
+    withLinks(table, into.links);
   }
+  table.request = req;
+  table.seconds = (performance.now() - state.started) / 1000;
+  $("t-progress-text").value = `${t("tDone")} · ${table.battles} ${t("tBattles")} · ${table.seconds.toFixed(1)} s · ${pool.members.length} ${t("tPool")}`;
+  await yieldToPage();  // the big answer was parsed in this task: draw in the next ones
+  await showTable(table);
+  window.kassenTournamentDone = { battles: table.battles, seconds: table.seconds, workers: pool.members.length };
+  return "done";
 }
 
 /** Stop the run in progress (the pool stops handing out slices at once). */
-export function cancelTournament() {
-  if (!run) return;
-  run.cancelled = true;
-  pool.cancel();
-  $("t-progress-text").value = t("tCancelled");
-}
+export const cancelTournament = () => runner?.cancel();
 
 // -- export ----------------------------------------------------------------------------------------
 
@@ -341,6 +309,8 @@ export function initTournament(engineApi, ctx) {
   api = engineApi;
   context = ctx;
   pool = new Pool(engineApi);
+  runner = new PoolRun(pool, { section: "tournament", start: "t-start", cancel: "t-cancel",
+    text: "t-progress-text", summary: "t-summary", reveal: "t-results" });
   window.kassenPool = pool;
   $("t-start").disabled = false;
   $("t-results").addEventListener("click", openLink);

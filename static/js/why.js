@@ -9,6 +9,7 @@
 import { el, fill } from "./dom.js";
 import { lang } from "./i18n.js";
 import { revealOption } from "./options.js";
+import { hasSums, sumBlock } from "./sums.js";
 
 const WORDS = {
   ja: {
@@ -19,7 +20,7 @@ const WORDS = {
     ref: "ルール資料で開く", option: "このルールを決めるオプション", value: "この戦闘の値",
     defaultIs: "既定値", on: "はい", off: "いいえ", open: "設定で開く", missing: "ルール資料にこの規則の項目がありません",
     loading: "読み込み中…", failed: "ルールの索引を読み込めませんでした", none: "この場面にルールの付いた出来事はありません",
-    more: "続きを読む",
+    more: "続きを読む", sums: "数値の内訳",
     tags: { seed: "[seed] 原文どおり", inferred: "[inferred] 推定による読み", designed: "[designed] このサイトの設計",
       source: "[source:{name}] 別の資料", untagged: "出典の印なし" },
   },
@@ -31,7 +32,7 @@ const WORDS = {
     ref: "Open in the rules reference", option: "Option governing this rule", options: "Options governing this rule", value: "in this battle",
     defaultIs: "default", on: "on", off: "off", open: "Open in the set-up", missing: "the rules reference has no entry for this rule",
     loading: "Loading…", failed: "The rule index could not be loaded", none: "No event of this beat carries a rule",
-    more: "Read on",
+    more: "Read on", sums: "How this number adds up",
     tags: { seed: "[seed] as the seed says", inferred: "[inferred] a reading", designed: "[designed] this site's choice",
       source: "[source:{name}] another source", untagged: "not tagged" },
   },
@@ -41,8 +42,9 @@ const indexes = new Map();   // ruleset → Promise of its index
 let panel = null;
 let opener = null;           // the control that opened the panel (focus returns to it)
 
-/** The rule index of a system (fetched once). */
-export function indexFor(ruleset) {
+/** The rule index of a system (fetched once, unless given: a replay file carries its own). */
+export function indexFor(ruleset, given = null) {
+  if (given) indexes.set(ruleset, Promise.resolve(given));
   if (!indexes.has(ruleset)) {
     const url = new URL(`../vendor/rules/why-${ruleset}.json`, import.meta.url);
     indexes.set(ruleset, fetch(url).then((r) => {
@@ -147,8 +149,18 @@ export function closeWhy(refocus = true) {
   if (refocus && opener?.isConnected) opener.focus();
 }
 
-/** Open the panel for some rule ids of a battle (a log line's one, or a beat's). */
-export async function openWhy(battle, rules, title, from = null) {
+/** The breakdowns of `events` (those that explain a number), each under its log line. */
+function sumBlocks(battle, events, lines) {
+  return events.map((e, i) => {
+    const block = hasSums(e) ? sumBlock(e, battle.sum_labels, lang()) : null;
+    if (block && lines?.[i] && events.length > 1) block.prepend(el("p", { class: "sum-line", text: lines[i] }));
+    return block;
+  }).filter(Boolean);
+}
+
+/** Open the panel for some rule ids of a battle (a log line's one, or a beat's), with the
+ * breakdowns of the numbers its events report (`events`, their log lines `lines`). */
+export async function openWhy(battle, rules, title, from = null, events = [], lines = []) {
   const box = ensurePanel();
   opener = from;
   const close = el("button", { type: "button", class: "why-close", "aria-label": w("close"), text: "×",
@@ -160,19 +172,23 @@ export async function openWhy(battle, rules, title, from = null) {
   let index = null;
   try { index = await indexFor(battle.ruleset); } catch { fill(body, el("p", { class: "bad", text: w("failed") })); return; }
   if (box.hidden) return;
-  fill(body, rules.length ? rules.map((r, i) => ruleSection(r, index, battle, `why-r${i}`))
-    : el("p", { class: "muted", text: w("none") }));
+  const sums = sumBlocks(battle, events, lines);
+  fill(body, sums, rules.length ? rules.map((r, i) => ruleSection(r, index, battle, `why-r${i}`))
+    : sums.length ? null : el("p", { class: "muted", text: w("none") }));
 }
 
-/** The "why" control of one log line (nothing when its event carries no rule). */
-export function whyButton(battle, rule) {
-  if (!rule) return null;
-  const label = w("whyRule").replace("{rule}", rule);
+/** The "why" control of one log line (nothing when its event carries neither a rule nor a
+ * breakdown of a number). */
+export function whyButton(battle, event) {
+  const rule = event?.rule;
+  if (!rule && !hasSums(event)) return null;
+  const label = rule ? w("whyRule").replace("{rule}", rule) : w("sums");
   const button = el("button", { type: "button", class: "why-btn", "aria-label": label, title: label,
-    dataset: { rule } });  // its "?" is drawn by CSS: the line's text stays the line's
+    dataset: { rule: rule || "" } });  // its "?" is drawn by CSS: the line's text stays the line's
   button.addEventListener("click", () => {
     const line = button.closest("li")?.querySelector(".log-text")?.textContent;
-    openWhy(battle, [rule], line || w("title").replace("{rule}", rule), button);
+    openWhy(battle, rule ? [rule] : [], line || (rule ? w("title").replace("{rule}", rule) : w("sums")),
+      button, [event]);
   });
   return button;
 }
@@ -192,7 +208,16 @@ export function initWhy(button, beat) {
   label();
   button.addEventListener("click", () => {
     const { battle, first, last } = beat();
-    if (battle) openWhy(battle, beatRules(battle, first, last), w("beat"), button);
+    if (!battle) return;
+    const events = [];
+    const lines = [];
+    for (let i = first; i <= last; i++) {
+      const step = battle.steps[i];
+      (step?.events || []).forEach((e, k) => {
+        if (hasSums(e)) { events.push(e); lines.push((step.text?.[lang()] || [])[k] || ""); }
+      });
+    }
+    openWhy(battle, beatRules(battle, first, last), w("beat"), button, events, lines);
   });
   document.addEventListener("pointerdown", (e) => {
     if (panel && !panel.hidden && !panel.contains(e.target) && !e.target.closest?.(".why-btn, #why-beat")) closeWhy(false);

@@ -8,11 +8,12 @@ explains to that value's terms::
 
 A term is ``[op, label, value]`` or ``[op, label, value, rule]``; the terms fold left to right
 from nothing (:func:`fold`). ``label`` is a language-free id whose words are the ruleset's
-``sum.<label>`` text in every language; ``rule`` (optional) is the rule id that adds this term
-(重撃剣's ×2, ガード's halving), so the page can link it to the rules reference. ``value`` is
-an ``int``, a ``float`` (a ruleset that computes in binary floats says so by using them), an
-exact ratio written ``"n/d"``, a nested term list (a parenthesised part, folded on its own),
-or ``None`` for the unary operations.
+``sum.<label>`` text in every language (the key of the number explained needs
+``sum.<key>`` words too: it heads the breakdown); ``rule`` (optional) is the rule id that
+adds this term (重撃剣's ×2, ガード's halving), so the page can link it to the rules reference.
+``value`` is an ``int``, a ``float`` (a ruleset that computes in binary floats says so by
+using them), an exact ratio written ``"n/d"``, a nested term list (a parenthesised part,
+folded on its own), or ``None`` for the unary operations.
 
 Operations: ``=`` start with the value; ``+``, ``-``, ``*``; ``/`` exact division; ``//``
 floor division and ``ceil/`` ceiling division by the value; ``max`` / ``min`` bound from
@@ -132,9 +133,10 @@ def mismatches(events: Iterable[Any]) -> list[str]:
 
 
 def used_labels(events: Iterable[Any]) -> list[str]:
-    """Every sum label the events use, in order of first use."""
+    """Every word a sum of the events needs, in order of first use: the name of each number
+    explained (its key, the panel's heading) and every term label."""
     out: list[str] = []
     for e in events:
-        for terms in event_sums(e.values).values():
-            out.extend(x for x in labels(terms) if x not in out)
+        for key, terms in event_sums(e.values).items():
+            out.extend(x for x in [key, *labels(terms)] if x not in out)
     return out

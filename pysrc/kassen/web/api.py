@@ -20,6 +20,7 @@ from kassen.web.battle_api import (
     share_build,
     validate,
 )
+from kassen.web.replay_api import replay_file
 from kassen.web.tournament_api import (
     MAX_SLICE,
     elimination_next,
@@ -43,7 +44,7 @@ from kassen.web.wire import read_json as _json
 __all__ = [
     "BUDGET", "MAX_ANSWER_CHARS", "MAX_DIGEST_RECORDS", "MAX_OPTIONS_CHARS", "MAX_REQUEST_CHARS",
     "MAX_SLICE", "_json", "battle", "digest", "digests", "elimination_next", "hello",
-    "matchup_plan", "matchup_table", "open_link", "ping", "share_build", "table_csv",
+    "matchup_plan", "matchup_table", "open_link", "ping", "replay_file", "share_build", "table_csv",
     "tournament_link", "tournament_plan", "tournament_play", "tournament_report",
     "tournament_table", "validate",
 ]

@@ -57,7 +57,10 @@ def validate(ruleset_id: str, text: str, lang: str = "en", options_json: str = "
     return guard(lang, work)
 
 
-def _battle_payload(outcome: session.Outcome) -> dict[str, Any]:
+def battle_payload(outcome: session.Outcome) -> dict[str, Any]:
+    """A played battle as the page's battle view plays it (and a replay file carries it):
+    every step with its events, texts in both languages, view and label; names, record,
+    glossary, sum labels, result texts and the share link."""
     ruleset = outcome.prepared.ruleset
     battle = outcome.battle
     names = battle.names()
@@ -96,7 +99,7 @@ def battle(request_json: str) -> str:
             field_of(request, "choices", []),
             request.get("policies"),
         )
-        return _battle_payload(session.run(prepared, views=True, budget=wire.BUDGET))
+        return battle_payload(session.run(prepared, views=True, budget=wire.BUDGET))
 
     return guard(lambda: lang, work, wire.MAX_ANSWER_CHARS)
 
@@ -119,7 +122,7 @@ def open_link(fragment: str, lang: str = "en") -> str:
             spec_entrants(value)
             return {"ok": True, "kind": "tournament", "tournament": value.to_json()}
         prepared = session.from_record(value)
-        payload = _battle_payload(session.run(prepared, views=True, budget=wire.BUDGET))
+        payload = battle_payload(session.run(prepared, views=True, budget=wire.BUDGET))
         notes = session.record_notes(value)
         if notes:
             payload["notes"] = [p.to_json(lang) for p in notes]

@@ -1,23 +1,21 @@
-// Form views of build texts, for rulesets that have one. Each module `./<id>.js` exports
+// Form views of build texts, for rulesets that have one (`static/js/rulesets/<id>/form.js`,
+// listed by the build in static/vendor/rulesets.js). Each exports
 //   render(host, text, ctx) -> {update(text), markProblems(problems)}
 // (ctx: {side, lang, t, el, fill, samples, onChange(text)}). The textarea stays the source of
 // truth: a form change writes the text (canonical when valid) and validates it; every
 // validation of a side ("kassen:validated" on its textarea) refreshes the form.
 import { $, el, fill } from "../dom.js";
 import { lang, onLangChange, t } from "../i18n.js";
-
-export const FORMS = {
-  dice: "./dice.js",
-};
+import { pageOf } from "../views/index.js";
 
 const loaded = new Map();
 let deps = null;
 const sides = [0, 1].map(() => ({ mode: "text", form: null, host: null, toggle: null, busy: false }));
 
 async function formFor(id) {
-  const path = FORMS[id];
-  if (!path) return null;
-  if (!loaded.has(id)) loaded.set(id, await import(path));
+  const load = pageOf(id)?.form;
+  if (!load) return null;
+  if (!loaded.has(id)) loaded.set(id, await load());
   return loaded.get(id);
 }
 
@@ -47,7 +45,7 @@ async function draw(side) {
 
 function relabel(side) {
   const s = sides[side];
-  const has = Boolean(FORMS[deps.ruleset()?.id]);
+  const has = Boolean(pageOf(deps.ruleset()?.id)?.form);
   s.toggle.hidden = !has;
   if (!has && s.mode === "form") s.mode = "text";
   for (const button of s.toggle.querySelectorAll("button")) {

@@ -39,6 +39,8 @@ function memberView(m) {
     el("span"));
     bar.firstChild.style.width = `${pct}%`;
     parts.push(el("div", { class: "hp", text: `HP ${m.hp}/${m.max_hp}` }), bar);
+  } else if (typeof m.hp === "number") {
+    parts.push(el("div", { class: "hp", text: `HP ${m.hp}` }));
   }
   const fields = Object.entries(m).filter(([k, v]) => !SKIP.has(k) && isScalar(v));
   if (fields.length) {
@@ -53,9 +55,10 @@ function memberView(m) {
   return el("div", { class: `member${m.exited ? " exited" : ""}` }, parts);
 }
 
-/** The generic board: one panel per side with its members. */
-export function genericBoard(board, step, t) {
-  const sides = step?.view?.sides || [];
+/** The generic board of a ruleset without a view of its own (no page code at all): one panel
+ * per side with its members as the step's view (or the battle's sides) gives them. */
+export function genericBoard(board, step, t, battle = null) {
+  const sides = step?.view?.sides || battle?.sides || [];
   fill(board, sides.map((side, i) => el("section", { class: "side-view", "aria-label": `${i + 1}` },
     el("h3", { text: t(i === 0 ? "sideA" : "sideB") }),
     (side.members || []).map(memberView))));

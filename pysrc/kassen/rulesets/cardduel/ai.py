@@ -4,16 +4,18 @@ request's options and context (the §10 information model)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
 from kassen.rulesets.cardduel.catalogue import (
+    CARD_RANKS,
+    CARD_VALUES,
     COSTUMES,
     SUIT_ORDER,
     is_joker,
-    rank_of,
     valid_cards,
 )
 from kassen.rulesets.cardduel.checks import effective
@@ -26,19 +28,52 @@ def _suit_index(card: str) -> int:
     return SUIT_ORDER[card[0]]
 
 
+class AttackOrder:
+    """How W1 ranks the cards of one character (its 発現値 and active favoured suits): the
+    valid cards, and per card the key of the weakest-first and of the strongest-first
+    order, ties in suit order (§10). Made once per character profile."""
+
+    __slots__ = ("strongest", "valid", "weakest")
+
+    def __init__(self, threshold: int, fav: tuple[str, ...]) -> None:
+        self.valid = valid_cards(threshold, fav)
+        self.weakest = {c: (effective(c, fav), _suit_index(c)) for c in CARD_VALUES}
+        self.strongest = {c: (-effective(c, fav), _suit_index(c)) for c in CARD_VALUES}
+
+
+@functools.lru_cache(maxsize=256)
+def attack_order(threshold: int, fav: tuple[str, ...]) -> AttackOrder:
+    """The shared :class:`AttackOrder` of a 発現値 and favoured suits."""
+    return AttackOrder(threshold, fav)
+
+
+def _pick(cards: list[str], ok: frozenset[str], danger: Any,
+          key: Callable[[str], tuple[int, int]]) -> str | None:
+    """The first of the valid ``cards`` by ``key``, avoiding ``danger`` where it can."""
+    valid = [c for c in cards if c in ok]
+    if not valid:
+        return None
+    safe = [c for c in valid if c not in danger or is_joker(c)] if danger else valid
+    return min(safe or valid, key=key)
+
+
 def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
     """W1 (§10): enchantments first, then hand cards, then the deck if deckOK, else pass."""
-    fav, opp_right = ctx["fav"], ctx["opp_right"]
-    ok = valid_cards(ctx["threshold"], fav)
+    opp_right = ctx["opp_right"]
+    order = attack_order(ctx["threshold"], tuple(ctx["fav"]))
+    ok = order.valid
     # a card the opponent could clash with is avoided while the opponent may attack
     danger = ctx["opp_enchants"] if opp_right else ()
     # the strongest card against an attacker, the weakest that scores otherwise
-    sign = -1 if opp_right else 1
-    for cards, prefix in ((ctx["own"], "field:"), (ctx["hand"], "")):
-        valid = [c for c in cards if c in ok]
-        if valid:
-            safe = [c for c in valid if c not in danger or is_joker(c)] or valid
-            return prefix + min(safe, key=lambda c: (sign * effective(c, fav), _suit_index(c)))
+    key = (order.strongest if opp_right else order.weakest).__getitem__
+    own = ctx["own"]
+    if own:
+        card = _pick(own, ok, danger, key)
+        if card is not None:
+            return "field:" + card
+    card = _pick(ctx["hand"], ok, danger, key)
+    if card is not None:
+        return card
     size = ctx["deck_size"]
     if size > 0 and ctx["hp"] > g and ctx["deck_valid"] / size >= t:
         return "deck"
@@ -51,16 +86,16 @@ def enchant_choice(ctx: dict[str, Any]) -> str:
         return "pass"
     hand, ranks = ctx["hand"], set(ctx["field_ranks"])
     ok = valid_cards(ctx["threshold"], ctx["fav"])
-    wfav = ctx["w_fav"]
-    w_ok = valid_cards(ctx["w_threshold"], wfav)
-    fish = [c for c in hand if not is_joker(c) and rank_of(c) in ranks]
+    warrior = attack_order(ctx["w_threshold"], tuple(ctx["w_fav"]))
+    weakest = warrior.weakest
+    # a Joker's rank is "" and never among the field's ranks
+    fish = [c for c in hand if CARD_RANKS[c] in ranks]
     if fish and ctx["deck_size"] >= 3:
-        return min(fish, key=lambda c: (c in ok, effective(c, wfav),
-                                        _suit_index(c)))
-    safe = [c for c in hand if c in ok and c in w_ok
-            and (is_joker(c) or rank_of(c) not in ranks)]
+        return min(fish, key=lambda c: (c in ok, weakest[c]))
+    w_ok = warrior.valid
+    safe = [c for c in hand if c in ok and c in w_ok and CARD_RANKS[c] not in ranks]
     if safe:
-        return min(safe, key=lambda c: (effective(c, wfav), _suit_index(c)))
+        return min(safe, key=weakest.__getitem__)
     if ctx["mp"] >= 2 and ctx["deck_size"] > 0:
         return "deck"
     return "pass"

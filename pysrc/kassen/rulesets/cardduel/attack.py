@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import same_card
-from kassen.rulesets.cardduel.checks import FAIL, NONE, OK, effective, score_round
+from kassen.rulesets.cardduel.checks import (
+    FAIL,
+    GAIN_LABELS,
+    NONE,
+    OK,
+    gain_terms,
+    hp_terms,
+    score_round,
+    total_terms,
+)
 from kassen.rulesets.cardduel.model import Commit, FieldCard, Member
 from kassen.rulesets.cardduel.table import check_faint, set_face_down
 
@@ -25,29 +34,29 @@ def holds_right(b: CardDuelBattle, w: Member) -> bool:
 
 
 def usable_enchants(b: CardDuelBattle, side: int) -> list[FieldCard]:
-    """Field enchantments the warrior of ``side`` may point at (§5.4.1 iii, RB1)."""
-    return [f for f in b.state.enchants[side] if not f.used]
+    """Field enchantments the warrior of ``side`` may point at (§5.4.1 iii, RB1): the
+    team's list itself (``Table.enchants``), to read, not to change."""
+    return b.state.enchants[side]
 
 
-def attack_context(b: CardDuelBattle, w: Member, opp_right: bool,
-                   own: list[FieldCard] | None = None) -> dict[str, Any]:
-    """What the warrior knows (§10 information model), for W1 and W2; ``own`` are the
-    team's usable enchantments when the caller has them already."""
-    if own is None:
-        own = usable_enchants(b, w.side)
-    return {"member": w.id, "threshold": w.threshold, "fav": w.fav_active,
-            "hp": w.hp, "hand": list(w.hand), "deck_size": len(w.deck),
+def attack_context(b: CardDuelBattle, w: Member, opp_right: bool) -> dict[str, Any]:
+    """What the warrior knows (§10 information model), for W1 and W2."""
+    st = b.state
+    own, opp = st.enchants[w.side], st.enchants[1 - w.side]
+    return {"member": w.id, "threshold": w.threshold, "fav": w.checks.fav,
+            "hp": w.hp, "hand": w.hand[:], "deck_size": len(w.deck),
             "deck_valid": w.deck_valid,
-            "own": [f.card for f in own],
-            "opp_enchants": [f.card for f in usable_enchants(b, 1 - w.side)],
-            "opp_right": opp_right, "adv": list(b.state.adv)}
+            "own": [f.card for f in own] if own else [],
+            "opp_enchants": [f.card for f in opp] if opp else [],
+            "opp_right": opp_right, "adv": st.adv[:]}
 
 
 def ask_attack(b: CardDuelBattle, w: Member, opp_right: bool) -> Commit:
     """W1: commit a hand card, the deck top, an own-team enchantment, or pass."""
-    own = usable_enchants(b, w.side)
-    opts = (*w.hand, *(("deck",) if w.deck else ()), *(f"field:{f.card}" for f in own), "pass")
-    answer = b.decider.decide(Request(w.side, "W1", opts, attack_context(b, w, opp_right, own)))
+    own = b.state.enchants[w.side]
+    opts = (*w.hand, *(("deck",) if w.deck else ()),
+            *(["field:" + f.card for f in own] if own else ()), "pass")
+    answer = b.decider.decide(Request(w.side, "W1", opts, attack_context(b, w, opp_right)))
     if answer == "pass":
         b.rec.emit("attack_pass", w.id, rule="§5.4.1")
         return Commit(w, None, "pass")
@@ -70,22 +79,20 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
             continue
         w = st.warriors[side]
         if c.source == "field":
-            for f in usable_enchants(b, side):
-                if f.card == card:
-                    f.used = b.readings.enchant_consumed_on_use
-                    f.attack_by = w.id
-                    break
+            st.point_at(side, card, w.id, b.readings.enchant_consumed_on_use)
         else:
             st.place(card, w, "attack").used = True
-        valid = card in w.valid
+        checks = w.checks
+        valid = card in checks.valid
         c.outcome = OK if valid else FAIL
-        c.value = effective(card, w.fav_active)
+        c.value = checks.value[card]
         b.rec.emit("attack_reveal", w.id, rule=rule, card=card, source=c.source,
-                   valid=valid, value=c.value)
-    cards = [c.card if c else None for c in commits]
-    a, d = cards
-    clash = a is not None and d is not None and same_card(a, d)
-    st.played = list(commits)
+                   valid=valid, value=c.value, sums={"value": checks.value_sums[card]})
+    first, second = commits
+    a = None if first is None else first.card
+    d = None if second is None else second.card
+    clash = a is not None and a == d and same_card(a, d)
+    st.played = commits
     if clash:
         b.rec.emit("clash", rule="§5.5.2", card=a)
     return clash
@@ -97,29 +104,38 @@ def apply_fails(b: CardDuelBattle, commits: Commits, rule: str, next_only: bool 
         if c is None or c.outcome != FAIL:
             continue
         w = b.state.warriors[side]
-        w.hp = max(0, w.hp - 1)
+        before = w.hp
+        w.hp = max(0, before - 1)
         if next_only:
             w.out_until = b.state.round + 1
         else:
             w.right = False
         w.failed = True
-        b.rec.emit("attack_fail", w.id, rule=rule, hp=w.hp)
+        b.rec.emit("attack_fail", w.id, rule=rule, hp=w.hp,
+                   sums={"hp": hp_terms(before, "failed_attack", 1, rule)})
         check_faint(b, w, rule)
 
 
 def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
     """B7 / A2-3: the scoring table (§4.5); a warrior without the right is NONE."""
-    outcomes = [NONE if c is None else c.outcome for c in commits]
-    values = [0 if c is None else c.value for c in commits]
-    gains, _ = score_round(outcomes, values)  # type: ignore[arg-type]
+    first, second = commits
+    outcomes = (NONE if first is None else first.outcome,
+                NONE if second is None else second.outcome)
+    values = (0 if first is None else first.value, 0 if second is None else second.value)
+    gains = score_round(outcomes, values)[0]  # type: ignore[arg-type]
     st = b.state
     for side in (0, 1):
-        if gains[side]:
-            st.adv[side] += gains[side]
+        gain = gains[side]
+        if gain:
+            before = st.adv[side]
+            st.adv[side] = before + gain
             st.max_adv = max(st.max_adv, st.adv[side])
-            b.rec.emit("advantage", st.warriors[side].id, rule=rule, gain=gains[side],
-                       total=st.adv[side], outcomes=outcomes)
-    if not any(gains):
+            other = outcomes[1 - side]
+            b.rec.emit("advantage", st.warriors[side].id, rule=rule, gain=gain,
+                       total=st.adv[side], outcomes=outcomes, sums={
+                           "gain": gain_terms(other, values[side], values[1 - side]),
+                           "total": total_terms(before, GAIN_LABELS[other], gain, "§4.5")})
+    if not (gains[0] or gains[1]):
         b.rec.emit("no_advantage", rule=rule, outcomes=outcomes, adv=list(st.adv))
 
 
@@ -139,5 +155,7 @@ def ask_continue(b: CardDuelBattle, w: Member, rule: str) -> bool:
 
 def all_passed(commits: Commits) -> bool:
     """§5.9 / D13: every warrior that held the right passed this round."""
-    held = [c for c in commits if c is not None]
-    return bool(held) and all(c.card is None for c in held)
+    first, second = commits
+    if first is None:
+        return second is not None and second.card is None
+    return first.card is None and (second is None or second.card is None)

@@ -53,6 +53,8 @@ def full_deck(jokers: int) -> list[str]:
 
 CARD_VALUES: dict[str, int] = {c: value_of(c) for c in ALL_CARDS}
 """Every card code (both Jokers included) → its printed value (§1.3, §12.4)."""
+CARD_RANKS: dict[str, str] = {c: rank_of(c) for c in ALL_CARDS}
+"""Every card code → its rank text (``""`` for a Joker, which has no rank, §12.4)."""
 
 
 @functools.lru_cache(maxsize=256)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.attack import holds_right
-from kassen.rulesets.cardduel.catalogue import is_joker, rank_of
+from kassen.rulesets.cardduel.catalogue import CARD_RANKS
 from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
 from kassen.rulesets.cardduel.model import Commit, Member
 from kassen.rulesets.cardduel.table import set_face_down
@@ -21,16 +21,16 @@ def field_ranks(b: CardDuelBattle, side: int, extra: list[tuple[int, str]]) -> s
 
     ``extra`` are (team, card) of the other enchant cards revealed in the same step."""
     scope = b.readings.enchant_rank_scope
-    ranks = set()
-    for f in b.state.field:
-        if is_joker(f.card):
-            continue
-        if scope == "all_field" or (f.kind in ENCHANT_KINDS and (
-                scope == "enchant_only" or f.team == side)):
-            ranks.add(rank_of(f.card))
+    field = b.state.field
+    if scope == "all_field":
+        ranks = {CARD_RANKS[f.card] for f in field}
+    else:
+        ranks = {CARD_RANKS[f.card] for f in field if f.kind in ENCHANT_KINDS and (
+            scope == "enchant_only" or f.team == side)}
     for team, card in extra:
-        if not is_joker(card) and (scope != "own_team" or team == side):
-            ranks.add(rank_of(card))
+        if scope != "own_team" or team == side:
+            ranks.add(CARD_RANKS[card])
+    ranks.discard("")  # a Joker has no rank (§12.4)
     return ranks
 
 
@@ -39,9 +39,9 @@ def ask_enchant(b: CardDuelBattle, mage: Member, kind: str = "M1") -> Commit | N
     warrior = b.state.warriors[mage.side]
     opts = (*mage.hand, *(("deck",) if mage.deck else ()), "pass")
     answer = b.decider.decide(Request(mage.side, kind, opts, {
-        "member": mage.id, "threshold": mage.threshold, "fav": mage.fav_active,
+        "member": mage.id, "threshold": mage.threshold, "fav": mage.checks.fav,
         "mp": mage.mp, "hand": list(mage.hand), "deck_size": len(mage.deck),
-        "w_threshold": warrior.threshold, "w_fav": warrior.fav_active,
+        "w_threshold": warrior.threshold, "w_fav": warrior.checks.fav,
         "w_right": holds_right(b, warrior),
         "field_ranks": sorted(field_ranks(b, mage.side, []))}))
     if answer == "pass":

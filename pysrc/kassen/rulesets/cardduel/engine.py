@@ -41,6 +41,12 @@ class CardDuelBattle(Battle):
         """The state of member ``mid`` (``"side.n"``)."""
         return self.state.members[self.index[mid]]
 
+    def begin_step(self, step: str, kind: str) -> None:
+        """Open the beat ``kind`` at ``step`` (B1–B9, A1–A5, ``storm``, ``start``, ``end``):
+        the recorder's new beat and the table's current step, always together."""
+        self.rec.step(step, kind)
+        self.state.step = step
+
     @property
     def finished(self) -> bool:
         return self.state.over

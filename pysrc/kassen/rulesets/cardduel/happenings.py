@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.cardduel.catalogue import suit_of, value_of
+from kassen.rulesets.cardduel.checks import total_terms
 from kassen.rulesets.cardduel.model import Happening, Member
 from kassen.rulesets.cardduel.resources import lose_mp
 
@@ -20,7 +21,8 @@ EMOTIONS = {"H": "elation", "D": "vanity", "S": "rivalry", "C": "agitation"}
 def emotion_event(b: CardDuelBattle, mage: Member, card: str, rule: str) -> None:
     """§6.1: log the Emotion Event; with ``emotionTable = v0`` apply §12.2."""
     suit = suit_of(card)
-    k = 2 if value_of(card) >= 11 else 1
+    value = value_of(card)
+    k = 2 if value >= 11 else 1
     table = b.readings.emotion_table == "v0"
     b.rec.emit("emotion", mage.id, rule=rule, card=card, team=mage.side,
                effect=EMOTIONS[suit] if table else "narrative", k=k)
@@ -34,9 +36,12 @@ def emotion_event(b: CardDuelBattle, mage: Member, card: str, rule: str) -> None
         b.rec.emit("hand_draw", mage.id, rule="§12.2", drawn=len(got), hand=len(mage.hand))
     elif suit == "S":
         adv = b.state.adv
-        adv[mage.side] += k
+        before = adv[mage.side]
+        adv[mage.side] = before + k
         b.rec.emit("advantage", b.state.warriors[mage.side].id, rule="§12.2", gain=k,
-                   total=adv[mage.side])
+                   total=adv[mage.side], sums={
+                       "gain": (("=", "rivalry", k, "§12.2"), ("note", "card_value", value)),
+                       "total": total_terms(before, "rivalry", k, "§12.2")})
     else:
         lose_mp(b, mage, k, "§12.2")
 

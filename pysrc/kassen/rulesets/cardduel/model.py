@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from kassen.rulesets.cardduel.catalogue import full_deck, valid_cards
+from kassen.rulesets.cardduel.catalogue import full_deck
+from kassen.rulesets.cardduel.checks import CardChecks, card_checks
 from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
 
 WARRIOR = "warrior"
@@ -74,9 +75,10 @@ class Member:
     (procedure A's next-engagement loss), ``locked`` エンチャント停止, ``exhausted`` 消耗,
     ``fainted`` 気絶; ``failed`` / ``withdrew`` label why a battle's rounds ended.
 
-    ``valid`` is the set of cards valid for this member now (§4.1, from ``threshold`` and
-    ``fav_active``) and ``deck_valid`` how many of them are in the deck; the deck is changed
-    only through the methods below, which keep that count (the AI's W1 reads it, §10).
+    ``checks`` are the §4.1–§4.2 checks of every card for this member now (from
+    ``threshold`` and ``fav_active``), ``valid`` its valid cards and ``deck_valid`` how many
+    of them are in the deck; the deck is changed only through the methods below, which keep
+    that count (the AI's W1 reads it, §10).
     """
 
     id: str
@@ -99,6 +101,7 @@ class Member:
     costumes: list[str]
     costumes_start: int
     deck: list[str]
+    checks: CardChecks
     hand: list[str] = dataclasses.field(default_factory=list)
     discard: list[str] = dataclasses.field(default_factory=list)
     right: bool = True
@@ -114,20 +117,23 @@ class Member:
     @classmethod
     def enter(cls, c: Character, side: int, n: int, seat: int, jokers: int) -> Member:
         """The participant at match start, deck in canonical order, hand empty (§3.2)."""
+        fav_active = [s for s in c.fav if s not in c.unmet]
         return cls(
             id=f"{side}.{n}", side=side, seat=seat, name=c.name, role=c.role,
             is_mage=c.is_mage, threshold=c.threshold, fav=c.fav,
-            fav_active=[s for s in c.fav if s not in c.unmet], base=c.base,
+            fav_active=fav_active, base=c.base,
             max_hand=c.max_hand, weapon=c.weapon, ornament=c.ornament, hp=c.hp, max_hp=c.hp,
             mp=c.mp, max_mp=c.mp, costumes=list(c.costumes), costumes_start=len(c.costumes),
-            deck=full_deck(jokers)).activate()
+            deck=full_deck(jokers), checks=card_checks(c.threshold, tuple(fav_active))
+        ).activate()
 
     def activate(self, fav_active: list[str] | None = None) -> Member:
         """Set the favoured suits whose condition holds (default: as they are) and recount
         the valid cards (§4.1, §12.1)."""
         if fav_active is not None:
             self.fav_active = fav_active
-        self.valid = valid_cards(self.threshold, self.fav_active)
+        self.checks = card_checks(self.threshold, tuple(self.fav_active))
+        self.valid = self.checks.valid
         return self.recount()
 
     def recount(self) -> Member:
@@ -236,9 +242,10 @@ class Table:
     ``warriors`` (side 0 first) and ``mages`` (seating order) are the same objects as in
     ``members`` (a deep copy keeps them shared). ``storm`` is the match's latest Mana Storm
     (§6.2), if any; ``played`` are the last revealed attacks. ``enchants[team]`` are the
-    team's activated enchantments on the field, in field order (kept by the methods below,
-    which are the only way cards reach or leave the field). ``shuffle_due``: the last
-    reset's shuffle of every deck is still to be made (at the next battle's start).
+    team's activated enchantments on the field that no warrior has used yet, in field order
+    (kept by the methods below, which are the only way cards reach or leave the field or
+    are used). ``shuffle_due``: the last reset's shuffle of every deck is still to be made
+    (at the next battle's start).
     """
 
     members: list[Member]
@@ -281,6 +288,18 @@ class Table:
         if kind in ENCHANT_KINDS:
             self.enchants[owner.side].append(entry)
         return entry
+
+    def point_at(self, team: int, card: str, by: str, consumed: bool) -> None:
+        """A warrior ``by`` of ``team`` attacks with the team's enchantment ``card``
+        (§5.5.4); ``consumed``: it is used once (RB1) and leaves the usable list."""
+        mine = self.enchants[team]
+        for i, f in enumerate(mine):
+            if f.card == card:
+                f.attack_by = by
+                if consumed:
+                    f.used = True
+                    del mine[i]
+                return
 
     def clear_field(self) -> list[FieldCard]:
         """Take every card off the field (the reset, §5.10.3); returns them in field order."""

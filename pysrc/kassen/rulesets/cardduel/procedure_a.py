@@ -8,21 +8,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
-from kassen.rulesets.cardduel.attack import apply_fails, reveal_attacks, score, usable_enchants
+from kassen.rulesets.cardduel.attack import (
+    Commits,
+    apply_fails,
+    reveal_attacks,
+    score,
+    usable_enchants,
+)
 from kassen.rulesets.cardduel.constants import ENCHANT_STEP_CAP
 from kassen.rulesets.cardduel.enchant import ask_enchant, check_enchants
 from kassen.rulesets.cardduel.happenings import enchant_happening
 from kassen.rulesets.cardduel.model import Member
 from kassen.rulesets.cardduel.resources import lose_mp, voluntary_conversions
-from kassen.rulesets.cardduel.rounds import (
-    ask_attacks,
-    ask_continues,
-    begin_round,
-    end_why,
-    round_over,
-)
-from kassen.rulesets.cardduel.storm import run_storm
-from kassen.rulesets.cardduel.table import begin_battle, finish_battle
+from kassen.rulesets.cardduel.rounds import RoundLoop, ask_attacks, ask_continues
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.engine import CardDuelBattle
@@ -36,8 +34,7 @@ def enchant_phase(b: CardDuelBattle) -> None:
     active = [m for m in st.mages if not m.exhausted]
     if not active:
         return
-    b.rec.step("A1", "enchant_setup")
-    st.step = "A1"
+    b.begin_step("A1", "enchant_setup")
     for m in active:
         voluntary_conversions(b, m, "§15 D10")
     for _ in range(ENCHANT_STEP_CAP):
@@ -97,38 +94,41 @@ def return_mage_cards(b: CardDuelBattle) -> None:
         b.rec.emit("enchant_return", m.id, rule="§7 A2-4", count=len(back))
 
 
-def play_duel(b: CardDuelBattle) -> None:
-    """One 対戦 of procedure A (§7)."""
-    st = b.state
-    next_only = b.readings.original_right_loss == "next_only"
-    begin_battle(b)
-    why = "round_cap"
-    for eng in range(1, b.readings.round_cap + 1):
-        begin_round(b, eng, "A1", "§7")
+class Original(RoundLoop):
+    """Procedure A's engagement: A1 enchanting, A2 engagement, A3 continue?; A4 damage and
+    A5 reset after the loop (§7)."""
+
+    first_step, rule, end_rule = "A1", "§7", "§7 A3"
+    damage, reset = ("A4", "§7 A4"), ("A5", "§7 A5")
+
+    def enchant_phase(self, b: CardDuelBattle) -> None:
         enchant_phase(b)
-        b.rec.step("A2", "engagement")
-        st.step = "A2"
+
+    def attack(self, b: CardDuelBattle) -> tuple[Commits, bool]:
+        b.begin_step("A2", "engagement")
         commits = ask_attacks(b)
         b.rec.step("A2", "engagement_check")
-        clash = reveal_attacks(b, commits, "§7 A2-1")
-        if clash:
-            run_storm(b)
-            why = "storm"
-            break
+        return commits, reveal_attacks(b, commits, "§7 A2-1")
+
+    def settle(self, b: CardDuelBattle, commits: Commits) -> None:
+        next_only = b.readings.original_right_loss == "next_only"
         apply_fails(b, commits, "§7 A2-3", next_only=next_only)
         score(b, commits, "§7 A2-3")
         return_mage_cards(b)
-        ended = round_over(b, commits, eng, "§7 A3")
-        if ended:
-            why = ended
-            break
-        b.rec.step("A3", "continue_check")
-        st.step = "A3"
-        st.round = eng + 1
+
+    def go_on(self, b: CardDuelBattle, number: int) -> bool:
+        st = b.state
+        b.begin_step("A3", "continue_check")
+        # asked about the next engagement: a right lost for it only (D12) counts as lost
+        st.round = number + 1
         going = ask_continues(b, "§7 A3")
-        st.round = eng
-        if not going:
-            why = end_why(b)
-            b.rec.emit("battle_over", rule="§7 A3", why=why)
-            break
-    finish_battle(b, why, ("A4", "§7 A4"), ("A5", "§7 A5"))
+        st.round = number
+        return going
+
+
+ORIGINAL = Original()
+
+
+def play_duel(b: CardDuelBattle) -> None:
+    """One 対戦 of procedure A (§7)."""
+    ORIGINAL.play(b)

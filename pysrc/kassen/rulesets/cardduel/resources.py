@@ -3,6 +3,8 @@ the forced conversion at MP 0 (M3) and exhaustion (消耗)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
@@ -13,9 +15,21 @@ if TYPE_CHECKING:
     from kassen.rulesets.cardduel.engine import CardDuelBattle
 
 
+def costume_kinds(costumes: Iterable[str]) -> list[str]:
+    """The kinds among ``costumes``, each once, in catalogue order."""
+    return sorted(set(costumes), key=COSTUME_ORDER.index)
+
+
 def held_costumes(m: Member) -> list[str]:
     """The kinds of costume ``m`` still wears, in catalogue order."""
-    return sorted(set(m.costumes), key=COSTUME_ORDER.index)
+    return costume_kinds(m.costumes)
+
+
+@functools.lru_cache(maxsize=256)
+def conversion_options(costumes: tuple[str, ...]) -> tuple[str, ...]:
+    """M0's answers for a mage wearing ``costumes``: pass, or a kind of costume into MP or
+    hand cards, kinds in catalogue order (§5.1.0)."""
+    return ("pass", *(f"{c}:{into}" for c in costume_kinds(costumes) for into in ("mp", "hand")))
 
 
 def convert(b: CardDuelBattle, m: Member, costume: str, into: str, rule: str) -> None:
@@ -56,8 +70,7 @@ def voluntary_conversions(b: CardDuelBattle, m: Member, rule: str) -> None:
     for _ in range(len(m.costumes)):
         if not m.costumes:
             return
-        opts = ("pass", *(f"{c}:{into}" for c in held_costumes(m) for into in ("mp", "hand")))
-        answer = b.decider.decide(Request(m.side, "M0", opts, {
+        answer = b.decider.decide(Request(m.side, "M0", conversion_options(tuple(m.costumes)), {
             "member": m.id, "mp": m.mp, "hand_size": len(m.hand), "max_hand": m.max_hand,
             "deck_size": len(m.deck), "costumes": list(m.costumes)}))
         if answer == "pass":

@@ -11,6 +11,7 @@ from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.cardduel import text
 from kassen.rulesets.cardduel.ai import POLICIES
+from kassen.rulesets.cardduel.catalogue import COSTUMES
 from kassen.rulesets.cardduel.engine import CardDuelBattle
 from kassen.rulesets.cardduel.generate import random_build
 from kassen.rulesets.cardduel.model import SideBuild
@@ -72,6 +73,12 @@ class CardDuelRuleset(Ruleset):
         """The ja/en catalogue of :mod:`kassen.rulesets.cardduel.text` (the registry registers
         it)."""
         return CATALOGUE
+
+    def glossary(self) -> dict[str, Any]:
+        """Names the board and the decision labels show: costumes by key [Japanese, English]
+        and, under ``costume_power``, what each converts into [MP, cards] (§2.4, §12.3)."""
+        return {"costume": {c.key: [c.name_ja, c.name_en] for c in COSTUMES.values()},
+                "costume_power": {c.key: [c.mp, c.cards] for c in COSTUMES.values()}}
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)

@@ -161,8 +161,7 @@ def run_storm(b: CardDuelBattle) -> None:
     st.happenings.append(Happening("storm"))
     st.storm_now = True
     storm = st.storm = Storm()
-    b.rec.step("storm", "storm_power")
-    st.step = "storm"
+    b.begin_step("storm", "storm_power")
     b.rec.emit("storm_start", rule="§6.2")
     high = storm_power(b, storm)
     first_pool = storm.pool

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.cardduel.checks import final_damage
+from kassen.rulesets.cardduel.checks import damage_terms, final_damage, hp_terms
 from kassen.rulesets.cardduel.model import Commit, DamageCheck, Member
 
 if TYPE_CHECKING:
@@ -27,8 +27,7 @@ def begin_battle(b: CardDuelBattle) -> None:
     st.last_damage = None
     st.storm_now = False
     b.rec.turn = st.battle
-    b.rec.step("start", "battle_start")
-    st.step = "start"
+    b.begin_step("start", "battle_start")
     b.rec.emit("battle_start", rule="§5", battle=st.battle)
     if st.battle > 1 and b.readings.hand_refill == "battle":
         for m in st.members:
@@ -85,8 +84,7 @@ def finish_battle(b: CardDuelBattle, why: str, damage: tuple[str, str],
 def damage_step(b: CardDuelBattle, phase: str, rule: str) -> None:
     """B9 / A4: the final damage formula (§4.6); HP floors at 0; fainting (§2.3)."""
     st = b.state
-    b.rec.step(phase, "last_damage")
-    st.step = phase
+    b.begin_step(phase, "last_damage")
     a, c = st.adv
     dealt = final_damage(a, c)
     st.last_damage = DamageCheck([a, c], list(dealt))
@@ -96,9 +94,12 @@ def damage_step(b: CardDuelBattle, phase: str, rule: str) -> None:
         st.dealt[side] += amount
         target = st.warriors[1 - side]
         if amount:
-            target.hp = max(0, target.hp - amount)
+            before = target.hp
+            target.hp = max(0, before - amount)
             b.rec.emit("damage", st.warriors[side].id, target.id, rule=rule, amount=amount,
-                       hp=target.hp)
+                       hp=target.hp, sums={
+                           "amount": damage_terms(st.adv[side], st.adv[1 - side]),
+                           "hp": hp_terms(before, "damage", amount, "§4.6")})
     for w in st.warriors:
         check_faint(b, w, rule)
 
@@ -118,8 +119,7 @@ def reset_table(b: CardDuelBattle, phase: str, rule: str) -> None:
     draws: nothing draws from the main stream in between (decisions have their own), so
     the events are the same, and a match's last reset shuffles nothing."""
     st = b.state
-    b.rec.step(phase, "reset")
-    st.step = phase
+    b.begin_step(phase, "reset")
     st.adv = [0, 0]
     for m in st.members:
         m.right = True
@@ -127,8 +127,12 @@ def reset_table(b: CardDuelBattle, phase: str, rule: str) -> None:
         m.out_until = 0
         m.failed = False
         m.withdrew = False
+    piles: list[list[str]] = [[] for _ in st.members]
     for f in st.clear_field():
-        f.owner.to_deck([f.card])
+        piles[f.owner.seat].append(f.card)
+    for m, pile in zip(st.members, piles, strict=True):
+        if pile:
+            m.to_deck(pile)
     returns = b.readings.discard_returns
     for m in st.members:
         if returns:

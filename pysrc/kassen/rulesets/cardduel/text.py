@@ -194,10 +194,46 @@ STEP_NAMES: dict[str, tuple[str, str]] = {
 }
 """The step list's name of each step of §5 (B1–B9)."""
 
+SUM_WORDS: dict[str, tuple[str, str]] = {
+    # the numbers explained (each heads its breakdown)
+    "value": ("カードの値", "card value"),
+    "gain": ("得たアドバンテージ", "advantage gained"),
+    "total": ("アドバンテージ合計", "advantage total"),
+    "amount": ("ダメージ", "damage"),
+    "hp": ("耐久力(HP)", "HP"),
+    # their terms
+    "card_value": ("カードの数", "printed value"),
+    "favoured_suit": ("得意スート +2", "favoured suit +2"),
+    "valid_threshold": ("有効:数が発現値以下", "valid: value at most 発現値"),
+    "valid_suit": ("有効:得意スート(発現値は超える)", "valid: favoured suit (above 発現値)"),
+    "invalid": ("無効:発現値を超え、得意スートでもない",
+                "invalid: above 発現値 and not a favoured suit"),
+    "higher_card": ("相手より大きい値 +1", "higher card +1"),
+    "against_failed_attack": ("相手のアタック失敗 +2", "against a failed attack +2"),
+    "lone_attacker": ("ひとりだけアタック +1", "lone attacker +1"),
+    "own_value": ("自分の値", "own value"),
+    "other_value": ("相手の値", "opponent's value"),
+    "advantage_before": ("それまでのアドバンテージ", "advantage before"),
+    "rivalry": ("エモーション(対抗心)", "Emotion Event (rivalry)"),
+    "advantage_ahead": ("勝っている側:自分のアドバンテージ", "ahead: own advantage"),
+    "advantage_tied": ("同点:自分のアドバンテージ", "tied: own advantage"),
+    "advantage_behind": ("負けている側:自分のアドバンテージ", "behind: own advantage"),
+    "halved_behind": ("負けている側は半分(切り捨て)", "behind: halved, rounded down"),
+    "hp_before": ("それまでのHP", "HP before"),
+    "failed_attack": ("アタック失敗", "failed attack"),
+    "damage": ("ダメージ", "damage"),
+    "hp_floor": ("HPは0未満にならない", "HP stops at 0"),
+}
+"""The words of every number the events explain and of its terms (``sum.<label>``,
+``kassen.core.sums``)."""
+
+SUMS = {lang: {f"sum.{k}": v[i] for k, v in SUM_WORDS.items()}
+        for i, lang in enumerate(("ja", "en"))}
+
 PAGE = label_keys(STEP_NAMES, {k: (WORDS["ja"][k], WORDS["en"][k]) for k in WORDS["ja"]
                                if k in WORDS["en"]})
 
-CATALOGUE = {"ja": {**JA, **PAGE["ja"]}, "en": {**EN, **PAGE["en"]}}
+CATALOGUE = {"ja": {**JA, **PAGE["ja"], **SUMS["ja"]}, "en": {**EN, **PAGE["en"], **SUMS["en"]}}
 """Registered by the registry as namespace ``cardduel`` (``Ruleset.text``)."""
 
 

@@ -39,8 +39,7 @@ def end_checks(b: CardDuelBattle) -> None:
     st.over = True
     st.ended_by = ended
     st.winner, st.reason = decide_winner(b)
-    b.rec.step("end", "match_end")
-    st.step = "end"
+    b.begin_step("end", "match_end")
     b.rec.emit("match_end", rule="§8", ended_by=ended, winner=st.winner, reason=st.reason,
                defeated=defeats(b), dealt=list(st.dealt))
 

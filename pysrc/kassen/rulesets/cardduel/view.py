@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.cardduel.model import Commit, Happening, Member
+from kassen.rulesets.cardduel.checks import is_valid
+from kassen.rulesets.cardduel.model import Commit, FieldCard, Happening, Member
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.engine import CardDuelBattle
@@ -49,6 +50,7 @@ def _member_view(m: Member) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": m.id, "name": m.name, "role": m.role,
         "hand": list(m.hand), "hand_count": len(m.hand),
+        "hand_valid": [is_valid(c, m.threshold, m.fav_active) for c in m.hand],
         "deck_count": len(m.deck), "discard": list(m.discard),
         "threshold": m.threshold, "fav": list(m.fav_active), "statuses": statuses(m)}
     if not m.is_mage:
@@ -57,6 +59,14 @@ def _member_view(m: Member) -> dict[str, Any]:
         out.update(mp=m.mp, max_mp=m.max_mp, costumes=list(m.costumes), locked=m.locked,
                    exhausted=m.exhausted)
     return out
+
+
+def _field_valid(f: FieldCard) -> bool | None:
+    """§4.1 against the card's owner (attack and storm cards, and the original procedure's
+    enchant cards, which stay whether valid or not); None for a happening card, which skips
+    the tests (§5.3.2 b)."""
+    return None if f.kind == "happening" else is_valid(f.card, f.owner.threshold,
+                                                        f.owner.fav_active)
 
 
 def _face_down(c: Commit) -> dict[str, Any]:
@@ -90,7 +100,7 @@ def table_view(b: CardDuelBattle) -> dict[str, Any]:
         "turn": st.battle, "battle": st.battle, "round": st.round,
         "phase": st.step, "procedure": b.readings.procedure, "sides": sides,
         "field": [{"card": f.card, "owner": f.owner.id, "team": f.team, "kind": f.kind,
-                   "used": f.used} for f in st.field],
+                   "used": f.used, "valid": _field_valid(f)} for f in st.field],
         "face_down": [_face_down(c) for c in st.face_down],
         "played": [_played(c) for c in st.played],
         "last_damage": None if last is None else {"adv": last.adv, "damage": last.damage},

@@ -7,11 +7,12 @@ a 状態効果 beat where nothing happens has no log line. Runs of plain skips (
 sword) are one beat with one ``skip`` event per actor carrying ``times``.
 An event that uses up a status (skip by スタン, スリープ, 反射, ガード, 流産, ソウル/ライフ) carries
 ``status`` and the remaining ``count``; ``status_gain`` carries both too. This module is the
-turn loop (§6) and the log budget; the rule sections are mixins named for them: 行動権 in
-:mod:`.initiative` (§7), 行動処理 in :mod:`.processing` (§8), attacks in :mod:`.hits`
+set-up, the turn loop (§6) and the log budget; the rule sections are modules of functions of
+the battle, named for them: 行動権 in :mod:`.initiative` (§7) over the executable swords of
+:mod:`.executable` (R4.7), 行動処理 in :mod:`.processing` (§8), attacks in :mod:`.hits`
 (R8.5), the other sword effects in :mod:`.sword_effects` (§12), HP, death and 蘇生 in
-:mod:`.life` (§9, §11), exits and judgement in :mod:`.judgement` (§9.3, §10); the page's
-picture in :mod:`.view`.
+:mod:`.life` (§9, §11), exits and judgement in :mod:`.judgement` (§9.3, §10); the statuses'
+handlers in :mod:`.statuses`; the page's picture in :mod:`.view`.
 """
 
 from __future__ import annotations
@@ -32,23 +33,20 @@ from kassen.rulesets.marguerite.constants import (
     MAX_SCAN,
     TURN_LIMIT,
 )
-from kassen.rulesets.marguerite.hits import Hits
-from kassen.rulesets.marguerite.initiative import Initiative
-from kassen.rulesets.marguerite.judgement import Judgement
-from kassen.rulesets.marguerite.life import Life
-from kassen.rulesets.marguerite.model import Build, Fencer, State, Sword
+from kassen.rulesets.marguerite.initiative import action_phase
+from kassen.rulesets.marguerite.judgement import judge, settle
+from kassen.rulesets.marguerite.life import die, hp_changed
+from kassen.rulesets.marguerite.model import Build, Fencer, State, enlist
 from kassen.rulesets.marguerite.options import parse_mp_costs, readings
-from kassen.rulesets.marguerite.processing import Processing
 from kassen.rulesets.marguerite.runs import Runs
 from kassen.rulesets.marguerite.statuses import POISON, SLEEP, STATUS_PHASE, STATUSES, VENOM
-from kassen.rulesets.marguerite.sword_effects import SwordEffects
 
 _MP_CACHE: dict[str, tuple[int, ...]] = {}
 
 on_sleep = STATUSES[SLEEP].on_ap_phase
 
 
-class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Life, Battle):
+class MargueriteBattle(Battle):
     """A battle between two parties; ``self.state`` is a :class:`State`."""
 
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
@@ -66,16 +64,16 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
                 _MP_CACHE.clear()
             _MP_CACHE[text] = costs
         self.mp_costs = costs
-        self._cycled: list[str] = []  # 剣師 re-armed by the cycle reading, not yet logged
-        self._tally: summary.Tally | None = None  # while the log is summarised (constants.py)
-        self._runs = Runs()  # repeating summarised beats, fast-forwarded (runs.py)
+        self.cycled: list[str] = []  # 剣師 re-armed by the cycle reading, not yet logged
+        self.tally: summary.Tally | None = None  # while the log is summarised (constants.py)
+        self.runs = Runs()  # repeating summarised beats, fast-forwarded (runs.py)
         self.fast_forward = True
         """Off only in the test that checks fast-forwarding changes nothing."""
         self.has_mp_costs = any(costs)
         st = State()
         for side, build in enumerate(setup.builds):
-            fencer = self._create(st, side, build.name, build.hp, build.atk, build.def_,
-                                  build.spd, build.swords, built=False)
+            fencer = enlist(st, side, build.name, build.hp, build.atk, build.def_,
+                            build.spd, build.swords, built=False)
             st.lines[side].append(fencer)
         self.state = st
 
@@ -92,28 +90,28 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
         """Turn 0 (R6.1) the first time, then one turn ≥ 1 (R6.2) per call; past the log
         budget the turn is one summarised beat (constants.py, summary.py)."""
         if self.state.summary:
-            self._tally = summary.begin(self.rec, self.state)
-            self.rec = self._tally
+            self.tally = summary.begin(self.rec, self.state)
+            self.rec = self.tally
         if self.state.turn0:
             self._turn_zero()
         else:
             self._turn()
-        self._write_summary()
+        self.write_summary()
 
     def abort(self, cap: str) -> None:
         """Stop at a hard cap; what was summarised so far is written first."""
-        self._write_summary()
+        self.write_summary()
         super().abort(cap)
 
     # -- the log budget (constants.py) ----------------------------------------------------------
-    def _after_beat(self) -> bool:
+    def after_beat(self) -> bool:
         """After a 行動処理: start summarising past the log budget, stop at a hard cap.
         True when the battle stopped."""
         st = self.state
         if self.aborted is not None:
             st.over = True
             return True
-        tally = self._tally
+        tally = self.tally
         if tally is not None:
             cap = ""
             if st.work > MAX_ACTIONS:
@@ -132,16 +130,16 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
                st.grown)
         if why:
             st.summary = why
-            self._tally = summary.begin(self.rec, st)
-            self.rec = self._tally
+            self.tally = summary.begin(self.rec, st)
+            self.rec = self.tally
         return False
 
-    def _write_summary(self) -> None:
+    def write_summary(self) -> None:
         """Write the open tally (if any) as the turn's summary beat."""
-        tally = self._tally
+        tally = self.tally
         if tally is None:
             return
-        self._tally = None
+        self.tally = None
         st = self.state
         limit = {"actions": LOG_ACTIONS, "events": LOG_EVENTS, "fencers": LOG_FENCERS}.get(
             st.summary, LOG_SWORDS)
@@ -152,18 +150,8 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
         st = self.state
         return Result(st.winner, st.reason or "draw", st.turn)
 
-    # -- set-up ----------------------------------------------------------------------------
-    @staticmethod
-    def _create(st: State, side: int, name: str, hp: int, atk: int, def_: int, spd: int,
-                swords: tuple[int, ...], built: bool) -> Fencer:
-        fid = f"{side}.{st.counts[side]}"
-        st.counts[side] += 1
-        fencer = Fencer(fid, side, name, hp, atk, def_, spd, [Sword(s) for s in swords], built)
-        st.members[side].append(fencer)
-        return fencer
-
     # -- turn skeleton ---------------------------------------------------------------------
-    def _phase(self, phase: str, rule: str, *, log: bool = True) -> None:
+    def open_phase(self, phase: str, rule: str, *, log: bool = True) -> None:
         """Open the beat of a phase; ``log`` adds its header line to the log."""
         st = self.state
         st.phase = phase
@@ -177,24 +165,24 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
         st = self.state
         st.last = 0
         self.rec.turn = 0
-        self._phase("ap", "R6.1")
+        self.open_phase("ap", "R6.1")
         for line in st.lines:
             for f in line:
                 if self.readings.turn0_fast:
                     f.ap = sum(1 for s in f.swords if self.defs[s.sid].act + s.shift <= 0)
                 else:
                     f.ap = f.spd
-        self._action_phase()
+        action_phase(self)
         if self.aborted is not None:
             st.over = True
             return
-        self._phase("death_check", "R6.1")
+        self.open_phase("death_check", "R6.1")
         for line in st.lines:
             for f in line:
                 if f.hp <= 0:
-                    self._die(f, "R6.1")
+                    die(self, f, "R6.1")
         st.turn0 = False
-        self._settle()
+        settle(self)
 
     def _turn(self) -> None:
         st = self.state
@@ -202,7 +190,7 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
         st.last = st.turn
         self.rec.turn = st.turn
         reset = self.readings.reset != "keep0" or st.turn >= 2
-        self._phase("ap", "R5.3")
+        self.open_phase("ap", "R5.3")
         for line in st.lines:
             for f in line:
                 if reset:  # R6.3 (Q1): every sword unused again
@@ -216,7 +204,7 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
             self._status_phase()
             if st.over:
                 return
-        self._action_phase()
+        action_phase(self)
         if st.over:
             return
         if self.aborted is not None:
@@ -227,7 +215,7 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
             if st.over:
                 return
         if st.turn >= TURN_LIMIT:
-            self._judge("R10.1")
+            judge(self, "R10.1")
 
     def _status_phase(self) -> None:
         """猛毒 then every 毒 at once, then deaths (R6.2.4, D17)."""
@@ -241,16 +229,16 @@ class MargueriteBattle(Initiative, Processing, Judgement, Hits, SwordEffects, Li
                 continue
             break
         else:
-            self._phase("status", "R6.2", log=False)  # a quiet beat: nothing to report
+            self.open_phase("status", "R6.2", log=False)  # a quiet beat: nothing to report
             return
-        self._phase("status", "R6.2")
+        self.open_phase("status", "R6.2")
         fencers = [f for line in st.lines for f in line]
         hurt: list[Fencer] = []
         for status in STATUS_PHASE:
             status.on_status_phase(self, fencers, hurt)
         for f in hurt:
-            self._hp_changed(f, "R9.1")
-        self._settle()
+            hp_changed(self, f, "R9.1")
+        settle(self)
 
     # -- output ------------------------------------------------------------------------------
     def members(self) -> list[dict[str, Any]]:

@@ -1,64 +1,64 @@
-"""HP, death and revival (§9, §11 蘇生), healing (R15.3) and giving statuses (§11). A mixin of
-the battle class."""
+"""HP, death and revival (§9, §11 蘇生), healing (R15.3) and giving statuses (§11)."""
 
 from __future__ import annotations
 
-from kassen.core.events import Recorder
-from kassen.rulesets.marguerite.model import Fencer, State
-from kassen.rulesets.marguerite.options import Readings
+from typing import TYPE_CHECKING
+
 from kassen.rulesets.marguerite.statuses import LIFE, ON_DEATH, SOUL, STATUS_EN, TAUNT
 
+if TYPE_CHECKING:
+    from kassen.rulesets.marguerite.engine import MargueriteBattle
+    from kassen.rulesets.marguerite.model import Fencer
 
-class Life:
-    """HP changes and their consequences: death, ソウル/ライフ, 回復, statuses given."""
 
-    state: State
-    rec: Recorder
-    readings: Readings
+def hp_changed(b: MargueriteBattle, f: Fencer, rule: str) -> None:
+    if b.state.turn0:
+        return
+    if f.hp <= 0:
+        if not f.dead:
+            die(b, f, rule)
+    elif f.dead:
+        f.dead = False
+        b.rec.emit("revive", f.id, rule="R9.4", hp=f.hp, status="")
 
-    def _hp_changed(self, f: Fencer, rule: str) -> None:
-        if self.state.turn0:
+
+def die(b: MargueriteBattle, f: Fencer, rule: str) -> None:
+    """Death, then at most one 蘇生 (ソウル before ライフ, D2)."""
+    f.dead = True
+    f.death_hp = f.hp
+    b.state.pending = True
+    b.rec.emit("death", f.id, rule=rule, hp=f.hp)
+    revival(b, f)
+
+
+def revival(b: MargueriteBattle, f: Fencer) -> None:
+    """A dead 剣師 uses one ソウル, else one ライフ (§11 蘇生); a ソウル that cannot bring
+    HP to ≥ 1 (maxHP ≤ 0) ends it (D2), or falls through to ライフ (option ``revival``)."""
+    for status in ON_DEATH:
+        if f.st[status.index] and status.on_death(b, f):
             return
-        if f.hp <= 0:
-            if not f.dead:
-                self._die(f, rule)
-        elif f.dead:
-            f.dead = False
-            self.rec.emit("revive", f.id, rule="R9.4", hp=f.hp, status="")
 
-    def _die(self, f: Fencer, rule: str) -> None:
-        """Death, then at most one 蘇生 (ソウル before ライフ, D2)."""
-        f.dead = True
-        f.death_hp = f.hp
-        self.state.pending = True
-        self.rec.emit("death", f.id, rule=rule, hp=f.hp)
-        self._revival(f)
 
-    def _revival(self, f: Fencer) -> None:
-        """A dead 剣師 uses one ソウル, else one ライフ (§11 蘇生); a ソウル that cannot bring
-        HP to ≥ 1 (maxHP ≤ 0) ends it (D2), or falls through to ライフ (option ``revival``)."""
-        for status in ON_DEATH:
-            if f.st[status.index] and status.on_death(self, f):
-                return
+def heal(b: MargueriteBattle, f: Fencer, amount: int, rule: str, by: Fencer) -> None:
+    """回復: never above maxHP, nothing when HP ≥ maxHP (R15.3)."""
+    if f.hp >= f.maxhp or amount <= 0:
+        gained = 0
+    else:
+        gained = min(amount, f.maxhp - f.hp)
+        f.hp += gained
+    b.rec.emit("heal", by.id, f.id, rule=rule, amount=gained, hp=f.hp)
+    if gained:
+        hp_changed(b, f, rule)
 
-    def _heal(self, f: Fencer, amount: int, rule: str, by: Fencer) -> None:
-        """回復: never above maxHP, nothing when HP ≥ maxHP (R15.3)."""
-        if f.hp >= f.maxhp or amount <= 0:
-            gained = 0
-        else:
-            gained = min(amount, f.maxhp - f.hp)
-            f.hp += gained
-        self.rec.emit("heal", by.id, f.id, rule=rule, amount=gained, hp=f.hp)
-        if gained:
-            self._hp_changed(f, rule)
 
-    def _give(self, f: Fencer, status: int, n: int, rule: str, by: Fencer) -> None:
-        """Give ``n`` of a status; 挑発 does not stack; 蘇生 on the dead fires at once (§11)."""
-        if status == TAUNT:
-            f.st[TAUNT] = 1
-        else:
-            f.st[status] += n
-        self.rec.emit("status_gain", by.id, f.id, rule=rule, status=STATUS_EN[status], n=n,
-                      count=f.st[status])
-        if f.dead and status in (SOUL, LIFE) and not f.exited:
-            self._revival(f)
+def give(b: MargueriteBattle, f: Fencer, status: int, n: int, rule: str,
+         by: Fencer) -> None:
+    """Give ``n`` of a status; 挑発 does not stack; 蘇生 on the dead fires at once (§11)."""
+    if status == TAUNT:
+        f.st[TAUNT] = 1
+    else:
+        f.st[status] += n
+    b.rec.emit("status_gain", by.id, f.id, rule=rule, status=STATUS_EN[status], n=n,
+                  count=f.st[status])
+    if f.dead and status in (SOUL, LIFE) and not f.exited:
+        revival(b, f)

@@ -167,3 +167,14 @@ class State:
         self.work = 0                          # 行動処理 played while summarised
         self.work_events = 0                   # events of those (fast-forwards excluded)
         self.peak_swords = 0                   # the longest list an add or a steal made
+
+
+def enlist(st: State, side: int, name: str, hp: int, atk: int, def_: int, spd: int,
+           swords: tuple[int, ...], built: bool) -> Fencer:
+    """A new 剣師 of ``side`` with the next member id, registered in order of entry (design
+    4.1); the caller puts it into its line (set-up, or 構築 §12.8)."""
+    fid = f"{side}.{st.counts[side]}"
+    st.counts[side] += 1
+    fencer = Fencer(fid, side, name, hp, atk, def_, spd, [Sword(s) for s in swords], built)
+    st.members[side].append(fencer)
+    return fencer

@@ -9,7 +9,7 @@ from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.marguerite import generate, moves, notation
-from kassen.rulesets.marguerite.catalogue import BY_CODE
+from kassen.rulesets.marguerite.catalogue import BY_CODE, ENCHANT_EN, ENCHANT_JA, KIND_EN, KIND_JA
 from kassen.rulesets.marguerite.engine import MargueriteBattle
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.options import OPTIONS
@@ -62,6 +62,16 @@ class MargueriteRuleset(Ruleset):
         """The ja/en catalogue of :mod:`kassen.rulesets.marguerite.text` (the registry registers
         it)."""
         return CATALOGUE
+
+    def glossary(self) -> dict[str, Any]:
+        """Names the board shows, [Japanese, English]: statuses by event key (§11; those that
+        are 悪い状態 again under ``bad``, R4.3), enchantments by key (§13) and sword kinds by
+        number (種別, R8.6)."""
+        return {"status": {key: [row.ja, row.gloss] for key, row in BY_KEY.items()},
+                "bad": {row.key: [row.ja, row.gloss] for row in STATUSES if row.bad},
+                "enchant": {key: [ja, ENCHANT_EN[key]] for key, ja in ENCHANT_JA.items()},
+                "kind": {str(i): [ja, en] for i, (ja, en) in enumerate(zip(KIND_JA, KIND_EN,
+                                                                           strict=True))}}
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         """Sword and status names in Japanese in both languages, with the English gloss

@@ -116,7 +116,7 @@ def additive(f: Fencer, index: int, line: list[Fencer]) -> bool:
 
 
 Find = Callable[[Fencer, bool, int], int]
-"""The battle's choice of sword (initiative.py): the first executable one from an index on."""
+"""executable.find of the battle: the first executable sword from an index on (R4.7)."""
 
 
 class Runs:

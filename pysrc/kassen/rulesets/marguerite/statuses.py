@@ -50,14 +50,13 @@ class StatusDef:
 
 
 # -- handlers ------------------------------------------------------------------------------------
-def _stun_on_action(b: B, f: Fencer) -> None:
-    """The action becomes a skip and one スタン is used; the sword passed over stays unused,
-    or becomes used (option ``stun_sword``)."""
+def _stun_on_action(b: B, f: Fencer, passed: int) -> None:
+    """The action becomes a skip and one スタン is used; the sword passed over (index
+    ``passed``, the one it would have executed, or -1) stays unused, or becomes used (option
+    ``stun_sword``)."""
     f.st[STUN] -= 1
-    if b.readings.stun_marks:
-        i = b._find(f)
-        if i >= 0:
-            f.swords[i].used = True
+    if b.readings.stun_marks and passed >= 0:
+        f.swords[passed].used = True
     b.rec.emit("skip", f.id, rule="§11 スタン", why="stun", status="stun", ap=f.ap,
                reserve=f.reserve, count=f.st[STUN], times=1)
 

@@ -1,14 +1,10 @@
-"""The effects of non-attack swords (§12.4-§12.8): 補助, 制御, 追加, 構築, 環境. A mixin of the
-battle class."""
+"""The effects of non-attack swords (§12.4-§12.8): 補助, 制御, 追加, 構築, 環境."""
 
 from __future__ import annotations
 
-from kassen.core.events import Recorder
-from kassen.rulesets.marguerite.actions import (
-    GIVE,
-    STAT_FIELD,
-    Act,
-)
+from typing import TYPE_CHECKING
+
+from kassen.rulesets.marguerite.actions import GIVE, STAT_FIELD, Act
 from kassen.rulesets.marguerite.catalogue import ATTACK, BY_NAME, NULL_SWORD, SUPPORT, SWORDS
 from kassen.rulesets.marguerite.constants import (
     LOG_FENCERS,
@@ -17,182 +13,185 @@ from kassen.rulesets.marguerite.constants import (
     MAX_FENCERS,
     MAX_SWORDS,
 )
-from kassen.rulesets.marguerite.model import Fencer, State, Sword
-from kassen.rulesets.marguerite.options import Readings
+from kassen.rulesets.marguerite.life import give, hp_changed
+from kassen.rulesets.marguerite.model import Sword, enlist
 from kassen.rulesets.marguerite.statuses import BAD_STATUSES, MISCARRY, SLEEP, STATUS_EN, STATUSES
 
+if TYPE_CHECKING:
+    from kassen.rulesets.marguerite.engine import MargueriteBattle
+    from kassen.rulesets.marguerite.model import Fencer
 
-class SwordEffects:
-    """Support, control, add, construct and environment swords."""
 
-    state: State
-    rec: Recorder
-    readings: Readings
+def support(b: MargueriteBattle, act: Act) -> None:
+    f = act.actor
+    d = act.def_
+    assert d is not None
+    targets = list(b.state.lines[f.side]) if act.whole else [f]
+    rec = b.rec
+    fx = d.formula
+    for t in targets:
+        if fx in STAT_FIELD:
+            field = STAT_FIELD[fx]
+            before = getattr(t, field)
+            setattr(t, field, before + 1)
+            rec.emit("stat", f.id, t.id, rule=d.rule, stat=field.rstrip("_"),
+                     before=before, after=before + 1)
+        elif fx in GIVE:
+            give(b, t, GIVE[fx], 1, d.rule, f)
+        elif fx == "fullheal":
+            t.hp = t.maxhp
+            rec.emit("hp_set", f.id, t.id, rule=d.rule, hp=t.hp)
+            hp_changed(b, t, d.rule)
+        elif fx == "cure":
+            for status in BAD_STATUSES:
+                n = t.st[status]
+                if n:
+                    t.st[status] = 0
+                    rec.emit("status_lost", f.id, t.id, rule=d.rule,
+                             status=STATUS_EN[status], n=n, count=0)
+        elif fx.startswith("mp+"):
+            n = int(fx[3:])
+            t.mp += n
+            rec.emit("mp", f.id, t.id, rule=d.rule, amount=n, mp=t.mp)
+        elif fx == "reserve+3":
+            t.reserve += 3
+            rec.emit("reserve", f.id, t.id, rule=d.rule, amount=3, reserve=t.reserve)
+        elif fx == "dragon":
+            t.maxhp += 10
+            rec.emit("stat", f.id, t.id, rule=d.rule, stat="maxhp", before=t.maxhp - 10,
+                     after=t.maxhp)
+            t.hp += 10
+            rec.emit("hp_up", f.id, t.id, rule=d.rule, amount=10, hp=t.hp)
+            hp_changed(b, t, d.rule)
+            give(b, t, SLEEP, 1, d.rule, f)
+        elif fx == "atk*2":
+            before = t.atk
+            t.atk = before * 2
+            rec.emit("stat", f.id, t.id, rule=d.rule, stat="atk", before=before,
+                     after=t.atk)
+            if abs(t.atk) > MAX_ATK:
+                b.abort("atk>10^300")
+                return
 
-    def _support(self, act: Act) -> None:
-        f = act.actor
-        d = act.def_
-        assert d is not None
-        targets = list(self.state.lines[f.side]) if act.whole else [f]
-        rec = self.rec
-        fx = d.formula
-        for t in targets:
-            if fx in STAT_FIELD:
-                field = STAT_FIELD[fx]
-                before = getattr(t, field)
-                setattr(t, field, before + 1)
-                rec.emit("stat", f.id, t.id, rule=d.rule, stat=field.rstrip("_"),
-                         before=before, after=before + 1)
-            elif fx in GIVE:
-                self._give(t, GIVE[fx], 1, d.rule, f)
-            elif fx == "fullheal":
-                t.hp = t.maxhp
-                rec.emit("hp_set", f.id, t.id, rule=d.rule, hp=t.hp)
-                self._hp_changed(t, d.rule)
-            elif fx == "cure":
-                for status in BAD_STATUSES:
-                    n = t.st[status]
-                    if n:
-                        t.st[status] = 0
-                        rec.emit("status_lost", f.id, t.id, rule=d.rule,
-                                 status=STATUS_EN[status], n=n, count=0)
-            elif fx.startswith("mp+"):
-                n = int(fx[3:])
-                t.mp += n
-                rec.emit("mp", f.id, t.id, rule=d.rule, amount=n, mp=t.mp)
-            elif fx == "reserve+3":
-                t.reserve += 3
-                rec.emit("reserve", f.id, t.id, rule=d.rule, amount=3, reserve=t.reserve)
-            elif fx == "dragon":
-                t.maxhp += 10
-                rec.emit("stat", f.id, t.id, rule=d.rule, stat="maxhp", before=t.maxhp - 10,
-                         after=t.maxhp)
-                t.hp += 10
-                rec.emit("hp_up", f.id, t.id, rule=d.rule, amount=10, hp=t.hp)
-                self._hp_changed(t, d.rule)
-                self._give(t, SLEEP, 1, d.rule, f)
-            elif fx == "atk*2":
-                before = t.atk
-                t.atk = before * 2
-                rec.emit("stat", f.id, t.id, rule=d.rule, stat="atk", before=before,
-                         after=t.atk)
-                if abs(t.atk) > MAX_ATK:
-                    self.abort("atk>10^300")
-                    return
 
-    def _control(self, act: Act) -> None:
-        f = act.actor
-        d = act.def_
-        assert d is not None
-        rec = self.rec
-        fx = d.formula
-        if fx == "rearm":
-            for s in f.swords:
-                s.used = False
-            rec.emit("rearm", f.id, rule=d.rule, sword=d.code)
-            return
-        target = act.target
-        if target is None or not any(s is target for s in f.swords):
-            rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
-            return
-        tdef = SWORDS[target.sid]
-        if fx == "resonate":
-            for s in f.swords:
-                if s is not target:
-                    s.become(target)
-            rec.emit("resonate", f.id, rule=d.rule, sword=tdef.code)
-            return
-        if fx == "limited":
-            target.limited = True
-        elif fx == "early":
-            target.shift -= 1
-        elif fx == "late":
-            target.shift += 1
-        elif fx == "danger":
-            target.danger = True
-        elif fx == "stun" and tdef.kind == ATTACK:
-            target.stun += 1
-        elif fx == "poison" and tdef.kind == ATTACK:
-            target.poison += 1
-        elif fx == "whole" and tdef.kind in (ATTACK, SUPPORT):
-            target.whole = True
-        else:
-            rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
-            return
-        rec.emit("enchant", f.id, rule=d.rule, sword=tdef.code, enchant=fx,
-                 index=f.swords.index(target))
+def control(b: MargueriteBattle, act: Act) -> None:
+    f = act.actor
+    d = act.def_
+    assert d is not None
+    rec = b.rec
+    fx = d.formula
+    if fx == "rearm":
+        for s in f.swords:
+            s.used = False
+        rec.emit("rearm", f.id, rule=d.rule, sword=d.code)
+        return
+    target = act.target
+    if target is None or not any(s is target for s in f.swords):
+        rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
+        return
+    tdef = SWORDS[target.sid]
+    if fx == "resonate":
+        for s in f.swords:
+            if s is not target:
+                s.become(target)
+        rec.emit("resonate", f.id, rule=d.rule, sword=tdef.code)
+        return
+    if fx == "limited":
+        target.limited = True
+    elif fx == "early":
+        target.shift -= 1
+    elif fx == "late":
+        target.shift += 1
+    elif fx == "danger":
+        target.danger = True
+    elif fx == "stun" and tdef.kind == ATTACK:
+        target.stun += 1
+    elif fx == "poison" and tdef.kind == ATTACK:
+        target.poison += 1
+    elif fx == "whole" and tdef.kind in (ATTACK, SUPPORT):
+        target.whole = True
+    else:
+        rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
+        return
+    rec.emit("enchant", f.id, rule=d.rule, sword=tdef.code, enchant=fx,
+             index=f.swords.index(target))
 
-    def _add_pick(self, act: Act) -> Sword | None:
-        """The sword an 追加 sword adds, chosen right before adding (§12.6, D8)."""
-        f = act.actor
-        d = act.def_
-        assert d is not None
-        if d.formula == "fiction":
-            return Sword(NULL_SWORD.index)
-        if d.formula == "replica":
-            line = self.state.lines[1 - f.side]
-            if line and line[0].swords:
-                return line[0].swords[0].copy()
-            return None
-        target = act.target
-        if target is not None and any(s is target for s in f.swords):
-            return target.copy()
+
+def add_pick(b: MargueriteBattle, act: Act) -> Sword | None:
+    """The sword an 追加 sword adds, chosen right before adding (§12.6, D8)."""
+    f = act.actor
+    d = act.def_
+    assert d is not None
+    if d.formula == "fiction":
+        return Sword(NULL_SWORD.index)
+    if d.formula == "replica":
+        line = b.state.lines[1 - f.side]
+        if line and line[0].swords:
+            return line[0].swords[0].copy()
         return None
+    target = act.target
+    if target is not None and any(s is target for s in f.swords):
+        return target.copy()
+    return None
 
-    def _add_put(self, act: Act, sword: Sword | None) -> None:
-        f = act.actor
-        d = act.def_
-        assert d is not None
-        if sword is None:
-            self.rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
-            return
-        f.swords.append(sword)
-        self.rec.emit("add_sword", f.id, rule=d.rule, sword=SWORDS[sword.sid].code,
-                      index=len(f.swords) - 1)
-        self._check_swords(f)
 
-    def _check_swords(self, f: Fencer) -> None:
-        """A list past the log budget starts the summary; past the hard cap, the end."""
-        n = len(f.swords)
-        if n > self.state.peak_swords:
-            self.state.peak_swords = n
-        if n > LOG_SWORDS:
-            self.state.grown = self.state.grown or "swords"
-            if n > MAX_SWORDS and self.aborted is None:
-                self.abort(f"swords>{MAX_SWORDS}")
+def add_put(b: MargueriteBattle, act: Act, sword: Sword | None) -> None:
+    f = act.actor
+    d = act.def_
+    assert d is not None
+    if sword is None:
+        b.rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
+        return
+    f.swords.append(sword)
+    b.rec.emit("add_sword", f.id, rule=d.rule, sword=SWORDS[sword.sid].code,
+                  index=len(f.swords) - 1)
+    check_swords(b, f)
 
-    def _construct(self, act: Act) -> None:
-        """構築: the new 剣師 stands at the front with AP = 素早さ (§12.8, §14)."""
-        f = act.actor
-        d = act.def_
-        assert d is not None and d.build is not None
-        st = self.state
-        rec = self.rec
-        if f.st[MISCARRY]:
-            STATUSES[MISCARRY].on_build(self, act)
-            return
-        if st.counts[f.side] >= MAX_FENCERS:
-            self.abort(f"fencers>={MAX_FENCERS}")
-            return
-        name, hp, atk, def_, spd, names = d.build
-        new = self._create(st, f.side, name, hp, atk, def_, spd,
-                           tuple(BY_NAME[n].index for n in names), built=True)
-        new.ap = spd
-        line = st.lines[f.side]
-        at = 0
-        if self.readings.build_behind:  # §18.20 alternative: just in front of the builder
-            at = next((i for i, x in enumerate(line) if x is f), 0)
-        line.insert(at, new)
-        if st.counts[f.side] > LOG_FENCERS:
-            st.grown = st.grown or "fencers"
-        rec.emit("build", f.id, new.id, rule=d.rule, sword=d.code, name=name, hp=hp)
-        if new.hp <= 0:
-            self._hp_changed(new, "R14.3")
 
-    def _environment(self, act: Act) -> None:
-        st = self.state
-        d = act.def_
-        assert d is not None
-        st.turn += 1
-        self.rec.turn = st.turn
-        self.rec.emit("year", act.actor.id, rule=d.rule, sword=d.code, counter=st.turn)
+def check_swords(b: MargueriteBattle, f: Fencer) -> None:
+    """A list past the log budget starts the summary; past the hard cap, the end."""
+    n = len(f.swords)
+    if n > b.state.peak_swords:
+        b.state.peak_swords = n
+    if n > LOG_SWORDS:
+        b.state.grown = b.state.grown or "swords"
+        if n > MAX_SWORDS and b.aborted is None:
+            b.abort(f"swords>{MAX_SWORDS}")
+
+
+def construct(b: MargueriteBattle, act: Act) -> None:
+    """構築: the new 剣師 stands at the front with AP = 素早さ (§12.8, §14)."""
+    f = act.actor
+    d = act.def_
+    assert d is not None and d.build is not None
+    st = b.state
+    rec = b.rec
+    if f.st[MISCARRY]:
+        STATUSES[MISCARRY].on_build(b, act)
+        return
+    if st.counts[f.side] >= MAX_FENCERS:
+        b.abort(f"fencers>={MAX_FENCERS}")
+        return
+    name, hp, atk, def_, spd, names = d.build
+    new = enlist(st, f.side, name, hp, atk, def_, spd,
+                       tuple(BY_NAME[n].index for n in names), built=True)
+    new.ap = spd
+    line = st.lines[f.side]
+    at = 0
+    if b.readings.build_behind:  # §18.20 alternative: just in front of the builder
+        at = next((i for i, x in enumerate(line) if x is f), 0)
+    line.insert(at, new)
+    if st.counts[f.side] > LOG_FENCERS:
+        st.grown = st.grown or "fencers"
+    rec.emit("build", f.id, new.id, rule=d.rule, sword=d.code, name=name, hp=hp)
+    if new.hp <= 0:
+        hp_changed(b, new, "R14.3")
+
+
+def environment(b: MargueriteBattle, act: Act) -> None:
+    st = b.state
+    d = act.def_
+    assert d is not None
+    st.turn += 1
+    b.rec.turn = st.turn
+    b.rec.emit("year", act.actor.id, rule=d.rule, sword=d.code, counter=st.turn)

@@ -1,16 +1,22 @@
-// The card duel's vocabulary and card arithmetic, shared by its board (cardduel.js) and its
-// decision labels (cardduel-decide.js). Ruleset data, like the engine's text.py.
+// The card duel's words and card faces, shared by its board (view.js) and its decision labels
+// (decide.js). Costume names and powers come from the engine with the battle (battle.glossary,
+// Ruleset.glossary), and card validity on the board from the step's view; the page re-types
+// neither.
+import { wordsOf } from "../../i18n.js";
+
 export const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const RED = new Set(["H", "D"]);
 const RANK_VALUE = { A: 1, J: 11, Q: 12, K: 13 };
-export const COSTUMES = {
-  ribbon: { ja: "リボン", en: "ribbon", mp: 1, cards: 1 },
-  gloves: { ja: "手袋", en: "gloves", mp: 1, cards: 1 },
-  hat: { ja: "帽子", en: "hat", mp: 1, cards: 2 },
-  shoes: { ja: "靴", en: "shoes", mp: 2, cards: 1 },
-  cloak: { ja: "マント", en: "cloak", mp: 2, cards: 2 },
-  robe: { ja: "ローブ", en: "robe", mp: 3, cards: 2 },
-};
+
+let glossary = {};
+/** Use this battle's catalogue names (battle.glossary). */
+export const useGlossary = (given) => { if (given) glossary = given; };
+/** A costume (衣装) by key: names and what it converts into (§2.4, §12.3). */
+export function costumeOf(key) {
+  const [ja, en] = glossary.costume?.[key] ?? [key, key];
+  const [mp, cards] = glossary.costume_power?.[key] ?? ["?", "?"];
+  return { ja, en, mp, cards };
+}
 export const STEPS = {
   revised: ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"],
   original: ["A1", "A2", "A3", "A4", "A5"],
@@ -46,6 +52,7 @@ export const W = {
     qM1: "{who}:エンチャントのカードを選ぶ", qM2: "{who}:エンチャントを続けるか",
     qM3: "{who}:MPが0、消費する衣装を選ぶ", qS1: "{who}:マナ・ストームで失う衣装を選ぶ",
     qOther: "{who}:{kind}", sideN: "サイド{n}",
+    viewing: "視点", allOpen: "全カード公開",
   },
   en: {
     B1: "enchant setup", B2: "enchant check", B3: "enchant damage check", B4: "attack setup",
@@ -75,10 +82,10 @@ export const W = {
     qM1: "{who}: choose the enchant card", qM2: "{who}: keep enchanting?",
     qM3: "{who}: MP is 0, choose a costume to consume", qS1: "{who}: choose the costume the Mana Storm takes",
     qOther: "{who}: {kind}", sideN: "side {n}",
+    viewing: "Viewing side", allOpen: "All cards open",
   },
 };
-export const word = (lang, key, args = {}) =>
-  (W[lang === "en" ? "en" : "ja"][key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ""));
+export const word = wordsOf(W);
 
 // -- cards -------------------------------------------------------------------------------------
 export const isJoker = (code) => code[0] === "X";
@@ -91,7 +98,8 @@ export function cardText(code) {
   return `${SUIT[code[0]] ?? "?"}${rankOf(code)}`;
 }
 
-/** §4.1: valid for a character with `threshold` and active favoured suits `fav`. */
+/** §4.1: valid for a character with `threshold` and active favoured suits `fav` (the decision
+ * labels' hint only: the board shows the engine's own verdict, `hand_valid` / field `valid`). */
 export function isValid(code, threshold, fav) {
   return isJoker(code) || valueOf(code) <= threshold || (fav || []).includes(code[0]);
 }

@@ -3,7 +3,7 @@
 // track, the attack-right decision, and a breakdown of every damage number.
 // Everything comes from the step's `view` and the events of the current turn; the sheets'
 // slot contents come from the battle record's canonical sheet texts.
-import { SLOTS, SPECIAL_SLOTS, ougiOf, parseSheet, short, term } from "../dice-terms.js";
+import { SLOTS, SPECIAL_SLOTS, ougiOf, parseSheet, short, term } from "./terms.js";
 
 // Catalogue names in English come from the engine (battle.glossary.term: ja → [ja, en]).
 let glossary = {};
@@ -17,7 +17,7 @@ function nm(ja, lang) {
 /** "star=攻2倍/3/2" style text with its ability name translated. */
 const nmStar = (text, lang) => text.replace(/^(★|奥義 )([^/]+)/, (_, mark, name) => mark + nm(name, lang));
 
-export const css = "static/css/views/dice.css";
+export const css = "static/js/rulesets/dice/view.css";
 
 const COLOURS = ["R", "B", "Y", "G"];
 // Demerit abilities of the catalogue (§18.5), only to tint demerit squares on the board.

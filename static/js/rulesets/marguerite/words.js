@@ -1,19 +1,30 @@
-// マーガレット2011α's vocabulary for the battle view (ruleset data, like the engine's text.py /
-// catalogue.py): phases, sword kinds, statuses, enchantments and the view's words.
+// マーガレット2011α's words for the battle view: phases, the marks its chips draw and the view's
+// own words. Catalogue names (statuses and which are 悪い状態, enchantments, sword kinds) come
+// from the engine with the battle (battle.glossary, Ruleset.glossary); the page never re-types them.
+import { wordsOf } from "../../i18n.js";
+
 export const PHASES = ["ap", "status", "action"];
+// sword kinds by number (the view's `kind`), as CSS classes; their names are the engine's
 export const KINDS = ["skip", "support", "control", "add", "attack", "construct", "environment"];
-const STATUS_JA = { stun: "スタン", sleep: "スリープ", venom: "猛毒", poison: "毒", miscarriage: "流産",
-  reflect: "反射", guard: "ガード", soul: "ソウル", life: "ライフ", push: "プッシュ", quick: "クイック",
-  slow: "スロー", taunt: "挑発" };
-export const BAD = new Set(["スタン", "スリープ", "猛毒", "毒", "流産"]);
-const STATUS_EN = Object.fromEntries(Object.entries(STATUS_JA).map(([en, ja]) => [ja, en]));
-// enchantment → [mark on the chip, ja name, en name]
-export const ENCHANT = {
-  stun: ["ス", "スタン与え", "stun-giving"], poison: ["毒", "毒与え", "poison-giving"],
-  whole: ["全", "全体化", "whole party"], limited: ["限", "リミテッド", "limited"],
-  early: ["早", "早期起動", "early start"], late: ["遅", "遅滞起動", "late start"],
-  danger: ["危", "危殆起動", "peril start"],
+// enchantment → the mark on the chip (its names are the engine's)
+export const ENCHANT = { stun: "ス", poison: "毒", whole: "全", limited: "限", early: "早", late: "遅", danger: "危" };
+
+let glossary = {};
+/** Use this battle's catalogue names (battle.glossary). */
+export const useGlossary = (given) => { glossary = given || {}; };
+const pick = (pair, lang, fallback) => (pair ? pair[lang === "en" ? 1 : 0] : fallback);
+const byJa = (group, ja) => Object.values(glossary[group] || {}).find(([j]) => j === ja);
+/** A status's Japanese name from its event key (スタン for stun). */
+export const statusName = (key) => glossary.status?.[key]?.[0] ?? key;
+/** 悪い状態 (R4.3), by the Japanese name the view carries. */
+export const isBad = (ja) => Boolean(byJa("bad", ja));
+/** "スタン", or in English "スタン (Stun)". */
+export const statusLabel = (lang, ja) => {
+  const en = byJa("status", ja)?.[1];
+  return lang === "en" && en ? `${ja} (${en})` : ja;
 };
+export const enchantName = (lang, key) => pick(glossary.enchant?.[key], lang, key);
+export const kindName = (lang, kind) => pick(glossary.kind?.[String(kind)], lang, KINDS[kind] ?? "");
 const W = {
   ja: {
     ap: "行動回数決定", status: "状態効果", action: "行動", death_check: "死亡判定", judge: "勝敗判定",
@@ -25,8 +36,6 @@ const W = {
     vanished: "消滅 (リミ)", limited: "リミ", start: "起動ターン{n}", notYet: "未起動",
     dead: "死亡", built: "ビルド", enter: "先頭に立った", reflect: "反射", guard: "ガード ½",
     revive: "蘇生", statuses: "状態", none: "なし", wiped: "全滅",
-    skip: "スキップ", support: "補助", control: "制御", add: "追加", attack: "攻撃",
-    construct: "構築", environment: "環境",
     wipeout: "全滅", overkillJ: "オーバーキルジャッジ", overturn: "オーバーターンジャッジ", push: "プッシュ",
     draw: "引き分け", aborted: "打ち切り (安全上限)", result: "決着", wins: "パーティ{n}の勝ち",
     noWinner: "勝者なし", hpTotal: "HP合計", okTotal: "オーバーキル合計", pushes: "プッシュ",
@@ -45,8 +54,6 @@ const W = {
     start: "active from turn {n}", notYet: "not active yet", dead: "dead", built: "built",
     enter: "steps in at the front", reflect: "reflect", guard: "guard ½", revive: "revived",
     statuses: "Statuses", none: "none", wiped: "wiped out",
-    skip: "skip", support: "support", control: "control", add: "add", attack: "attack",
-    construct: "construct", environment: "environment",
     wipeout: "wipeout (全滅)", overkillJ: "overkill judge (オーバーキルジャッジ)",
     overturn: "overturn judge (オーバーターンジャッジ)", push: "push (プッシュ)", draw: "draw (引き分け)",
     aborted: "aborted at a safety cap", result: "Result", wins: "party {n} wins", noWinner: "no winner",
@@ -57,9 +64,6 @@ const W = {
     kinds: "border colour = kind",
   },
 };
-export const word = (lang, key, args = {}) =>
-  (W[lang === "en" ? "en" : "ja"][key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ""));
+export const word = wordsOf(W);
 export const REASON_KEY = { wipeout: "wipeout", overkill: "overkillJ", overturn: "overturn", push: "push",
   draw: "draw", aborted: "aborted" };
-export const statusName = (key) => STATUS_JA[key] ?? key;
-export const statusLabel = (lang, ja) => (lang === "en" && STATUS_EN[ja] ? `${ja} (${STATUS_EN[ja]})` : ja);

@@ -6,13 +6,13 @@
 //
 // Hidden information: a card the viewing side cannot see is drawn as a back and its code never
 // enters the DOM (no text, no attribute). "All cards open" (for replays) shows everything.
-import { el, fill } from "../dom.js";
-import { t } from "../i18n.js";
-import { COSTUMES, RED, STEPS, SUIT, cardText, isJoker, isValid, rankOf, word } from "./cardduel-words.js";
+import { el, fill } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { RED, STEPS, SUIT, cardText, costumeOf, isJoker, rankOf, useGlossary, word } from "./words.js";
 
-export { cardText, effective, isValid } from "./cardduel-words.js";
-export { decisionTitle, describeOption, describeRequest, optionLabel } from "./cardduel-decide.js";
-export const css = "static/css/views/cardduel.css";
+export { cardText } from "./words.js";
+export { decisionTitle, describeOption, describeRequest, optionLabel } from "./decide.js";
+export const css = "static/js/rulesets/cardduel/view.css";
 /** What a step's `turn` counts here: a battle of the match (§5). */
 export const turnWord = { ja: "バトル", en: "Battle" };
 
@@ -71,8 +71,8 @@ function controls(lang, view) {
   open.checked = prefs.open;
   const proc = view.procedure === "original";
   return el("div", { class: "cd-bar" },
-    el("span", { class: "cd-ctl" }, el("label", { for: "cd-viewer-side", text: t("cd.viewing") }), select),
-    el("span", { class: "cd-ctl" }, open, el("label", { for: "cd-open", text: t("cd.allOpen") })),
+    el("span", { class: "cd-ctl" }, el("label", { for: "cd-viewer-side", text: word(lang, "viewing") }), select),
+    el("span", { class: "cd-ctl" }, open, el("label", { for: "cd-open", text: word(lang, "allOpen") })),
     el("span", { class: "cd-counters" },
       el("span", { class: "cd-counter", dataset: { counter: "battle" } },
         word(lang, proc ? "battleA" : "battle"), " ", el("b", { text: String(view.battle ?? 0) })),
@@ -113,7 +113,7 @@ function lostCostumes(start, now) {
 }
 
 function costumeChip(lang, key, lost = false) {
-  const c = COSTUMES[key] || { ja: key, en: key, mp: "?", cards: "?" };
+  const c = costumeOf(key);
   const title = lang === "en" ? `${c.en} (${c.ja}): MP +${c.mp} / ${c.cards} cards` : `${c.ja}: MP+${c.mp} / 手札+${c.cards}`;
   return el("span", { class: `cd-costume${lost ? " lost" : ""}`, title, dataset: { costume: key } },
     lang === "en" ? c.en : c.ja, el("small", { text: ` ${c.mp}/${c.cards}` }));
@@ -209,8 +209,8 @@ function memberPanel(m, side, env) {
   const handBox = el("div", { class: `cd-hand${visible || prefs.open ? " open" : " hidden"}`,
     dataset: { member: m.id, count: String(count) }, "aria-label": `${m.name} ${word(lang, "hand")} ${count}` });
   if (visible || prefs.open) {
-    for (const c of hand) {
-      const ok = isValid(c, m.threshold, m.fav);
+    for (const [i, c] of hand.entries()) {
+      const ok = m.hand_valid?.[i] ?? true;
       handBox.append(card(c, { lang, cls: ok ? "" : "weak", label: ok ? "" : word(lang, "invalid") }));
     }
   } else {
@@ -253,8 +253,7 @@ function fieldPanel(env) {
       el("ul", { class: "cd-field-cards" }, cards.length ? cards.map((f) => {
         // validity against the owner: attack and storm cards, and (original procedure) enchant
         // cards, which stay whether valid or not; happening cards skip the tests (§5.3.2 b)
-        const owner = findMember(view, f.owner);
-        const ok = f.kind === "happening" || !owner ? null : isValid(f.card, owner.threshold, owner.fav);
+        const ok = f.valid ?? null;
         const kind = f.kind === "storm" ? "stormCard" : f.kind;
         const fresh = animate && f.i >= before;
         return el("li", { class: `cd-fcard ${f.kind}${f.used ? " used" : ""}${playedCards.has(f.card) ? " hot" : ""}`,
@@ -268,11 +267,6 @@ function fieldPanel(env) {
       }) : el("li", { class: "muted cd-empty", text: word(lang, "emptyField") })));
   });
   return el("section", { class: "cd-field", "aria-label": word(lang, "field") }, lanes);
-}
-
-function findMember(view, id) {
-  for (const s of view.sides) for (const m of s.members) if (m.id === id) return m;
-  return null;
 }
 
 function happeningsPanel(env, step) {
@@ -322,6 +316,7 @@ function happeningsPanel(env, step) {
 export function render(board, step, ctx) {
   const lang = ctx.lang === "en" ? "en" : "ja";
   const battle = ctx.battle;
+  useGlossary(battle?.glossary);
   const view = step?.view;
   if (!view?.sides) { fill(board); return; }
   if (!ctx.rerender && last.battle !== battle) prefs.side = defaultSide(battle, prefs.side);

@@ -2,7 +2,7 @@
 // (normal column, star column, based). The build textarea stays the source of truth: the
 // form is drawn from its text and, on every change, writes the text back (forms/index.js
 // replaces it with the engine's canonical export when the sheet is valid).
-import { SLOTS, SPECIAL_SLOTS, composeSheet, parseSheet, short, term } from "../dice-terms.js";
+import { SLOTS, SPECIAL_SLOTS, composeSheet, parseSheet, short, term } from "./terms.js";
 
 const SIDE_CHOICES = ["", "赤", "青"];
 const SPECIAL_CHOICES = ["Y", "G"];

@@ -8,10 +8,11 @@
 // hit, reflection (an arrow from the reflector back to the attacker), guard halving (a shield
 // with ½), statuses gained (pop) and lost (fade), death, exit and a new 剣師 stepping in. All of
 // it is CSS and turned off under prefers-reduced-motion (marguerite.css).
-import { el, fill } from "../dom.js";
-import { BAD, ENCHANT, KINDS, PHASES, REASON_KEY, statusLabel, statusName, word } from "./marguerite-words.js";
+import { el, fill } from "../../dom.js";
+import { ENCHANT, KINDS, PHASES, REASON_KEY, enchantName, isBad, kindName, statusLabel, statusName, useGlossary,
+  word } from "./words.js";
 
-export const css = "static/css/views/marguerite.css";
+export const css = "static/js/rulesets/marguerite/view.css";
 
 const FLOAT_CAP = 5;
 
@@ -110,13 +111,13 @@ function badges(lang, statuses, prevStatuses, beat) {
     const was = before[ja] ?? 0;
     const pop = beat?.gained?.has(ja) || n > was;
     const drop = !pop && n < was;
-    return el("span", { class: `mg-status${BAD.has(ja) ? " bad" : ""}${pop ? " pop" : ""}${drop ? " drop" : ""}`,
+    return el("span", { class: `mg-status${isBad(ja) ? " bad" : ""}${pop ? " pop" : ""}${drop ? " drop" : ""}`,
       dataset: { status: ja, count: String(n) }, title: statusLabel(lang, ja) },
     ja, n > 1 || ja !== "挑発" ? el("b", { text: `×${n}` }) : null);
   });
   for (const [ja, was] of Object.entries(before)) {
     if (now[ja]) continue;
-    out.push(el("span", { class: `mg-status lost${BAD.has(ja) ? " bad" : ""}`, dataset: { status: ja, count: "0", lost: String(was) },
+    out.push(el("span", { class: `mg-status lost${isBad(ja) ? " bad" : ""}`, dataset: { status: ja, count: "0", lost: String(was) },
       title: statusLabel(lang, ja) }, ja, el("b", { text: "×0" })));
   }
   return el("div", { class: "mg-statuses", role: "group", "aria-label": word(lang, "statuses") },
@@ -126,15 +127,15 @@ function badges(lang, statuses, prevStatuses, beat) {
 function swordChip(lang, s, turn, i) {
   const kind = KINDS[s.kind] ?? "attack";
   const marks = Object.entries(s.enchants || {}).map(([k, n]) => {
-    const [mark, ja, en] = ENCHANT[k] ?? [k, k, k];
+    const [ja, en] = [enchantName("ja", k), enchantName("en", k)];
     return el("span", { class: `mg-ench e-${k}`, dataset: { enchant: k, count: String(n) },
       title: lang === "en" ? `${ja} (${en})${n > 1 ? ` ×${n}` : ""}` : `${ja}${n > 1 ? `×${n}` : ""}` },
-    mark, n > 1 ? el("sup", { text: String(n) }) : null);
+    ENCHANT[k] ?? k, n > 1 ? el("sup", { text: String(n) }) : null);
   });
   const waiting = typeof turn === "number" && s.start > turn;
-  const parts = [s.name, word(lang, kind), word(lang, "start", { n: s.start }),
+  const parts = [s.name, kindName(lang, s.kind), word(lang, "start", { n: s.start }),
     word(lang, s.used ? "used" : "unused"), s.limited ? word(lang, "limited") : null,
-    ...Object.keys(s.enchants || {}).map((k) => (ENCHANT[k] ? ENCHANT[k][lang === "en" ? 2 : 1] : k)),
+    ...Object.keys(s.enchants || {}).map((k) => enchantName(lang, k)),
     s.executing ? word(lang, "executing") : null].filter(Boolean);
   return el("li", { class: `mg-sword k-${kind}${s.used ? " used" : ""}${s.executing ? " exec" : ""}${waiting ? " waiting" : ""}${s.limited ? " limited" : ""}`,
     dataset: { code: s.code, used: String(Boolean(s.used)), executing: String(Boolean(s.executing)),
@@ -301,11 +302,11 @@ function legend(lang) {
       item(chip("waiting", "舞", el("span", { class: "mg-start", text: "3" })), `${word(lang, "notYet")} · ${word(lang, "startNum")}`),
       item(chip("limited", "鏡", el("span", { class: "mg-limi", text: "リ" })), word(lang, "limiMark")),
       item(el("span", { class: "mg-marks static", "aria-hidden": "true" },
-        Object.entries(ENCHANT).map(([k, [mark]]) => el("span", { class: `mg-ench e-${k}`, text: mark }))),
-      `${word(lang, "enchMarks")}: ${Object.values(ENCHANT).map(([m, ja, en]) => `${m}=${lang === "en" ? en : ja}`).join(" ")}`),
+        Object.entries(ENCHANT).map(([k, mark]) => el("span", { class: `mg-ench e-${k}`, text: mark }))),
+      `${word(lang, "enchMarks")}: ${Object.entries(ENCHANT).map(([k, m]) => `${m}=${enchantName(lang, k)}`).join(" ")}`),
       item(el("span", { class: "mg-kinds", "aria-hidden": "true" }, KINDS.slice(1).map((k) =>
         el("span", { class: `mg-sword k-${k} tiny` }))),
-      `${word(lang, "kinds")}: ${KINDS.slice(1).map((k) => word(lang, k)).join(" / ")}`)));
+      `${word(lang, "kinds")}: ${KINDS.slice(1).map((_, i) => kindName(lang, i + 1)).join(" / ")}`)));
   box.open = legendOpen;
   return box;
 }
@@ -358,6 +359,7 @@ function reflectBanner(lang, events, names) {
 export function render(board, step, ctx) {
   const lang = ctx.lang === "en" ? "en" : "ja";
   const battle = ctx.battle;
+  useGlossary(battle?.glossary);
   const view = step?.view;
   if (!view?.sides) { fill(board); return; }
   const animate = last.battle === battle && ctx.index === last.index + 1;

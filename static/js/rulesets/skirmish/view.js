@@ -1,7 +1,9 @@
 // エリア戦闘 (skirmish) battle view: areas with moving tokens, initiative, phase/step track,
 // 2D10 rolls against their target numbers, HP/MP bars, statuses, かばう.
 // Everything comes from the step's `view` and `events`; text only through el()/textContent.
-export const css = "static/css/views/skirmish.css";
+import "./words.js";
+
+export const css = "static/js/rulesets/skirmish/view.css";
 /** What a step's `turn` counts here: a round (§5). */
 export const turnWord = { ja: "ラウンド", en: "Round" };
 

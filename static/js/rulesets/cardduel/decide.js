@@ -1,5 +1,5 @@
 // Readable labels for the card duel's decisions (the person-play panel, static/js/decide.js).
-import { COSTUMES, W, cardText, effective, isValid, word } from "./cardduel-words.js";
+import { W, cardText, costumeOf, effective, isValid, useGlossary, word } from "./words.js";
 
 function hint(lang, code, threshold, fav) {
   if (typeof threshold !== "number") return "";
@@ -7,10 +7,7 @@ function hint(lang, code, threshold, fav) {
   return lang === "en" ? ` (${text})` : `(${text})`;
 }
 
-function costumeName(lang, key) {
-  const c = COSTUMES[key];
-  return c ? (lang === "en" ? c.en : c.ja) : key;
-}
+const costumeName = (lang, key) => costumeOf(key)[lang === "en" ? "en" : "ja"];
 
 /** A short label for one legal answer of a card duel request (`{side, kind, options, context}`). */
 export function describeOption(request, option, lang = "ja") {
@@ -32,11 +29,11 @@ export function describeOption(request, option, lang = "ja") {
   if (kind === "M0") {
     if (o === "pass") return word(lang, "noConvert");
     const [c, into] = o.split(":");
-    const spec = COSTUMES[c];
+    const spec = costumeOf(c);
     return word(lang, into === "hand" ? "convertHand" : "convertMp",
-      { c: costumeName(lang, c), n: spec ? (into === "hand" ? spec.cards : spec.mp) : "?" });
+      { c: costumeName(lang, c), n: into === "hand" ? spec.cards : spec.mp });
   }
-  if (kind === "M3") return word(lang, "consume", { c: costumeName(lang, o), n: COSTUMES[o]?.mp ?? "?" });
+  if (kind === "M3") return word(lang, "consume", { c: costumeName(lang, o), n: costumeOf(o).mp });
   if (kind === "S1") return word(lang, "loseCostume", { c: costumeName(lang, o) });
   if (o === "pass") return word(lang, "optPass");
   return o;
@@ -52,5 +49,8 @@ export function describeRequest(request, lang = "ja", names = {}) {
 }
 
 // Adapters for static/js/decide.js (view-skirmish branch): optionLabel / decisionTitle.
-export const optionLabel = (option, pending, ctx) => describeOption(pending, option, ctx?.lang);
+export const optionLabel = (option, pending, ctx) => {
+  useGlossary(ctx?.battle?.glossary);
+  return describeOption(pending, option, ctx?.lang);
+};
 export const decisionTitle = (pending, ctx) => describeRequest(pending, ctx?.lang, ctx?.battle?.names || {});

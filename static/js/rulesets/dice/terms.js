@@ -1,5 +1,5 @@
 // サイコロバトル (dice): Japanese terms with their English, and the sheet-text reader/writer
-// shared by the battle view (views/dice.js) and the sheet form (forms/dice.js).
+// shared by the battle view (view.js) and the sheet form (form.js).
 // The engine's canonical export (notation.py) is the reference for the text format.
 
 /** [Japanese, English] of every term the dice view and form show. */
