@@ -130,6 +130,8 @@ def test_cycle_growing_acceleration_plays_to_its_result_r6_3() -> None:
     ("10/3/0/1/斬/A", "15/2/2/2/増速/B", {"reset": "cycle", "budget": 0}),
     # a whole 加速剣 beside the slower フェンス it built (runs.reach)
     ("14/1/1/3/柵散速/A", "10/2/0/1/全/B", {"reset": "cycle", "budget": 0, "hp_step": "1"}),
+    # 増殖剣 adds a never-executable 快癒剣 every cycle (runs.dead_tail)
+    ("5/1/0/3/増癒儀涙速/A", "10/4/0/1/斬/B", {"reset": "cycle", "budget": 0, "hp_step": "1"}),
 ])
 def test_fast_forward_changes_nothing(a: str, b: str, options: dict[str, Any]) -> None:
     """Fast-forwarding repeating summarised runs (runs.py) gives the events, counts and
@@ -160,6 +162,26 @@ def test_whole_acceleration_beside_a_slower_fence_is_fast_forwarded_r6_3() -> No
     assert battle.rec.event_count + st.folded == 8388709
     assert [f.spd for f in st.members[0]] == [2097152, 2097149]
     assert st.work < 1000
+
+
+@pytest.mark.rule("R6.3")
+@pytest.mark.rule("R10.2")
+def test_cycle_growing_dead_copies_are_fast_forwarded_r6_3() -> None:
+    """reset=cycle (R6.3 alternative, design 6): every cycle 増殖剣 copies 快癒剣, which is
+    never executable (no bad status), while 加速剣 speeds the cycles up, so the list grows to
+    12,148 swords and every choice walks the dead copies. It used to stop at the scan cap in
+    turn 18; played beat by beat with the caps lifted it is 24,408 行動処理 and 61,004 events,
+    and party 1 wins on HP at turn 20 (R10.2). The dead tail is left out of the repeating
+    state (runs.dead_tail), so only a few beats are played."""
+    battle = play("5/1/0/3/増癒儀涙速/R713", "10/2/0/3/滅封詠/R194", {"reset": "cycle"})
+    result = battle.final_result()
+    assert (result.winner, result.reason, result.turn) == (0, "overturn", 20)
+    st = battle.state
+    assert st.actions == 24408
+    assert battle.rec.event_count + st.folded == 61004
+    a = st.members[0][0]
+    assert (a.spd, len(a.swords)) == (12138, 12148)
+    assert st.work < 1000 and st.scan < MAX_SCAN // 20
 
 
 @pytest.mark.slow

@@ -85,7 +85,7 @@ def action_phase(b: MargueriteBattle) -> None:
             for f in group:
                 st.scan += len(f.swords)
             if b.fast_forward and not b.has_mp_costs:
-                runs.beat(st, group, picks, bool(b.cycled), tally)
+                runs.beat(st, group, picks, bool(b.cycled), tally, partial(find, b))
         process(b, group, picks)
         if b.after_beat():
             return

@@ -20,6 +20,11 @@ A list that grows every cycle never repeats: under ``reset=cycle`` 増殖剣 app
 What such a run spends its AP on is long stretches of the same additive 補助 (加速剣 and
 the like): once one of them has been played, :func:`batch` applies the executor's next ones
 at once from what that one changed, so only the few other beats of each cycle are played.
+When 増殖剣 copies a sword that cannot be executed (快癒剣 with no bad status) every cycle,
+the list grows only by a dead tail that every choice walks past: :func:`dead_tail` leaves it
+out of the repeating state, and a period that lengthened it is applied with as many more
+copies each time. A whole 補助 is a run of its executor too while its line-mates rank below
+it for 行動権 (:func:`reach`).
 
 The result and every summarised count are those of playing each beat;
 ``test_fast_forward_changes_nothing`` checks it battle by battle.
@@ -31,6 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kassen.rulesets.marguerite.catalogue import ADD, CONTROL, SUPPORT, SWORDS
+from kassen.rulesets.marguerite.constants import MAX_SWORDS
 from kassen.rulesets.marguerite.model import Fencer, State, Sword
 from kassen.rulesets.marguerite.statuses import (
     GUARD,
@@ -88,11 +94,29 @@ def _rank(f: Fencer) -> tuple[int, int]:
     return f.st[QUICK] - f.st[SLOW], f.spd
 
 
-def _shape(f: Fencer, pick: int) -> tuple[Any, ...]:
+def _shape(f: Fencer, pick: int, cut: int | None = None) -> tuple[Any, ...]:
     st = f.st
     return (f.id, pick, f.hp, f.maxhp, f.dead, tuple(st[i] for i in _KEPT),
             tuple((s.sid, s.used, s.shift, s.stun, s.poison, s.whole, s.limited, s.danger)
-                  for s in f.swords))
+                  for s in f.swords[:cut]))
+
+
+def dead_tail(f: Fencer, pick: int, find: Find) -> int:
+    """Where ``f``'s dead tail begins: the longest run of swords at the end of the list, after
+    ``pick``, that are all alike, unused and not executable now (the list's length if none).
+    The choice of sword walks past them and nothing else reads them, so a run whose list only
+    grows there repeats like one whose list stays the same (:meth:`Runs.beat`)."""
+    swords = f.swords
+    n = len(swords)
+    if n - 1 <= pick:
+        return n
+    like = _like(swords[-1])
+    if like[0]:
+        return n  # used
+    p = n - 1
+    while p - 1 > pick and _like(swords[p - 1]) == like:
+        p -= 1
+    return p if find(f, False, p) < 0 else n
 
 
 def _counters(f: Fencer) -> list[int]:
@@ -148,9 +172,12 @@ class Runs:
             self.hist.clear()
 
     def beat(self, st: State, group: list[Fencer], picks: list[int], cycled: bool,
-             tally: Tally) -> None:
+             tally: Tally, find: Find) -> None:
         """Before a summarised 行動処理 of ``group``: note it, and skip whole periods when
-        the group's state repeats (see the module text)."""
+        the group's state repeats (see the module text). A lone actor's dead tail
+        (:func:`dead_tail`) is left out of its state; a period in which it grew by ``c``
+        swords is applied with ``c`` more copies each time (the list stays below
+        MAX_SWORDS)."""
         self.pending = None
         reached = list(group)  # the group, then the line-mates its whole 補助 reach
         for f, i in zip(group, picks, strict=True):
@@ -168,14 +195,18 @@ class Runs:
         f = group[0]
         if len(group) == 1 and not cycled and additive(f, picks[0], st.lines[f.side]):
             self.pending = (f, picks[0], reached, counters, events, f.ap)
-        if sum(len(o.swords) for o in reached) > MAX_SHAPE:
+        cut = dead_tail(f, picks[0], find) if len(reached) == 1 else len(f.swords)
+        tail = len(f.swords) - cut
+        if sum(len(o.swords) for o in reached) - tail > MAX_SHAPE:
             self.forget()  # too long to compare at every beat (and a growing list never repeats)
             return
         shown = picks + [-1] * (len(reached) - len(group))
-        key = (st.turn, cycled, tuple(_shape(o, i) for o, i in zip(reached, shown, strict=True)))
+        key = (st.turn, cycled, tuple(_shape(o, i) for o, i in zip(reached, shown, strict=True)),
+               ) if not tail else (st.turn, cycled, _shape(f, picks[0], cut),
+                                   _like(f.swords[-1]))
         aps = [f.ap for f in group]
         codes = [{SWORDS[f.swords[i].sid].code: 1} for f, i in zip(group, picks, strict=True)]
-        entry = (aps, counters, events, st.actions, codes)
+        entry = (aps, counters, events, st.actions, codes, tail)
         at = self.seen.get(key)
         if at is None:
             if len(self.hist) >= MAX_PERIOD:
@@ -183,20 +214,27 @@ class Runs:
             self.seen[key] = len(self.hist)
             self.hist.append(entry)
             return
-        aps0, counters0, events0, actions0, _ = self.hist[at]
+        aps0, counters0, events0, actions0, _, tail0 = self.hist[at]
         drop = (st.actions - actions0) // len(group)  # 行動処理 per actor in one period
-        if any(a0 - a != drop for a0, a in zip(aps0, aps, strict=True)):
+        grow = tail - tail0  # swords the period adds to the dead tail
+        if grow < 0 or any(a0 - a != drop for a0, a in zip(aps0, aps, strict=True)):
             self.reset()  # some beat was paid from 予備AP: not a plain repetition
             return
         k = min(aps) // drop - 1
+        if grow:
+            k = min(k, (MAX_SWORDS - len(f.swords)) // grow)
         if k >= 1:
+            if grow:
+                copy = f.swords[-1]
+                f.swords.extend(copy.copy() for _ in range(k * grow))
+                st.peak_swords = max(st.peak_swords, len(f.swords))
             for o, c0, c in zip(reached, counters0, counters, strict=True):
                 _set_counters(o, [v + k * (v - v0) for v0, v in zip(c0, c, strict=True)])
             for f in group:
                 f.ap -= k * drop
             st.actions += k * (st.actions - actions0)
             tally.extra += k * (events - events0)
-            for _, _, _, _, beat_codes in self.hist[at:]:
+            for _, _, _, _, beat_codes, _ in self.hist[at:]:
                 for f, done in zip(group, beat_codes, strict=True):
                     _count(tally, f, done, k)
         self.reset()
