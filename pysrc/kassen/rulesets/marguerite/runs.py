@@ -201,12 +201,12 @@ class Runs:
             self.forget()  # too long to compare at every beat (and a growing list never repeats)
             return
         shown = picks + [-1] * (len(reached) - len(group))
+        mark = (cut, _like(f.swords[-1])) if tail else None  # where the dead tail is, of what
         key = (st.turn, cycled, tuple(_shape(o, i) for o, i in zip(reached, shown, strict=True)),
-               ) if not tail else (st.turn, cycled, _shape(f, picks[0], cut),
-                                   _like(f.swords[-1]))
+               ) if not tail else (st.turn, cycled, _shape(f, picks[0], cut), mark[1])
         aps = [f.ap for f in group]
         codes = [{SWORDS[f.swords[i].sid].code: 1} for f, i in zip(group, picks, strict=True)]
-        entry = (aps, counters, events, st.actions, codes, tail)
+        entry = (aps, counters, events, st.actions, codes, tail, mark)
         at = self.seen.get(key)
         if at is None:
             if len(self.hist) >= MAX_PERIOD:
@@ -214,11 +214,14 @@ class Runs:
             self.seen[key] = len(self.hist)
             self.hist.append(entry)
             return
-        aps0, counters0, events0, actions0, _, tail0 = self.hist[at]
+        aps0, counters0, events0, actions0, _, tail0, _ = self.hist[at]
         drop = (st.actions - actions0) // len(group)  # 行動処理 per actor in one period
         grow = tail - tail0  # swords the period adds to the dead tail
         if grow < 0 or any(a0 - a != drop for a0, a in zip(aps0, aps, strict=True)):
             self.reset()  # some beat was paid from 予備AP: not a plain repetition
+            return
+        if grow and any(e[6] != mark for e in self.hist[at:]):
+            self.reset()  # the tail was not dead, at the same place, at every beat in between
             return
         k = min(aps) // drop - 1
         if grow:
@@ -234,7 +237,7 @@ class Runs:
                 f.ap -= k * drop
             st.actions += k * (st.actions - actions0)
             tally.extra += k * (events - events0)
-            for _, _, _, _, beat_codes, _ in self.hist[at:]:
+            for _, _, _, _, beat_codes, _, _ in self.hist[at:]:
                 for f, done in zip(group, beat_codes, strict=True):
                     _count(tally, f, done, k)
         self.reset()
