@@ -38,20 +38,21 @@ LOG_FENCERS = 24
 # slots walked. Known extremes: 速速儀速速速増再 against itself, 517,352 行動処理 and 1,034,759
 # events, of which 334 beats are played (runs.py fast-forwards the rest); under reset=cycle one
 # 加速剣 doubles 素早さ each turn (5,242,917 行動処理, 54 played).
-# reset=cycle, 100,000 battles (2026-12-02, load 10-16, one worker): 6 aborted (0.006 %). Two
-# stopped at MAX_ACTIONS (a whole 加速剣 also raising a slower built フェンス) and finish now
-# (runs.reach: 5/1/1/3/柵散速封 vs 15/0/0/1/壁限撹減速五, 2,097,193 行動処理, 49 played); so
-# does 15/2/3/1/後 vs 10/2/2/2/増速 (増殖剣 adds a 加速剣 each cycle: 818,975 行動処理, 2,442
-# played, 2,457,462 slots; runs.batch). Three or four still stop at MAX_SCAN: 増殖剣 copies a
-# sword that is never executable (快癒剣 with no bad status) every cycle while 加速剣 speeds
-# the cycles up, and every choice walks the dead copies: uncut, 5/1/0/3/増癒儀涙速 vs
-# 10/2/0/3/滅封詠 is 24,408 行動処理 but 12,148 swords and 221,373,984 slots (28 s), so those
-# need a cheaper walk, not a higher cap. Largest finished: 7,340,047 行動処理 and 22,020,156
-# events (fast-forwarded), 4,470 swords and 22 剣師 (aborted battles included).
+# reset=cycle, 100,000 battles (2026-12-02, load 10-16, one worker, before the fixes below):
+# 6 aborted (0.006 %); the 5 the sampler lists play to their results now, as does 15/2/3/1/後 vs
+# 10/2/2/2/増速 (増殖剣 adds a 加速剣 each cycle, the list never repeats: 818,975 行動処理,
+# 2,442 played, 2,457,462 slots; runs.batch). Two stopped at MAX_ACTIONS: a whole 加速剣 also
+# raising a slower built フェンス (runs.reach; 5/1/1/3/柵散速封 vs 15/0/0/1/壁限撹減速五:
+# 2,097,193 行動処理, 49 played). Three at MAX_SCAN: 増殖剣 copies a never-executable
+# 快癒剣 each cycle and every choice walks the copies (runs.dead_tail; 5/1/0/3/増癒儀涙速 vs
+# 10/2/0/3/滅封詠: 24,408 行動処理 and 12,148 swords, 158 played, 195,629 slots, against
+# 221,373,984 slots walked before). Largest otherwise: 7,340,047 行動処理 and 22,020,156 events
+# (fast-forwarded), 22 剣師; the longest list known is that 12,148 (MAX_SWORDS: 1.6×).
 # Free-budget builds (budget=0): 0 of 10,000 random ones reached a cap (1,043 swords, 26 剣師,
 # 1,182 played 行動処理, 2,904 played events, 559,008 slots at most).
 MAX_SWORDS = 20_000
-"""Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 37× the 545 seen."""
+"""Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 37× the 545 seen
+with the default options, 1.6× the 12,148 of a reset=cycle battle (above)."""
 MAX_FENCERS = 400
 """Safety cap: 剣師 created per party (entrant included; 増殖剣 copies 構築 swords): 18× the
 22 seen. Past 24 (LOG_FENCERS) the log is summarised."""
