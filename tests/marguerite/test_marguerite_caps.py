@@ -96,24 +96,33 @@ def test_cycle_doubling_plays_millions_of_actions_r6_3() -> None:
 
 @pytest.mark.rule("R6.3")
 @pytest.mark.rule("R10.2")
-def test_cycle_growing_acceleration_plays_to_its_result_r6_3() -> None:
-    """reset=cycle (R6.3 alternative; design 6: no legal battle cut short): 増殖剣 appends a
-    加速剣 every cycle, so B's list never repeats (no period to fast-forward) while 素早さ
-    doubles each turn. It used to stop at the scan cap in turn 17; played in full (caps
-    lifted, every beat) it is 818,975 行動処理 and 1,639,240 events, B's 素早さ 817,676 and a
-    list of 1,281 swords, and an overturn win for party 1 on HP, 15 to 10 (R10.2). Runs of
-    加速剣 are applied at once, so only a few thousand beats are played."""
-    battle = play("15/2/3/1/後", "10/2/2/2/増速", {"reset": "cycle"})
+@pytest.mark.parametrize(("a", "b", "want", "actions", "events", "speeds", "played"), [
+    # 増殖剣 appends a 加速剣 every cycle: the list never repeats while 素早さ doubles each
+    # turn (scan cap in turn 17 before); runs of 加速剣 applied at once (runs.batch)
+    ("15/2/3/1/後", "10/2/2/2/増速", (0, "overturn", 20), 818975, 1639240, [1, 817676], 5000),
+    # 拡散剣 makes the only 加速剣 whole: it raises A's built フェンス too, which stays slower,
+    # so the doubling run is A's alone (actions cap in turn 19 before; runs.reach)
+    ("5/1/1/3/柵散速封", "15/0/0/1/壁限撹減速五", (1, "overturn", 20), 2097193, 8388709,
+     [2097152, 2097149, 1, 0], 1000),
+    # 増殖剣 copies a never-executable 快癒剣 every cycle: 12,148 swords that every choice
+    # walks past (scan cap in turn 18 before; runs.dead_tail)
+    ("5/1/0/3/増癒儀涙速", "10/2/0/3/滅封詠", (0, "overturn", 20), 24408, 61004,
+     [12138, 3, 3], 1000),
+])
+def test_cycle_growth_plays_to_its_true_result_r6_3(
+        a: str, b: str, want: tuple, actions: int, events: int, speeds: list[int],
+        played: int) -> None:
+    """reset=cycle (R6.3 alternative; design 6: no legal battle cut short): battles the hard
+    caps used to stop finish with the result, counts and 素早さ of playing every beat with the
+    caps lifted (R10.2 judges them on HP at turn 20), playing only a few beats themselves."""
+    battle = play(f"{a}/A", f"{b}/B", {"reset": "cycle"})
     result = battle.final_result()
-    assert (result.winner, result.reason, result.turn) == (0, "overturn", 20)
+    assert (result.winner, result.reason, result.turn) == want
     st = battle.state
-    assert st.actions == 818975
-    assert battle.rec.event_count + st.folded == 1639240
-    b = st.members[1][0]
-    assert (b.spd, len(b.swords), b.hp) == (817676, 1281, 10)
-    last = battle.rec.events()[-1]
-    assert (last.values["total0"], last.values["total1"]) == (15, 10)
-    assert st.work < 5000 and st.scan < MAX_SCAN // 4  # far from the hard caps
+    assert st.actions == actions
+    assert battle.rec.event_count + st.folded == events
+    assert [f.spd for side in st.members for f in side] == speeds
+    assert st.work < played and st.scan < MAX_SCAN // 4  # far from the hard caps
 
 
 @pytest.mark.rule("R8.1")
@@ -146,48 +155,10 @@ def test_fast_forward_changes_nothing(a: str, b: str, options: dict[str, Any]) -
         [f.spd for side in slow.state.members for f in side]
 
 
-@pytest.mark.rule("R6.3")
-@pytest.mark.rule("R10.2")
-def test_whole_acceleration_beside_a_slower_fence_is_fast_forwarded_r6_3() -> None:
-    """reset=cycle (R6.3 alternative, design 6): 拡散剣 makes A's only 加速剣 whole, so each
-    use raises the 素早さ of A and of the フェンス A built; the フェンス stays slower (both
-    rise alike), so it never takes 行動権 from A and the doubling run repeats. It used to stop
-    at the actions cap in turn 19; played beat by beat with the caps lifted it is 2,097,193
-    行動処理 and 8,388,709 events, and party 2 wins on HP at turn 20 (R10.2)."""
-    battle = play("5/1/1/3/柵散速封/R702", "15/0/0/1/壁限撹減速五/R65", {"reset": "cycle"})
-    result = battle.final_result()
-    assert (result.winner, result.reason, result.turn) == (1, "overturn", 20)
-    st = battle.state
-    assert st.actions == 2097193
-    assert battle.rec.event_count + st.folded == 8388709
-    assert [f.spd for f in st.members[0]] == [2097152, 2097149]
-    assert st.work < 1000
-
-
-@pytest.mark.rule("R6.3")
-@pytest.mark.rule("R10.2")
-def test_cycle_growing_dead_copies_are_fast_forwarded_r6_3() -> None:
-    """reset=cycle (R6.3 alternative, design 6): every cycle 増殖剣 copies 快癒剣, which is
-    never executable (no bad status), while 加速剣 speeds the cycles up, so the list grows to
-    12,148 swords and every choice walks the dead copies. It used to stop at the scan cap in
-    turn 18; played beat by beat with the caps lifted it is 24,408 行動処理 and 61,004 events,
-    and party 1 wins on HP at turn 20 (R10.2). The dead tail is left out of the repeating
-    state (runs.dead_tail), so only a few beats are played."""
-    battle = play("5/1/0/3/増癒儀涙速/R713", "10/2/0/3/滅封詠/R194", {"reset": "cycle"})
-    result = battle.final_result()
-    assert (result.winner, result.reason, result.turn) == (0, "overturn", 20)
-    st = battle.state
-    assert st.actions == 24408
-    assert battle.rec.event_count + st.folded == 61004
-    a = st.members[0][0]
-    assert (a.spd, len(a.swords)) == (12138, 12148)
-    assert st.work < 1000 and st.scan < MAX_SCAN // 20
-
-
 @pytest.mark.slow
 @pytest.mark.rule("R6.3")
 def test_cycle_growing_acceleration_matches_the_uncut_play_r6_3(monkeypatch) -> None:
-    """The battle of test_cycle_growing_acceleration_plays_to_its_result_r6_3 played beat by
+    """The first battle of test_cycle_growth_plays_to_its_true_result_r6_3 played beat by
     beat with the hard caps lifted (about 20 s, 10^9 list slots walked) gives the same events,
     counts and result as the fast-forwarded play (R6.3 alternative reset=cycle)."""
     from kassen.rulesets.marguerite import engine
