@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from kassen.core import sums
+
 pytestmark = pytest.mark.e2e
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -18,6 +20,12 @@ SIZES = [(1280, 800), (360, 640)]
 SEED = "view-dice-e2e"
 SCROLL_TO = ("n => { n.scrollIntoView(); const c = document.querySelector('.controls');"
              " if (c && n.closest('#viewer')) window.scrollBy(0, -c.offsetHeight); }")
+
+
+def _dec(value) -> str:
+    """A sum term's value as the breakdown shows it (4 decimals at most, JS number text)."""
+    x = round(float(sums.fold([["=", "", value]])), 4)
+    return str(int(x)) if x.is_integer() else repr(x)
 
 
 def _seek(page, index: int) -> None:
@@ -112,14 +120,17 @@ def test_battle_view_follows_the_steps(app) -> None:
     assert details.get_attribute("open") is None
     details.locator("summary").click()
     assert details.get_attribute("open") is not None
-    b = hit["values"]["breakdown"]
     assert details.locator("summary .dmg").inner_text() == str(hit["values"]["damage"])
-    for key, value in [("atk", b["atk"]), ("def", b["def"]), ("damage", b["damage"]),
-                       ("atkMult", b["atk_mult"]), ("defMult", b["def_mult"]),
-                       ("aRed", b["a_red"]), ("dRed", b["d_red"]), ("totalCorr", b["total_corr"]),
-                       ("rangeM", b["range_m"]), ("favM", b["fav_m"]), ("dmgMult", b["dmg_mult"]),
-                       ("takenMult", b["taken_mult"]), ("baseAtk", b["base_atk"])]:
-        assert details.locator(f"[data-k='{key}'] b").first.inner_text() == str(value), key
+    terms = hit["values"]["sums"]["damage"]
+    words = battle["sum_labels"]
+    lang = "en" if page.evaluate("document.documentElement.lang").startswith("en") else "ja"
+    assert details.locator("[data-k='damage'] b").first.inner_text() == str(hit["values"]["damage"])
+    rows = details.locator(".breakdown p")  # damage, then its attack and defence parts
+    for row, part in ((0, terms), (1, terms[0][2]), (2, terms[1][2])):
+        for label, value in [(t[1], t[2]) for t in part if t[0] not in sums.UNARY]:
+            chip = rows.nth(row).locator(f"[data-k='{label}']").first
+            assert chip.locator("b").inner_text() == _dec(value), label
+            assert chip.locator("small").inner_text() == words[label][lang], label
     _check_step(page, battle, hit_at)
     _shots(page, "dice-view", "#board")
 

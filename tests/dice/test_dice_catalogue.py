@@ -9,10 +9,10 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from dice_helpers import events, one_turn, put
+from dice_helpers import damage_terms, events, one_turn, put
 
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.model import Flag
+from kassen.rulesets.dice.state import Flag
 
 
 def flag(b: DiceBattle, c: int, name: str) -> Flag | None:
@@ -105,11 +105,11 @@ def test_n9_pursuit_needs_down() -> None:
 def test_n11_parry_adds_half_own_attack_d24() -> None:
     """N11 攻撃受け (A16/D24): the defender adds 0.5 × own ATK (no range) per hit received."""
     b = one_turn(blue_extra="slot10: 攻撃受け")
-    hit = events(b, "hit")[0]["breakdown"]
+    hit = damage_terms(events(b, "hit")[0])
     # blue: (5 + 18 + 0) × 2 × (10 − 4) × 1 / 2 = 138 (red's own die 4 reduces it)
-    assert hit["parry"] == "138"
-    plain = events(one_turn(), "hit")[0]["breakdown"]
-    assert Fraction(hit["def"]) - Fraction(plain["def"]) == 138
+    assert hit["parry"] == 138
+    plain = damage_terms(events(one_turn(), "hit")[0])
+    assert hit["defence"] - plain["defence"] == 138
 
 
 @pytest.mark.rule("A16")

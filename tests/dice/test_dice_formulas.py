@@ -5,14 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from dice_helpers import battle, events
+from dice_helpers import EX_BLUE, EX_RED, battle, damage_terms, events
 
 from kassen.rulesets.dice import formulas as fm
-
-EX_RED = ("name: ExRed; special: G; selected: 自; atk: 5; def: 5; agi: 5; cross: 2; fav: 2; "
-          "slot10: 攻2倍")
-EX_BLUE = ("name: ExBlue; special: Y; selected: Y; atk: 3; def: 8; agi: 8; cross: 4; fav: 5; "
-           "slot14: 防1.5倍")
 
 
 @pytest.mark.rule("§19")
@@ -31,9 +26,9 @@ def test_section19_worked_example() -> None:
     assert events(b, "range_set")[0]["range"] == "2"
     hit = events(b, "hit")
     assert len(hit) == 1  # 17 < 50: no extra hit (§10.1)
-    bd = hit[0]["breakdown"]
-    assert bd["total_corr"] == "1.56"
-    assert bd["atk"] == "1135.68" and bd["def"] == "195"
+    bd = damage_terms(hit[0])
+    assert bd["total_corr"] == Fraction(156, 100)
+    assert bd["attack"] == Fraction(113568, 100) and bd["defence"] == 195
     assert hit[0]["damage"] == 940
     assert b.ch(1).gauge == 3  # 3 digits → −2 (§12.2)
     assert b.lp(1) == b.ch(1).lp_start - 940

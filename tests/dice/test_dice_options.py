@@ -6,10 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from dice_helpers import battle, events, one_turn, put
+from dice_helpers import battle, damage_terms, events, one_turn, put
 
+from kassen.core import sums
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.model import Flag
+from kassen.rulesets.dice.state import Flag
 
 
 @pytest.mark.rule("§16.2")
@@ -70,7 +71,8 @@ def test_rounding_option_a7() -> None:
     ``rounding=half_up``; blue's LP differs by that point."""
     floor = one_turn(faces=(6, 1, 1, 5))
     half = one_turn(faces=(6, 1, 1, 5), rounding="half_up")
-    assert events(floor, "hit", "0.0")[0]["breakdown"]["raw"] == "541.76"
+    raw = events(floor, "hit", "0.0")[0]["sums"]["damage"][:-1]  # all but the rounding
+    assert sums.fold(raw) == Fraction(54176, 100)
     assert events(floor, "hit", "0.0")[0]["damage"] == 541
     assert events(half, "hit", "0.0")[0]["damage"] == 542
     assert half.lp(1) != floor.lp(1)
@@ -299,7 +301,7 @@ def test_def_mult_floor_option_section12_4() -> None:
     floor = one_turn(before=exposed, faces=(1, 6, 1, 5))
     free = one_turn(before=exposed, faces=(1, 6, 1, 5), def_mult_floor=False)
     assert floor.tv[0].def_mult.every == -1
-    assert events(floor, "hit", "1.0")[0]["breakdown"]["def"] == "0"
+    assert damage_terms(events(floor, "hit", "1.0")[0])["defence"] == 0
     assert (events(free, "hit", "1.0")[0]["damage"]
             > events(floor, "hit", "1.0")[0]["damage"])
 
@@ -366,7 +368,7 @@ def test_star_spend_option_d36() -> None:
     now = one_turn("slot10: 攻1.5倍 star=攻3倍/1/1", before=stars)
     late = one_turn("slot10: 攻1.5倍 star=攻3倍/1/1", before=stars, star_spend="end_of_turn")
     hit_now, hit_late = events(now, "hit", "0.0")[0], events(late, "hit", "0.0")[0]
-    assert hit_now["breakdown"]["stars_a"] == 1 and hit_late["breakdown"]["stars_a"] == 2
+    assert damage_terms(hit_now)["stars"] == 1 and damage_terms(hit_late)["stars"] == 2
     assert hit_late["damage"] > hit_now["damage"]
     assert now.ch(0).stars == late.ch(0).stars == 1
 

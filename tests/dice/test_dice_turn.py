@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from dice_helpers import battle, events, one_turn, put
+from dice_helpers import battle, damage_terms, events, one_turn, put
 
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.model import Flag
+from kassen.rulesets.dice.state import Flag, TurnValues
 
 CROSS_FACES = (3, 3, 3, 5)
 """Equal own dice: speeds 30/30, X = 0 → cross (§9.2 step 4)."""
@@ -30,8 +30,8 @@ def test_cross_state_both_attack_in_primitive_order_section9_4() -> None:
     d = events(b, "decision_cross")[0]
     assert d["by"] == "cross" and d["attackers"] == ["0.0", "1.0"]
     hits = events(b, "hit")
-    assert [h["breakdown"]["a_red"] for h in hits] == [0, 0]
-    assert [h["breakdown"]["d_red"] for h in hits] == [3, 3]
+    assert [damage_terms(h)["a_red"] for h in hits] == [0, 0]
+    assert [damage_terms(h)["d_red"] for h in hits] == [3, 3]
 
 
 @pytest.mark.rule("§9.3")
@@ -93,9 +93,9 @@ def test_multi_hit_with_power_coefficient_section10() -> None:
     b = one_turn("agi: 10; slot10: 神速")
     hits = events(b, "hit")
     assert len(hits) == 2
-    first, second = (h["breakdown"] for h in hits)
-    assert first["combo"] == "1" and second["combo"] == "0.5"
-    assert Fraction(second["atk"]) * 2 == Fraction(first["atk"])
+    first, second = (damage_terms(h) for h in hits)
+    assert first["combo"] == 1 and second["combo"] == Fraction(1, 2)
+    assert second["attack"] * 2 == first["attack"]
 
 
 @pytest.mark.rule("§2.8")
@@ -104,10 +104,10 @@ def test_single_derivation_first_hit_only_d5() -> None:
     """§2.8 単 (D5): 攻2倍・単 adds +2 to the first hit only."""
     b = one_turn("agi: 10; slot10: 攻2倍・単; slot9: 神速", faces=(4, 3, 2, 5))
     # red N = 4+3+2 = 9 → 神速; put 攻2倍・単 elsewhere to check it does nothing here
-    assert [h["breakdown"]["atk_mult"] for h in events(b, "hit")] == [2, 2]
+    assert [damage_terms(h)["atk_mult"] for h in events(b, "hit")] == [2, 2]
     b = one_turn("agi: 10; passive: 連撃の心得; slot10: 攻2倍・単; special5: 瞬発")
     # 瞬発: own 6 → speed 70 vs 30, threshold 40 → 2 hits
-    assert [h["breakdown"]["atk_mult"] for h in events(b, "hit")] == [4, 2]
+    assert [damage_terms(h)["atk_mult"] for h in events(b, "hit")] == [4, 2]
 
 
 @pytest.mark.rule("§2.8")
@@ -116,7 +116,7 @@ def test_hand_and_open_derivations_section2_8() -> None:
     b = one_turn("slot10: 攻2倍・渡")
     assert events(b, "decision")[0]["attackers"] == ["1.0"]
     b = one_turn(blue_extra="slot10: 防2倍・開")
-    assert events(b, "hit")[0]["breakdown"]["def_corr"] == "0"
+    assert damage_terms(events(b, "hit")[0])["def_corr"] == 0
 
 
 @pytest.mark.rule("§12.2")
@@ -162,7 +162,7 @@ def test_stunned_penalties_section12_4() -> None:
     b = one_turn("slot10: 攻2倍", before=stun_red())
     assert b.tv[0].atk_mult.every == 2 and b.tv[0].speed == 10
     assert b.tv[0].def_mult.every == 1
-    assert events(b, "hit")[0]["breakdown"]["a_red"] == 0
+    assert damage_terms(events(b, "hit")[0])["a_red"] == 0
 
 
 @pytest.mark.rule("§11.3")
@@ -298,8 +298,8 @@ def test_demerit_square_penalties_section8_1() -> None:
     assert events(b, "range_set")[0]["range"] == "5"
     hit = events(b, "hit")[0]
     assert events(b, "decision")[0]["attackers"] == ["1.0"]
-    bd = hit["breakdown"]
-    assert bd["a_red"] == 0 and bd["def_corr"] == "0" and bd["taken_mult"] == "1.5"
+    bd = damage_terms(hit)
+    assert bd["a_red"] == 0 and bd["def_corr"] == 0 and bd["taken_mult"] == Fraction(3, 2)
 
 
 @pytest.mark.rule("§8.3")
@@ -369,3 +369,14 @@ def test_lp_is_6000_plus_unused_cost_section4_2() -> None:
     b = battle("name: A; atk: 5; def: 5", "name: B", [])
     assert b.ch(0).lp_start == 6000 + 3000 - 300
     assert b.ch(1).lp_start == 9000
+
+
+@pytest.mark.rule("§5")
+def test_turn_values_begin_in_place_equals_a_fresh_read_section5() -> None:
+    """§5 step 2: the values a side starts a turn with are the same whether made anew or
+    started in place over the last turn's (TurnValues.begin)."""
+    b = one_turn("agi: 10; passive: 連撃の心得; slot10: 攻2倍・単; special5: 瞬発")
+    used = b.tv[0]
+    assert used.acts and used.thresholds and used.own_eff != used.own  # a turn changed them
+    used.begin(2, 5, 9, 4, 2, "R", 17, 3, False)
+    assert used == TurnValues(2, 5, 9, 4, 2, "R", 17, 3, False, own_eff=2, range_die=2)

@@ -7,6 +7,11 @@ the API every commit since the skeleton has (``session.prepare``, ``session.run`
 ``session.event_digest``), reads the set from the JSON file named by ``argv[1]`` and prints
 one JSON object: per ruleset the battle count, CPU and wall seconds of playing them all with
 events recorded, and (with ``argv[2] == "digest"``) the digest of every battle's events.
+
+Each battle is timed on its own and dropped once its digest is taken (not timed), as a
+tournament's worker plays them: keeping hundreds of finished battles alive would make the
+cyclic garbage collector's full passes walk every recorded event again and again, a cost of
+the harness, not of playing a battle.
 """
 
 from __future__ import annotations
@@ -29,16 +34,18 @@ def run_set(entries: list[dict[str, Any]], *, with_digest: bool) -> dict[str, An
         by_ruleset.setdefault(entry["ruleset"], []).append(prepared)
     out: dict[str, Any] = {}
     for ruleset_id, setups in by_ruleset.items():
-        battles = []
-        w0, c0 = time.perf_counter(), time.process_time()
+        cpu = wall = 0.0
+        total = hashlib.sha256()
         for prepared in setups:
-            battles.append(session.run(prepared).battle)
-        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+            w0, c0 = time.perf_counter(), time.process_time()
+            battle = session.run(prepared).battle
+            cpu += time.process_time() - c0
+            wall += time.perf_counter() - w0
+            if with_digest:
+                total.update(session.event_digest(battle).encode())
+            del battle  # played and dropped one at a time, as a tournament's worker does
         row: dict[str, Any] = {"battles": len(setups), "cpu": cpu, "wall": wall}
         if with_digest:
-            total = hashlib.sha256()
-            for battle in battles:
-                total.update(session.event_digest(battle).encode())
             row["digest"] = total.hexdigest()
         out[ruleset_id] = row
     return out

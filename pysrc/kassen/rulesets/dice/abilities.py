@@ -6,7 +6,8 @@ from __future__ import annotations
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import handlers as hd
-from kassen.rulesets.dice.model import Ability, Act
+from kassen.rulesets.dice.model import Ability
+from kassen.rulesets.dice.state import Act
 from kassen.rulesets.dice.table import ID, Table
 
 

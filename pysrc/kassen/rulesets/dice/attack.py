@@ -8,6 +8,11 @@ from typing import Any
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice.table import ID, Table
 
+FIRST_HIT = ("+", "first_hit", 1)
+MOST_EXTRA = ("min", "max_extra_hits", fm.MAX_EXTRA)
+NEGATED = ("*", "negated", 0, "A16")
+HEAVY = ("-", "heavy", 1)
+
 
 def range_start(t: Table) -> None:
     """Step 11: on the first turn, the initial range (§11.3), then the queued shifts (D8)."""
@@ -72,7 +77,7 @@ def decide(t: Table) -> tuple[list[int], bool]:
     first = ID[attackers[0]] if attackers else None
     second = ID[1 - attackers[0]] if attackers else None
     kind = ("decision_none", "decision", "decision_cross")[len(attackers)]
-    t.rec.emit(kind, first, second, rule="§9.2", **info)
+    t.rec.emit(kind, first, second, rule="§9.2", sums={"x": t.x_terms}, **info)
     return attackers, cross
 
 
@@ -82,10 +87,14 @@ def attacks(t: Table, attackers: list[int], cross: bool) -> None:
         d = 1 - a
         ta = t.state.tv[a]
         diff = ta.speed - t.state.tv[d].speed
-        hits = 1 + fm.extra_hits(diff, ta.threshold)
+        threshold = ta.threshold
+        hits = 1 + fm.extra_hits(diff, threshold)
         t.rec.step("attack", "attack")
+        sums = {"diff": (("=", "speed", ta.speed), ("-", "opponent_speed", t.state.tv[d].speed)),
+                "hits": (("=", "diff", diff), ("//", "threshold", threshold, "§10.1"),
+                         fm.AT_LEAST_ZERO, MOST_EXTRA, FIRST_HIT)}
         t.rec.emit("attack", ID[a], ID[d], rule="§10.1", hits=hits, diff=diff,
-                   threshold=ta.threshold, cross=cross)
+                   threshold=threshold, cross=cross, sums=sums)
         for n in range(hits):
             if n > 0 and t.lp(d) <= 0:
                 t.rec.emit("hits_skipped", ID[a], ID[d], rule="§10.5",
@@ -118,18 +127,17 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
             pn, pd = td.atk_corr.at(first)
             parry = (power * pn, 2 * pd)
     coef_n, coef_d = ta.coef
+    # HitInput's fields in order: attacker's, then defender's, then the 防御倍率 floor
     inputs = fm.HitInput(
-        base_atk=sa.atk, five_a=ta.five, stars_a=ca.stars, atk_mult=ta.atk_mult.at(first),
-        a_red=a_red, atk_corr=ta.atk_corr.at(first), range_m=fm.range_factor(r2),
-        fav_m=fm.favourite_factor(r2, sa.fav),
-        combo=(coef_n ** n, coef_d ** n), base_def=sd.defence,
-        five_d=td.five, stars_d=cd.stars, def_mult=td.def_mult.at(first), d_red=d_red,
-        def_corr=td.def_corr.at(first), parry=parry, dmg_mult=ta.dmg_mult.at(first),
-        taken_mult=td.taken_mult.at(first), def_floor=opt.def_mult_floor)
-    dmg, breakdown = fm.damage(inputs, opt.arithmetic == "exact", opt.rounding == "half_up")
+        sa.atk, ta.five, ca.stars, ta.atk_mult.at(first), a_red, ta.atk_corr.at(first),
+        fm.range_factor(r2), fm.favourite_factor(r2, sa.fav), (coef_n ** n, coef_d ** n),
+        sd.defence, td.five, cd.stars, td.def_mult.at(first), d_red, td.def_corr.at(first),
+        parry, ta.dmg_mult.at(first), td.taken_mult.at(first), opt.def_mult_floor)
+    dmg, terms = fm.damage(inputs, opt.arithmetic == "exact", opt.rounding == "half_up")
     if negate:
         dmg = 0
-        breakdown["negated"] = True
+        terms += (NEGATED,)
+    sums: dict[str, Any] = {"damage": terms}
     td.hits_taken += 1
     from_ex = min(cd.lp_ex, dmg)
     cd.lp_ex -= from_ex
@@ -143,15 +151,23 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
             td.shorten += fm.stun_shortening(dmg)
         else:
             heavy = any(kind == "heavy" and (first or not single) for kind, single in ta.on_hit)
-            loss = fm.gauge_loss(dmg) + (1 if heavy else 0)
+            digits = fm.gauge_loss(dmg)
+            loss = digits + (1 if heavy else 0)
+            gauge: tuple[Any, ...] = (("=", "gauge_before", cd.gauge),
+                                      ("-", "gauge_digits", digits, "§12.2"))
+            if heavy:
+                gauge += (HEAVY,)
             if opt.gauge_loss == "turn":
                 # only the largest hit of the turn counts: charge what exceeds the rest
+                gauge += (("+", "lost_this_turn", td.gauge_lost),
+                          ("min", "gauge_before", cd.gauge))
                 loss, td.gauge_lost = max(0, loss - td.gauge_lost), max(loss, td.gauge_lost)
             gauge_change = -loss
+            sums["gauge"] = (*gauge, fm.AT_LEAST_ZERO)
             cd.gauge = max(0, cd.gauge + gauge_change)
     t.rec.emit("hit", ID[a], ID[d], rule="§19", index=n, damage=dmg, lp=cd.lp,
                gauge=cd.gauge, gauge_change=gauge_change, cross=cross,
-               range=fm.range_text(r2), breakdown=breakdown)
+               range=fm.range_text(r2), sums=sums)
     if connects:
         on_hit_effects(t, a, d, first)
 

@@ -3,7 +3,7 @@
 Set-up (§4) and the 15-step turn loop only; the steps live in modules named for them
 (:mod:`.abilities` 4–9, :mod:`.values` 10, :mod:`.attack` 11–13, :mod:`.upkeep` 14–15) and
 act through the primitives of :class:`~kassen.rulesets.dice.table.Table`. ``self.state``
-(a :class:`~kassen.rulesets.dice.model.BattleState`) holds everything that changes, so
+(a :class:`~kassen.rulesets.dice.state.BattleState`) holds everything that changes, so
 snapshots are plain deep copies.
 """
 
@@ -17,12 +17,27 @@ from kassen.rulesets.dice import abilities, attack, upkeep, values
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice import view as vw
-from kassen.rulesets.dice.model import BattleState, Character, Sheet, TurnValues
+from kassen.rulesets.dice.model import Sheet
 from kassen.rulesets.dice.options import Readings
+from kassen.rulesets.dice.state import BattleState, Character, TurnValues
 from kassen.rulesets.dice.table import ID, Table
 
 COLOURS = ("R", "B", "Y", "G")
 """The four dice, in the order they are rolled (§5.1)."""
+DIE_TERMS = {colour: tuple(("=" if colour == "R" else "+", "die_" + colour, face)
+                           for face in range(7)) for colour in COLOURS}
+"""The sum term of each die at each face (made once, shared by every read event)."""
+SELECTED_TERMS = tuple(("+", "selected_die", face, "§6.1") for face in range(7))
+
+
+def readers(sheet: Sheet, colour: str) -> tuple[str, str, str, str, str]:
+    """Which die is own, opponent's, the middle of N, selected and special for a sheet
+    playing ``colour`` (§1.3–1.5): fixed for the battle, read every turn."""
+    mine = "R" if colour == "red" else "B"
+    theirs = "B" if mine == "R" else "R"
+    middle = "G" if sheet.special == "Y" else "Y"
+    letter = {"自": mine, "敵": theirs}.get(sheet.selected, sheet.selected)
+    return mine, theirs, middle, letter, sheet.special
 
 
 def assign_colours(sheets: list[Sheet], mode: str, coin: int) -> list[str]:
@@ -57,9 +72,13 @@ class DiceBattle(Table, Battle):
             chars.append(Character(lp_main=lp, lp_start=lp, vp=opt.vp_init, gauge=gauge,
                                    gauge_max=gauge,
                                    ougi_available=sheet.ougi_number is not None))
+        c0, c1 = self.sheets[0].cross, self.sheets[1].cross
         self.state = BattleState(colour=assign_colours(self.sheets, opt.sides, coin),
-                                 chars=chars,
-                                 cross_x=(self.sheets[0].cross + self.sheets[1].cross) // 2)
+                                 chars=chars, cross_x=(c0 + c1) // 2)
+        self.x_terms = (("=", "cross_range", c0), ("+", "cross_range", c1),
+                        ("//", "half", 2, "§4.5"))
+        self.readers = [readers(sheet, colour)
+                        for sheet, colour in zip(self.sheets, self.state.colour, strict=True)]
 
     @property
     def finished(self) -> bool:
@@ -78,13 +97,14 @@ class DiceBattle(Table, Battle):
         rec.step("roll", "turn")
         rec.emit("turn", turn=st.turn)
         # 1. roll R, B, Y, G (shared by both)
-        dice = {colour: self.rng.die(6) for colour in COLOURS}
-        st.dice = dice
+        below = self.rng.below  # a die is 1 + below(6) (core.rng)
+        r, b, y, g = 1 + below(6), 1 + below(6), 1 + below(6), 1 + below(6)
+        st.dice = dice = {"R": r, "B": b, "Y": y, "G": g}
         st.decision = None
-        rec.emit("dice", rule="§5.1", **dice)
+        rec.emit("dice", rule="§5.1", R=r, B=b, Y=y, G=g)
         # 2. read dice per character
         rec.step("read", "read")
-        st.tv = [self._read(c, dice) for c in (0, 1)]
+        st.tv = [self._read(0, dice), self._read(1, dice)]
         # 3. stardust and star formation
         for c in self.order():
             self.add_stardust(c, st.tv[c].sel + self.kits[c].stardust_bonus, "selected")
@@ -135,20 +155,22 @@ class DiceBattle(Table, Battle):
 
     def _read(self, c: int, dice: dict[str, int]) -> TurnValues:
         """Step 2: own, opponent, N, S, selected die and 5計 of side ``c`` (§1.3–1.5, §6.1)."""
-        sheet = self.sheets[c]
-        colour = self.state.colour[c]
-        mine = "R" if colour == "red" else "B"
-        theirs = "B" if mine == "R" else "R"
-        middle = "G" if sheet.special == "Y" else "Y"
-        letter = {"自": mine, "敵": theirs}.get(sheet.selected, sheet.selected)
+        mine, theirs, middle, letter, special = self.readers[c]
         ch = self.state.chars[c]
-        sel = dice[letter]
-        tv = TurnValues(own=dice[mine], opp=dice[theirs], n=dice["R"] + dice["B"] + dice[middle],
-                        s=dice[sheet.special], sel=sel, sel_colour=letter,
-                        five=fm.five_sum(dice, sel), vp0=ch.vp, started_stunned=ch.stunned,
-                        own_eff=dice[mine], range_die=dice[mine])
-        self.rec.emit("read", ID[c], rule="§1.3", colour=colour, own=tv.own, opp=tv.opp,
-                      n=tv.n, s=tv.s, sel=sel, sel_colour=letter, five=tv.five)
+        r, b, y, g = dice["R"], dice["B"], dice["Y"], dice["G"]
+        own, opp, sel, mid = dice[mine], dice[theirs], dice[letter], dice[middle]
+        n, five = r + b + mid, fm.five_sum(dice, sel)
+        if len(self.state.tv) == 2:
+            tv = self.state.tv[c]
+            tv.begin(own, opp, n, dice[special], sel, letter, five, ch.vp, ch.stunned)
+        else:
+            tv = TurnValues(own, opp, n, dice[special], sel, letter, five, ch.vp, ch.stunned,
+                            own, own)
+        red, blue = DIE_TERMS["R"][r], DIE_TERMS["B"][b]
+        sums = {"n": (red, blue, DIE_TERMS[middle][mid]),
+                "five": (red, blue, DIE_TERMS["Y"][y], DIE_TERMS["G"][g], SELECTED_TERMS[sel])}
+        self.rec.emit("read", ID[c], rule="§1.3", colour=self.state.colour[c], own=own, opp=opp,
+                      n=n, s=tv.s, sel=sel, sel_colour=letter, five=five, sums=sums)
         return tv
 
     # -- results and views -------------------------------------------------------------

@@ -9,13 +9,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.model import Ratio
-
-Number = Fraction | float
+from kassen.rulesets.dice.state import Ratio
 
 
 def five_sum(dice: dict[str, int], selected_value: int) -> int:
@@ -45,12 +42,16 @@ def range_text(r2: int | None) -> str:
     return str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5"
 
 
+MAX_EXTRA = k.MAX_HITS - 1
+"""Extra hits are capped so that one attack has at most ``MAX_HITS`` hits (§10.1)."""
+
+
 def extra_hits(diff: int, threshold: int) -> int:
     """floor(D / threshold) extra hits when D ≥ threshold, else 0 (§10.1)."""
     threshold = max(k.COMBO_THRESHOLD_FLOOR, threshold)
     if diff < threshold:
         return 0
-    return min(k.MAX_HITS - 1, diff // threshold)
+    return min(MAX_EXTRA, diff // threshold)
 
 
 def digits(damage: int) -> int:
@@ -69,7 +70,7 @@ def stun_shortening(damage: int) -> int:
 
 
 def exact_text(num: int, den: int) -> str:
-    """``num/den`` as :func:`dec` writes the same value as a ``Fraction``."""
+    """``num/den`` as short decimal text (4 decimals at most), for the values event."""
     if num % den == 0:
         return str(num // den)
     return repr(round(num / den, 4))  # int / int is correctly rounded, as float(Fraction) is
@@ -87,13 +88,6 @@ def ratio_text(ratio: Ratio) -> str:
         if len(_TEXTS) < 4096:
             _TEXTS[ratio] = text
     return text
-
-
-def dec(value: Number) -> str:
-    """A number as short decimal text for events (4 decimals at most)."""
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return str(value.numerator)
-    return repr(round(float(value), 4))
 
 
 @dataclass(slots=True)
@@ -122,11 +116,81 @@ class HitInput:
     """Clamp 防御倍率 at 0 (§12.4, option ``def_mult_floor``)."""
 
 
+# Sum terms (core.sums) are tuples: immutable, so the same term object may stand in many
+# events, and a tuple of plain values costs the garbage collector nothing once it is seen.
+# Only a parenthesised part is a list (the format's nested term list).
+Term = tuple[Any, ...]
+
+_RATIO_TERMS: dict[Ratio, int | str] = {}
+"""Sum-term values of the factors already met (the same few in every battle); bounded."""
+
+
+def ratio_term(ratio: Ratio) -> int | str:
+    """A factor as an exact sum-term value (core.sums): an int, or the reduced ``"n/d"``."""
+    value = _RATIO_TERMS.get(ratio)
+    if value is None:
+        num, den = ratio
+        g = math.gcd(num, den)
+        value = num // g if den == g else f"{num // g}/{den // g}"
+        if len(_RATIO_TERMS) < 4096:
+            _RATIO_TERMS[ratio] = value
+    return value
+
+
+_PARTS: dict[tuple[Any, ...], Term] = {}
+"""Terms with a parenthesised part already made (10 − 低減値, 補正合計), by their numbers;
+bounded. The parts are shared by every event that has the same numbers."""
+
+
+def _part(key: tuple[Any, ...], make: Any) -> Term:
+    term = _PARTS.get(key)
+    if term is None:
+        term = make()
+        if len(_PARTS) < 8192:
+            _PARTS[key] = term
+    return term
+
+
+def _reduction(label: str, rule: str, red: int) -> Term:
+    """× (10 − 攻撃低減値/防御低減値) (§6.3, §6.4)."""
+    return _part((label, red), lambda: ("*", "ten_minus", [("=", "ten", 10),
+                                                           ("-", label, red, rule)]))
+
+
+def _correction(exact: bool, atk_corr: Ratio, range_m: Ratio, fav_m: Ratio,
+                combo: Ratio) -> Term:
+    """× 補正合計 = 攻撃補正 × 間合い倍率 × 得意間合い倍率 × 連撃係数 (§19), folded first."""
+    def make() -> Term:
+        val = ratio_term if exact else _float
+        return ("*", "total_corr", [("=", "atk_corr", val(atk_corr)),
+                                    ("*", "range_m", val(range_m), "§11.1"),
+                                    ("*", "fav_m", val(fav_m), "§11.2"),
+                                    ("*", "combo", val(combo), "§10.2")])
+    return _part((exact, atk_corr, range_m, fav_m, combo), make)
+
+
+def _float(ratio: Ratio) -> float:
+    return ratio[0] / ratio[1]
+
+
+def _multiplier(label: str, value: int, floor: bool) -> Term:
+    """攻撃倍率/防御倍率 as a term, its clamp at 0 shown when it bites (§19)."""
+    if value < 0 and floor:
+        return ("*", label, [("=", label, value), ("max", "at_least_zero", 0, "§19")])
+    return ("*", label, value)
+
+
+AT_LEAST_ZERO = ("max", "at_least_zero", 0, "§19")
+HALF = ("/", "half", 2)
+ROUNDING = {False: ("floor", "floor", None, "D1"), True: ("round", "half_up", None, "A7")}
+
+
 def damage(h: HitInput, exact: bool = True, half_up: bool = False,
-           ) -> tuple[int, dict[str, Any]]:
-    """The damage of one hit and its breakdown (§19): rounded only at the end (D1); floor,
-    or half up with ``half_up`` (A7, option ``rounding``). Exact: integer ratios; otherwise
-    each factor becomes a binary float (A7) and the same expression runs in floats."""
+           ) -> tuple[int, tuple[Term, ...]]:
+    """The damage of one hit and its sum (§19, core.sums): rounded only at the end (D1);
+    floor, or half up with ``half_up`` (A7, option ``rounding``). Exact: integer ratios;
+    otherwise each factor becomes a binary float (A7) and the same expression runs in floats.
+    The terms fold to the damage the way it is computed here (floats in the same order)."""
     an, ad = h.atk_corr
     rn, rd = h.range_m
     fn, fd = h.fav_m
@@ -140,28 +204,26 @@ def damage(h: HitInput, exact: bool = True, half_up: bool = False,
     guard = (h.base_def + h.five_d + h.stars_d) * def_mult * (10 - h.d_red)
     if exact:
         corr_n, corr_d = an * rn * fn * cn, ad * rd * fd * cd
-        atk_n = power * corr_n  # over corr_d
         def_n, def_d = guard * dn * pd + 2 * pn * dd, 2 * dd * pd
-        raw_n = max(0, atk_n * def_d - def_n * corr_d) * mn * tn
+        raw_n = max(0, power * corr_n * def_d - def_n * corr_d) * mn * tn
         raw_d = corr_d * def_d * md * td
         dmg = (2 * raw_n + raw_d) // (2 * raw_d) if half_up else raw_n // raw_d
-        atk_text, def_text = exact_text(atk_n, corr_d), exact_text(def_n, def_d)
-        corr_text, raw_text = exact_text(corr_n, corr_d), exact_text(raw_n, raw_d)
+        val = ratio_term
     else:
         corr = (an / ad) * (rn / rd) * (fn / fd) * (cn / cd)
-        atk = power * corr
-        defence = (guard * (dn / dd) / 2) + pn / pd
-        raw = max(0, atk - defence) * (mn / md) * (tn / td)
+        raw = max(0, power * corr - ((guard * (dn / dd) / 2) + pn / pd)) * (mn / md) * (tn / td)
         dmg = math.floor(raw + 0.5) if half_up else math.floor(raw)
-        atk_text, def_text, corr_text, raw_text = dec(atk), dec(defence), dec(corr), dec(raw)
-    breakdown = {
-        "atk": atk_text, "def": def_text, "base_atk": h.base_atk, "five_a": h.five_a,
-        "stars_a": h.stars_a, "atk_mult": h.atk_mult, "a_red": h.a_red,
-        "atk_corr": ratio_text(h.atk_corr), "range_m": ratio_text(h.range_m),
-        "fav_m": ratio_text(h.fav_m), "combo": ratio_text(h.combo), "total_corr": corr_text,
-        "base_def": h.base_def, "five_d": h.five_d, "stars_d": h.stars_d,
-        "def_mult": h.def_mult, "d_red": h.d_red, "def_corr": ratio_text(h.def_corr),
-        "parry": ratio_text(h.parry), "dmg_mult": ratio_text(h.dmg_mult),
-        "taken_mult": ratio_text(h.taken_mult), "raw": raw_text, "damage": dmg,
-    }
-    return dmg, breakdown
+        val = _float
+    attack = [("=", "base_atk", h.base_atk), ("+", "five", h.five_a),
+              ("+", "stars", h.stars_a), _multiplier("atk_mult", h.atk_mult, True),
+              _reduction("a_red", "§6.3", h.a_red),
+              _correction(exact, h.atk_corr, h.range_m, h.fav_m, h.combo)]
+    defence = [("=", "base_def", h.base_def), ("+", "five", h.five_d),
+               ("+", "stars", h.stars_d), _multiplier("def_mult", h.def_mult, h.def_floor),
+               _reduction("d_red", "§6.4", h.d_red), ("*", "def_corr", val(h.def_corr)), HALF]
+    if pn:
+        defence.append(("+", "parry", val(h.parry), "D24"))
+    terms = (("=", "attack", attack), ("-", "defence", defence), AT_LEAST_ZERO,
+             ("*", "dmg_mult", val(h.dmg_mult)), ("*", "taken_mult", val(h.taken_mult)),
+             ROUNDING[half_up])
+    return dmg, terms

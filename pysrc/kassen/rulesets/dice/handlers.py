@@ -374,8 +374,11 @@ COUNTDOWN_BONUS = {"indomitable": 1}
 def kit(sheet: Sheet) -> Kit:
     """The sheet's entries by id and its passives' fixed bonuses, looked up once a battle."""
     passives = tuple(cat.PASSIVE_BY_JA[p].id for p in sheet.passives)
-    return Kit(type=cat.TYPE_BY_JA[sheet.type].id if sheet.type else "", passives=passives,
-               zone=cat.ZONE_BY_JA[sheet.zone[1]].id if sheet.zone else "",
+    type_id = cat.TYPE_BY_JA[sheet.type].id if sheet.type else ""
+    zone = cat.ZONE_BY_JA[sheet.zone[1]].id if sheet.zone else ""
+    on_values = tuple(ON_VALUES[e] for e in (type_id, *passives) if e in ON_VALUES)
+    return Kit(type=type_id, passives=passives, zone=zone, on_values=on_values,
+               zone_on_values=ON_VALUES.get(zone),
                gauge_bonus=sum(GAUGE_BONUS.get(p, 0) for p in passives),
                stardust_bonus=sum(STARDUST_BONUS.get(p, 0) for p in passives),
                countdown_bonus=sum(COUNTDOWN_BONUS.get(p, 0) for p in passives))

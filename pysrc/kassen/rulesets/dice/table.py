@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from kassen.core.events import Recorder
 from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice.model import BattleState, Character, Flag, Kit, Sheet, TurnValues
+from kassen.rulesets.dice.model import Kit, Sheet
 from kassen.rulesets.dice.options import Readings
+from kassen.rulesets.dice.state import BattleState, Character, Flag, TurnValues
 
 ID = ("0.0", "1.0")
 """Member id of each side (design: ``<side>.<n>``; one character a side): ``ID[c]``."""
@@ -26,6 +27,8 @@ class Table:
     kits: list[Kit]
     opt: Readings
     rec: Recorder
+    x_terms: tuple[tuple[object, ...], ...]
+    """The sum of the match cross range X (§4.5), the same every turn."""
 
     # -- reading the table ------------------------------------------------------------------
     @property
@@ -49,19 +52,18 @@ class Table:
         """The side index playing red."""
         return 0 if self.state.colour[0] == "red" else 1
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, int]:
         """原始攻撃権 order (§9.3): own die, 敏捷, stars, stardust, then turn parity."""
         st = self.state
         first, second = st.chars
         tv = st.tv
-        own = (tv[0].own_eff, tv[1].own_eff) if tv else (0, 0)
-        keys = ((own[0], self.sheets[0].agi, first.stars, first.stardust),
-                (own[1], self.sheets[1].agi, second.stars, second.stardust))
-        if keys[0] != keys[1]:
-            return [0, 1] if keys[0] > keys[1] else [1, 0]
+        own0, own1 = (tv[0].own_eff, tv[1].own_eff) if tv else (0, 0)
+        key0 = (own0, self.sheets[0].agi, first.stars, first.stardust)
+        key1 = (own1, self.sheets[1].agi, second.stars, second.stardust)
+        if key0 != key1:
+            return (0, 1) if key0 > key1 else (1, 0)
         red = 0 if st.colour[0] == "red" else 1
-        lead = red if st.turn % 2 == 1 else 1 - red
-        return [lead, 1 - lead]
+        return (red, 1 - red) if st.turn % 2 == 1 else (1 - red, red)
 
     def vp_blocked(self, c: int, need: int) -> bool:
         """VP gate (§7.6, §14.2) on the turn-start VP. ``negative_vp=all``: the literal §7.6
@@ -163,8 +165,12 @@ class Table:
         ch = self.state.chars[c]
         room = ch.lp_start - ch.lp if self.opt.heal_cap else amount
         gained = max(0, min(amount, room))
+        terms = ((("=", "heal", amount), ("min", "room_to_start_lp", room, "A28"),
+                  fm.AT_LEAST_ZERO) if self.opt.heal_cap
+                 else (("=", "heal", amount), fm.AT_LEAST_ZERO))
         ch.lp_ex += gained
-        self.rec.emit("heal", ID[c], rule="§16.1", amount=gained, lp=ch.lp)
+        self.rec.emit("heal", ID[c], rule="§16.1", amount=gained, lp=ch.lp,
+                      sums={"amount": terms})
 
     def shift_range(self, c: int, amount: int, *, away_from_fav: bool = False) -> None:
         """Range ±1 now, clamped to 1..6 (§11.5); queued on turn 1 before a range exists (D8)."""

@@ -4,8 +4,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
+from kassen.core import sums
 from kassen.core.render import label_keys
 from kassen.rulesets.dice import catalogue as cat
 
@@ -184,6 +186,57 @@ WORDS: dict[str, dict[str, str]] = {
            "passed": " (passed on: the winner is stunned)"},
 }
 
+SUM_LABELS: dict[str, tuple[str, str]] = {
+    # damage (§19)
+    "attack": ("総合攻撃力", "total attack"), "defence": ("総合防御力", "total defence"),
+    "base_atk": ("基礎攻撃力", "base attack"), "base_def": ("基礎防御力", "base defence"),
+    "five": ("5計", "five-sum"), "stars": ("星", "stars"),
+    "atk_mult": ("攻撃倍率", "attack multiplier"), "def_mult": ("防御倍率", "defence multiplier"),
+    "ten_minus": ("(10 − 低減値)", "(10 − reduction)"), "ten": ("10", "10"),
+    "a_red": ("攻撃低減値", "attack reduction"), "d_red": ("防御低減値", "defence reduction"),
+    "total_corr": ("補正合計", "total correction"), "atk_corr": ("攻撃補正倍率", "attack correction"),
+    "range_m": ("間合い倍率", "range factor"), "fav_m": ("得意間合い倍率", "favourite-range factor"),
+    "combo": ("連撃係数", "combo factor"), "def_corr": ("防御補正倍率", "defence correction"),
+    "half": ("÷2", "halved"), "parry": ("攻撃受け", "parry"),
+    "dmg_mult": ("ダメージ倍率", "damage multiplier"), "taken_mult": ("被弾倍率", "taken multiplier"),
+    "at_least_zero": ("0未満にならない", "at least 0"), "floor": ("切り捨て", "round down"),
+    "half_up": ("四捨五入", "round half up"), "negated": ("攻撃受けで無効", "negated by the parry"),
+    # stun gauge (§12.2)
+    "gauge_before": ("スタンゲージ", "stun gauge"),
+    "gauge_digits": ("ダメージの桁数 − 1", "damage digits − 1"), "heavy": ("重撃", "heavy blow"),
+    "lost_this_turn": ("このターン既に減った分", "already lost this turn"),
+    # hits (§10.1), speed (§6.2), combo threshold (§10)
+    "speed": ("早さ", "speed"), "opponent_speed": ("相手の早さ", "opponent's speed"),
+    "first_hit": ("1回目", "first hit"),
+    "diff": ("早さの差", "speed difference"), "threshold": ("連撃判定値", "combo threshold"),
+    "max_extra_hits": ("追加攻撃の上限", "most extra hits"),
+    "own_die": ("自色ダイス", "own die"), "agi": ("敏捷", "agility"),
+    "speed_mod": ("早さ修正", "speed modifiers"), "stunned": ("スタン中", "stunned"),
+    "threshold_base": ("連撃判定値の基本", "base combo threshold"),
+    "lowered_threshold": ("連撃判定値の引き下げ", "lowered combo threshold"),
+    "threshold_floor": ("連撃判定値の下限", "lowest combo threshold"),
+    # reading the dice (§1.3, §6.1)
+    "die_R": ("赤ダイス", "red die"), "die_B": ("青ダイス", "blue die"),
+    "die_Y": ("黄ダイス", "yellow die"), "die_G": ("緑ダイス", "green die"),
+    "selected_die": ("選択ダイス", "selected die"),
+    # healing (§16.1), stun countdown (§12.5), VP (§14.3), cross range (§4.5)
+    "heal": ("回復量", "healing"), "room_to_start_lp": ("初期LPまでの余地", "room up to the starting LP"),
+    "stun_left_before": ("スタン残り", "stun turns left"), "natural": ("自然回復", "natural countdown"),
+    "indomitable": ("不屈", "indomitable"), "hits_shorten": ("被弾による短縮", "shortened by hits"),
+    "dice_difference": ("自色 − 敵色", "own die − opponent's die"),
+    "vp_before": ("VP", "VP"), "vp_used": ("使用VP", "VP used"), "charge": ("気合溜め", "charge"),
+    "vp_max": ("VP上限", "VP maximum"), "vp_after_use": ("使用後のVP", "VP after use"),
+    "vp_regen": ("VP回復", "VP regeneration"), "vp_so_far": ("ここまでのVP", "VP so far"),
+    "abilities_vp": ("発揮した能力", "abilities exerted"), "guards_vp": ("ガード", "guards"),
+    "exhaust_vp": ("消耗", "exhaustion"), "cross_range": ("クロスレンジ", "cross range"),
+    # the numbers explained (the keys of values.sums; five, speed, threshold, diff above)
+    "damage": ("ダメージ", "damage"), "gauge": ("スタンゲージ", "stun gauge"),
+    "n": ("能力ダイス数", "ability number"), "hits": ("攻撃回数", "hits"),
+    "amount": ("回復量", "healed"), "left": ("スタン残り", "stun turns left"),
+    "vp": ("VP", "VP"), "used": ("使用VP", "VP used"), "x": ("クロスレンジ X", "cross range X"),
+}
+"""Words of every sum label the engine's events use (core.sums, ``sum.<label>``)."""
+
 STEP_NAMES: dict[str, tuple[str, str]] = {
     "roll": ("ダイス", "dice (ダイス)"), "read": ("ダイスの読み取り", "reading the dice"),
     "select": ("能力の決定", "ability chosen"), "special": ("特殊能力", "special abilities"),
@@ -198,8 +251,10 @@ REASONS = ("knockout", "double_knockout", "double_knockout_lp", "turn_limit", "t
 PAGE = label_keys(STEP_NAMES, {k: (WORDS["ja"][k], WORDS["en"][k]) for k in REASONS})
 
 CATALOGUE = {
-    "ja": {**JA, **{f"word.{k}": v for k, v in WORDS["ja"].items()}, **PAGE["ja"]},
-    "en": {**EN, **{f"word.{k}": v for k, v in WORDS["en"].items()}, **PAGE["en"]},
+    "ja": {**JA, **{f"word.{k}": v for k, v in WORDS["ja"].items()}, **PAGE["ja"],
+           **{f"sum.{k}": v[0] for k, v in SUM_LABELS.items()}},
+    "en": {**EN, **{f"word.{k}": v for k, v in WORDS["en"].items()}, **PAGE["en"],
+           **{f"sum.{k}": v[1] for k, v in SUM_LABELS.items()}},
 }
 """Registered by the registry as namespace ``dice`` (``Ruleset.text``)."""
 
@@ -255,6 +310,23 @@ def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
             out["source_text"] = f"{words[src]} {_term(values.get('name', ''), lang)}"
     if "passed" in values:
         out["passed_text"] = words["passed"] if values["passed"] else ""
-    if "breakdown" in values:
-        out.update({k: v for k, v in values["breakdown"].items() if k not in out})
+    damage = sums.event_sums(values).get("damage")
+    if damage is not None:
+        out.update({k: v for k, v in damage_texts(damage).items() if k not in out})
     return out
+
+
+def _dec(value: Any) -> str:
+    """A folded number as short decimal text (4 decimals at most)."""
+    if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
+        return str(int(value))
+    return repr(round(float(value), 4))
+
+
+def damage_texts(terms: list[Any]) -> dict[str, str]:
+    """総合攻撃力, 総合防御力 and the two multipliers of a hit's damage sum, as text for the
+    hit's log line (§19)."""
+    parts = {t[1]: t[2] for t in terms}
+    return {"atk": _dec(sums.fold(parts["attack"])), "def": _dec(sums.fold(parts["defence"])),
+            "dmg_mult": _dec(Fraction(sums.fold([["=", "", parts["dmg_mult"]]]))),
+            "taken_mult": _dec(Fraction(sums.fold([["=", "", parts["taken_mult"]]])))}

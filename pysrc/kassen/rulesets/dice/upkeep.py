@@ -4,6 +4,8 @@ and the turn limit (§17.3)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice.table import ID, Table
 
@@ -20,6 +22,9 @@ def stun(t: Table, c: int) -> None:
         dice = tv.own - tv.opp
         if opt.stun_dice == "positive":
             dice = max(0, dice)
+        left = (("=", "stun_left_before", ch.stun_left), ("-", "natural", natural),
+                ("-", "indomitable", extra), ("-", "hits_shorten", tv.shorten),
+                ("-", "dice_difference", dice))
         ch.stun_left -= natural + extra + tv.shorten + dice
         if ch.stun_left <= 0:
             ch.stunned = False
@@ -28,7 +33,8 @@ def stun(t: Table, c: int) -> None:
             t.rec.emit("stun_end", ID[c], rule="§12.5", via="countdown", gauge=ch.gauge)
         else:
             t.rec.emit("stun_countdown", ID[c], rule="§12.5", left=ch.stun_left,
-                       natural=natural + extra, hits=tv.shorten, dice=dice)
+                       natural=natural + extra, hits=tv.shorten, dice=dice,
+                       sums={"left": left})
         return
     rests = not tv.took_damage and ch.gauge < ch.gauge_max
     if rests and opt.gauge_rest == "before_check":
@@ -62,16 +68,24 @@ def end_of_turn(t: Table) -> None:
     for c in (0, 1):
         ch = t.state.chars[c]
         tv = t.state.tv[c]
-        used = tv.vp_guard + tv.vp_extra
-        used += sum(a.vp + a.extra for a in tv.acts if a.exerted)
+        acts = sum(a.vp + a.extra for a in tv.acts if a.exerted)
+        used = tv.vp_guard + tv.vp_extra + acts
         before = ch.vp
         ch.vp -= used
+        vp: tuple[Any, ...] = (("=", "vp_before", before), ("-", "vp_used", used, "§14.3"))
         if tv.charge:
             cap = vp_max if opt.charge_capped else ch.vp + tv.charge
+            vp += (("+", "charge", tv.charge), ("min", "vp_max", cap),
+                   ("max", "vp_after_use", ch.vp))
             ch.vp = max(ch.vp, min(cap, ch.vp + tv.charge))
+        vp += (("+", "vp_regen", opt.vp_regen), ("min", "vp_max", vp_max),
+               ("max", "vp_so_far", ch.vp))
         ch.vp = max(ch.vp, min(vp_max, ch.vp + opt.vp_regen))
         if used or ch.vp != before:
-            t.rec.emit("vp", ID[c], rule="§14.3", used=used, before=before, vp=ch.vp)
+            sums = {"vp": vp, "used": (("=", "abilities_vp", acts), ("+", "guards_vp", tv.vp_guard),
+                                       ("+", "exhaust_vp", tv.vp_extra))}
+            t.rec.emit("vp", ID[c], rule="§14.3", used=used, before=before, vp=ch.vp,
+                       sums=sums)
         if tv.stars_due:
             t.lose_stars(c, tv.stars_due, "star_ability")
         if tv.ougi_used:

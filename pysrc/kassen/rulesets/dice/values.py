@@ -4,13 +4,22 @@ threshold and coefficient (§6.2, §10, §12.4, §13.2, §18.3–18.4, §18.7)."
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice.abilities import apply_demerit
-from kassen.rulesets.dice.model import Ratio
+from kassen.rulesets.dice.state import Ratio
 from kassen.rulesets.dice.table import ID, Table
+
+THRESHOLD_BASE = ("=", "threshold_base", k.COMBO_THRESHOLD_BASE)
+THRESHOLD_FLOOR = ("max", "threshold_floor", k.COMBO_THRESHOLD_FLOOR)
+UNCHANGED_THRESHOLD = (THRESHOLD_BASE, THRESHOLD_FLOOR)
+OWN_DIE = tuple(("=", "own_die", face) for face in range(9))
+"""The speed sum's first term at each own-die value (8 at most: 瞬発 adds 2, §18.2)."""
+TEN = ("*", "ten", 10)
+STUNNED = ("-", "stunned", k.STUN_SPEED_PENALTY, "§12.4")
 
 
 def _exact(ratio: Ratio) -> Fraction:
@@ -38,22 +47,35 @@ def flags_and_passives(t: Table, c: int) -> None:
             return
     kit = t.kits[c]
     zone = k.ZONES.index(ch.zone)
-    for entry_id in (kit.type, *kit.passives, kit.zone if ch.zone_active else ""):
-        on_values = hd.ON_VALUES.get(entry_id)
-        if on_values is not None:
-            on_values(t, c, zone)
+    for on_values in kit.on_values:
+        on_values(t, c, zone)
+    if ch.zone_active and kit.zone_on_values is not None:
+        kit.zone_on_values(t, c, zone)
 
 
 def derive(t: Table, c: int) -> None:
     """Speed (§6.2), combo threshold and coefficient (§10), and the ``values`` event."""
     tv = t.state.tv[c]
     ch = t.state.chars[c]
-    tv.speed = fm.speed(tv.own_eff, t.sheets[c].agi, ch.stars, tv.speed_mod, ch.stunned)
-    tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min([k.COMBO_THRESHOLD_BASE, *tv.thresholds]))
-    tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact) if tv.coefs else k.COMBO_COEF_BASE
+    agi = t.sheets[c].agi
+    tv.speed = fm.speed(tv.own_eff, agi, ch.stars, tv.speed_mod, ch.stunned)
+    thresholds = tv.thresholds
+    if thresholds:
+        tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min(k.COMBO_THRESHOLD_BASE, *thresholds))
+        threshold = (THRESHOLD_BASE, *(("min", "lowered_threshold", x) for x in thresholds),
+                     THRESHOLD_FLOOR)
+    else:
+        threshold = UNCHANGED_THRESHOLD
+    if tv.coefs:
+        tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact)
+    speed: tuple[Any, ...] = (OWN_DIE[tv.own_eff], TEN, ("+", "agi", agi),
+                              ("+", "stars", ch.stars), ("+", "speed_mod", tv.speed_mod))
+    if ch.stunned:
+        speed += (STUNNED,)
     text = fm.ratio_text
     t.rec.emit("values", ID[c], rule="§6.2", speed=tv.speed, right=tv.right, abs=tv.abs,
                atk_mult=tv.atk_mult.every, def_mult=tv.def_mult.every,
                atk_corr=text(tv.atk_corr.every), def_corr=text(tv.def_corr.every),
                dmg_mult=text(tv.dmg_mult.every), taken_mult=text(tv.taken_mult.every),
-               threshold=tv.threshold, coef=text(tv.coef))
+               threshold=tv.threshold, coef=text(tv.coef),
+               sums={"speed": speed, "threshold": threshold})

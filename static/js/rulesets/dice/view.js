@@ -247,22 +247,45 @@ function card(el, m, i, sheet, ctx, turnEvents, stepHits) {
   turnValues(el, tv, lang), board(el, m, sheet, tv, columns, specialFired, lang));
 }
 
-function breakdownTable(el, b, lang) {
-  const n = (k, v) => el("span", { class: "num", dataset: { k }, title: term(k, lang) },
-    el("small", { text: short(k, lang) }), el("b", { text: String(v) }));
-  const parry = b.parry && b.parry !== "0" ? [" + ", n("parry", b.parry)] : [];
-  return el("div", { class: "breakdown" },
-    el("p", {}, el("strong", { text: `${term("totalAtk", lang)} ` }), n("atk", b.atk), " = (",
-      n("baseAtk", b.base_atk), " + ", n("five", b.five_a), " + ", n("stars", b.stars_a), ") × ",
-      n("atkMult", b.atk_mult), " × (10 − ", n("aRed", b.a_red), ") × ", n("totalCorr", b.total_corr)),
-    el("p", { class: "sub" }, n("totalCorr", b.total_corr), " = ", n("atkCorr", b.atk_corr), " × ",
-      n("rangeM", b.range_m), " × ", n("favM", b.fav_m), " × ", n("combo", b.combo)),
-    el("p", {}, el("strong", { text: `${term("totalDef", lang)} ` }), n("def", b.def), " = (",
-      n("baseDef", b.base_def), " + ", n("five", b.five_d), " + ", n("stars", b.stars_d), ") × ",
-      n("defMult", b.def_mult), " ÷ 2 × (10 − ", n("dRed", b.d_red), ") × ", n("defCorr", b.def_corr), parry),
-    el("p", {}, el("strong", { text: `${term("damage", lang)} ` }), n("damage", b.damage), " = ⌊ max(0, ",
-      n("atk", b.atk), " − ", n("def", b.def), ") × ", n("dmgMult", b.dmg_mult), " × ",
-      n("takenMult", b.taken_mult), " ⌋ (", n("raw", b.raw), ")"));
+// Words of the sums' term labels (battle.sum_labels: label → {ja, en}; core.sums).
+let sumWords = {};
+const SUM_OPS = { "=": "", "+": " + ", "-": " − ", "*": " × ", "/": " ÷ ", "//": " ÷ ", "ceil/": " ÷ ", max: " max ", min: " min " };
+
+/** The numbers a hit explains (values.sums: damage, stun gauge), one row per part. */
+function breakdownTable(el, v, lang) {
+  const word = (label) => sumWords[label]?.[lang] ?? "…";
+  const num = (x) => (Array.isArray(x) ? fold(x) : typeof x === "string" ? x.split("/").reduce((a, b) => a / b) : x);
+  const fold = (terms) => terms.reduce((acc, [op, , x]) => {
+    if (op === "note") return acc;
+    if (op === "floor") return Math.floor(acc);
+    if (op === "ceil") return Math.ceil(acc);
+    if (op === "round") return Math.floor(acc + 0.5);
+    const y = num(x);
+    return { "=": y, "+": acc + y, "-": acc - y, "*": acc * y, "/": acc / y, "//": Math.floor(acc / y),
+      "ceil/": Math.ceil(acc / y), max: Math.max(acc, y), min: Math.min(acc, y) }[op];
+  }, 0);
+  const dec = (x) => String(Number(Number(x).toFixed(4)));
+  const chip = (k, text, rule) => el("span", { class: "num", dataset: { k, ...(rule ? { rule } : {}) }, title: word(k) },
+    el("small", { text: word(k) }), text === "" ? null : el("b", { text }));
+  // el() flattens one level of children: every part list below is flat. The terms fold left
+  // to right, so a sum followed by a product is bracketed: (8 + 21 + 0) × 2
+  const inline = (terms, deep) => {
+    let out = [];
+    let summed = false;
+    for (const [op, label, x, rule] of terms) {
+      if (["floor", "ceil", "round", "note"].includes(op)) { out.push(" → ", chip(label, op === "note" ? String(x) : "", rule)); continue; }
+      if (summed && ["*", "/", "//", "ceil/"].includes(op)) { out = ["(", ...out, ")"]; summed = false; }
+      summed ||= op === "+" || op === "-";
+      const part = Array.isArray(x) && deep ? [" (", ...inline(x, true), ")"] : [];
+      out.push(SUM_OPS[op] ?? ` ${op} `, chip(label, dec(num(x)), rule), ...part);
+    }
+    return out;
+  };
+  const rows = (key, terms, top) => [
+    el("p", { class: top ? "" : "sub" }, el("strong", { text: `${top ? term(key, lang) : word(key)} ` }),
+      chip(key, dec(top ? v[key] : fold(terms))), " = ", inline(terms, !top)),
+    ...(top ? terms.filter((t) => Array.isArray(t[2])).flatMap((t) => rows(t[1], t[2], false)) : [])];
+  return el("div", { class: "breakdown" }, Object.entries(v.sums || {}).flatMap(([key, terms]) => rows(key, terms, true)));
 }
 
 function hitsPanel(el, hits, names, currentSeqs, lang) {
@@ -276,7 +299,7 @@ function hitsPanel(el, hits, names, currentSeqs, lang) {
           el("span", { text: `${names[e.actor] ?? e.actor} → ${names[e.target] ?? e.target} ` }),
           el("strong", { class: "dmg", text: String(v.damage) }),
           el("span", { text: ` ${short("damage", lang)}${v.cross ? ` · ${short("cross", lang)}` : ""}${v.index ? ` · +${v.index}` : ""} · ${term("breakdown", lang)}` })),
-        v.breakdown ? breakdownTable(el, v.breakdown, lang) : null));
+        v.sums ? breakdownTable(el, v, lang) : null));
     })));
 }
 
@@ -284,6 +307,7 @@ function hitsPanel(el, hits, names, currentSeqs, lang) {
 export function render(host, step, ctx) {
   const { battle, index, lang, el, fill } = ctx;
   glossary = battle?.glossary?.term || {};
+  sumWords = battle?.sum_labels || {};
   const view = step?.view;
   if (!view?.sides) { fill(host, el("p", { class: "muted", text: "—" })); return; }
   const members = view.sides.map((s) => s.members?.[0]).filter(Boolean);

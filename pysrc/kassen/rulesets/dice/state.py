@@ -1,0 +1,226 @@
+"""The battle's changing state (§3 per-character runtime state, §5 this turn's values), apart
+from the frozen sheet data of :mod:`.model`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from kassen.rulesets.dice import constants as k
+
+# -- battle state (§3 per-character runtime state, §5 this turn's values) ----------------------
+# Everything below changes during a battle and lives in ``DiceBattle.state``, so a snapshot is
+# one deep copy. Slotted dataclasses: named fields, no string keys.
+
+
+@dataclass(slots=True)
+class Flag:
+    """One flag (§13): ``kind`` good/bad/demerit; effective from the turn after ``since``."""
+
+    name: str
+    kind: str
+    remaining: int
+    since: int
+
+
+@dataclass(slots=True)
+class Character:
+    """Side ``c``'s runtime state (§3): LP (main + EX), VP, stars, stun gauge, flags, zone."""
+
+    lp_main: int
+    lp_start: int
+    vp: int
+    gauge: int
+    gauge_max: int
+    ougi_available: bool
+    lp_ex: int = 0
+    stars: int = 0
+    stardust: int = 0
+    ougi_stars: int = 0
+    stunned: bool = False
+    stun_left: int = 0
+    flags: list[Flag] = field(default_factory=list)
+    line_used: bool = False
+    zone: str = "序盤"
+    zone_active: bool = False
+
+    @property
+    def lp(self) -> int:
+        """LP = main + EX (§16.1)."""
+        return self.lp_main + self.lp_ex
+
+
+@dataclass(slots=True)
+class Additive:
+    """An additive multiplier (攻撃倍率/防御倍率, §7.5): ``every`` hit, plus ``first`` (単)."""
+
+    every: int
+    first: int = 0
+
+    def add(self, amount: int, single: bool) -> None:
+        """Add ``amount``; ``single``: on the first hit only (単, D5)."""
+        if single:
+            self.first += amount
+        else:
+            self.every += amount
+
+    def at(self, first: bool) -> int:
+        """The value for one hit."""
+        return self.every + self.first if first else self.every
+
+
+Ratio = tuple[int, int]
+"""An exact ratio (numerator, denominator > 0), not reduced: a product of two is two integer
+multiplications, where a ``Fraction`` also pays a gcd and an object (the hot path of §19)."""
+
+
+@dataclass(slots=True)
+class Factor:
+    """A multiplicative modifier (補正倍率, ダメージ倍率, 被弾倍率, §7.5), ``every``/``first``."""
+
+    every: Ratio = (1, 1)
+    first: Ratio = (1, 1)
+
+    def mul(self, num: int, den: int, single: bool) -> None:
+        """Multiply by ``num/den``; ``single``: on the first hit only (単, D5)."""
+        if single:
+            n, d = self.first
+            self.first = (n * num, d * den)
+        else:
+            n, d = self.every
+            self.every = (n * num, d * den)
+
+    def zero(self) -> None:
+        """Every hit's value becomes 0 (a demerit square, 開: 防御補正 0, §8.1, §2.8)."""
+        self.every = (0, 1)
+
+    def at(self, first: bool) -> Ratio:
+        """The value for one hit."""
+        if not first:
+            return self.every
+        (n, d), (fn, fd) = self.every, self.first
+        return (n * fn, d * fd)
+
+    def value(self) -> Fraction:
+        """The every-hit value as a ``Fraction`` (for readers outside the hot path)."""
+        return Fraction(*self.every)
+
+
+@dataclass(slots=True)
+class Source:
+    """Where this turn's ability comes from (§7.1): kind none/stunned/line/trigger/slot."""
+
+    kind: str = "none"
+    slot: int = 0
+    name: str = ""
+
+
+@dataclass(slots=True)
+class Act:
+    """One ability that acted this turn, for VP consumption (§14.3) and on-hit marks."""
+
+    name: str
+    vp: int
+    extra: int
+    exerted: bool
+    effect: str = ""
+    single: bool = False
+
+
+@dataclass(slots=True)
+class TurnValues:
+    """Side ``c``'s values of this turn (§5 steps 2–13), read afresh at every turn start."""
+
+    own: int
+    opp: int
+    n: int
+    s: int
+    sel: int
+    sel_colour: str
+    five: int
+    vp0: int
+    started_stunned: bool
+    own_eff: int = 0
+    range_die: int = 0
+    source: Source = field(default_factory=Source)
+    ougi: bool = False
+    ougi_used: bool = False
+    on_square: bool = False
+    guarded: bool = False
+    misfired: bool = False
+    recovered: bool = False
+    abs: int = 0
+    right: int = 0
+    speed_mod: int = 0
+    speed: int = 0
+    atk_mult: Additive = field(default_factory=lambda: Additive(k.ATK_MULT_BASE))
+    def_mult: Additive = field(default_factory=lambda: Additive(k.DEF_MULT_BASE))
+    atk_corr: Factor = field(default_factory=Factor)
+    def_corr: Factor = field(default_factory=Factor)
+    dmg_mult: Factor = field(default_factory=Factor)
+    taken_mult: Factor = field(default_factory=Factor)
+    thresholds: list[int] = field(default_factory=list)
+    coefs: list[Ratio] = field(default_factory=list)
+    threshold: int = k.COMBO_THRESHOLD_BASE
+    coef: Ratio = k.COMBO_COEF_BASE
+    force_cross: bool = False
+    on_hit: list[tuple[str, bool]] = field(default_factory=list)
+    """On-hit effects (launch/slam/heavy) with their 単 switch (§7.4)."""
+    parry: str = ""
+    acts: list[Act] = field(default_factory=list)
+    vp_guard: int = 0
+    vp_extra: int = 0
+    took_damage: bool = False
+    shorten: int = 0
+    charge: int = 0
+    stars_due: int = 0
+    demerit_applied: list[str] = field(default_factory=list)
+    hits_taken: int = 0
+    gauge_lost: int = 0
+
+    def begin(self, own: int, opp: int, n: int, s: int, sel: int, sel_colour: str, five: int,
+              vp0: int, started_stunned: bool) -> None:
+        """Start the next turn's values in place: every field as a fresh ``TurnValues(own,
+        …, own_eff=own, range_die=own)`` has it, the modifiers and lists emptied rather than
+        made anew (two sides a turn, every turn of every battle)."""
+        self.own, self.opp, self.n, self.s, self.sel = own, opp, n, s, sel
+        self.sel_colour, self.five, self.vp0, self.started_stunned = sel_colour, five, vp0, \
+            started_stunned
+        self.own_eff = self.range_die = own
+        src = self.source
+        src.kind, src.slot, src.name = "none", 0, ""
+        self.ougi = self.ougi_used = self.on_square = self.guarded = self.misfired = False
+        self.recovered = self.force_cross = self.took_damage = False
+        self.abs = self.right = self.speed_mod = self.speed = 0
+        self.vp_guard = self.vp_extra = self.shorten = self.charge = self.stars_due = 0
+        self.hits_taken = self.gauge_lost = 0
+        self.atk_mult.every, self.atk_mult.first = k.ATK_MULT_BASE, 0
+        self.def_mult.every, self.def_mult.first = k.DEF_MULT_BASE, 0
+        for factor in (self.atk_corr, self.def_corr, self.dmg_mult, self.taken_mult):
+            factor.every = factor.first = (1, 1)
+        for items in (self.thresholds, self.coefs, self.on_hit, self.acts,
+                      self.demerit_applied):
+            items.clear()
+        self.threshold, self.coef, self.parry = k.COMBO_THRESHOLD_BASE, k.COMBO_COEF_BASE, ""
+
+
+@dataclass(slots=True)
+class BattleState:
+    """Everything that changes during a battle (§3, §5)."""
+
+    colour: list[str]
+    chars: list[Character]
+    cross_x: int
+    turn: int = 0
+    over: bool = False
+    winner: int | None = None
+    reason: str = ""
+    r2: int | None = None
+    """The range in half steps (2 × range, 2..12); None before the initial range (D8)."""
+    queued: list[tuple[int, int, bool]] = field(default_factory=list)
+    """Range shifts asked for before the initial range exists: (side, amount, away)."""
+    dice: dict[str, int] | None = None
+    tv: list[TurnValues] = field(default_factory=list)
+    """This turn's values per side; empty before the first turn."""
+    decision: dict[str, Any] | None = None
