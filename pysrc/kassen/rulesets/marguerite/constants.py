@@ -38,6 +38,9 @@ LOG_FENCERS = 24
 # slots walked. Known extremes: 速速儀速速速増再 against itself, 517,352 行動処理 and 1,034,759
 # events, of which 334 beats are played (runs.py fast-forwards the rest); under reset=cycle one
 # 加速剣 doubles 素早さ each turn (5,242,917 行動処理, 54 played).
+# Biased towards those swords, 1,000,000 battles (2026-12-02, load 9-12, one worker): none
+# aborted; at most 1,130 swords, 23 剣師, 23,634 行動処理 and 47,390 events, and while
+# summarised 3,791 played 行動処理, 7,579 played events and 1,212,285 slots; 50 MB a worker.
 # reset=cycle, 100,000 battles (2026-12-02, load 10-16, one worker, before the fixes below):
 # 6 aborted (0.006 %); the 5 the sampler lists play to their results now, as does 15/2/3/1/後 vs
 # 10/2/2/2/増速 (増殖剣 adds a 加速剣 each cycle, the list never repeats: 818,975 行動処理,
