@@ -132,7 +132,8 @@ def _set_counters(f: Fencer, values: list[int]) -> None:
 
 def additive(f: Fencer, index: int, line: list[Fencer]) -> bool:
     """Whether ``f.swords[index]`` is a 補助 that stays in the list and only adds a constant
-    to one of ``f``'s counters (加熱剣, 加護剣, 加速剣, 盾の剣, 詠唱剣), reaching ``f`` alone."""
+    to a counter of each target (加熱剣, 加護剣, 加速剣, 盾の剣, 詠唱剣), reaching nobody who
+    could take 行動権 from ``f`` (:func:`reach`)."""
     sword = f.swords[index]
     d = SWORDS[sword.sid]
     return (d.kind == SUPPORT and d.formula in _ADDITIVE and not (sword.limited or d.limited)
