@@ -203,3 +203,44 @@ def test_axe_finds_nothing_in_the_panel_and_the_log(app, language: str) -> None:
     assert found == [], found
     page.keyboard.press("Escape")
     page.click("button[data-lang=ja]")
+
+
+def _first_sum(answer: dict) -> tuple[int, int, dict]:
+    """The first log line (step, line index in the log) whose event explains a number."""
+    line = 0
+    for step in answer["steps"]:
+        line += 1  # the step's heading
+        for event in step["events"]:
+            if event["values"].get("sums"):
+                return step["index"], line, event
+            line += 1
+    raise AssertionError("no event of the battle carries a sum")
+
+
+@pytest.mark.parametrize("system", list(HELLO))
+def test_why_shows_the_sum_behind_a_number(app, system: str) -> None:
+    """Issue 16, the sum behind every number: a log line's "why" shows the breakdown its
+    event carries, each term in the reader's words (no raw id), ending in the event's number."""
+    page = app.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("button[data-lang=ja]")
+    answer = native(system)
+    play(page, system, len(answer["steps"]))
+    _, line, event = _first_sum(answer)
+    if page.is_visible("#tab-log"):
+        page.click("#tab-log")
+    button = page.locator("#log li").nth(line).locator(".why-btn")
+    button.scroll_into_view_if_needed()
+    button.click()
+    page.wait_for_selector("#why-panel:not([hidden]) .sum-table")
+    key, terms = next(iter(event["values"]["sums"].items()))
+    table = page.locator(f'#why-panel .sum-table[data-key="{key}"]')
+    words = answer["sum_labels"]
+    assert table.locator("caption").text_content() == f"{words[key]['ja']} = {event['values'][key]}"
+    labels = table.locator(".sum-label").all_text_contents()
+    assert labels[:len(terms)] and labels[0] == words[terms[0][1]]["ja"]
+    assert "…" not in labels and all(label.strip() for label in labels)
+    assert table.locator(".sum-total .sum-value").text_content() == str(event["values"][key])
+    page.screenshot(path=str(ARTIFACTS / f"why-sum-{system}.png"))
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#why-panel")

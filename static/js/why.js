@@ -60,7 +60,8 @@ const plain = (text) => String(text).replace(/\*\*|`/g, "").replace(/(^|\s)\*([^
 
 function tagChip(tag) {
   const kind = tag.startsWith("source:") ? "source" : tag;
-  const text = (w("tags")[kind] ?? tag).replace("{name}", tag.slice(7));
+  const name = tag.slice(7);
+  const text = (w("tags")[kind] ?? tag).replace(name ? "{name}" : ":{name}", name);
   return el("span", { class: `why-tag why-tag-${kind}`, text });
 }
 

@@ -123,6 +123,30 @@ def test_c4_threat_counts_gems_r16_4() -> None:
     assert [(e.target, e.values["success"]) for e in check] == [("1.1", True)]
 
 
+@pytest.mark.rule("§16.2")
+@pytest.mark.rule("R3")
+@pytest.mark.rule("§17")
+@pytest.mark.rule("A3")
+@pytest.mark.rule("§12")
+def test_a3_sleep_target_is_the_top_threat_it_can_put_to_sleep_r16_2() -> None:
+    """§16.2 A3 with §12 ("cast on the enemy with the highest expected damage if P(win) ≥
+    0.5"): the P ≥ 0.5 test chooses among the targets. A's Dark Bolt makes it the bigger
+    threat, but its 抵抗 20 beats the caster's 魔力 6 almost always, so B is put to sleep.
+    Before, the top threat was the target and, failing the test, no Sleep was cast at all
+    (R3's shadows then never slept anyone while セラ stood in range: R3 57.9 → 60.2 % over
+    4,000 seeds, §17 says 59.4 %). When every enemy resists, no Sleep is cast."""
+    caster = fighter("S", mag=5, mp=10, ab="sleep", wpn="staff", area=0)
+    a = fighter("A", mp=10, mag=20, ab="dark_bolt", res=20, area=2)
+    b_text = fighter("B", wpn="claw", res=0, area=2)
+    b, _ = make([caster, a + "; " + b_text], dice=[9, 9, 1, 1])
+    ai_turn(b, "0.0")
+    check = events(b, "sleep_check")
+    assert [(e.target, e.values["success"]) for e in check] == [("1.1", True)]
+    b, _ = make([caster, a + "; " + b_text.replace("res=0", "res=20")], dice=[9, 9, 1, 1])
+    ai_turn(b, "0.0")
+    assert not events(b, "sleep_check")
+
+
 @pytest.mark.rule("§16.4")
 @pytest.mark.rule("C4")
 def test_c4_threat_is_not_capped_at_the_victims_hp_r16_4() -> None:
@@ -248,7 +272,8 @@ def test_c8_plan_values_compared_after_rounding_r16_4() -> None:
                      for i, (r, a) in enumerate([(0, 1), (4, 1), (6, 1), (6, 2), (4, 2),
                                                  (0, 2)]))
     b, p = make([caster, foes])
-    values = [p.ms_value(b.unit("0.0"), (0, 0), f"skill:ice_storm:area:{a}") for a in (1, 2)]
+    found = dict(p.main_values(b.unit("0.0"), (0, 0), False, 20))
+    values = [found[f"skill:ice_storm:area:{a}"] for a in (1, 2)]
     assert values[0] < values[1] and round(values[0], 6) == round(values[1], 6)
     ai_turn(b, "0.0")
     assert [e.values["targets"] for e in events(b, "use")] == [["1.0", "1.1", "1.2"]]

@@ -17,6 +17,19 @@ if TYPE_CHECKING:
 
 on_reflect = STATUSES[REFLECT].on_hit_taken
 on_guard = STATUSES[GUARD].on_hit_taken
+REFLECT_RULE = STATUSES[REFLECT].rule
+# Sums are tuples (core.sums reads any sequence; JSON makes them arrays): the collector
+# untracks tuples of plain values, so the terms every retained event carries cost the
+# garbage collector nothing
+GUARD_TERM = ("ceil/", "guard", 2, STATUSES[GUARD].rule)
+"""ガード halves the damage, rounded up."""
+NOT_BELOW_ZERO = ("max", "not_below_zero", 0, "R8.5")
+"""Negative damage does nothing (option ``negative``, Q4)."""
+NOT_BELOW_ZERO_HP = ("max", "not_below_zero", 0)
+"""魔法剣 and デス剣 on H ≤ 0 deal 0."""
+HITS_NOTES = {d.reps: ("note", "hits", d.reps) if d.reps > 1 else None for d in SWORDS}
+"""How many times a sword hits, noted on each of its hits (shared terms)."""
+_READS_HP = frozenset(("halfh", "h", "rage"))
 
 
 def targets(b: MargueriteBattle, act: Act) -> list[Fencer]:
@@ -32,9 +45,18 @@ def attack(b: MargueriteBattle, act: Act) -> None:
     d = act.def_
     assert d is not None
     has_riders = bool(d.rider or act.stun or act.poison)
+    reps = d.reps
+    note = HITS_NOTES[reps]
     for target in targets(b, act):
-        for _ in range(d.reps):
+        for k in range(reps):
             hit = compute(b, act, target, None)
+            if note is not None:
+                hit.terms = (note, *hit.terms)
+            if hit.steady and not has_riders:
+                # every later hit is this same hit (see compute): apply it that many times
+                hit.times = reps - k
+                apply(b, hit)
+                break
             apply(b, hit)
             if has_riders and hit.amount >= 1:
                 riders(b, hit)
@@ -54,9 +76,18 @@ def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
     for act in acts:
         d = act.def_
         assert d is not None
+        reps = d.reps
+        note = HITS_NOTES[reps]
+        has_riders = bool(d.rider or act.stun or act.poison)
         for target in targets(b, act):
-            for _ in range(d.reps):
-                hits.append(compute(b, act, target, frozen, turn))
+            for k in range(reps):
+                hit = compute(b, act, target, frozen, turn)
+                if note is not None:
+                    hit.terms = (note, *hit.terms)
+                hits.append(hit)
+                if hit.steady and not has_riders:
+                    hit.times = reps - k
+                    break
     for hit in hits:
         apply(b, hit)
     for hit in hits:
@@ -68,14 +99,19 @@ def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
 def compute(b: MargueriteBattle, act: Act, target: Fencer,
             frozen: dict[str, tuple[int, int, int, int]] | None,
             turn: int | None = None) -> Hit:
-    """Reflection chain, damage from current (or frozen) values, ガード (R8.5 1-3)."""
+    """Reflection chain, damage from current (or frozen) values, ガード (R8.5 1-3), and the
+    damage's terms. A hit is ``steady`` when every later hit of the same sword on the same
+    target is bound to be the same: no 反射 or ガード took part (they only run out during an attack)
+    and the formula reads no HP (nothing but HP, MP and 蘇生 changes between hits without
+    riders)."""
     f = act.actor
     d = act.def_
     assert d is not None
     recv = target
     src = f
+    reflected = 0
     if not d.pierce and target is not f and target.st[REFLECT]:
-        recv, src = on_reflect(b, f, target)  # src: the 反射元 it finally came from
+        recv, src, reflected = on_reflect(b, f, target)  # src: the 反射元 it came from
     if frozen is None:
         atk, rdef, rhp = f.atk, recv.def_, recv.hp
         own_hp, own_max = f.hp, f.maxhp
@@ -87,66 +123,98 @@ def compute(b: MargueriteBattle, act: Act, target: Fencer,
         ov = frozen.get(f.id) or (f.atk, f.def_, f.hp, f.maxhp)
         own_hp, own_max = ov[2], ov[3]
         now = turn if turn is not None else b.state.turn
+    # the damage and its sum (core.sums): the sword's formula, then ガード
     formula = d.formula
     if formula == "ad":
         amount = atk - rdef
+        terms = (("=", "attack", atk), ("-", "defence", rdef))
     elif formula == "2ad":
         amount = 2 * atk - rdef
+        terms = (("=", "attack", atk), ("*", "double", 2, d.rule), ("-", "defence", rdef))
     elif formula == "a":
         amount = atk
+        terms = (("=", "attack", atk, d.rule),)
     elif formula == "a5d":
         amount = atk // 5 - rdef
+        terms = (("=", "attack", atk), ("//", "fifth", 5, d.rule), ("-", "defence", rdef))
     elif formula == "a10d":
         amount = atk // 10 - rdef
+        terms = (("=", "attack", atk), ("//", "tenth", 10, d.rule), ("-", "defence", rdef))
     elif formula == "a2":
         amount = atk // 2
+        terms = (("=", "attack", atk), ("//", "half", 2, d.rule))
     elif formula == "halfh":
         amount = -(-rhp // 2) if rhp > 0 else 0
+        terms = ((("=", "target_hp", rhp), ("ceil/", "half", 2, d.rule)) if rhp > 0 else
+                 (("=", "target_hp", rhp), NOT_BELOW_ZERO_HP))
     elif formula == "h":
         amount = rhp if rhp > 0 else 0
+        terms = ((("=", "target_hp", rhp, d.rule),) if rhp > 0 else
+                 (("=", "target_hp", rhp, d.rule), NOT_BELOW_ZERO_HP))
     elif formula == "one":
         amount = 1
+        terms = (("=", "fixed", 1, d.rule),)
     elif formula == "pow":
-        amount = 2 ** max(0, min(now, 1000))
+        exponent = max(0, min(now, 1000))
+        amount = 2 ** exponent
+        terms = (("note", "turn", now), ("=", "two_to_the_turn", amount, d.rule))
     elif formula == "rage":
         amount = own_max - own_hp
+        terms = (("=", "own_maxhp", own_max, d.rule), ("-", "own_hp", own_hp))
     else:  # zero (ヌル剣)
         amount = 0
+        terms = (("=", "fixed", 0, d.rule),)
+    if reflected:
+        terms = (("note", "reflected", reflected, REFLECT_RULE), *terms)
+    steady = not reflected and formula not in _READS_HP
     if not d.pierce and recv.st[GUARD]:
         amount = on_guard(b, recv, f, amount)
+        terms = (*terms, GUARD_TERM)
+        steady = False
     stolen = None
     if frozen is not None and d.rider == "steal" and recv.swords:
         stolen = recv.swords[0]
-    return Hit(act, recv, amount, stolen, src)
+    hit = Hit(act, recv, amount, stolen, src, terms)
+    hit.steady = steady
+    return hit
 
 
 def apply(b: MargueriteBattle, hit: Hit) -> None:
-    """Apply one hit's damage (R8.5 4-5; 魔封剣 to MP, D4)."""
+    """Apply one hit's damage, ``hit.times`` times (R8.5 4-5; 魔封剣 to MP, D4)."""
     act = hit.act
     f = act.actor
     d = act.def_
     assert d is not None
     recv = hit.recv
     amount = hit.amount
+    terms = hit.terms
+    heal_negative = b.readings.heal_negative
+    if amount < 0 and not heal_negative:
+        amount = 0
+        terms = (*terms, NOT_BELOW_ZERO)
+    sums = {"amount": terms}  # the same terms for every repetition: one mapping for all
+    rec = b.rec
+    times = range(hit.times)
     if d.to_mp:
-        if amount > 0 or (amount < 0 and b.readings.heal_negative):
+        for _ in times:
             recv.mp -= amount
-        else:
-            amount = 0
-        b.rec.emit("mp_damage", f.id, recv.id, rule=d.rule, sword=d.code,
-                      amount=amount, mp=recv.mp)
-        return
-    if amount > 0:
-        recv.hp -= amount
-        b.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
-                      hp=recv.hp)
-        if recv.hp <= 0:
-            hp_changed(b, recv, "R8.5")
-    elif amount < 0 and b.readings.heal_negative:
-        heal(b, recv, -amount, "R8.5", f)
+            rec.emit("mp_damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
+                     mp=recv.mp, sums=sums)
+    elif amount > 0:
+        for _ in times:
+            recv.hp -= amount
+            rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
+                     hp=recv.hp, sums=sums)
+            if recv.hp <= 0:
+                hp_changed(b, recv, "R8.5")
+    elif amount < 0:  # negative damage heals (option ``negative``)
+        source = (("-", "negative_damage", list(terms), "R8.5"),)
+        for _ in times:
+            heal(b, recv, -amount, "R8.5", f, source)
     else:
-        b.rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=0,
-                      hp=recv.hp)
+        for _ in times:
+            rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=0,
+                     hp=recv.hp, sums=sums)
 
 
 def riders(b: MargueriteBattle, hit: Hit) -> None:
@@ -193,7 +261,7 @@ def riders(b: MargueriteBattle, hit: Hit) -> None:
     if rider == "vampire":
         if b.readings.rider_reflector:
             f = hit.src
-        heal(b, f, hit.amount, d.rule, f)
+        heal(b, f, hit.amount, d.rule, f, (("=", "damage_dealt", hit.amount, d.rule),))
     elif rider == "steal":
         if b.readings.rider_reflector:
             f = hit.src

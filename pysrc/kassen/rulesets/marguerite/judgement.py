@@ -3,7 +3,7 @@ R10.3, D11)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kassen.rulesets.marguerite.constants import TURN_LIMIT
 from kassen.rulesets.marguerite.statuses import PUSH, STATUSES
@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from kassen.rulesets.marguerite.engine import MargueriteBattle
 
 on_push = STATUSES[PUSH].on_judge
+NOT_BELOW_ZERO = ("max", "not_below_zero", 0, "R9.5")
+"""Overkill is never negative: a 剣師 exiting at HP > 0 has none."""
 
 
 def settle(b: MargueriteBattle) -> bool:
@@ -23,9 +25,15 @@ def settle(b: MargueriteBattle) -> bool:
             for f in line:
                 if f.dead:
                     f.exited = True
-                    f.overkill = max(0, -(f.death_hp if b.readings.overkill_at_death
-                                          else f.hp))
-                    b.rec.emit("exit", f.id, rule="R9.3", hp=f.hp, overkill=f.overkill)
+                    if b.readings.overkill_at_death:  # §18.13 alternative
+                        hp, terms = f.death_hp, (("-", "hp_at_death", f.death_hp, "R9.5"),)
+                    else:
+                        hp, terms = f.hp, (("-", "hp", f.hp, "R9.5"),)
+                    f.overkill = max(0, -hp)
+                    if hp > 0:
+                        terms = (*terms, NOT_BELOW_ZERO)
+                    b.rec.emit("exit", f.id, rule="R9.3", hp=f.hp, overkill=f.overkill,
+                               sums={"overkill": terms})
             st.lines[side] = [f for f in line if not f.dead]
     st.pending = False
     if not st.lines[0] or not st.lines[1] or st.turn > TURN_LIMIT:
@@ -42,40 +50,58 @@ def judge(b: MargueriteBattle, rule: str) -> None:
     wiped = [not st.lines[0], not st.lines[1]]
     totals: list[int] = [0, 0]
     pushes: list[int] = [0, 0]
+    # whom each side's totals count: its line (wipeout); every member's プッシュ and the exited
+    # ones' overkill (both wiped out); the living in its line (otherwise)
+    if wiped[0] != wiped[1]:
+        pushed = counted = st.lines
+        label = "hp"
+    elif wiped[0]:
+        pushed = st.members
+        counted = [[f for f in side if f.exited] for side in st.members]
+        label = "overkill"
+    else:
+        pushed = counted = [[f for f in line if not f.dead] for line in st.lines]
+        label = "hp"
+    total_sums: list[list[tuple[Any, ...]]] = [[], []]
+    push_sums: list[list[tuple[Any, ...]]] = [[], []]
+    for side in (0, 1):
+        terms = total_sums[side]
+        for f in counted[side]:
+            value = f.overkill if label == "overkill" else f.hp
+            totals[side] += value
+            terms.append(("+" if terms else "=", label, value, "R10.2"))
+        if not terms:
+            terms.append(("=", "nobody", 0))
+        terms = push_sums[side]
+        if wiped[0] == wiped[1]:  # a wipeout is decided before any プッシュ counts
+            for f in pushed[side]:
+                n = on_push(f)
+                if n:
+                    pushes[side] += n
+                    terms.append(("+" if terms else "=", "push", n, "R10.3"))
     winner: int | None
     if wiped[0] != wiped[1]:
         winner, reason = (1 if wiped[0] else 0), "wipeout"
-        for side in (0, 1):
-            totals[side] = sum(f.hp for f in st.lines[side])
         rule = "R10.2"
+    elif pushes[0] != pushes[1]:
+        winner, reason, rule = (0 if pushes[0] > pushes[1] else 1), "push", "R10.3"
+    elif totals[0] == totals[1]:
+        winner, reason, rule = None, "draw", "R10.2"
     elif wiped[0]:
-        for side in (0, 1):
-            pushes[side] = sum(on_push(f) for f in st.members[side])
-            totals[side] = sum(f.overkill for f in st.members[side] if f.exited)
-        if pushes[0] != pushes[1]:
-            winner, reason, rule = (0 if pushes[0] > pushes[1] else 1), "push", "R10.3"
-        elif totals[0] == totals[1]:
-            winner, reason, rule = None, "draw", "R10.2"
-        else:
-            less = 0 if totals[0] < totals[1] else 1
-            winner = 1 - less if b.readings.overkill_more else less
-            reason, rule = "overkill", "R10.2"
+        less = 0 if totals[0] < totals[1] else 1
+        winner = 1 - less if b.readings.overkill_more else less
+        reason, rule = "overkill", "R10.2"
     else:
-        for side in (0, 1):
-            living = [f for f in st.lines[side] if not f.dead]
-            pushes[side] = sum(on_push(f) for f in living)
-            totals[side] = sum(f.hp for f in living)
-        if pushes[0] != pushes[1]:
-            winner, reason, rule = (0 if pushes[0] > pushes[1] else 1), "push", "R10.3"
-        elif totals[0] == totals[1]:
-            winner, reason, rule = None, "draw", "R10.2"
-        else:
-            winner, reason, rule = (0 if totals[0] > totals[1] else 1), "overturn", "R10.2"
+        winner, reason, rule = (0 if totals[0] > totals[1] else 1), "overturn", "R10.2"
+    sums = {"total0": tuple(total_sums[0]), "total1": tuple(total_sums[1])}
+    for side in (0, 1):
+        if push_sums[side]:
+            sums[f"push{side}"] = tuple(push_sums[side])
     st.over = True
     st.winner = winner
     st.reason = reason
     b.rec.emit("judgement", rule=rule, reason=reason,
-                  winner=-1 if winner is None else winner,
-                  measure="overkill" if wiped[0] and wiped[1] else "hp",
-                  total0=totals[0], total1=totals[1], push0=pushes[0], push1=pushes[1],
-                  counter=st.turn)
+               winner=-1 if winner is None else winner,
+               measure="overkill" if wiped[0] and wiped[1] else "hp",
+               total0=totals[0], total1=totals[1], push0=pushes[0], push1=pushes[1],
+               counter=st.turn, sums=sums)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kassen.rulesets.marguerite.statuses import LIFE, ON_DEATH, SOUL, STATUS_EN, TAUNT
 
@@ -10,6 +10,8 @@ if TYPE_CHECKING:
     from kassen.rulesets.marguerite.engine import MargueriteBattle
     from kassen.rulesets.marguerite.model import Fencer
 
+NOT_BELOW_ZERO_HEAL = ("max", "not_below_zero", 0, "R15.3")
+"""A heal gives nothing when HP ≥ maxHP or the amount is ≤ 0 (R15.3)."""
 
 def hp_changed(b: MargueriteBattle, f: Fencer, rule: str) -> None:
     if b.state.turn0:
@@ -39,14 +41,20 @@ def revival(b: MargueriteBattle, f: Fencer) -> None:
             return
 
 
-def heal(b: MargueriteBattle, f: Fencer, amount: int, rule: str, by: Fencer) -> None:
-    """回復: never above maxHP, nothing when HP ≥ maxHP (R15.3)."""
+def heal(b: MargueriteBattle, f: Fencer, amount: int, rule: str, by: Fencer,
+         source: tuple[Any, ...]) -> None:
+    """回復: never above maxHP, nothing when HP ≥ maxHP (R15.3); ``source`` is the sum of
+    ``amount`` (core.sums), which the event's sum continues."""
+    room = f.maxhp - f.hp
     if f.hp >= f.maxhp or amount <= 0:
         gained = 0
     else:
-        gained = min(amount, f.maxhp - f.hp)
+        gained = min(amount, room)
         f.hp += gained
-    b.rec.emit("heal", by.id, f.id, rule=rule, amount=gained, hp=f.hp)
+    terms = (*source, ("min", "hp_missing", room, "R15.3"))
+    if min(amount, room) < 0:
+        terms = (*terms, NOT_BELOW_ZERO_HEAL)
+    b.rec.emit("heal", by.id, f.id, rule=rule, amount=gained, hp=f.hp, sums={"amount": terms})
     if gained:
         hp_changed(b, f, rule)
 
@@ -59,6 +67,6 @@ def give(b: MargueriteBattle, f: Fencer, status: int, n: int, rule: str,
     else:
         f.st[status] += n
     b.rec.emit("status_gain", by.id, f.id, rule=rule, status=STATUS_EN[status], n=n,
-                  count=f.st[status])
+               count=f.st[status])
     if f.dead and status in (SOUL, LIFE) and not f.exited:
         revival(b, f)

@@ -152,7 +152,7 @@ def pay_sword(b: MargueriteBattle, act: Act, sword: Sword) -> None:
         f.swords.remove(sword)
         sword.gone = True
     b.rec.emit("act", f.id, rule="R8.1", sword=d.code, ap=f.ap, reserve=f.reserve,
-                  mp=f.mp, cost=cost, vanished=limited)
+               mp=f.mp, cost=cost, vanished=limited)
 
 
 def process_one(b: MargueriteBattle, f: Fencer, i: int) -> None:

@@ -85,7 +85,8 @@ def _poison_on_status_phase(b: B, fencers: list[Fencer], hurt: list[Fencer]) -> 
         n = f.st[POISON]
         if n:
             f.hp -= n
-            b.rec.emit("poison", f.id, f.id, rule="§11 毒", amount=n, hp=f.hp)
+            b.rec.emit("poison", f.id, f.id, rule="§11 毒", amount=n, hp=f.hp,
+                       sums={"amount": (("=", "poison", n, "§11 毒"),)})
             hurt.append(f)
 
 
@@ -109,21 +110,23 @@ def _miscarry_on_build(b: B, act: Act) -> None:
         rec.emit("sword_kept", f.id, rule="§11 流産", sword=d.code, index=at)
 
 
-def _reflect_on_hit_taken(b: B, attacker: Fencer, target: Fencer) -> tuple[Fencer, Fencer]:
+def _reflect_on_hit_taken(b: B, attacker: Fencer, target: Fencer) -> tuple[Fencer, Fencer, int]:
     """The hit turns back; a receiver with 反射 turns it again, and so on. Gives the final
-    receiver and the 反射元 it finally came from."""
+    receiver, the 反射元 it finally came from, and how many 反射 turned it."""
     rec = b.rec
     other = target
     recv = attacker
     target.st[REFLECT] -= 1
     rec.emit("reflect", target.id, attacker.id, rule="§11 反射", status="reflect",
              count=target.st[REFLECT])
+    turned = 1
     while recv.st[REFLECT]:
         recv.st[REFLECT] -= 1
         rec.emit("reflect", recv.id, other.id, rule="§11 反射", status="reflect",
                  count=recv.st[REFLECT])
         recv, other = other, recv
-    return recv, other
+        turned += 1
+    return recv, other, turned
 
 
 def _guard_on_hit_taken(b: B, recv: Fencer, attacker: Fencer, amount: int) -> int:
@@ -131,7 +134,8 @@ def _guard_on_hit_taken(b: B, recv: Fencer, attacker: Fencer, amount: int) -> in
     recv.st[GUARD] -= 1
     halved = -(-amount // 2)
     b.rec.emit("guard", recv.id, attacker.id, rule="§11 ガード", status="guard", before=amount,
-               amount=halved, count=recv.st[GUARD])
+               amount=halved, count=recv.st[GUARD],
+               sums={"amount": (("=", "damage", amount), ("ceil/", "guard", 2, "§11 ガード"))})
     return halved
 
 

@@ -144,7 +144,7 @@ def add_put(b: MargueriteBattle, act: Act, sword: Sword | None) -> None:
         return
     f.swords.append(sword)
     b.rec.emit("add_sword", f.id, rule=d.rule, sword=SWORDS[sword.sid].code,
-                  index=len(f.swords) - 1)
+               index=len(f.swords) - 1)
     check_swords(b, f)
 
 

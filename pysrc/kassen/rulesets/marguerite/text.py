@@ -175,7 +175,47 @@ STEP_NAMES: dict[str, tuple[str, str]] = {
 }
 """The step list's name of each phase (and phase.kind), R6.1."""
 
+SUM_LABELS: dict[str, tuple[str, str]] = {
+    "attack": ("攻撃力", "attack"),
+    "defence": ("防御力（受け手）", "defence (of the receiver)"),
+    "double": ("攻撃力の2倍", "attack doubled"),
+    "fifth": ("攻撃力の1/5（切り捨て）", "a fifth of attack (rounded down)"),
+    "tenth": ("攻撃力の1/10（切り捨て）", "a tenth of attack (rounded down)"),
+    "half": ("半分", "half"),
+    "target_hp": ("受け手のHP", "the receiver's HP"),
+    "not_below_zero": ("0未満にはならない", "never below 0"),
+    "fixed": ("固定ダメージ", "fixed damage"),
+    "turn": ("ターン数", "turn counter"),
+    "two_to_the_turn": ("2の「ターン数」乗", "2 to the power of the turn counter"),
+    "own_maxhp": ("自分の最大HP", "own max HP"),
+    "own_hp": ("自分のHP", "own HP"),
+    "reflected": ("反射された回数", "times reflected"),
+    "hits": ("攻撃回数", "number of hits"),
+    "guard": ("ガードで半分（切り上げ）", "halved by ガード (Guard), rounded up"),
+    "negative_damage": ("マイナスのダメージ", "negative damage"),
+    "damage_dealt": ("与えたダメージ", "damage dealt"),
+    "hp_missing": ("最大HPまでの残り", "HP missing to the maximum"),
+    "damage": ("ダメージ", "damage"),
+    "poison": ("毒の数", "毒 (Poison) count"),
+    "hp": ("HP", "HP"),
+    "hp_at_death": ("死亡した瞬間のHP", "HP at the moment of death"),
+    "overkill": ("オーバーキル", "overkill"),
+    "push": ("プッシュの数", "プッシュ (Push) count"),
+    "nobody": ("該当する剣師なし", "no 剣師 counted"),
+    # the numbers explained (the keys of values["sums"]), which head their breakdowns
+    "amount": ("値（ダメージ・回復量）", "amount (damage or healing)"),
+    "total0": ("パーティ1の合計", "party 1's total"),
+    "total1": ("パーティ2の合計", "party 2's total"),
+    "push0": ("パーティ1のプッシュ", "party 1's プッシュ (Push)"),
+    "push1": ("パーティ2のプッシュ", "party 2's プッシュ (Push)"),
+}
+"""Words of the terms of the events' sums (``values["sums"]``, core.sums), ``sum.<label>``."""
+
+_SUMS = {lang: {f"sum.{key}": pair[i] for key, pair in SUM_LABELS.items()}
+         for i, lang in enumerate(("ja", "en"))}
+
 PAGE = label_keys(STEP_NAMES, {k: v for k, v in _LABELS["reason"].items()})
 
-CATALOGUE = {"ja": {**JA, **PAGE["ja"]}, "en": {**EN, **PAGE["en"]}}
+CATALOGUE = {"ja": {**JA, **PAGE["ja"], **_SUMS["ja"]},
+             "en": {**EN, **PAGE["en"], **_SUMS["en"]}}
 """Registered by the registry as namespace ``marguerite`` (``Ruleset.text``)."""

@@ -85,17 +85,10 @@ def in_area(b: SkirmishBattle, u: Unit, area: Pos, ability: Ability | None) -> l
             and not (limit and melee_blocked(b, u, t, ability))]
 
 
-def pierce_lines(b: SkirmishBattle, u: Unit, pos: Pos, reach: int) -> list[tuple[Pos, list[Pos]]]:
+def pierce_lines(b: SkirmishBattle, u: Unit, pos: Pos, reach: int
+                 ) -> tuple[tuple[Pos, list[Pos]], ...]:
     """Distinct straight lines of 貫通 from ``pos`` (§16 D13): (aim area, cells)."""
-    aims = sorted(b.map.within(pos, 1, reach), key=lambda p: (b.map.distance(pos, p), p))
-    out: list[tuple[Pos, list[Pos]]] = []
-    seen: list[list[Pos]] = []
-    for aim in aims:
-        cells = b.map.line(pos, aim, reach)
-        if cells not in seen:
-            seen.append(cells)
-            out.append((aim, cells))
-    return out
+    return b.map.pierce_lines(pos, reach)
 
 
 def pierce_targets(b: SkirmishBattle, u: Unit, cells: list[Pos], ability: Ability
@@ -117,7 +110,7 @@ def rs_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None) -> list[str]:
             out.append(f"item:{item_id}:{u.id}")
             continue
         for t in b.state.units:
-            if not t.able or b.map.distance(pos, t.pos) > item.reach:
+            if t.hp <= 0 or t.escaped or b.map.distance(pos, t.pos) > item.reach:
                 continue
             if item.effect == "wake" and not t.asleep:
                 continue
@@ -147,10 +140,12 @@ def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: boo
         if count <= 0 or item.timing != "MS" or (item.effect == "gem" and moved_rs):
             continue
         for t in units:
-            if t.able and t is not u and b.map.distance(pos, t.pos) <= item.reach:
+            if t.hp > 0 and not t.escaped and t is not u \
+                    and b.map.distance(pos, t.pos) <= item.reach:
                 out.append(f"item:{item_id}:{t.id}")
     for t in units:
-        if t.pos == pos and t is not u and t.effects and t.able and t.asleep:
+        if t.effects and t.pos == pos and t is not u and t.hp > 0 and not t.escaped \
+                and t.asleep:
             out.append("wake:" + t.id)
     if not rs_move:
         out.extend(b.map.moves(pos, move_allowance(u)))

@@ -30,16 +30,20 @@ class SkirmishAI(Planner):
         self.b = None  # type: ignore[assignment]  # set by bind() when the battle starts
         self.allow_cover = cover
         self.threats = {}
+        self.planned: tuple[str, int, str, str] | None = None
+        self.places, self.placed = {}, ()
 
     def bind(self, battle: SkirmishBattle) -> None:
         """Attach to the battle whose requests this policy answers."""
         self.b = battle
         self.threats = {}
+        self.planned = None
+        self.places, self.placed = {}, ()
 
     def __call__(self, request: Request, rng: Rng) -> Any:
         if self.b is None:
             return request.options[0]
-        self.memo = {}
+        self.start_request()
         try:
             answer = getattr(self, "on_" + request.kind)(request)
         finally:
@@ -96,11 +100,29 @@ class SkirmishAI(Planner):
         if sleeper is not None:
             bell = f"item:bell:{sleeper.id}"
             return bell if bell in req.options else self.priority_potion(u, req.options)
-        return self.plan(u)[1]
+        _, rs, ms = self.plan(u)
+        self.planned = (u.id, self.b.state.round, rs, ms)
+        return rs
+
+    def replanned(self, u: Unit, planned: tuple[str, int, str, str] | None) -> str | None:
+        """The main step of the plan the ready step came from, when planning it again could
+        only give the same answer: the ready step did nothing, or moved exactly where the plan
+        said (nothing else changed, so every value, option and tie is the same, §16 A1)."""
+        if planned is None or planned[:2] != (u.id, self.b.state.round):
+            return None
+        st = self.b.state
+        rs = planned[2]
+        if rs == "none" and st.rs_kind == "none":
+            return planned[3]
+        if rs.startswith("move:") and st.rs_kind == "move" and st.moved_rs \
+                and rs[5:] == self.b.map.label(u.pos):
+            return planned[3]
+        return None
 
     def on_ms(self, req: Request) -> str:
         b = self.b
         u = b.unit(req.context["actor"])
+        planned, self.planned = self.planned, None  # only this main step may use it
         if self.escaping(u):
             if "escape" in req.options:
                 return "escape"
@@ -114,7 +136,8 @@ class SkirmishAI(Planner):
         sleeper = self.sleeper(u)
         if sleeper is not None and f"wake:{sleeper.id}" in req.options:
             return f"wake:{sleeper.id}"
-        return self.plan(u, fixed=True)[2]
+        again = self.replanned(u, planned)
+        return again if again is not None else self.plan(u, fixed=True)[2]
 
     def on_pick(self, req: Request) -> str:
         b = self.b

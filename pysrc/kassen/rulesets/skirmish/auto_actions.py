@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.rulesets.skirmish.breakdowns import cost_sums
 from kassen.rulesets.skirmish.catalogue import ABILITIES
 from kassen.rulesets.skirmish.initiative import ladder
 from kassen.rulesets.skirmish.model import Instance, Unit, Use
@@ -56,4 +57,5 @@ def offer_guard(b: SkirmishBattle, use: Use, inst: Instance) -> None:
         v.mp -= GUARD.cost
         v.guard_used = True
         inst.guarded = True
-        b.rec.emit("guard", v.id, rule="§11.3", mp=v.mp)
+        b.rec.emit("guard", v.id, rule="§11.3", mp=v.mp,
+                   sums=cost_sums(v.mp + GUARD.cost, GUARD.cost, "§11.3"))

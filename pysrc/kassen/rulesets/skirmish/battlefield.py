@@ -21,6 +21,8 @@ class AreaMap:
         self._within: dict[tuple[Pos, int, int], tuple[Pos, ...]] = {}
         self._lines: dict[tuple[Pos, Pos, int], list[Pos]] = {}
         self._moves: dict[tuple[Pos, int, int], tuple[str, ...]] = {}
+        self._targets: dict[tuple[Pos, int, int], tuple[tuple[str, Pos], ...]] = {}
+        self._pierce: dict[tuple[Pos, int], tuple[tuple[Pos, list[Pos]], ...]] = {}
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> AreaMap:
@@ -70,6 +72,31 @@ class AreaMap:
         if found is None:
             found = self._moves[key] = tuple(
                 "move:" + self.label(p) for p in self.within(origin, 1, allowance))
+        return found
+
+    def move_targets(self, origin: Pos, allowance: int) -> tuple[tuple[str, Pos], ...]:
+        """:meth:`moves` with each destination's area: (``move:<area>``, area), same order."""
+        key = (origin, -2, allowance)
+        found = self._targets.get(key)
+        if found is None:
+            found = self._targets[key] = tuple(
+                ("move:" + self.label(p), p) for p in self.within(origin, 1, allowance))
+        return found
+
+    def pierce_lines(self, origin: Pos, reach: int) -> tuple[tuple[Pos, list[Pos]], ...]:
+        """The distinct straight lines of 貫通 from ``origin`` (§16 D13): (aim area, cells),
+        nearest aims first, from the table."""
+        key = (origin, reach)
+        found = self._pierce.get(key)
+        if found is None:
+            aims = sorted(self.within(origin, 1, reach),
+                          key=lambda p: (self.distance(origin, p), p))
+            out: list[tuple[Pos, list[Pos]]] = []
+            for aim in aims:
+                cells = self.line(origin, aim, reach)
+                if all(cells != seen for _, seen in out):
+                    out.append((aim, cells))
+            found = self._pierce[key] = tuple(out)
         return found
 
     def label(self, pos: Pos) -> str:

@@ -27,6 +27,27 @@ class Estimates:
     threats: dict[str, tuple[Any, float]]
     memo: dict[tuple[Any, ...], Any] | None = None
     """Estimates already made while answering one request (None outside an answer)."""
+    places: dict[Any, Any]
+    """Tables that depend only on where the 戦闘可能 units stand (distances), kept across
+    requests until someone moves, falls or leaves (:meth:`start_request`)."""
+    placed: tuple[Any, ...]
+    placed_checked: bool = False
+
+    def start_request(self) -> None:
+        """Open the memo of one request; the position tables are checked when first used."""
+        self.memo = {}
+        self.placed_checked = False
+
+    def check_places(self) -> None:
+        """Drop the position tables if anyone moved, fell or left since they were made (or
+        the battle's units are not the same objects)."""
+        self.placed_checked = True
+        units = self.b.state.units
+        placed = (units, *[t.pos if t.hp > 0 and not t.escaped else None for t in units])
+        if len(placed) != len(self.placed) or placed[0] is not self.placed[0] \
+                or placed[1:] != self.placed[1:]:
+            self.placed = placed
+            self.places = {}
 
     def cached(self, key: tuple[Any, ...], compute: Callable[..., Any], *args: Any) -> Any:
         """``compute(*args)``, once per ``key`` while one request is answered: the state
@@ -63,24 +84,81 @@ class Estimates:
 
     def nearest(self, u: Unit, pos: Pos) -> int:
         """The distance from ``pos`` to u's nearest opponent (0 when none is left)."""
-        memo = self.memo
-        if memo is None:
-            return self._nearest(u, pos)
-        key = ("nearest", u.side, pos)
-        found = memo.get(key)
+        if self.memo is None:
+            places = None
+        else:
+            if not self.placed_checked:
+                self.check_places()
+            places = self.places
+        key = (u.side, pos)
+        if places is not None:
+            found = places.get(key)
+            if found is not None:
+                return found  # type: ignore[no-any-return]
+        side = u.side
+        best = -1
+        for t, d in self.around(pos):
+            if t.side != side and (best < 0 or d < best):
+                best = d
+        best = max(best, 0)
+        if places is not None:
+            places[key] = best
+        return best
+
+    def around(self, pos: Pos) -> list[tuple[Unit, int]]:
+        """Every 戦闘可能 unit with its distance from ``pos`` (§3.2), in deployment order;
+        kept while nobody moves, falls or leaves (:attr:`places`)."""
+        if self.memo is None:
+            return self._around(pos)
+        if not self.placed_checked:
+            self.check_places()
+        places = self.places
+        found = places.get(pos)
         if found is None:
-            found = memo[key] = self._nearest(u, pos)
+            found = places[pos] = self._around(pos)
         return found  # type: ignore[no-any-return]
 
-    def _nearest(self, u: Unit, pos: Pos) -> int:
+    def _around(self, pos: Pos) -> list[tuple[Unit, int]]:
         x, y = pos
-        best = -1
-        for t in self.enemies(u):
-            tx, ty = t.pos
-            d = max(abs(x - tx), abs(y - ty))  # §3.2 distance
-            if best < 0 or d < best:
-                best = d
-        return max(best, 0)
+        units = self.b.state.units
+        if self.b.map.is_line:  # one row: the distance is |i − j| (§3.1)
+            return [(t, abs(x - t.pos[0])) for t in units if t.hp > 0 and not t.escaped]
+        return [(t, max(abs(x - t.pos[0]), abs(y - t.pos[1])))
+                for t in units if t.hp > 0 and not t.escaped]
+
+    def foes_within(self, u: Unit, pos: Pos, reach: int, ability: Ability | None
+                    ) -> list[Unit]:
+        """u's opponents that a use with ``reach`` from ``pos`` may target (§8; the same as
+        :func:`.actions.candidates` less u's side)."""
+        side = u.side
+        if self.b.readings.flight_melee_limit:  # depends on flight too: not kept
+            return [t for t, d in self.around(pos) if d <= reach and t.side != side
+                    and not actions.melee_blocked(self.b, u, t, ability)]
+        if self.memo is None:
+            return [t for t, d in self.around(pos) if d <= reach and t.side != side]
+        if not self.placed_checked:
+            self.check_places()
+        key = (side, pos, reach)
+        places = self.places
+        found = places.get(key)
+        if found is None:
+            found = [t for t, d in self.around(pos) if d <= reach and t.side != side]
+            places[key] = found
+        return found  # type: ignore[no-any-return]
+
+    def occupants(self, pos: Pos) -> list[Unit]:
+        """The 戦闘可能 units in area ``pos``, in deployment order (kept like :meth:`around`)."""
+        if self.memo is None:
+            return [t for t in self.b.state.units if t.pos == pos and t.hp > 0 and not t.escaped]
+        if not self.placed_checked:
+            self.check_places()
+        table = self.places.get("occupants")
+        if table is None:
+            table = self.places["occupants"] = {}
+            for t in self.b.state.units:
+                if t.hp > 0 and not t.escaped:
+                    table.setdefault(t.pos, []).append(t)
+        return table.get(pos, [])  # type: ignore[no-any-return]
 
     def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None, cap: int | None = None
                   ) -> float:
@@ -109,9 +187,14 @@ class Estimates:
     def ev_use(self, u: Unit, ab: Ability | None, t: Unit) -> float:
         """A1's value of u's weapon attack (``ab`` None) or ability on ``t``, capped at t's HP;
         once per request (it does not depend on where u stands)."""
-        if ab is None:
-            return self.cached(("ev", u.id, "", t.id), self.ev_weapon, u, t, None)
-        return self.cached(("ev", u.id, ab.id, t.id), self.ev_ability, u, ab, t)
+        memo = self.memo
+        key = (u.id, ab.id if ab is not None else "", t.id)
+        found = memo.get(key) if memo is not None else None
+        if found is None:
+            found = self.ev_weapon(u, t, None) if ab is None else self.ev_ability(u, ab, t)
+            if memo is not None:
+                memo[key] = found
+        return found  # type: ignore[no-any-return]
 
     def threat(self, x: Unit) -> float:
         """§16 A3 with §16.4 C4: x's best single-target expected damage against any of its
@@ -151,29 +234,35 @@ class Estimates:
         return best
 
     def hostile_engaged(self, u: Unit) -> bool:
-        return any(t.side != u.side and t.awake_able and t.pos == u.pos
-                   for t in self.b.state.units)
+        """Whether an awake hostile shares u's area (it would obstruct a move, §6.6.2)."""
+        return any(t.side != u.side and not t.asleep for t in self.occupants(u.pos))
 
     def sleep_value(self, u: Unit, pos: Pos, t: Unit) -> float | None:
-        """§16 A3: only the highest-threat awake enemy in range, only if P(win) ≥ 0.5."""
+        """§16 A3: only the Sleep target (:meth:`sleep_target`), worth P(win) × its threat ×
+        the turns denied."""
         if self.cached(("sleep", u.id, pos), self.sleep_target, u, pos) is not t:
             return None
-        tie = 1 if self.b.readings.opposed_tie == "active" else 0  # §4.3: ≥ is > with +1
-        p = odds.opposed(actions.magic_power(self.b, u) + tie, t.res)
-        if p < 0.5:
-            return None
+        p = self.sleep_odds(u, t)
         guarded = any(c.side == t.side and c is not t and c.awake_able and c.pos == t.pos
                       for c in self.b.state.units)
         turns = 2 if not t.acted and not guarded else 1
         return p * self.threat(t) * turns
 
+    def sleep_odds(self, u: Unit, t: Unit) -> float:
+        """P(u wins Sleep's opposed check against ``t``): 2D10 + 魔力 against 2D10 + 抵抗."""
+        tie = 1 if self.b.readings.opposed_tie == "active" else 0  # §4.3: ≥ is > with +1
+        return odds.opposed(actions.magic_power(self.b, u) + tie, t.res)
+
     def sleep_target(self, u: Unit, pos: Pos) -> Unit | None:
-        """The awake enemy in Sleep range of ``pos`` with the highest threat, first in
-        deployment order on ties (§16 A3)."""
-        pool = [c for c in actions.candidates(self.b, u, pos, ABILITIES["sleep"])
-                if c.side != u.side and not c.asleep]
+        """§16 A3 and §12 "cast on the enemy with the highest expected damage if P(win) ≥
+        0.5": the awake enemy in Sleep range of ``pos`` with the highest threat among those
+        u puts to sleep with P(win) ≥ 0.5, first in deployment order on ties. (Read as a
+        filter: an enemy that would likely resist does not stop u from sleeping the next
+        one; the reading that the §17 figures were measured with, see the docs' §16.4 note.)"""
+        sleep = ABILITIES["sleep"]
+        pool = [c for c in self.foes_within(u, pos, actions.reach_of(u, sleep), sleep)
+                if not c.asleep and self.sleep_odds(u, c) >= 0.5]
         if not pool:
             return None
         threats = [(self.threat(c), -i) for i, c in enumerate(pool)]
         return pool[-max(threats)[1]]
-

@@ -150,6 +150,8 @@ class Use:
     attribute: str | None = None
     rounds: int = 0
     amount: int = 0
+    acc_parts: tuple[Any, ...] = ()   # 命中値's addends, for the hit check's sum (issue 16)
+    atk_parts: tuple[Any, ...] = ()   # 攻撃力's (or a heal's bonus) addends
 
     @property
     def physical(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.rulesets.skirmish import breakdowns as bd
 from kassen.rulesets.skirmish.actions import move_allowance
 from kassen.rulesets.skirmish.checks import opposed_wins
 from kassen.rulesets.skirmish.model import Pos, Unit
@@ -46,7 +47,8 @@ def move(b: SkirmishBattle, u: Unit, dest: Pos, step: str, *, escape: bool = Fal
     start = u.pos
     u.pos = dest
     b.rec.emit("move", u.id, rule="§6.6.1", step=step, frm=b.map.label(start),
-               to=b.map.label(dest), allowance=move_allowance(u))
+               to=b.map.label(dest), allowance=move_allowance(u),
+               sums={"allowance": bd.allowance_terms(u.ini)})
     return True
 
 
@@ -63,9 +65,14 @@ def disengage(b: SkirmishBattle, u: Unit, declared: list[Unit]) -> bool:
     p = [b.rng.die(10), b.rng.die(10)]
     passive = sum(p) + u.ini + flight
     blocked = opposed_wins(b, a, active, p, passive)
+    crit = b.readings.crit_on_opposed
+    rep_parts = (("initiative", rep.ini, None), ("other_obstructers", 2 * others, "§6.6.4"))
+    mover_parts = (("initiative", u.ini, None), ("flight", flight, "§6.6.4"))
     b.rec.emit("disengage", u.id, rep.id, rule="§6.6.4", active_dice=a, active=active,
                blockers=2 * others, passive_dice=p, passive=passive, flight=flight,
-               blocked=blocked)
+               blocked=blocked,
+               sums={"active": bd.opposed_terms(a, rep_parts[:1 + (others > 0)], crit),
+                     "passive": bd.opposed_terms(p, mover_parts[:1 + (flight > 0)], crit)})
     if blocked:
         b.rec.emit("move_failed", u.id, rule="§6.6.4", area=b.map.label(u.pos))
     return not blocked

@@ -48,6 +48,7 @@ def hit_chances(acc: int, eva: int, crit_fumble: bool) -> tuple[float, float]:
     return normal, crit
 
 
+@lru_cache(maxsize=16384)
 def physical(acc: int, eva: int, base: int, cap: int, crit_fumble: bool) -> float:
     """P(hit) × E[capped damage] of a hit-checked attack (§16 A1)."""
     normal, crit = hit_chances(acc, eva, crit_fumble)

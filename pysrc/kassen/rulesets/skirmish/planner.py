@@ -12,22 +12,17 @@ from typing import TYPE_CHECKING, Any
 from kassen.rulesets.skirmish import actions, odds
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
-    ATTACK,
     BOLT,
     ITEMS,
     SLEEP,
     WEAPONS,
     Ability,
-    N,
 )
-from kassen.rulesets.skirmish.estimates import MISSING, Estimates
+from kassen.rulesets.skirmish.main_values import MainValues
 from kassen.rulesets.skirmish.model import Character, Pos, Unit
 
 if TYPE_CHECKING:
     pass
-
-PLACE_FREE = ("attack:", "item:", "wake:")
-"""Main-step options whose value does not depend on where the user stands."""
 
 BANDS = {"archer": (3, 3), "mage": (2, 5), "healer": (1, 4), "melee": (0, 0)}
 """§16 A2: the distance band to the nearest enemy per role."""
@@ -51,13 +46,20 @@ def role_of(u: Unit | Character) -> str:
     return "melee"
 
 
-class Planner(Estimates):
+class Planner(MainValues):
     """Plan values and positions (§16 A1, A2, A7, A9); expects ``self.b``, the battle."""
 
     def band_role(self, u: Unit) -> str:
         """The role whose band ``u`` keeps: a caster out of MP (it cannot pay for any ranged
         spell, nor a healer for 《ヒール》) takes the melee band (§16 A2, §16.4 C5)."""
-        return self.cached(("role", u.id), self._band_role, u)
+        memo = self.memo
+        key = ("role", u.id)
+        found = memo.get(key) if memo is not None else None
+        if found is None:
+            found = self._band_role(u)
+            if memo is not None:
+                memo[key] = found
+        return found  # type: ignore[no-any-return]
 
     def _band_role(self, u: Unit) -> str:
         role = role_of(u)
@@ -84,7 +86,14 @@ class Planner(Estimates):
 
     def position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
         """§16 A2: (distance to the band, stay put, closeness to the band's low end)."""
-        return self.cached(("position", u.id, pos), self._position_key, u, pos)
+        memo = self.memo
+        key = ("position", u.id, pos)
+        found = memo.get(key) if memo is not None else None
+        if found is None:
+            found = self._position_key(u, pos)
+            if memo is not None:
+                memo[key] = found
+        return found  # type: ignore[no-any-return]
 
     def _position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
         low, high = self.band(u)
@@ -93,64 +102,6 @@ class Planner(Estimates):
         return (off, 0 if pos == u.pos else 1, abs(d - low))
 
     # -- the planner (§16 A1) ------------------------------------------------------------------
-    def ms_value(self, u: Unit, pos: Pos, ms: str) -> float | None:
-        """Expected value of a main-step option from ``pos``; None = never considered."""
-        b = self.b
-        parts = ms.split(":")
-        head = parts[0]
-        if head == "none" or head == "move":
-            return 0.0
-        if head == "attack":
-            t = b.unit(parts[1])
-            return self.ev_use(u, None, t) if t.side != u.side else None
-        if head == "item":
-            item = ITEMS[parts[1]]
-            t = b.unit(parts[2])
-            if item.effect != "gem" or t.side == u.side:
-                return None
-            return self.ev_magic(item.amount, item.attribute, t)
-        if head == "wake":
-            t = b.unit(parts[1])
-            return self.threat(t) if t.side == u.side and not t.acted else None
-        if head != "skill":
-            return None
-        ab = ABILITIES[parts[1]]
-        if ab.effect in (ATTACK, BOLT):
-            return self.damage_value(u, pos, ab, parts[2:])
-        if ab.effect == SLEEP:
-            return self.sleep_value(u, pos, b.unit(parts[2]))
-        return None
-
-    def damage_value(self, u: Unit, pos: Pos, ab: Ability, args: list[str]) -> float | None:
-        b = self.b
-        if not args or ab.target == N:
-            pool = actions.candidates(b, u, pos, ab)
-            if ab.target != N and args:
-                pool = [b.unit(args[0])]
-            values = sorted((self.ev_use(u, ab, t) for t in pool if t.side != u.side),
-                            reverse=True)
-            if not values:
-                return None
-            return sum(values[: ab.n if ab.target == N else len(values)])
-        if args[0] == "area":
-            targets = actions.in_area(b, u, b.map.parse_label(args[1]), ab)
-            foes = [t for t in targets if t.side != u.side]
-            if len(foes) < 2 or len(foes) != len(targets):  # §16 A9
-                return None
-            return sum(self.ev_use(u, ab, t) for t in foes)
-        if args[0] == "dir":
-            cells = b.map.line(pos, b.map.parse_label(args[1]), actions.reach_of(u, ab))
-            total = 0.0
-            found = False
-            for pool in actions.pierce_targets(b, u, cells, ab):
-                foes = [self.ev_use(u, ab, t) for t in pool if t.side != u.side]
-                if foes:
-                    found = True
-                    total += max(foes)
-            return total if found else None
-        t = b.unit(args[0])
-        return self.ev_use(u, ab, t) if t.side != u.side else None
-
     def rs_value(self, u: Unit, rs: str) -> tuple[float, int] | None:
         """(value, MP after) of a ready-step item; None = never considered (§16 A7)."""
         parts = rs.split(":")
@@ -183,15 +134,27 @@ class Planner(Estimates):
     def sleeper_at(self, u: Unit, pos: Pos) -> Unit | None:
         """The sleeping 未行動 ally in ``pos`` to wake: the highest current 行動値, deployment
         order on ties (§16 A6, §16.4 C7)."""
-        asleep = [t for t in self.b.state.units if t.pos == pos and t.side == u.side
-                  and t is not u and not t.acted and t.able and t.asleep]
-        return max(asleep, key=lambda t: (t.ini, -t.index)) if asleep else None
+        return self.cached(("sleepers", u.id), self._sleepers, u).get(pos)
+
+    def _sleepers(self, u: Unit) -> dict[Pos, Unit]:
+        """Per area, the ally :meth:`sleeper_at` wakes there (most areas have none)."""
+        out: dict[Pos, Unit] = {}
+        for t in self.b.state.units:
+            if t.effects and t.side == u.side and t is not u and not t.acted \
+                    and t.hp > 0 and not t.escaped and t.asleep:
+                best = out.get(t.pos)
+                if best is None or (t.ini, -t.index) > (best.ini, -best.index):
+                    out[t.pos] = t
+        return out
 
     def plan(self, u: Unit, fixed: bool = False) -> tuple[float, str, str]:
         """The best (value, RS, MS) pair by (value rounded to 6 places, position key), first
         on ties (§16 A1, §16.4 C8).
 
         With ``fixed`` the ready step is already done and only the main step is planned.
+        Within one ready step every main step but a move is judged from the same position,
+        so the first of the highest rounded values is that ready step's best; its moves
+        follow in option order.
         """
         b = self.b
         rs_plans: list[tuple[str, Pos, float, int]] = []
@@ -214,45 +177,32 @@ class Planner(Estimates):
                         rs_plans.append((rs, u.pos, got[0], got[1]))
             rs_move_possible = any(r[0].startswith("move:") for r in rs_plans)
         best: tuple[Any, ...] | None = None
-        shared: dict[str, float | None] = {}  # values of PLACE_FREE options, for every plan
         for rs, pos, rs_val, mp in rs_plans:
             if fixed:
                 moved, rs_move = bool(b.state.moved_rs), b.state.rs_kind == "move"
             else:
                 moved = rs_move = rs.startswith("move:")
             sleeper = self.sleeper_at(u, pos) if rs.startswith("move:") else None
-            if sleeper is not None:
-                main = [f"wake:{sleeper.id}"]  # §16.4 C6: the wake is that plan's main step
+            if sleeper is not None:  # §16.4 C6: the wake is that plan's main step
+                main: Any = [(f"wake:{sleeper.id}", self.threat(sleeper))]
             else:
-                main = actions.ms_options(b, u, pos, moved, rs_move, mp)
-            after_item = rs.startswith("item")
-            stay: tuple[int, int, int] | None = None
-            for ms in main:
-                if ms.startswith("move:"):
-                    if rs_move_possible and not after_item:
-                        continue
-                    final = b.map.parse_label(ms[5:])
-                    if self.refused(u, final):
-                        continue
-                    value: float | None = 0.0
-                    where = self.position_key(u, final)
-                else:
-                    if ms == "none":
-                        value = 0.0
-                    else:
-                        value = shared.get(ms, MISSING)  # type: ignore[arg-type]
-                        if value is MISSING:
-                            value = self.ms_value(u, pos, ms)
-                            if ms.startswith(PLACE_FREE):
-                                shared[ms] = value
-                        if value is None:
-                            continue
-                    if stay is None:
-                        stay = self.position_key(u, pos)
-                    where = stay
-                key = (-round(rs_val + value, 6), *where)
-                if best is None or key < best[0]:  # strictly: the first of equal keys stays
-                    best = (key, rs, ms, rs_val + value)
+                main = self.main_values(u, pos, moved, mp)
+            top, pick, raw = -1.0, "none", 0.0
+            for ms, value in main:
+                rounded = round(rs_val + value, 6)
+                if rounded > top:
+                    top, pick, raw = rounded, ms, rs_val + value
+            key = (-top, *self.position_key(u, pos))
+            if best is None or key < best[0]:  # strictly: the first of equal keys stays
+                best = (key, rs, pick, raw)
+            if rs_move or sleeper is not None or (rs_move_possible and not rs.startswith("item")):
+                continue
+            for ms, final in b.map.move_targets(pos, actions.move_allowance(u)):
+                if self.refused(u, final):
+                    continue
+                key = (-round(rs_val, 6), *self.position_key(u, final))
+                if key < best[0]:
+                    best = (key, rs, ms, rs_val)
         if best is None:
             return 0.0, "none", "none"
         return best[3], best[1], best[2]

@@ -36,7 +36,8 @@ def play_round(b: SkirmishBattle) -> None:
     for _ in range(len(st.units) + 1):
         st.phase = "IP"
         st.actor = None
-        ready = [u for u in st.units if u.able and not u.acted and not u.asleep]
+        ready = [u for u in st.units
+                 if u.hp > 0 and not u.escaped and not u.acted and not u.asleep]
         if not ready:
             break
         b.rec.step("IP", "initiative")

@@ -55,8 +55,8 @@ MESSAGES = {
         "event.damage": ("{target}に{amount}ダメージ（威力{power}={atk}+{dice} − "
                          "{defence}）残りHP{hp}"),
         "event.down": "{actor}は戦闘不能",
-        "event.heal": "{target}のHPが{amount}回復（{dice}）HP{hp}",
-        "event.mana": "{target}のMPが{amount}回復 MP{mp}",
+        "event.heal": "{target}のHPが{healed}回復（{dice}）HP{hp}",
+        "event.mana": "{target}のMPが{restored}回復 MP{mp}",
         "event.status": "{actor}は{status}（{rounds}ラウンド）",
         "event.sleep_check": ("スリープ：{actor} {active_dice}→{active} 対 {target} "
                               "{passive_dice}→{passive} {outcome}"),
@@ -108,8 +108,8 @@ MESSAGES = {
         "event.damage": ("{target} takes {amount} damage (potency {power}={atk}+{dice} − "
                          "{defence}), HP {hp}"),
         "event.down": "{actor} is incapacitated",
-        "event.heal": "{target} heals {amount} HP ({dice}), HP {hp}",
-        "event.mana": "{target} regains {amount} MP, MP {mp}",
+        "event.heal": "{target} heals {healed} HP ({dice}), HP {hp}",
+        "event.mana": "{target} regains {restored} MP, MP {mp}",
         "event.status": "{actor} gains {status} ({rounds} rounds)",
         "event.sleep_check": ("Sleep: {actor} {active_dice}→{active} vs {target} "
                               "{passive_dice}→{passive} {outcome}"),
@@ -138,7 +138,48 @@ STEP_NAMES: dict[str, tuple[str, str]] = {
 }
 """The step list's name of each phase and step (§5)."""
 
+SUM_WORDS: dict[str, tuple[str, str]] = {
+    # the numbers explained (each heads its breakdown)
+    "total": ("達成値", "roll total"), "need": ("目標値", "target number"),
+    "amount": ("ダメージ", "damage"), "hp": ("残りHP", "HP left"),
+    "healed": ("回復量", "HP healed"), "restored": ("MP回復量", "MP restored"),
+    "mp": ("残りMP", "MP left"), "allowance": ("移動力", "move allowance"),
+    "active": ("能動側の達成値", "active side's total"),
+    "passive": ("受動側の達成値", "passive side's total"),
+    # the terms
+    "dice_2d10": ("2D10", "2D10"), "accuracy": ("命中値", "命中値 (accuracy)"),
+    "ability_accuracy": ("能力の命中修正", "the ability's accuracy modifier"),
+    "critical": ("クリティカル（自動成功）", "critical (automatic success)"),
+    "fumble": ("ファンブル（自動失敗）", "fumble (automatic failure)"),
+    "cover_auto_hit": ("かばうので自動命中", "automatic hit on the coverer"),
+    "evasion": ("回避値", "回避値 (evasion)"),
+    "tie_misses": ("同値は回避", "a tie misses"),
+    "power": ("威力", "potency (威力)"), "weapon_attack": ("武器の攻撃力", "weapon 攻撃力"),
+    "ability_attack": ("能力の攻撃力修正", "the ability's 攻撃力 bonus"),
+    "magic_power": ("魔力", "魔力 (magic power)"),
+    "staff_bonus": ("スタッフの魔力+1", "staff's +1 魔力"),
+    "spell_power": ("魔法の威力", "the spell's power"),
+    "gem_attack": ("宝石の攻撃力", "the gem's 攻撃力"),
+    "crit_die": ("クリティカルの+1D10", "critical's +1D10"),
+    "armour": ("装甲", "装甲 (armour)"), "stone_skin": ("《ストーンスキン》", "《Stone Skin》"),
+    "resistance": ("抵抗", "抵抗 (resistance)"), "weakness": ("弱点", "weakness"),
+    "attribute_resistance": ("耐性", "attribute resistance"),
+    "at_least_zero": ("0未満にはならない", "never below 0"), "guard": ("《ガード》", "《Guard》"),
+    "hp_before": ("元のHP", "HP before"), "damage": ("ダメージ", "damage"),
+    "hp_missing": ("減っているHP（上限）", "HP missing (the most it heals)"),
+    "mana_potion": ("マナポーション", "mana potion"),
+    "mp_missing": ("減っているMP（上限）", "MP missing (the most it restores)"),
+    "mp_before": ("元のMP", "MP before"), "mp_cost": ("消費MP", "MP cost"),
+    "initiative": ("行動値", "行動値 (initiative)"),
+    "per_five": ("行動値5ごとに1", "1 per 5 行動値"), "plus_one": ("基本の1", "base 1"),
+    "other_obstructers": ("ほかの妨害者×2", "2 × other obstructers"),
+    "flight": ("飛行", "flight"),
+}
+"""Words of the sums' labels (``sum.<label>``, issue 16; :mod:`.breakdowns`)."""
+
 PAGE = label_keys(STEP_NAMES, {k: (REASONS["ja"][k], REASONS["en"][k]) for k in REASONS["ja"]})
+for _i, _lang in enumerate(("ja", "en")):
+    PAGE[_lang].update({f"sum.{k}": v[_i] for k, v in SUM_WORDS.items()})
 
 CATALOGUE = {"ja": {**MESSAGES["ja"], **PAGE["ja"]}, "en": {**MESSAGES["en"], **PAGE["en"]}}
 """Registered by the registry as namespace ``skirmish`` (``Ruleset.text``)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.skirmish import actions
+from kassen.rulesets.skirmish import breakdowns as bd
 from kassen.rulesets.skirmish.auto_actions import GUARD, affinity, cover, offer_guard
 from kassen.rulesets.skirmish.catalogue import (
     ARMOR,
@@ -35,7 +36,8 @@ def use_attack(b: SkirmishBattle, u: Unit, ability: Ability | None,
     """A normal attack (通常攻撃) or physical ability (§6.2, §6.3)."""
     acc = u.acc + (ability.acc_mod if ability else 0)
     atk = u.wpn.atk + (ability.atk_mod if ability else 0)
-    use = Use(u, ability.id if ability else "attack", ATTACK, acc=acc, atk=atk)
+    use = Use(u, ability.id if ability else "attack", ATTACK, acc=acc, atk=atk,
+              acc_parts=bd.accuracy_parts(u, ability), atk_parts=bd.weapon_parts(u, ability))
     if ability is None:
         b.rec.emit("use", u.id, rule="§6.2", ability="attack", cost=0, mp=u.mp,
                    targets=[t.id for t in targets])
@@ -46,8 +48,10 @@ def use_ability(b: SkirmishBattle, u: Unit, ability: Ability, args: list[str]) -
     """An ability or magic (§11.3): pay MP, choose targets, resolve."""
     targets = targets_for(b, u, ability, args)
     u.mp -= ability.cost
-    b.rec.emit("use", u.id, rule="§6.5" if ability.magic else "§6.2", ability=ability.id,
-               cost=ability.cost, mp=u.mp, targets=[t.id for t in targets])
+    rule = "§6.5" if ability.magic else "§6.2"
+    b.rec.emit("use", u.id, rule=rule, ability=ability.id, cost=ability.cost, mp=u.mp,
+               targets=[t.id for t in targets],
+               sums=bd.cost_sums(u.mp + ability.cost, ability.cost, "§11.3"))
     if ability.effect == ATTACK:
         use_attack(b, u, ability, targets)
         return
@@ -55,7 +59,8 @@ def use_ability(b: SkirmishBattle, u: Unit, ability: Ability, args: list[str]) -
     if ability.magic_art:
         power = u.wpn.atk
     use = Use(u, ability.id, ability.effect, atk=power + ability.power,
-              attribute=ability.attribute, rounds=ability.rounds, amount=ability.amount)
+              attribute=ability.attribute, rounds=ability.rounds, amount=ability.amount,
+              atk_parts=bd.spell_parts(b, u, ability))
     if ability.effect == SLEEP:
         use.rounds = b.readings.sleep_rounds
     if ability.effect == HEAL:
@@ -72,7 +77,8 @@ def use_item(b: SkirmishBattle, u: Unit, item_id: str, target: Unit) -> None:
         wake(b, u, target, "§11.4")
         return
     use = Use(u, item_id, ITEM_EFFECTS[item.effect], atk=item.amount,
-              attribute=item.attribute, amount=item.amount if item.effect == "mana" else 0)
+              attribute=item.attribute, amount=item.amount if item.effect == "mana" else 0,
+              atk_parts=(("gem_attack", item.amount, "§11.4"),) if item.effect == "gem" else ())
     resolve(b, use, [target], "§11.4")
 
 
@@ -131,7 +137,9 @@ def hit_check(b: SkirmishBattle, use: Use, inst: Instance) -> None:
         inst.crit = r.crit_fumble and dice == [10, 10]
         b.rec.emit("hit_check", use.user.id, victim.id, rule="§7.2", dice=dice,
                    bonus=use.acc, total=sum(dice) + use.acc, need=victim.eva, hit=True,
-                   crit=inst.crit, fumble=False)
+                   crit=inst.crit, fumble=False,
+                   sums=bd.hit_sums(use.acc_parts, dice, victim.eva, victim.eva, inst.crit,
+                                    False, "cover_auto_hit"))
         return
     if inst.covered or (r.sleep_auto_hit and victim.asleep):
         inst.hit = True
@@ -146,7 +154,8 @@ def hit_check(b: SkirmishBattle, use: Use, inst: Instance) -> None:
     need = victim.eva + (1 if r.hit_needs_greater else 0)  # §4.2 ≥ or >
     inst.hit = crit or (not fumble and total >= need)
     b.rec.emit("hit_check", use.user.id, victim.id, rule="§6.3", dice=dice, bonus=use.acc,
-               total=total, need=need, hit=inst.hit, crit=crit, fumble=fumble)
+               total=total, need=need, hit=inst.hit, crit=crit, fumble=fumble,
+               sums=bd.hit_sums(use.acc_parts, dice, need, victim.eva, crit, fumble))
 
 
 def damage(b: SkirmishBattle, use: Use, inst: Instance, dice: list[int]) -> None:
@@ -154,16 +163,18 @@ def damage(b: SkirmishBattle, use: Use, inst: Instance, dice: list[int]) -> None
     v = inst.victim
     power = use.atk + sum(dice)
     defence = v.armour if use.physical else v.res
-    if b.readings.affinity_after_floor:  # §16 D17, the other order
-        amount = max(0, max(0, power - defence) + affinity(b, use, v))
-    else:
-        amount = max(0, power - defence + affinity(b, use, v))
-    if inst.guarded:
-        amount = max(0, amount - GUARD.amount)
+    aff = affinity(b, use, v)
+    after_floor = b.readings.affinity_after_floor  # §16 D17, the other order
+    raw = power - defence
+    amount = max(0, max(0, raw) + aff) if after_floor else max(0, raw + aff)
+    guard = GUARD.amount if inst.guarded else 0
+    amount = max(0, amount - guard)
+    before = v.hp
     v.hp = max(0, v.hp - amount)
     b.rec.emit("damage", use.user.id, v.id, rule="§6.4", dice=dice, atk=use.atk, power=power,
                defence=defence, physical=use.physical, amount=amount, guarded=inst.guarded,
-               hp=v.hp)
+               hp=v.hp, sums=bd.damage_sums(use.atk_parts, dice, v, use.physical, aff,
+                                            after_floor, guard, before, amount))
     if amount > 0 and b.readings.damage_wakes and v.asleep:
         wake(b, v, v, "§9.2")
     if v.hp == 0:
@@ -179,11 +190,13 @@ def apply_effect(b: SkirmishBattle, use: Use, inst: Instance) -> None:
         before = v.hp
         v.hp = min(v.max_hp, v.hp + amount)
         b.rec.emit("heal", use.user.id, v.id, rule="§16 D19", dice=dice,
-                   amount=v.hp - before, hp=v.hp)
+                   healed=v.hp - before, hp=v.hp,
+                   sums=bd.heal_sums(use.atk_parts, dice, v, before, v.hp - before))
     elif use.effect == "mana":
         before = v.mp
         v.mp = min(v.max_mp, v.mp + use.amount)
-        b.rec.emit("mana", use.user.id, v.id, rule="§11.4", amount=v.mp - before, mp=v.mp)
+        b.rec.emit("mana", use.user.id, v.id, rule="§11.4", restored=v.mp - before, mp=v.mp,
+                   sums=bd.mana_sums(use.amount, v, before, v.mp - before))
     elif use.effect == ARMOR:
         add_effect(b, v, "stone_skin", use.rounds, use.amount)
     elif use.effect == FLY:
@@ -198,7 +211,10 @@ def apply_effect(b: SkirmishBattle, use: Use, inst: Instance) -> None:
         caster = sum(a) + actions.magic_power(b, use.user)
         resist = sum(p) + v.res
         won = opposed_wins(b, a, caster, p, resist)
+        crit = b.readings.crit_on_opposed
         b.rec.emit("sleep_check", use.user.id, v.id, rule="§11.3", active_dice=a,
-                   active=caster, passive_dice=p, passive=resist, success=won)
+                   active=caster, passive_dice=p, passive=resist, success=won,
+                   sums={"active": bd.opposed_terms(a, bd.magic_parts(b, use.user), crit),
+                         "passive": bd.opposed_terms(p, (("resistance", v.res, None),), crit)})
         if won:
             add_effect(b, v, "sleep", use.rounds, 0)

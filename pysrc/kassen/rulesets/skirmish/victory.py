@@ -13,8 +13,11 @@ def check_end(b: SkirmishBattle) -> bool:
     st = b.state
     if st.over:
         return True
-    alive = [any(u.able for u in st.units if u.side == s) for s in (0, 1)]
-    if all(alive):
+    alive = [False, False]
+    for u in st.units:
+        if u.hp > 0 and not u.escaped:  # 戦闘可能
+            alive[u.side] = True
+    if alive[0] and alive[1]:
         return False
     if not any(alive):
         finish(b, None, "mutual", "§10.1")

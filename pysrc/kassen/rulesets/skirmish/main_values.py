@@ -1,0 +1,107 @@
+"""The main steps the planner values (§6.2 D2 with §16.2 A1, A3, A6, A7, A9): every legal main
+step from a position that has a value, in the order of :func:`.actions.ms_options`.
+
+Options the planner never values (beneficial magic, attacks on allies, non-gem items, waking
+an enemy, escape) are left out rather than listed and refused, and the numbers come from
+per-request tables (who stands where, at what distance) instead of the option strings, so a
+plan costs a few list walks per position. Mixed into :class:`.planner.Planner`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kassen.rulesets.skirmish import actions
+from kassen.rulesets.skirmish.catalogue import (
+    ABILITIES,
+    ALL,
+    ANY,
+    AREA,
+    AREA_ANY,
+    ATTACK,
+    BOLT,
+    ITEMS,
+    ONE,
+    PIERCE,
+    SLEEP,
+    Ability,
+    N,
+)
+from kassen.rulesets.skirmish.estimates import Estimates
+from kassen.rulesets.skirmish.model import Pos, Unit
+
+DAMAGING = (ATTACK, BOLT)
+
+
+class MainValues(Estimates):
+    """Main-step values of one request; expects ``self.b``, the battle."""
+
+    def in_area(self, u: Unit, area: Pos, ability: Ability) -> list[Unit]:
+        """:func:`.actions.in_area` from the per-request table."""
+        b = self.b
+        if b.readings.flight_melee_limit:
+            return [t for t in self.occupants(area) if t is not u
+                    and not actions.melee_blocked(b, u, t, ability)]
+        return [t for t in self.occupants(area) if t is not u]
+
+    def main_values(self, u: Unit, pos: Pos, moved: bool, mp: int
+                    ) -> Iterator[tuple[str, float]]:
+        """(option, value) of every valued main step from ``pos`` but moves, in option order:
+        nothing, attacks, abilities and magic, MS items, wakes (§6.2, §16 A1)."""
+        yield "none", 0.0
+        for t in self.foes_within(u, pos, u.wpn.reach, None):
+            yield "attack:" + t.id, self.ev_use(u, None, t)
+        for ability_id in u.abilities:
+            ab = ABILITIES[ability_id]
+            if ab.timing != "MS" or ab.cost > mp or (ab.magic and moved and not ab.magic_art):
+                continue
+            if ab.needs_ranged_weapon and u.wpn.reach < 1:
+                continue
+            if ab.effect == SLEEP and ab.target == ONE:
+                t = self.cached(("sleep", u.id, pos), self.sleep_target, u, pos)
+                if t is not None and t in self.foes_within(u, pos, ab.reach, ab):
+                    yield f"skill:{ab.id}:{t.id}", self.sleep_value(u, pos, t)  # type: ignore[misc]
+            elif ab.effect in DAMAGING:
+                yield from self.damage_values(u, pos, ab)
+        for item_id, count in u.items.items():
+            item = ITEMS[item_id]
+            if count <= 0 or item.timing != "MS" or item.effect != "gem" or moved:
+                continue
+            for t, d in self.around(pos):
+                if d <= item.reach and t.side != u.side:
+                    yield f"item:{item_id}:{t.id}", self.cached(
+                        ("gem", item_id, t.id), self.ev_magic, item.amount, item.attribute, t)
+        for t in self.occupants(pos):
+            if t.effects and t.side == u.side and t is not u and not t.acted and t.asleep:
+                yield "wake:" + t.id, self.threat(t)
+
+    def damage_values(self, u: Unit, pos: Pos, ab: Ability) -> Iterator[tuple[str, float]]:
+        """The valued options of one damaging ability by its target kind (§8, §16 A1, A9)."""
+        reach = actions.reach_of(u, ab)
+        head = "skill:" + ab.id
+        if ab.target == ONE:
+            for t in self.foes_within(u, pos, reach, ab):
+                yield f"{head}:{t.id}", self.ev_use(u, ab, t)
+        elif ab.target in (N, ANY, ALL):
+            values = sorted((self.ev_use(u, ab, t) for t in self.foes_within(u, pos, reach, ab)),
+                            reverse=True)
+            if values:
+                yield head, sum(values[: ab.n if ab.target == N else len(values)])
+        elif ab.target in (AREA, AREA_ANY):
+            for area in self.b.map.within(pos, 0, reach):
+                targets = self.in_area(u, area, ab)
+                foes = [t for t in targets if t.side != u.side]
+                if len(foes) >= 2 and len(foes) == len(targets):  # §16 A9
+                    yield (f"{head}:area:{self.b.map.label(area)}",
+                           sum(self.ev_use(u, ab, t) for t in foes))
+        elif ab.target == PIERCE:
+            for aim, cells in self.b.map.pierce_lines(pos, reach):
+                total, found = 0.0, False
+                for cell in cells:
+                    foes = [self.ev_use(u, ab, t) for t in self.in_area(u, cell, ab)
+                            if t.side != u.side]
+                    if foes:
+                        found = True
+                        total += max(foes)
+                if found:
+                    yield f"{head}:dir:{self.b.map.label(aim)}", total
