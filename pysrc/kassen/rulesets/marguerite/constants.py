@@ -54,6 +54,10 @@ LOG_FENCERS = 24
 # 10/2/0/3/滅封詠: 24,408 行動処理 and 12,148 swords, 158 played, 195,629 slots, against
 # 221,373,984 slots walked before). Largest otherwise: 7,340,047 行動処理 and 22,020,156 events
 # (fast-forwarded), 22 剣師; the longest list known is that 12,148 (MAX_SWORDS: 1.6×).
+# Again after the fixes (same 100,000, load 8): 1 aborted, 5/1/0/3/速増複音怒 vs 20/1/2/2/複 at
+# MAX_SWORDS (a list past 20,000; not yet measured uncut); played while summarised at most
+# 520,312 行動処理 and 1,300,768 events (10/2/1/1/氷鏡散速 vs 15/2/2/2/滅: MAX_ACTIONS only
+# 1.9×) and 8,311,046 slots (MAX_SCAN 2.4×): reset=cycle margins are thin.
 # Free-budget builds (budget=0): 0 of 10,000 random ones reached a cap (1,043 swords, 26 剣師,
 # 1,182 played 行動処理, 2,904 played events, 559,008 slots at most).
 MAX_SWORDS = 20_000
