@@ -11,7 +11,7 @@ import pytest
 from kassen.core import links, record, session
 from kassen.core.driver import Driver
 from kassen.core.render import render_event
-from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_SWORDS
+from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_SWORDS, MAX_SCAN
 
 FREE = {"budget": 0, "hp_step": "1"}
 
@@ -94,6 +94,37 @@ def test_cycle_doubling_plays_millions_of_actions_r6_3() -> None:
     assert battle.state.work < 1000  # beats actually played while summarised
 
 
+@pytest.mark.rule("R6.3")
+@pytest.mark.rule("R10.2")
+@pytest.mark.parametrize(("a", "b", "want", "actions", "events", "speeds", "played"), [
+    # 増殖剣 appends a 加速剣 every cycle: the list never repeats while 素早さ doubles each
+    # turn (scan cap in turn 17 before); runs of 加速剣 applied at once (runs.batch)
+    ("15/2/3/1/後", "10/2/2/2/増速", (0, "overturn", 20), 818975, 1639240, [1, 817676], 5000),
+    # 拡散剣 makes the only 加速剣 whole: it raises A's built フェンス too, which stays slower,
+    # so the doubling run is A's alone (actions cap in turn 19 before; runs.reach)
+    ("5/1/1/3/柵散速封", "15/0/0/1/壁限撹減速五", (1, "overturn", 20), 2097193, 8388709,
+     [2097152, 2097149, 1, 0], 1000),
+    # 増殖剣 copies a never-executable 快癒剣 every cycle: 12,148 swords that every choice
+    # walks past (scan cap in turn 18 before; runs.dead_tail)
+    ("5/1/0/3/増癒儀涙速", "10/2/0/3/滅封詠", (0, "overturn", 20), 24408, 61004,
+     [12138, 3, 3], 1000),
+])
+def test_cycle_growth_plays_to_its_true_result_r6_3(
+        a: str, b: str, want: tuple, actions: int, events: int, speeds: list[int],
+        played: int) -> None:
+    """reset=cycle (R6.3 alternative; design 6: no legal battle cut short): battles the hard
+    caps used to stop finish with the result, counts and 素早さ of playing every beat with the
+    caps lifted (R10.2 judges them on HP at turn 20), playing only a few beats themselves."""
+    battle = play(f"{a}/A", f"{b}/B", {"reset": "cycle"})
+    result = battle.final_result()
+    assert (result.winner, result.reason, result.turn) == want
+    st = battle.state
+    assert st.actions == actions
+    assert battle.rec.event_count + st.folded == events
+    assert [f.spd for side in st.members for f in side] == speeds
+    assert st.work < played and st.scan < MAX_SCAN // 4  # far from the hard caps
+
+
 @pytest.mark.rule("R8.1")
 @pytest.mark.parametrize(("a", "b", "options"), [
     ("10/1/2/4/限/A", "10/1/0/5/増増/B", {}),
@@ -104,6 +135,12 @@ def test_cycle_doubling_plays_millions_of_actions_r6_3() -> None:
     ("5/0/0/5/速/A", "10/1/2/2/薬四護/B", {"reset": "cycle", "untagged_start": "0"}),
     ("5/2/1/1/速速詠再増/A", "5/2/1/1/熱儀速再増/B", {}),
     ("5/0/0/2/散速儀速増再/A", "10/0/0/1/護/B", {}),  # a whole 加速剣, alone in its line
+    # 増殖剣 adds a 加速剣 every cycle: runs of 加速剣 applied at once (runs.batch)
+    ("10/3/0/1/斬/A", "15/2/2/2/増速/B", {"reset": "cycle", "budget": 0}),
+    # a whole 加速剣 beside the slower フェンス it built (runs.reach)
+    ("14/1/1/3/柵散速/A", "10/2/0/1/全/B", {"reset": "cycle", "budget": 0, "hp_step": "1"}),
+    # 増殖剣 adds a never-executable 快癒剣 every cycle (runs.dead_tail)
+    ("5/1/0/3/増癒儀涙速/A", "10/4/0/1/斬/B", {"reset": "cycle", "budget": 0, "hp_step": "1"}),
 ])
 def test_fast_forward_changes_nothing(a: str, b: str, options: dict[str, Any]) -> None:
     """Fast-forwarding repeating summarised runs (runs.py) gives the events, counts and
@@ -116,6 +153,24 @@ def test_fast_forward_changes_nothing(a: str, b: str, options: dict[str, Any]) -
     assert fast.state.folded == slow.state.folded
     assert [f.spd for side in fast.state.members for f in side] == \
         [f.spd for side in slow.state.members for f in side]
+
+
+@pytest.mark.slow
+@pytest.mark.rule("R6.3")
+def test_cycle_growing_acceleration_matches_the_uncut_play_r6_3(monkeypatch) -> None:
+    """The first battle of test_cycle_growth_plays_to_its_true_result_r6_3 played beat by
+    beat with the hard caps lifted (about 20 s, 10^9 list slots walked) gives the same events,
+    counts and result as the fast-forwarded play (R6.3 alternative reset=cycle)."""
+    from kassen.rulesets.marguerite import engine
+
+    sides = ("15/2/3/1/後", "10/2/2/2/増速")
+    fast = play(*sides, {"reset": "cycle"})
+    for cap in ("MAX_ACTIONS", "MAX_EVENTS", "MAX_SCAN"):
+        monkeypatch.setattr(engine, cap, 10 ** 12)
+    slow = play(*sides, {"reset": "cycle"}, fast_forward=False)
+    assert session.event_digest(fast) == session.event_digest(slow)
+    assert fast.final_result() == slow.final_result()
+    assert (fast.state.actions, fast.state.folded) == (slow.state.actions, slow.state.folded)
 
 
 def test_summarised_battle_replays_identically_from_its_link() -> None:

@@ -37,13 +37,32 @@ LOG_FENCERS = 24
 # battle, and, while summarised, 1,725 played 行動処理, 3,438 played events and 288,348 list
 # slots walked. Known extremes: 速速儀速速速増再 against itself, 517,352 行動処理 and 1,034,759
 # events, of which 334 beats are played (runs.py fast-forwards the rest); under reset=cycle one
-# 加速剣 doubles 素早さ each turn (5,242,917 行動処理, 54 played). Of 10,000 reset=cycle battles
-# the largest played work was 96,898 行動処理 and 490,881 events, and one still stops at
-# MAX_SCAN: 15/2/3/1/後 against 10/2/2/2/増速, where 増殖剣 adds a 加速剣 every cycle, so the list
-# never repeats (no fast-forward) while 素早さ doubles each turn (estimated 10^9 list slots).
-# Free-budget builds (budget=0): 0 of 1,000 random ones reached a cap.
+# 加速剣 doubles 素早さ each turn (5,242,917 行動処理, 54 played).
+# Uniform, 1,000,000 battles (2026-12-02, load 4-9, one worker): none aborted; at most 243
+# swords, 23 剣師, 3,417 行動処理 and 6,835 events, and while summarised 369 played 行動処理,
+# 737 played events and 55,643 slots; 49 MB a worker.
+# Biased towards those swords, 1,000,000 battles (2026-12-02, load 9-12, one worker): none
+# aborted; at most 1,130 swords, 23 剣師, 23,634 行動処理 and 47,390 events, and while
+# summarised 3,791 played 行動処理, 7,579 played events and 1,212,285 slots; 50 MB a worker.
+# reset=cycle, 100,000 battles (2026-12-02, load 10-16, one worker, before the fixes below):
+# 6 aborted (0.006 %); the 5 the sampler lists play to their results now, as does 15/2/3/1/後 vs
+# 10/2/2/2/増速 (増殖剣 adds a 加速剣 each cycle, the list never repeats: 818,975 行動処理,
+# 2,442 played, 2,457,462 slots; runs.batch). Two stopped at MAX_ACTIONS: a whole 加速剣 also
+# raising a slower built フェンス (runs.reach; 5/1/1/3/柵散速封 vs 15/0/0/1/壁限撹減速五:
+# 2,097,193 行動処理, 49 played). Three at MAX_SCAN: 増殖剣 copies a never-executable
+# 快癒剣 each cycle and every choice walks the copies (runs.dead_tail; 5/1/0/3/増癒儀涙速 vs
+# 10/2/0/3/滅封詠: 24,408 行動処理 and 12,148 swords, 158 played, 195,629 slots, against
+# 221,373,984 slots walked before). Largest otherwise: 7,340,047 行動処理 and 22,020,156 events
+# (fast-forwarded), 22 剣師; the longest list known is that 12,148 (MAX_SWORDS: 1.6×).
+# Again after the fixes (same 100,000, load 8): 1 aborted, 5/1/0/3/速増複音怒 vs 20/1/2/2/複 at
+# MAX_SWORDS (a list past 20,000; not yet measured uncut); played while summarised at most
+# 520,312 行動処理 and 1,300,768 events (10/2/1/1/氷鏡散速 vs 15/2/2/2/滅: MAX_ACTIONS only
+# 1.9×) and 8,311,046 slots (MAX_SCAN 2.4×): reset=cycle margins are thin.
+# Free-budget builds (budget=0): 0 of 10,000 random ones reached a cap (1,043 swords, 26 剣師,
+# 1,182 played 行動処理, 2,904 played events, 559,008 slots at most).
 MAX_SWORDS = 20_000
-"""Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 37× the 545 seen."""
+"""Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 37× the 545 seen
+with the default options, 1.6× the 12,148 of a reset=cycle battle (above)."""
 MAX_FENCERS = 400
 """Safety cap: 剣師 created per party (entrant included; 増殖剣 copies 構築 swords): 18× the
 22 seen. Past 24 (LOG_FENCERS) the log is summarised."""

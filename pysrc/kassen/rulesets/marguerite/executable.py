@@ -6,6 +6,7 @@ a status replaces (:mod:`.processing`, スタン's ``stun_sword`` reading), so i
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.marguerite.actions import CONTROL_NEXT
@@ -23,13 +24,14 @@ def half(b: MargueriteBattle, f: Fencer) -> bool:
     return 2 * f.hp <= f.maxhp
 
 
-def find(b: MargueriteBattle, f: Fencer, ignore_used: bool = False) -> int:
-    """Index of the first executable sword (R4.7), or -1. The hot path: inlined checks."""
+def find(b: MargueriteBattle, f: Fencer, ignore_used: bool = False, start: int = 0) -> int:
+    """Index of the first executable sword (R4.7) from ``start`` on, or -1. The hot path:
+    inlined checks."""
     turn = b.state.turn
     is_half: bool | None = None
     swords = f.swords
     defs = b.defs
-    for i, s in enumerate(swords):
+    for i, s in enumerate(islice(swords, start, None) if start else swords, start):
         if s.used and not ignore_used:
             continue
         d = defs[s.sid]

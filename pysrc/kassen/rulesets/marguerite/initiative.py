@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.marguerite.executable import find
@@ -84,12 +85,14 @@ def action_phase(b: MargueriteBattle) -> None:
             for f in group:
                 st.scan += len(f.swords)
             if b.fast_forward and not b.has_mp_costs:
-                runs.beat(st, group, picks, bool(b.cycled), tally)
+                runs.beat(st, group, picks, bool(b.cycled), tally, partial(find, b))
         process(b, group, picks)
         if b.after_beat():
             return
         if not st.turn0 and settle(b):
             return
+        if runs.pending is not None and tally is not None:
+            runs.after(st, tally, partial(find, b))
 
 
 # -- executable swords (R4.6, R4.7) ---------------------------------------------------------
