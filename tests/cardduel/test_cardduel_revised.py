@@ -111,7 +111,9 @@ def test_b3_mp_zero_forces_costume_conversion_m3() -> None:
     b = start(TEAMS, {"1.1": ["HK"]}, ["pass", "HK", "shoes", "pass", "pass"], NO_M0)
     b.member("1.1").mp = 1
     b.play_turn()
-    assert events(b, "convert_forced")[0].values == {"costume": "shoes", "mp": 2}
+    forced = events(b, "convert_forced")[0].values
+    assert {k: forced[k] for k in ("costume", "mp")} == {"costume": "shoes", "mp": 2}
+    assert forced["sums"]["mp"] == (("=", "mp_before", 0), ("+", "costume_mp", 2, "§5.3.1"))
     assert b.member("1.1").costumes == ["hat"] and b.member("1.1").mp == 2
 
 

@@ -16,6 +16,8 @@ from cardduel_helpers import W8, W8B, events, start
 
 from kassen.core import registry, session, sums
 from kassen.core.rng import Rng
+from kassen.rulesets.cardduel.resources import mp_gain_terms, mp_loss_terms
+from kassen.rulesets.cardduel.storm import draw_terms, pool_loss_terms, power_terms
 
 OPTION_SETS = [
     {},
@@ -24,8 +26,13 @@ OPTION_SETS = [
     {"procedure": "original", "originalRightLoss": "next_only"},
 ]
 EXPLAINED = {"attack_reveal": {"value"}, "advantage": {"gain", "total"},
-             "damage": {"amount", "hp"}, "attack_fail": {"hp"}}
+             "damage": {"amount", "hp"}, "attack_fail": {"hp"},
+             "mp_gain": {"mp"}, "mp_loss": {"mp"}, "convert_mp": {"mp"},
+             "convert_forced": {"mp"}, "storm_pool": {"pool"}, "storm_card": {"pool"},
+             "costume_lost": {"pool"}, "storm_hp": {"loss", "hp", "pool"}}
 """The events that report a number, and the numbers each explains."""
+COMMON = ("attack_reveal", "advantage", "damage", "attack_fail")
+"""The kinds every battle set is sure to hold many of."""
 
 
 def sums_of(event: Any) -> dict[str, Any]:
@@ -58,9 +65,13 @@ def test_every_sum_folds_to_its_number_over_random_battles_4_5() -> None:
                 assert set(sums_of(e)) == EXPLAINED[e.kind], (seed, e)
                 seen[e.kind] += 1
                 labels.update(sums.labels(t for ts in sums_of(e).values() for t in ts))
-    assert all(n >= 50 for n in seen.values()), seen
+    assert all(seen[k] >= 50 for k in COMMON), seen
+    assert all(n >= 1 for n in seen.values()), seen
     for label in ("favoured_suit", "higher_card", "against_failed_attack", "lone_attacker",
-                  "halved_behind", "advantage_tied", "rivalry", "hp_floor"):
+                  "halved_behind", "advantage_tied", "rivalry", "hp_floor", "mp_before",
+                  "invalid_enchant", "elation", "agitation", "costume_mp", "member_draws",
+                  "pool_before", "uncounted_draw", "costume_power", "storm_strike",
+                  "one_hp_per_strike"):
         assert label in labels, label
 
 
@@ -124,3 +135,37 @@ def test_last_damage_halves_the_side_behind_4_6() -> None:
     assert behind.values["amount"] == 1 and sums_of(behind)["amount"] == [
         ["=", "advantage_behind", 2], ["//", "halved_behind", 2, "§4.6"]]
     assert sums.mismatches(b.rec.events()) == []
+
+
+@pytest.mark.rule("§2.4")
+@pytest.mark.rule("§5.3.1")
+@pytest.mark.rule("§5.3.3")
+@pytest.mark.rule("§12.2")
+def test_mp_terms_gain_above_max_and_loss_floored_5_3_3() -> None:
+    """§2.4: a costume's MP may go above MaxMP (noted, not capped): 4 + 3 = 7 > 5; §12.2 ♣
+    agitation costs 2 MP from 1, and §5.3.3 stops MP at 0."""
+    gain = mp_gain_terms(4, "costume_mp", 3, "§2.4", 5)
+    assert sums.fold(gain) == 7 and gain[-1] == ("note", "above_max_mp", 5, "§2.4")
+    assert mp_gain_terms(0, "costume_mp", 3, "§5.3.1", 5) == (
+        ("=", "mp_before", 0), ("+", "costume_mp", 3, "§5.3.1"))
+    loss = mp_loss_terms(1, 2, "§12.2")
+    assert loss == (("=", "mp_before", 1), ("-", "agitation", 2, "§12.2"),
+                    ("max", "mp_floor", 0, "§5.3.3")) and sums.fold(loss) == 0
+    assert sums.fold(mp_loss_terms(3, 1, "§5.3.1")) == 2
+
+
+@pytest.mark.rule("§6.2.1")
+@pytest.mark.rule("§6.2.3")
+@pytest.mark.rule("§6.2.4")
+def test_storm_power_terms_6_2_1() -> None:
+    """§6.2.1: S = the cards each member drew (3 + 1 + 2 = 6; ``whole_field`` adds the
+    field's 4 other cards); §6.2.3: a costume of power 3 takes S from 2 to 0, not −1;
+    §6.2.4: a counting draw adds nothing unless the option counts it."""
+    assert sums.fold(power_terms([3, 1, 2], None)) == 6
+    whole = power_terms([3, 1, 2], 10)
+    assert whole[-1] == ("+", "other_field_cards", 4, "§6.2.1") and sums.fold(whole) == 10
+    strike = pool_loss_terms(2, "costume_power", 3, "§6.2.3")
+    assert sums.fold(strike) == 0 and strike[-1][:2] == ("max", "pool_floor")
+    assert sums.fold(draw_terms(5, False, "count")) == 5
+    assert draw_terms(5, True, "tie") == (("=", "pool_before", 5),
+                                          ("+", "counted_draw", 1, "§6.2.2"))

@@ -25,7 +25,8 @@ VARIANTS = (
 """Options that change how the numbers are computed (each variant plays its own battles)."""
 
 EXPLAINED = {"hit": "damage", "read": "five", "values": "speed", "attack": "hits",
-             "vp": "vp", "heal": "amount", "stun_countdown": "left", "decision": "x"}
+             "vp": "vp", "heal": "amount", "stun_countdown": "left", "decision": "x",
+             "stars": "stars", "stardust": "stardust"}
 """An event kind and one number each of its events explains."""
 
 
@@ -37,6 +38,7 @@ def _battle_events(seed: int, options: dict) -> list:
 
 
 @pytest.mark.rule("§12.5")
+@pytest.mark.rule("§15.1")
 @pytest.mark.rule("§16.1")
 @pytest.mark.rule("§19")
 @pytest.mark.rule("D1")
@@ -48,7 +50,7 @@ def _battle_events(seed: int, options: dict) -> list:
 def test_every_sum_folds_to_its_number_section19(variant: int) -> None:
     """§19/D1/A7 (and §6.2, §10.1, §12.5, §14.3, §16.1): over 60 random battles per option
     variant, every sum folds to the number its event reports, and the events that report a
-    computed number carry its sum."""
+    computed number carry its sum (§15.1: stars and stardust among them)."""
     seen: dict[str, int] = {}
     for seed in range(60):
         found = _battle_events(seed, VARIANTS[variant])
@@ -58,7 +60,8 @@ def test_every_sum_folds_to_its_number_section19(variant: int) -> None:
             if kind in EXPLAINED:
                 assert EXPLAINED[kind] in e.values["sums"], (e.kind, e.values)
                 seen[kind] = seen.get(kind, 0) + 1
-    assert {"hit", "read", "values", "attack", "vp", "decision"} <= set(seen), seen
+    assert {"hit", "read", "values", "attack", "vp", "decision", "stars",
+            "stardust"} <= set(seen), seen
     assert seen["hit"] > 500
 
 
@@ -99,3 +102,28 @@ def test_float_terms_repeat_the_float_computation_a7() -> None:
     assert isinstance(bd["range_m"], float) and bd["total_corr"] == 1.2 * 1.3 * 1.0 * 1.0
     assert bd["attack"] == 26 * 4 * 7 * (1.2 * 1.3)
     assert hit["damage"] == math.floor(bd["attack"] - 195.0) == 940
+
+
+@pytest.mark.rule("§15")
+@pytest.mark.rule("§15.1")
+@pytest.mark.rule("§15.3")
+@pytest.mark.rule("§15.5")
+def test_star_terms_before_plus_change_capped_section15() -> None:
+    """§15.1/§15.3/§15.5: every stars event's sum is the stars before ± the change (at
+    least 0), and the 奥義星 rise stops at the 奥義's setting (``ougi_star_cap``); every
+    stardust event's sum is the stardust before plus what it gained."""
+    capped = 0
+    for seed in range(60):
+        for e in _battle_events(seed, {}):
+            if e.kind not in ("stars", "stardust"):
+                continue
+            terms = e.values["sums"][e.kind]
+            assert terms[0][:2] == ("=", f"{e.kind}_before")
+            assert sums.fold(terms) == e.values[e.kind]
+            if e.kind == "stars" and e.values["change"] > 0:
+                assert terms[1][:3] == ("+", "stars_gained", e.values["change"])
+            ougi = e.values["sums"].get("ougi_stars", ())
+            if ougi and ougi[-1][1] == "ougi_setting":
+                capped += 1
+                assert e.values["ougi_stars"] == ougi[-1][2] < sums.fold(ougi[:2])
+    assert capped > 0

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from kassen.rulesets.cardduel.catalogue import suit_of, value_of
 from kassen.rulesets.cardduel.checks import total_terms
 from kassen.rulesets.cardduel.model import Happening, Member
-from kassen.rulesets.cardduel.resources import lose_mp
+from kassen.rulesets.cardduel.resources import lose_mp, mp_gain_terms
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.engine import CardDuelBattle
@@ -29,8 +29,10 @@ def emotion_event(b: CardDuelBattle, mage: Member, card: str, rule: str) -> None
     if not table:
         return
     if suit == "H":
+        before = mage.mp
         mage.mp += k
-        b.rec.emit("mp_gain", mage.id, rule="§12.2", amount=k, mp=mage.mp)
+        b.rec.emit("mp_gain", mage.id, rule="§12.2", amount=k, mp=mage.mp,
+                   sums={"mp": mp_gain_terms(before, "elation", k, "§12.2", mage.max_mp)})
     elif suit == "D":
         got = mage.draw_to_hand(k)
         b.rec.emit("hand_draw", mage.id, rule="§12.2", drawn=len(got), hand=len(mage.hand))

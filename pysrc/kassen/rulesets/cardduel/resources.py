@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import COSTUME_ORDER, COSTUMES
+from kassen.rulesets.cardduel.checks import CACHE, Terms
 from kassen.rulesets.cardduel.model import Member
 
 if TYPE_CHECKING:
@@ -32,13 +33,31 @@ def conversion_options(costumes: tuple[str, ...]) -> tuple[str, ...]:
     return ("pass", *(f"{c}:{into}" for c in costume_kinds(costumes) for into in ("mp", "hand")))
 
 
+@functools.lru_cache(maxsize=CACHE)
+def mp_gain_terms(before: int, label: str, gain: int, rule: str, max_mp: int) -> Terms:
+    """MP after a gain: what the mage had plus the gain, never capped inside a match (a
+    costume may take MP above MaxMP, §2.4; noted when it does)."""
+    above = (("note", "above_max_mp", max_mp, "§2.4"),) if before + gain > max_mp else ()
+    return (("=", "mp_before", before), ("+", label, gain, rule), *above)
+
+
+@functools.lru_cache(maxsize=CACHE)
+def mp_loss_terms(before: int, loss: int, rule: str) -> Terms:
+    """MP after a loss: what the mage had minus the loss, at least 0 (§5.3.3)."""
+    label = "agitation" if rule == "§12.2" else "invalid_enchant"
+    floor = (("max", "mp_floor", 0, "§5.3.3"),) if loss > before else ()
+    return (("=", "mp_before", before), ("-", label, loss, rule), *floor)
+
+
 def convert(b: CardDuelBattle, m: Member, costume: str, into: str, rule: str) -> None:
     """Consume one costume into MP (MaxMP may be exceeded) or hand cards (§2.4)."""
     m.costumes.remove(costume)
     c = COSTUMES[costume]
     if into == "mp":
+        before = m.mp
         m.mp += c.mp
-        b.rec.emit("convert_mp", m.id, rule=rule, costume=costume, gain=c.mp, mp=m.mp)
+        b.rec.emit("convert_mp", m.id, rule=rule, costume=costume, gain=c.mp, mp=m.mp,
+                   sums={"mp": mp_gain_terms(before, "costume_mp", c.mp, "§2.4", m.max_mp)})
     else:
         got = m.draw_to_hand(c.cards)
         b.rec.emit("convert_hand", m.id, rule=rule, costume=costume, drawn=len(got),
@@ -48,8 +67,10 @@ def convert(b: CardDuelBattle, m: Member, costume: str, into: str, rule: str) ->
 def lose_mp(b: CardDuelBattle, m: Member, amount: int, rule: str) -> None:
     """MP −amount; at 0 a costume must be converted into MP at once (§5.3.1, M3), or
     the mage is exhausted when none is left (§5.3.3)."""
-    m.mp = max(0, m.mp - amount)
-    b.rec.emit("mp_loss", m.id, rule=rule, amount=amount, mp=m.mp)
+    before = m.mp
+    m.mp = max(0, before - amount)
+    b.rec.emit("mp_loss", m.id, rule=rule, amount=amount, mp=m.mp,
+               sums={"mp": mp_loss_terms(before, amount, rule)})
     if m.mp > 0:
         return
     if m.costumes:
@@ -57,7 +78,8 @@ def lose_mp(b: CardDuelBattle, m: Member, amount: int, rule: str) -> None:
             "member": m.id, "costumes": list(m.costumes)}))
         m.costumes.remove(pick)
         m.mp = COSTUMES[pick].mp
-        b.rec.emit("convert_forced", m.id, rule="§5.3.1", costume=pick, mp=m.mp)
+        b.rec.emit("convert_forced", m.id, rule="§5.3.1", costume=pick, mp=m.mp,
+                   sums={"mp": mp_gain_terms(0, "costume_mp", m.mp, "§5.3.1", m.max_mp)})
     elif not m.exhausted:
         m.exhausted = True
         b.rec.emit("exhausted", m.id, rule="§5.3.3")

@@ -10,11 +10,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import COSTUMES, is_joker, value_of
+from kassen.rulesets.cardduel.checks import CACHE, Terms, hp_terms
 from kassen.rulesets.cardduel.constants import STORM_LOOP_CAP
 from kassen.rulesets.cardduel.model import Happening, Member, Storm, StormTally
 from kassen.rulesets.cardduel.resources import held_costumes
@@ -27,6 +29,36 @@ Strike = Callable[["CardDuelBattle", Storm, Member], None]
 Eligible = Callable[[Member], bool]
 
 
+ONE_HP = (("=", "one_hp_per_strike", 1, "§6.2.5"),)
+"""§6.2.5: a warrior loses one HP per strike (``stormWarriorMode`` default)."""
+
+
+@functools.lru_cache(maxsize=CACHE)
+def draw_terms(before: int, counts: bool, why: str) -> Terms:
+    """The storm's power after a tie-break or counting draw: +1 only when the option counts
+    such draws (§6.2.2 ``stormCountsTieDraws``, §6.2.4 ``stormCountsVictimDraws``)."""
+    rule = "§6.2.2" if why == "tie" else "§6.2.4"
+    return (("=", "pool_before", before),
+            ("+", "counted_draw", 1, rule) if counts else ("note", "uncounted_draw", 0, rule))
+
+
+@functools.lru_cache(maxsize=CACHE)
+def pool_loss_terms(before: int, label: str, loss: int, rule: str) -> Terms:
+    """The storm's power after a strike: what it had minus the strike, at least 0."""
+    floor = (("max", "pool_floor", 0, rule),) if loss > before else ()
+    return (("=", "pool_before", before), ("-", label, loss, rule), *floor)
+
+
+def power_terms(drawn: list[int], field: int | None) -> Terms:
+    """§6.2.1: the storm's power, the cards each member drew in seating order (plus the
+    field's other cards with ``stormPoolScope = whole_field``)."""
+    terms = tuple((("=" if i == 0 else "+"), "member_draws", n, "§6.2.1")
+                  for i, n in enumerate(drawn))
+    if field is not None:
+        terms += (("+", "other_field_cards", field - sum(drawn), "§6.2.1"),)
+    return terms
+
+
 def _pool_draw(b: CardDuelBattle, storm: Storm, m: Member, counts: bool, why: str) -> int:
     """One storm draw onto the field: the card's raw value, or −1 for an empty deck (D7)."""
     card = m.take_top()
@@ -34,9 +66,11 @@ def _pool_draw(b: CardDuelBattle, storm: Storm, m: Member, counts: bool, why: st
         b.rec.emit("storm_empty", m.id, rule="§15 D7", why=why)
         return -1
     b.state.place(card, m, "storm")
+    before = storm.pool
     if counts:
         storm.pool += 1
-    b.rec.emit("storm_card", m.id, rule="§6.2", card=card, why=why, pool=storm.pool)
+    b.rec.emit("storm_card", m.id, rule="§6.2", card=card, why=why, pool=storm.pool,
+               sums={"pool": draw_terms(before, counts, why)})
     return value_of(card)
 
 
@@ -93,19 +127,26 @@ def _strike_mage(b: CardDuelBattle, storm: Storm, victim: Member) -> None:
         victim.side, "S1", tuple(tied), {"member": victim.id,
                                          "costumes": list(victim.costumes)}))
     victim.costumes.remove(pick)
-    storm.pool = max(0, storm.pool - top)
+    before = storm.pool
+    storm.pool = max(0, before - top)
     b.rec.emit("costume_lost", victim.id, rule="§6.2.3", costume=pick, power=top,
-               pool=storm.pool)
+               pool=storm.pool, sums={"pool": pool_loss_terms(before, "costume_power", top,
+                                                              "§6.2.3")})
 
 
 def _strike_warrior(b: CardDuelBattle, storm: Storm, victim: Member) -> None:
     """§6.2.5: HP in place of a costume: 1 HP per strike, or min(HP, S) (option)."""
-    loss = 1 if b.readings.storm_warrior_mode == "one_hp_per_step" else min(
-        victim.hp, storm.pool)
-    victim.hp = max(0, victim.hp - loss)
-    storm.pool = max(0, storm.pool - loss)
+    one = b.readings.storm_warrior_mode == "one_hp_per_step"
+    hp, pool = victim.hp, storm.pool
+    loss = 1 if one else min(hp, pool)
+    victim.hp = max(0, hp - loss)
+    storm.pool = max(0, pool - loss)
     b.rec.emit("storm_hp", victim.id, rule="§6.2.5", loss=loss, hp=victim.hp,
-               pool=storm.pool)
+               pool=storm.pool, sums={
+                   "loss": ONE_HP if one else (("=", "hp_before", hp),
+                                               ("min", "storm_pool", pool, "§6.2.5")),
+                   "hp": hp_terms(hp, "storm_strike", loss, "§6.2.5"),
+                   "pool": pool_loss_terms(pool, "storm_strike", loss, "§6.2.5")})
     check_faint(b, victim, "§6.2.7")
 
 
@@ -132,11 +173,13 @@ def _alive(m: Member) -> bool:
     return m.hp > 0
 
 
-def storm_power(b: CardDuelBattle, storm: Storm) -> dict[str, int]:
+def storm_power(b: CardDuelBattle, storm: Storm) -> tuple[dict[str, int], Terms]:
     """§6.2.1: every member draws onto the field until a card invalid for them (a Joker
-    never stops the draw); S = the cards drawn. Returns each member's highest card."""
+    never stops the draw); S = the cards drawn. Returns each member's highest card and the
+    terms of S."""
     st = b.state
     high: dict[str, int] = {}
+    counts: list[int] = []
     for m in st.members:
         drawn: list[str] = []
         card = m.take_top()
@@ -148,10 +191,12 @@ def storm_power(b: CardDuelBattle, storm: Storm) -> dict[str, int]:
                 break
             card = m.take_top()
         high[m.id] = max((value_of(c) for c in drawn), default=-1)
+        counts.append(len(drawn))
         b.rec.emit("storm_draw", m.id, rule="§6.2.1", cards=drawn, high=high[m.id])
-    if b.readings.storm_pool_scope == "whole_field":
+    whole = b.readings.storm_pool_scope == "whole_field"
+    if whole:
         storm.pool = len(st.field)
-    return high
+    return high, power_terms(counts, storm.pool if whole else None)
 
 
 def run_storm(b: CardDuelBattle) -> None:
@@ -163,9 +208,9 @@ def run_storm(b: CardDuelBattle) -> None:
     storm = st.storm = Storm()
     b.begin_step("storm", "storm_power")
     b.rec.emit("storm_start", rule="§6.2")
-    high = storm_power(b, storm)
+    high, power = storm_power(b, storm)
     first_pool = storm.pool
-    b.rec.emit("storm_pool", rule="§6.2.1", pool=storm.pool)
+    b.rec.emit("storm_pool", rule="§6.2.1", pool=storm.pool, sums={"pool": power})
     ko_before = sum(1 for w in st.warriors if w.fainted)
     victim: Member | None = None
     mages = [m for m in st.mages if _has_costume(m)]

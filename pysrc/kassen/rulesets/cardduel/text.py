@@ -223,6 +223,28 @@ SUM_WORDS: dict[str, tuple[str, str]] = {
     "failed_attack": ("アタック失敗", "failed attack"),
     "damage": ("ダメージ", "damage"),
     "hp_floor": ("HPは0未満にならない", "HP stops at 0"),
+    # MP (§2.4, §5.3, §12.2)
+    "mp": ("魔素力(MP)", "MP"),
+    "mp_before": ("それまでのMP", "MP before"),
+    "costume_mp": ("衣装の変換魔素量", "the costume's MP (変換魔素量)"),
+    "elation": ("エモーション(高揚)", "Emotion Event (elation)"),
+    "agitation": ("エモーション(動揺)", "Emotion Event (agitation)"),
+    "invalid_enchant": ("無効なエンチャント", "invalid enchantment"),
+    "mp_floor": ("MPは0未満にならない", "MP stops at 0"),
+    "above_max_mp": ("上限魔素力を超えてよい(上限)", "may exceed MaxMP (MaxMP)"),
+    # the Mana Storm (§6.2)
+    "pool": ("マナ・ストームの力", "storm power"),
+    "loss": ("ストームで失うHP", "HP lost to the storm"),
+    "member_draws": ("ひとりが引いた札の数", "cards one member drew"),
+    "other_field_cards": ("ほかの場札", "other field cards"),
+    "pool_before": ("それまでの力", "power before"),
+    "counted_draw": ("引いた札(力に加える)", "card drawn (counts)"),
+    "uncounted_draw": ("引いた札(力に加えない)", "card drawn (does not count)"),
+    "costume_power": ("失った衣装のマナ変換力", "lost costume's mana power"),
+    "storm_strike": ("ストームの一撃", "storm strike"),
+    "storm_pool": ("残りの力まで", "at most the power left"),
+    "one_hp_per_strike": ("一撃につきHP1", "one HP per strike"),
+    "pool_floor": ("力は0未満にならない", "power stops at 0"),
 }
 """The words of every number the events explain and of its terms (``sum.<label>``,
 ``kassen.core.sums``)."""

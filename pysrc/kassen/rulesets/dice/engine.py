@@ -107,7 +107,10 @@ class DiceBattle(Table, Battle):
         st.tv = [self._read(0, dice), self._read(1, dice)]
         # 3. stardust and star formation
         for c in self.order():
-            self.add_stardust(c, st.tv[c].sel + self.kits[c].stardust_bonus, "selected")
+            sel, bonus = st.tv[c].sel, self.kits[c].stardust_bonus
+            parts = (("+", "selected_die", sel, "§15.1"),
+                     *((("+", "stardust_bonus", bonus),) if bonus else ()))
+            self.add_stardust(c, sel + bonus, "selected", parts)
         # 4. zone
         for c in (0, 1):
             abilities.zone(self, c)

@@ -19,6 +19,12 @@ ID = ("0.0", "1.0")
 """Member id of each side (design: ``<side>.<n>``; one character a side): ``ID[c]``."""
 
 
+def loss_terms(key: str, before: int, loss: int, rule: str) -> tuple[tuple[object, ...], ...]:
+    """A count (stars, stardust) after a loss: what it was minus the loss, at least 0."""
+    floor = (("max", "at_least_zero", 0, rule),) if loss > before else ()
+    return (("=", f"{key}_before", before), ("-", f"{key}_lost", loss, rule), *floor)
+
+
 class Table:
     """State, sheets, option readings and recorder of one battle, with its primitives."""
 
@@ -112,15 +118,23 @@ class Table:
     def gain_stars(self, c: int, n: int, cause: str) -> None:
         """Stars +n; each also raises 奥義星 up to its setting (§15.5)."""
         ch = self.state.chars[c]
+        gained = ("+", "stars_gained", n, "§15.1") if cause == "stardust" else (
+            "+", "stars_gained", n)
+        sums = {"stars": (("=", "stars_before", ch.stars), gained)}
         ch.stars += n
         slot = self.sheets[c].ougi_number
         if slot is not None:
             limit = self.sheets[c].slot(slot).ougi.stars  # type: ignore[union-attr]
+            before = ch.ougi_stars
             ch.ougi_stars += n
+            cap = ()
             if self.opt.ougi_star_cap:
                 ch.ougi_stars = min(limit, ch.ougi_stars)
+                cap = (("min", "ougi_setting", limit, "§15.5"),) if before + n > limit else ()
+            sums["ougi_stars"] = (("=", "ougi_stars_before", before),
+                                  ("+", "stars_gained", n, "§15.5"), *cap)
         self.rec.emit("stars", ID[c], rule="§15.1", via=cause, change=n,
-                      stars=ch.stars, ougi_stars=ch.ougi_stars)
+                      stars=ch.stars, ougi_stars=ch.ougi_stars, sums=sums)
 
     def lose_stars(self, c: int, n: int, cause: str) -> None:
         """Stars −n, not below 0 (§15.3); 奥義星 never decreases."""
@@ -128,14 +142,19 @@ class Table:
         before = ch.stars
         ch.stars = max(0, before - n)
         self.rec.emit("stars", ID[c], rule="§15.3", via=cause,
-                      change=ch.stars - before, stars=ch.stars, ougi_stars=ch.ougi_stars)
+                      change=ch.stars - before, stars=ch.stars, ougi_stars=ch.ougi_stars,
+                      sums={"stars": loss_terms("stars", before, n, "§15.3")})
 
-    def add_stardust(self, c: int, n: int, cause: str) -> None:
-        """Stardust +n, then star formation (§15.1)."""
+    def add_stardust(self, c: int, n: int, cause: str,
+                     parts: tuple[tuple[object, ...], ...] | None = None) -> None:
+        """Stardust +n (``parts``: the terms of n when it has several), then star
+        formation (§15.1)."""
         ch = self.state.chars[c]
+        sums = {"stardust": (("=", "stardust_before", ch.stardust),
+                             *(parts or (("+", "stardust_gained", n),)))}
         ch.stardust += n
         self.rec.emit("stardust", ID[c], rule="§5.3", via=cause, change=n,
-                      stardust=ch.stardust)
+                      stardust=ch.stardust, sums=sums)
         per = self.opt.stardust_per_star
         if per > 0 and ch.stardust >= per:
             gained = ch.stardust // per
@@ -148,7 +167,8 @@ class Table:
         before = ch.stardust
         ch.stardust = max(0, before - n)
         self.rec.emit("stardust", ID[c], rule="§18.5", via="散漫",
-                      change=ch.stardust - before, stardust=ch.stardust)
+                      change=ch.stardust - before, stardust=ch.stardust,
+                      sums={"stardust": loss_terms("stardust", before, n, "§18.5")})
 
     # -- LP, stun gauge, range --------------------------------------------------------------
     def lose_gauge(self, c: int, n: int) -> None:

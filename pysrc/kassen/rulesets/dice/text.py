@@ -234,6 +234,16 @@ SUM_LABELS: dict[str, tuple[str, str]] = {
     "n": ("能力ダイス数", "ability number"), "hits": ("攻撃回数", "hits"),
     "amount": ("回復量", "healed"), "left": ("スタン残り", "stun turns left"),
     "vp": ("VP", "VP"), "used": ("使用VP", "VP used"), "x": ("クロスレンジ X", "cross range X"),
+    # stars, stardust, 奥義星 (§15)
+    "stardust": ("星屑ポイント", "stardust"), "ougi_stars": ("奥義星", "奥義星 (ougi stars)"),
+    "stars_before": ("それまでの星", "stars before"), "stars_gained": ("得た星", "stars gained"),
+    "stars_lost": ("失った星", "stars lost"),
+    "stardust_before": ("それまでの星屑", "stardust before"),
+    "stardust_gained": ("得た星屑", "stardust gained"),
+    "stardust_lost": ("失った星屑", "stardust lost"),
+    "stardust_bonus": ("星屑の追加(能力)", "extra stardust (ability)"),
+    "ougi_stars_before": ("それまでの奥義星", "奥義星 before"),
+    "ougi_setting": ("奥義星の設定値まで", "at most the 奥義's setting"),
 }
 """Words of every sum label the engine's events use (core.sums, ``sum.<label>``)."""
 
