@@ -30,7 +30,7 @@ number it explains.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -39,6 +39,8 @@ Number = int | float | Fraction
 OPS = ("=", "+", "-", "*", "/", "//", "ceil/", "max", "min", "floor", "ceil", "round", "note")
 """Every operation a term may carry, in the order the page's legend lists them."""
 UNARY = frozenset({"floor", "ceil", "round", "note"})
+NESTED = (list, tuple)
+"""A term's value of these types is a parenthesised part (tuples in memory, lists in JSON)."""
 
 
 def term(op: str, label: str, value: Any = None, rule: str | None = None) -> list[Any]:
@@ -47,7 +49,7 @@ def term(op: str, label: str, value: Any = None, rule: str | None = None) -> lis
 
 
 def _number(value: Any, floats: bool) -> Number:
-    if isinstance(value, list | tuple):
+    if isinstance(value, NESTED):
         return fold(value)
     if isinstance(value, str):
         num, _, den = value.partition("/")
@@ -59,8 +61,7 @@ def _number(value: Any, floats: bool) -> Number:
 
 
 def _uses_floats(terms: Sequence[Any]) -> bool:
-    return any(isinstance(t[2], float) or (isinstance(t[2], list | tuple) and _uses_floats(t[2]))
-               for t in terms)
+    return any(isinstance(t[2], float) for t in _walk(terms))
 
 
 def fold(terms: Sequence[Sequence[Any]]) -> Number:
@@ -99,26 +100,22 @@ def fold(terms: Sequence[Sequence[Any]]) -> Number:
     return acc
 
 
+def _walk(terms: Iterable[Sequence[Any]]) -> Iterator[Sequence[Any]]:
+    """Every term, each nested part's terms right after the term that holds it."""
+    for t in terms:
+        yield t
+        if isinstance(t[2], NESTED):
+            yield from _walk(t[2])
+
+
 def labels(terms: Iterable[Sequence[Any]]) -> list[str]:
     """Every label the terms use, nested ones included, in order, each once."""
-    out: list[str] = []
-    for t in terms:
-        if t[1] not in out:
-            out.append(t[1])
-        if isinstance(t[2], list | tuple):
-            out.extend(x for x in labels(t[2]) if x not in out)
-    return out
+    return list(dict.fromkeys(t[1] for t in _walk(terms)))
 
 
 def rules(terms: Iterable[Sequence[Any]]) -> list[str]:
     """The rule ids the terms cite (nested ones included), in order, each once."""
-    out: list[str] = []
-    for t in terms:
-        if len(t) > 3 and t[3] and t[3] not in out:
-            out.append(t[3])
-        if isinstance(t[2], list | tuple):
-            out.extend(r for r in rules(t[2]) if r not in out)
-    return out
+    return list(dict.fromkeys(t[3] for t in _walk(terms) if len(t) > 3 and t[3]))
 
 
 def event_sums(values: Mapping[str, Any]) -> Mapping[str, Sequence[Any]]:
@@ -147,8 +144,5 @@ def mismatches(events: Iterable[Any]) -> list[str]:
 def used_labels(events: Iterable[Any]) -> list[str]:
     """Every word a sum of the events needs, in order of first use: the name of each number
     explained (its key, the panel's heading) and every term label."""
-    out: list[str] = []
-    for e in events:
-        for key, terms in event_sums(e.values).items():
-            out.extend(x for x in [key, *labels(terms)] if x not in out)
-    return out
+    return list(dict.fromkeys(word for e in events for key, terms in event_sums(e.values).items()
+                              for word in (key, *(t[1] for t in _walk(terms)))))
