@@ -90,6 +90,8 @@ def sizes(battle: Any) -> dict[str, int]:
         out["events"] += st.folded
         out["swords"] = max([st.peak_swords] + [len(f.swords) for side in st.members
                                                 for f in side])
+        out["held"] = max(st.peak_total, sum(len(f.swords) for side in st.members
+                                             for f in side))
         out["fencers"] = max(st.counts)
         out["actions"] = st.actions
         out["scan"] = st.scan

@@ -20,7 +20,8 @@ from kassen.rulesets.marguerite import constants
 
 N = int(os.environ.get("KASSEN_CAP_BATTLES", "1000000"))
 
-MARGUERITE_CAPS = {"swords": constants.MAX_SWORDS, "fencers": constants.MAX_FENCERS,
+MARGUERITE_CAPS = {"swords": constants.MAX_SWORDS, "held": constants.MAX_BATTLE_SWORDS,
+                   "fencers": constants.MAX_FENCERS,
                    "work": constants.MAX_ACTIONS, "work_events": constants.MAX_EVENTS,
                    "scan": constants.MAX_SCAN}
 """Sizes the sampler reports → the hard cap that bounds them."""

@@ -11,7 +11,7 @@ import pytest
 from kassen.core import links, record, session
 from kassen.core.driver import Driver
 from kassen.core.render import render_event
-from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_SWORDS, MAX_SCAN
+from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_SWORDS, MAX_SCAN, MAX_SWORDS
 
 FREE = {"budget": 0, "hp_step": "1"}
 
@@ -108,6 +108,10 @@ def test_cycle_doubling_plays_millions_of_actions_r6_3() -> None:
     # walks past (scan cap in turn 18 before; runs.dead_tail)
     ("5/1/0/3/増癒儀涙速", "10/2/0/3/滅封詠", (0, "overturn", 20), 24408, 61004,
      [12138, 3, 3], 1000),
+    # 増殖剣 and 複製剣 copy 激怒剣 every cycle: a list of 41,110 swords, 41,104 of them one
+    # 激怒剣 after another (the old list cap of 20,000 stopped it in turn 19)
+    ("5/1/0/3/速増複音怒", "20/1/2/2/複", (1, "overturn", 20), 1737286, 5088576,
+     [123314, 1572864], 1000),
 ])
 def test_cycle_growth_plays_to_its_true_result_r6_3(
         a: str, b: str, want: tuple, actions: int, events: int, speeds: list[int],
@@ -258,3 +262,18 @@ def test_a_growing_party_is_summarised_not_stopped_r14_1(monkeypatch) -> None:
     assert summarised.final_result().reason == "overturn"
     note = next(e for e in summarised.rec.events() if e.kind == "log_summarised")
     assert note.values["budget"] == "fencers"
+
+
+@pytest.mark.rule("R3.1")
+def test_all_the_swords_held_are_capped_too(monkeypatch) -> None:
+    """Memory stays bounded however many long lists a free-budget battle grows: past
+    MAX_BATTLE_SWORDS swords held in all lists together (lowered here below the list cap) the
+    battle stops with its own logged reason."""
+    from kassen.rulesets.marguerite import runs, sword_effects
+
+    for module in (runs, sword_effects):
+        monkeypatch.setattr(module, "MAX_BATTLE_SWORDS", 100)
+    battle = play("10/0/0/9999/増増/A", "99/0/0/0//D", FREE)
+    result = battle.final_result()
+    assert result.reason == "aborted" and result.detail["cap"] == "held>100"
+    assert battle.state.peak_total == 101 and battle.state.peak_swords < MAX_SWORDS

@@ -60,9 +60,14 @@ LOG_FENCERS = 24
 # 1.9×) and 8,311,046 slots (MAX_SCAN 2.4×): reset=cycle margins are thin.
 # Free-budget builds (budget=0): 0 of 10,000 random ones reached a cap (1,043 swords, 26 剣師,
 # 1,182 played 行動処理, 2,904 played events, 559,008 slots at most).
-MAX_SWORDS = 20_000
-"""Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 37× the 545 seen
-with the default options, 1.6× the 12,148 of a reset=cycle battle (above)."""
+MAX_SWORDS = 200_000
+"""Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 4.9× the 41,110
+of the longest reset=cycle list seen (above), 180× the 1,130 seen with the default options.
+Such a list holds 22 MB (a Sword is 104 bytes, and 8 more in the list)."""
+MAX_BATTLE_SWORDS = 400_000
+"""Safety cap: swords in all the battle's lists together (45 MB), counted whenever a list
+past LOG_SWORDS grows; lists no longer than that hold at most 2 × MAX_FENCERS × LOG_SWORDS =
+51,200 swords. Without it 800 剣師 could each hold MAX_SWORDS (18 GB): free-budget builds."""
 MAX_FENCERS = 400
 """Safety cap: 剣師 created per party (entrant included; 増殖剣 copies 構築 swords): 18× the
 22 seen. Past 24 (LOG_FENCERS) the log is summarised."""

@@ -129,6 +129,7 @@ class State:
         "members",
         "over",
         "peak_swords",
+        "peak_total",
         "pending",
         "phase",
         "reason",
@@ -167,6 +168,12 @@ class State:
         self.work = 0                          # 行動処理 played while summarised
         self.work_events = 0                   # events of those (fast-forwards excluded)
         self.peak_swords = 0                   # the longest list an add or a steal made
+        self.peak_total = 0                    # the most swords held, counted at those adds
+
+
+def swords_held(st: State) -> int:
+    """Swords in every 剣師's list, exited ones included (what MAX_BATTLE_SWORDS bounds)."""
+    return sum(len(f.swords) for side in st.members for f in side)
 
 
 def enlist(st: State, side: int, name: str, hp: int, atk: int, def_: int, spd: int,

@@ -36,8 +36,8 @@ from collections.abc import Callable
 from typing import Any
 
 from kassen.rulesets.marguerite.catalogue import ADD, CONTROL, SUPPORT, SWORDS
-from kassen.rulesets.marguerite.constants import MAX_SWORDS
-from kassen.rulesets.marguerite.model import Fencer, State, Sword
+from kassen.rulesets.marguerite.constants import MAX_BATTLE_SWORDS, MAX_SWORDS
+from kassen.rulesets.marguerite.model import Fencer, State, Sword, swords_held
 from kassen.rulesets.marguerite.statuses import (
     GUARD,
     LIFE,
@@ -178,7 +178,7 @@ class Runs:
         the group's state repeats (see the module text). A lone actor's dead tail
         (:func:`dead_tail`) is left out of its state; a period in which it grew by ``c``
         swords is applied with ``c`` more copies each time (the list stays below
-        MAX_SWORDS)."""
+        MAX_SWORDS and MAX_BATTLE_SWORDS)."""
         self.pending = None
         reached = list(group)  # the group, then the line-mates its whole 補助 reach
         for f, i in zip(group, picks, strict=True):
@@ -226,12 +226,14 @@ class Runs:
             return
         k = min(aps) // drop - 1
         if grow:
-            k = min(k, (MAX_SWORDS - len(f.swords)) // grow)
+            k = min(k, (MAX_SWORDS - len(f.swords)) // grow,
+                    (MAX_BATTLE_SWORDS - swords_held(st)) // grow)
         if k >= 1:
             if grow:
                 copy = f.swords[-1]
                 f.swords.extend(copy.copy() for _ in range(k * grow))
                 st.peak_swords = max(st.peak_swords, len(f.swords))
+                st.peak_total = max(st.peak_total, swords_held(st))
             for o, c0, c in zip(reached, counters0, counters, strict=True):
                 _set_counters(o, [v + k * (v - v0) for v0, v in zip(c0, c, strict=True)])
             for f in group:

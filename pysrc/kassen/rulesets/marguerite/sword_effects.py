@@ -10,11 +10,12 @@ from kassen.rulesets.marguerite.constants import (
     LOG_FENCERS,
     LOG_SWORDS,
     MAX_ATK,
+    MAX_BATTLE_SWORDS,
     MAX_FENCERS,
     MAX_SWORDS,
 )
 from kassen.rulesets.marguerite.life import give, hp_changed
-from kassen.rulesets.marguerite.model import Sword, enlist
+from kassen.rulesets.marguerite.model import Sword, enlist, swords_held
 from kassen.rulesets.marguerite.statuses import BAD_STATUSES, MISCARRY, SLEEP, STATUS_EN, STATUSES
 
 if TYPE_CHECKING:
@@ -149,14 +150,21 @@ def add_put(b: MargueriteBattle, act: Act, sword: Sword | None) -> None:
 
 
 def check_swords(b: MargueriteBattle, f: Fencer) -> None:
-    """A list past the log budget starts the summary; past the hard cap, the end."""
+    """A list past the log budget starts the summary; past a hard cap (the list, or all the
+    swords held once a list is long), the end."""
+    st = b.state
     n = len(f.swords)
-    if n > b.state.peak_swords:
-        b.state.peak_swords = n
+    if n > st.peak_swords:
+        st.peak_swords = n
     if n > LOG_SWORDS:
-        b.state.grown = b.state.grown or "swords"
-        if n > MAX_SWORDS and b.aborted is None:
-            b.abort(f"swords>{MAX_SWORDS}")
+        st.grown = st.grown or "swords"
+        total = swords_held(st)
+        st.peak_total = max(st.peak_total, total)
+        if b.aborted is None:
+            if n > MAX_SWORDS:
+                b.abort(f"swords>{MAX_SWORDS}")
+            elif total > MAX_BATTLE_SWORDS:
+                b.abort(f"held>{MAX_BATTLE_SWORDS}")
 
 
 def construct(b: MargueriteBattle, act: Act) -> None:
