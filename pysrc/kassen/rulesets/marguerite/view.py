@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.rulesets.marguerite.catalogue import SWORDS, SwordDef
+from kassen.rulesets.marguerite.constants import LOG_SWORDS
 from kassen.rulesets.marguerite.model import Fencer, State, Sword
 from kassen.rulesets.marguerite.statuses import STATUS_JA
 
@@ -42,14 +43,35 @@ def sword_chip(s: Sword, executing: Sword | None,
             "start": defs[s.sid].act + s.shift, "executing": s is executing}
 
 
+def sword_chips(swords: list[Sword], executing: Sword | None,
+                defs: tuple[SwordDef, ...] = SWORDS) -> list[dict[str, Any]]:
+    """A list's chips, one per sword; a list longer than LOG_SWORDS (only ever in a
+    summarised battle) draws each run of alike swords, none executing, as one chip with
+    ``count`` (issue 13 §2: a 41,000-sword list is a few chips, not 41,000)."""
+    if len(swords) <= LOG_SWORDS:
+        return [sword_chip(s, executing, defs) for s in swords]
+    chips: list[dict[str, Any]] = []
+    last: tuple[Any, ...] | None = None
+    for s in swords:
+        key = (s.sid, s.used, s.shift, s.stun, s.poison, s.whole, s.limited, s.danger)
+        if key == last and s is not executing:
+            chip = chips[-1]
+            chip["count"] = chip.get("count", 1) + 1
+            continue
+        chips.append(sword_chip(s, executing, defs))
+        last = None if s is executing else key
+    return chips
+
+
 def member_view(f: Fencer, executing: Sword | None,
                 defs: tuple[SwordDef, ...] = SWORDS) -> dict[str, Any]:
-    """A 剣師 in a party line: stats, MP, AP, 予備AP, statuses, swords, the executing sword."""
+    """A 剣師 in a party line: stats, MP, AP, 予備AP, statuses, swords (sword_chips), the
+    executing sword."""
     return {
         "id": f.id, "name": f.name, "hp": f.hp, "max_hp": f.maxhp, "atk": f.atk,
         "def": f.def_, "spd": f.spd, "mp": f.mp, "ap": f.ap, "reserve": f.reserve,
         "dead": f.dead, "exited": False, "built": f.built, "statuses": statuses(f),
-        "swords": [sword_chip(s, executing, defs) for s in f.swords],
+        "swords": sword_chips(f.swords, executing, defs),
         "executing": None if executing is None else {
             "code": SWORDS[executing.sid].code, "name": SWORDS[executing.sid].ja,
             "vanished": executing.gone},

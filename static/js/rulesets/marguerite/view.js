@@ -136,30 +136,40 @@ function swordChip(lang, s, turn, i) {
   const parts = [s.name, kindName(lang, s.kind), word(lang, "start", { n: s.start }),
     word(lang, s.used ? "used" : "unused"), s.limited ? word(lang, "limited") : null,
     ...Object.keys(s.enchants || {}).map((k) => enchantName(lang, k)),
-    s.executing ? word(lang, "executing") : null].filter(Boolean);
-  return el("li", { class: `mg-sword k-${kind}${s.used ? " used" : ""}${s.executing ? " exec" : ""}${waiting ? " waiting" : ""}${s.limited ? " limited" : ""}`,
+    s.executing ? word(lang, "executing") : null, s.count > 1 ? word(lang, "run", { n: s.count }) : null].filter(Boolean);
+  return el("li", { class: `mg-sword k-${kind}${s.used ? " used" : ""}${s.executing ? " exec" : ""}${waiting ? " waiting" : ""}${s.limited ? " limited" : ""}${s.count > 1 ? " run" : ""}`,
     dataset: { code: s.code, used: String(Boolean(s.used)), executing: String(Boolean(s.executing)),
-      start: String(s.start), limited: String(Boolean(s.limited)), pos: String(i) },
+      start: String(s.start), limited: String(Boolean(s.limited)), pos: String(i), ...(s.count > 1 ? { count: String(s.count) } : {}) },
     title: parts.join(" · "), "aria-label": parts.join(" ") },
   el("span", { class: "mg-code", "aria-hidden": "true", text: s.code }),
   marks.length ? el("span", { class: "mg-marks", "aria-hidden": "true" }, marks) : null,
   s.limited ? el("span", { class: "mg-limi", "aria-hidden": "true", text: "リ" }) : null,
-  el("span", { class: "mg-start", "aria-hidden": "true", text: String(s.start) }));
+  el("span", { class: "mg-start", "aria-hidden": "true", text: String(s.start) }),
+  s.count > 1 ? el("span", { class: "mg-count", "aria-hidden": "true", text: `×${s.count}` }) : null);
 }
 
-/** Where a vanished executing sword was in the previous list (or -1 / the end). */
+/** Where a vanished executing sword was in the previous list (or -1): the first place where
+ * taking a sword of that code out of the previous list leaves the current one (linear: the
+ * place lies between the common suffix and the end of the common prefix). Lists drawn as
+ * counted runs (past the log budget) do not say where inside a run a sword was: -1. */
 function vanishedAt(prevSwords, swords, code) {
   if (!prevSwords || prevSwords.length !== swords.length + 1) return -1;
-  for (let i = 0; i < prevSwords.length; i += 1) {
-    if (prevSwords[i].code !== code) continue;
-    const rest = prevSwords.filter((_, j) => j !== i);
-    if (rest.every((s, j) => s.code === swords[j].code)) return i;
-  }
+  if ([prevSwords, swords].some((list) => list.some((s) => s.count > 1))) return -1;
+  let prefix = 0;
+  while (prefix < swords.length && prevSwords[prefix].code === swords[prefix].code) prefix += 1;
+  let from = swords.length;
+  while (from > 0 && prevSwords[from].code === swords[from - 1].code) from -= 1;
+  for (let i = from; i <= prefix; i += 1) if (prevSwords[i].code === code) return i;
   return -1;
 }
 
 function swordList(lang, m, prevM, turn) {
-  const chips = (m.swords || []).map((s, i) => swordChip(lang, s, turn, i));
+  let at = 0; // a chip's place in the list (a counted chip stands for `count` swords)
+  const chips = (m.swords || []).map((s) => {
+    const chip = swordChip(lang, s, turn, at);
+    at += s.count || 1;
+    return chip;
+  });
   const ex = m.executing;
   if (ex && ex.vanished) {
     const ghost = el("li", { class: "mg-sword exec vanished", dataset: { code: ex.code, executing: "true", vanished: "true" },
@@ -301,6 +311,7 @@ function legend(lang) {
       item(chip("exec", "斬"), word(lang, "executing")),
       item(chip("waiting", "舞", el("span", { class: "mg-start", text: "3" })), `${word(lang, "notYet")} · ${word(lang, "startNum")}`),
       item(chip("limited", "鏡", el("span", { class: "mg-limi", text: "リ" })), word(lang, "limiMark")),
+      item(chip("run", "怒", el("span", { class: "mg-count", text: "×3" })), word(lang, "runMark")),
       item(el("span", { class: "mg-marks static", "aria-hidden": "true" },
         Object.entries(ENCHANT).map(([k, mark]) => el("span", { class: `mg-ench e-${k}`, text: mark }))),
       `${word(lang, "enchMarks")}: ${Object.entries(ENCHANT).map(([k, m]) => `${m}=${enchantName(lang, k)}`).join(" ")}`),
