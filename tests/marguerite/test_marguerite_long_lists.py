@@ -61,6 +61,16 @@ def test_a_long_list_is_drawn_as_runs_of_alike_swords() -> None:
     assert all(c.get("count", 2) > 1 for c in chips)  # a lone sword carries no count
 
 
+def test_a_long_list_is_drawn_with_at_most_log_swords_chips() -> None:
+    """However long a list grows, its view holds at most LOG_SWORDS chips: the swords past
+    them (here 怒速 alternating, nothing to run-length) are one ``{"more": n}``."""
+    listed = swords("怒速" * (LOG_SWORDS // 2 + 40))
+    chips = member_view(fencer(listed), None)["swords"]
+    assert len(chips) == LOG_SWORDS + 1
+    assert chips[:-1] == [sword_chip(s, None) for s in listed[:LOG_SWORDS]]
+    assert chips[-1] == {"more": 80}
+
+
 @pytest.mark.rule("R6.3")
 def test_the_longest_cycle_battle_answers_the_page_r6_3() -> None:
     """Issue 13 §2, R6.3 alternative reset=cycle: 5/1/0/3/速増複音怒 against 20/1/2/2/複 grows a
@@ -89,7 +99,7 @@ def test_counted_chips_appear_only_past_the_log_budget() -> None:
         outcome = session.run(session.prepare("marguerite", sides), views=True)
         lists = [m["swords"] for step in outcome.battle.rec.steps
                  for side in step.view["sides"] for m in side["members"]]
-        sizes = [(sum(c.get("count", 1) for c in chips), any("count" in c for c in chips))
-                 for chips in lists]
+        sizes = [(sum(c.get("count", c.get("more", 1)) for c in chips),
+                  any("count" in c for c in chips)) for chips in lists]
         assert all(counted == (n > LOG_SWORDS) for n, counted in sizes)
         assert (max(n for n, _ in sizes) > LOG_SWORDS) == grows

@@ -45,19 +45,24 @@ def sword_chip(s: Sword, executing: Sword | None,
 
 def sword_chips(swords: list[Sword], executing: Sword | None,
                 defs: tuple[SwordDef, ...] = SWORDS) -> list[dict[str, Any]]:
-    """A list's chips, one per sword; a list longer than LOG_SWORDS (only ever in a
+    """A list's chips, one per sword. A list longer than LOG_SWORDS (only ever in a
     summarised battle) draws each run of alike swords, none executing, as one chip with
-    ``count`` (issue 13 §2: a 41,000-sword list is a few chips, not 41,000)."""
+    ``count`` (issue 13 §2: a 41,000-sword list is a few chips, not 41,000), and at most
+    LOG_SWORDS chips: the swords after those are one ``{"more": n}`` (so no view pictures more
+    than a list within the log budget could, however long the lists grow)."""
     if len(swords) <= LOG_SWORDS:
         return [sword_chip(s, executing, defs) for s in swords]
     chips: list[dict[str, Any]] = []
     last: tuple[Any, ...] | None = None
-    for s in swords:
+    for i, s in enumerate(swords):
         key = (s.sid, s.used, s.shift, s.stun, s.poison, s.whole, s.limited, s.danger)
         if key == last and s is not executing:
             chip = chips[-1]
             chip["count"] = chip.get("count", 1) + 1
             continue
+        if len(chips) == LOG_SWORDS:
+            chips.append({"more": len(swords) - i})
+            break
         chips.append(sword_chip(s, executing, defs))
         last = None if s is executing else key
     return chips

@@ -154,7 +154,7 @@ function swordChip(lang, s, turn, i) {
  * counted runs (past the log budget) do not say where inside a run a sword was: -1. */
 function vanishedAt(prevSwords, swords, code) {
   if (!prevSwords || prevSwords.length !== swords.length + 1) return -1;
-  if ([prevSwords, swords].some((list) => list.some((s) => s.count > 1))) return -1;
+  if ([prevSwords, swords].some((list) => list.some((s) => s.count > 1 || s.more))) return -1;
   let prefix = 0;
   while (prefix < swords.length && prevSwords[prefix].code === swords[prefix].code) prefix += 1;
   let from = swords.length;
@@ -166,6 +166,7 @@ function vanishedAt(prevSwords, swords, code) {
 function swordList(lang, m, prevM, turn) {
   let at = 0; // a chip's place in the list (a counted chip stands for `count` swords)
   const chips = (m.swords || []).map((s) => {
+    if (s.more) return el("li", { class: "mg-more", dataset: { more: String(s.more) }, text: word(lang, "moreSwords", { n: s.more }) });
     const chip = swordChip(lang, s, turn, at);
     at += s.count || 1;
     return chip;

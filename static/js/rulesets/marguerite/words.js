@@ -41,7 +41,7 @@ const W = {
     noWinner: "勝者なし", hpTotal: "HP合計", okTotal: "オーバーキル合計", pushes: "プッシュ",
     counter: "ターン数", vs: "対", more: "ほか{n}回", sum: "計",
     legend: "剣チップの見方", startNum: "右下の数字＝起動ターン", limiMark: "リ＝リミ (実行で消滅)",
-    enchMarks: "上の印＝エンチャント", kinds: "枠の色＝種別", run: "同じ剣が{n}本続く", runMark: "×数＝同じ剣が続く数",
+    enchMarks: "上の印＝エンチャント", kinds: "枠の色＝種別", run: "同じ剣が{n}本続く", moreSwords: "ほか{n}本", runMark: "×数＝同じ剣が続く数",
   },
   en: {
     ap: "AP", status: "status effects", action: "actions", death_check: "death check",
@@ -61,7 +61,7 @@ const W = {
     more: "{n} more", sum: "total",
     legend: "How to read the sword chips", startNum: "small number = activation turn",
     limiMark: "リ = limited (vanishes when executed)", enchMarks: "marks on top = enchantments",
-    kinds: "border colour = kind", run: "{n} alike in a row", runMark: "×n = n alike swords in a row",
+    kinds: "border colour = kind", run: "{n} alike in a row", moreSwords: "{n} more swords", runMark: "×n = n alike swords in a row",
   },
 };
 export const word = wordsOf(W);
