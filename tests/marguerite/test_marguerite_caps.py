@@ -277,3 +277,23 @@ def test_all_the_swords_held_are_capped_too(monkeypatch) -> None:
     result = battle.final_result()
     assert result.reason == "aborted" and result.detail["cap"] == "held>100"
     assert battle.state.peak_total == 101 and battle.state.peak_swords < MAX_SWORDS
+
+
+@pytest.mark.rule("R6.3")
+@pytest.mark.parametrize("cap", ["MAX_SWORDS", "MAX_BATTLE_SWORDS"])
+def test_fast_forward_never_grows_a_list_past_a_cap_r6_3(monkeypatch, cap: str) -> None:
+    """The dead-tail fast-forward (runs.py) adds many copies at once; with a list cap or the
+    battle's sword cap lowered to 5,000 below the 12,148 swords that battle reaches
+    (reset=cycle, R6.3 alternative), it stops short of the cap and the copy played after it
+    ends the battle at that cap: never more than one sword past it."""
+    from kassen.rulesets.marguerite import runs, sword_effects
+
+    for module in (runs, sword_effects):
+        monkeypatch.setattr(module, cap, 5000)
+    battle = play("5/1/0/3/増癒儀涙速/A", "10/2/0/3/滅封詠/B", {"reset": "cycle"})
+    result = battle.final_result()
+    assert result.reason == "aborted"
+    assert result.detail["cap"] == {"MAX_SWORDS": "swords>5000",
+                                    "MAX_BATTLE_SWORDS": "held>5000"}[cap]
+    st = battle.state
+    assert (st.peak_swords if cap == "MAX_SWORDS" else st.peak_total) == 5001
