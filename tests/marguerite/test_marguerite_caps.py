@@ -112,6 +112,11 @@ def test_cycle_doubling_plays_millions_of_actions_r6_3() -> None:
     # 激怒剣 after another (the old list cap of 20,000 stopped it in turn 19)
     ("5/1/0/3/速増複音怒", "20/1/2/2/複", (1, "overturn", 20), 1737286, 5088576,
      [123314, 1572864], 1000),
+    # two 造氷剣 build アイシア as fast as their builder, and the whole 加速剣 raises all three
+    # alike: they act as one group, the builder's 加速剣 beside two skips (782,436 played
+    # before, 78 % of the actions cap; runs.reach with the group)
+    ("5/2/1/1/氷氷散速", "20/0/0/0/護", (0, "overturn", 20), 786437, 1835053,
+     [262144, 262144, 262144, 0], 1000),
 ])
 def test_cycle_growth_plays_to_its_true_result_r6_3(
         a: str, b: str, want: tuple, actions: int, events: int, speeds: list[int],
@@ -145,6 +150,8 @@ def test_cycle_growth_plays_to_its_true_result_r6_3(
     ("14/1/1/3/柵散速/A", "10/2/0/1/全/B", {"reset": "cycle", "budget": 0, "hp_step": "1"}),
     # 増殖剣 adds a never-executable 快癒剣 every cycle (runs.dead_tail)
     ("5/1/0/3/増癒儀涙速/A", "10/4/0/1/斬/B", {"reset": "cycle", "budget": 0, "hp_step": "1"}),
+    # a group of three alike: a whole 加速剣 beside two skips (runs.reach with the group)
+    ("5/2/1/1/氷氷散速/A", "10/3/0/1/衝/B", {"reset": "cycle"}),
 ])
 def test_fast_forward_changes_nothing(a: str, b: str, options: dict[str, Any]) -> None:
     """Fast-forwarding repeating summarised runs (runs.py) gives the events, counts and
