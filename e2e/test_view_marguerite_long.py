@@ -74,3 +74,32 @@ def test_a_41110_sword_list_is_drawn_as_counted_runs_r6_3(app, native) -> None:
         wait_until(page, "l => document.documentElement.lang === l", lang)
         assert words is None or words in chips(page)[-1][3]
     page.select_option("#opt-reset", "turn")
+
+
+def test_the_swords_past_64_chips_are_one_mark(app, native) -> None:
+    """A list whose runs still make more than 64 chips (the view then ends it with
+    ``{"more": n}``, view.sword_chips) shows the rest as one "n more swords" mark, in both
+    languages; drawn by the page's own view module from a view of the battle above."""
+    page = app.page
+    app.wait_ready()
+    step = json.loads(json.dumps(native["steps"][-1]))
+    member = step["view"]["sides"][0]["members"][0]
+    member["swords"] = [*member["swords"][:2], {"more": 41108}]
+    battle = {"glossary": native["glossary"], "names": native["names"],
+              "steps": [native["steps"][-2], step]}
+    shown = page.evaluate("""async ([step, battle]) => {
+      const view = await import("./static/js/rulesets/marguerite/view.js");
+      const out = {};
+      for (const lang of ["ja", "en"]) {
+        const board = document.createElement("div");
+        view.render(board, step, { battle, index: battle.steps.length - 1, lang });
+        const list = board.querySelector(".mg-member .mg-swords");
+        const all = (q) => [...list.querySelectorAll(q)];
+        out[lang] = [all(".mg-sword").map((c) => c.dataset.code),
+                     all(".mg-more").map((c) => [c.dataset.more, c.textContent])];
+      }
+      return out;
+    }""", [step, battle])
+    codes = [c["code"] for c in member["swords"][:2]]
+    assert shown == {"ja": [codes, [["41108", "ほか41108本"]]],
+                     "en": [codes, [["41108", "41108 more swords"]]]}
