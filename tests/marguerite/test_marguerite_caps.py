@@ -304,3 +304,16 @@ def test_fast_forward_never_grows_a_list_past_a_cap_r6_3(monkeypatch, cap: str) 
                                     "MAX_BATTLE_SWORDS": "held>5000"}[cap]
     st = battle.state
     assert (st.peak_swords if cap == "MAX_SWORDS" else st.peak_total) == 5001
+
+
+@pytest.mark.rule("R6.3")
+@pytest.mark.xfail(strict=True, reason="known, issue 13 §2: 増殖剣 copying 増殖剣 under "
+                   "reset=cycle walks a list of 17,725 swords 35,144 times (314 M slots, "
+                   "7.8 s uncut); no fast-forward covers it yet, so MAX_SCAN stops it")
+def test_multiplying_multipliers_play_to_their_result_r6_3() -> None:
+    """5/0/0/6/増増速 against 20/0/0/0/護 under reset=cycle (R6.3 alternative), a legal
+    10-point battle: played uncut, party 2 wins by overturn at turn 20 (R10.2). Today it
+    stops at scan>20000000 in turn 17 (found by hand, not by the slow tier's sample)."""
+    battle = play("5/0/0/6/増増速/A", "20/0/0/0/護/B", {"reset": "cycle"})
+    result = battle.final_result()
+    assert (result.winner, result.reason, result.turn) == (1, "overturn", 20)
