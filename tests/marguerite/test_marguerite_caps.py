@@ -313,7 +313,7 @@ def test_fast_forward_never_grows_a_list_past_a_cap_r6_3(monkeypatch, cap: str) 
 def test_multiplying_multipliers_play_to_their_result_r6_3() -> None:
     """5/0/0/6/増増速 against 20/0/0/0/護 under reset=cycle (R6.3 alternative), a legal
     10-point battle: played uncut, party 2 wins by overturn at turn 20 (R10.2). Today it
-    stops at scan>20000000 in turn 17 (found by hand, not by the slow tier's sample)."""
+    stops at the scan cap in turn 18 (found by hand, not by the slow tier's sample)."""
     battle = play("5/0/0/6/増増速/A", "20/0/0/0/護/B", {"reset": "cycle"})
     result = battle.final_result()
     assert (result.winner, result.reason, result.turn) == (1, "overturn", 20)

@@ -31,35 +31,30 @@ LOG_FENCERS = 24
 (every logged beat pictures every 剣師)."""
 
 # -- hard caps (result ``aborted``) ------------------------------------------------------------
-# Measured (tests/test_caps_slow.py, 2026-12-01, load 6-11 on 2 cores): 300,000 uniform random
-# 10-point battles and 50,000 biased towards 増虚鳴複光星灼泡涙再儀速, none aborted; the largest
-# sizes were 545 swords in a list, 22 剣師 in a party, 14,387 行動処理 and 28,787 events in a
-# battle, and, while summarised, 1,725 played 行動処理, 3,438 played events and 288,348 list
-# slots walked. Known extremes: 速速儀速速速増再 against itself, 517,352 行動処理 and 1,034,759
-# events, of which 334 beats are played (runs.py fast-forwards the rest); under reset=cycle one
-# 加速剣 doubles 素早さ each turn (5,242,917 行動処理, 54 played).
-# Uniform, 1,000,000 battles (2026-12-02, load 4-9, one worker): none aborted; at most 243
-# swords, 23 剣師, 3,417 行動処理 and 6,835 events, and while summarised 369 played 行動処理,
-# 737 played events and 55,643 slots; 49 MB a worker.
-# Biased towards those swords, 1,000,000 battles (2026-12-02, load 9-12, one worker): none
-# aborted; at most 1,130 swords, 23 剣師, 23,634 行動処理 and 47,390 events, and while
-# summarised 3,791 played 行動処理, 7,579 played events and 1,212,285 slots; 50 MB a worker.
-# reset=cycle, 100,000 battles (2026-12-02, load 10-16, one worker, before the fixes below):
-# 6 aborted (0.006 %); the 5 the sampler lists play to their results now, as does 15/2/3/1/後 vs
-# 10/2/2/2/増速 (増殖剣 adds a 加速剣 each cycle, the list never repeats: 818,975 行動処理,
-# 2,442 played, 2,457,462 slots; runs.batch). Two stopped at MAX_ACTIONS: a whole 加速剣 also
-# raising a slower built フェンス (runs.reach; 5/1/1/3/柵散速封 vs 15/0/0/1/壁限撹減速五:
-# 2,097,193 行動処理, 49 played). Three at MAX_SCAN: 増殖剣 copies a never-executable
-# 快癒剣 each cycle and every choice walks the copies (runs.dead_tail; 5/1/0/3/増癒儀涙速 vs
-# 10/2/0/3/滅封詠: 24,408 行動処理 and 12,148 swords, 158 played, 195,629 slots, against
-# 221,373,984 slots walked before). Largest otherwise: 7,340,047 行動処理 and 22,020,156 events
-# (fast-forwarded), 22 剣師; the longest list known is that 12,148 (MAX_SWORDS: 1.6×).
-# Again after the fixes (same 100,000, load 8): 1 aborted, 5/1/0/3/速増複音怒 vs 20/1/2/2/複 at
-# MAX_SWORDS (a list past 20,000; not yet measured uncut); played while summarised at most
-# 520,312 行動処理 and 1,300,768 events (10/2/1/1/氷鏡散速 vs 15/2/2/2/滅: MAX_ACTIONS only
-# 1.9×) and 8,311,046 slots (MAX_SCAN 2.4×): reset=cycle margins are thin.
-# Free-budget builds (budget=0): 0 of 10,000 random ones reached a cap (1,043 swords, 26 剣師,
-# 1,182 played 行動処理, 2,904 played events, 559,008 slots at most).
+# Measured with tests/test_caps_slow.py's sampler (one worker, 2 shared cores). History, in
+# short: 2026-12-01, 350,000 battles, none aborted; the first 1,000,000 uniform and 1,000,000
+# biased battles (2026-12-02) none aborted either; reset=cycle aborted 6 of 100,000, then 1
+# after runs.batch, runs.reach and runs.dead_tail (5/1/0/3/速増複音怒 vs 20/1/2/2/複 at the old
+# MAX_SWORDS of 20,000: played uncut, party 2 wins by overturn with a list of 41,110 swords).
+# Known extremes: 速速儀速速速増再 against itself, 517,352 行動処理 and 1,034,759 events, 334
+# played (runs.py fast-forwards the rest); under reset=cycle one 加速剣 doubles 素早さ each
+# turn (5,242,917 行動処理, 54 played).
+#
+# The code as it is (MAX_SWORDS 200,000, runs.reach with groups), 2026-12-02, nice 10:
+# * reset=cycle, 100,000 battles (1,140 s, load 7-10): none aborted; at most 41,110 swords in a
+#   list (41,111 held), 22 剣師, 7,340,047 行動処理 and 22,020,156 events (fast-forwarded), and
+#   while summarised 226,586 played 行動処理 (15/0/0/2/速速七灼回 vs 10/2/0/0/魂壁氷黙柵牙),
+#   1,004,015 played events (5/0/2/5/速七 vs 10/1/2/1/鏡舞散壁) and 8,311,046 slots
+#   (5/0/2/5/増速 vs 15/0/2/0/増霧舞壁壁); 37 MB a worker.
+# GROWTH_LINE
+# UNIFORM_LINE
+# FREE_LINE
+# By hand, reset=cycle: 5/0/0/7/増速 vs 20/0/0/0/護 walks 12,946,371 slots (2.9 s); two
+# 造氷剣 + 散速 (5/2/1/1/氷氷散速) made 782,436 played 行動処理 before runs.reach took groups
+# (69 now). Still aborted: 増殖剣 copying 増殖剣 (5/0/0/6/増増速 vs 20/0/0/0/護, and
+# 5/0/0/5/増増速, 5/0/0/4/増増速速, 5/1/1/3/増増速): a list of 17,725 swords walked 35,144
+# times, 314 M slots, 7.8 s uncut (party 2 wins by overturn) - no cap value fits that; it
+# needs a fast-forward (test_multiplying_multipliers_play_to_their_result_r6_3, xfail).
 MAX_SWORDS = 200_000
 """Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 4.9× the 41,110
 of the longest reset=cycle list seen (above), 180× the 1,130 seen with the default options.
@@ -77,9 +72,11 @@ MAX_ACTIONS = 1_000_000
 MAX_EVENTS = 4_000_000
 """Safety cap: events of the 行動処理 played while summarised (the work of hits and effects):
 1,160× the 3,438 seen with the default options, 8× the 490,881 seen with reset=cycle."""
-MAX_SCAN = 20_000_000
+MAX_SCAN = 50_000_000
 """Safety cap: sword slots in the actors' lists plus 剣師 in both lines, summed over the
-summarised 行動処理 (choosing 行動権 and a sword walks them): 69× the 288,348 seen."""
+summarised 行動処理 (choosing 行動権 and a sword walks them): 6.0× the 8,311,046 seen with
+reset=cycle, 3.9× the 12,946,371 of 5/0/0/7/増速 (above), SCAN_DEFAULT. A free-budget 増増
+at 素早さ 9999 reaches it in 4.0 s (load 11; 1.8 s at the 20,000,000 it was)."""
 MAX_ATK = 10 ** 300
 """Safety cap on |攻撃力| (灼熱剣 doubles it, D20): numbers stay printable and below what a
 JavaScript number holds; the largest seen is 2^21."""
