@@ -46,9 +46,14 @@ LOG_FENCERS = 24
 #   while summarised 226,586 played 行動処理 (15/0/0/2/速速七灼回 vs 10/2/0/0/魂壁氷黙柵牙),
 #   1,004,015 played events (5/0/2/5/速七 vs 10/1/2/1/鏡舞散壁) and 8,311,046 slots
 #   (5/0/2/5/増速 vs 15/0/2/0/増霧舞壁壁); 37 MB a worker.
-# GROWTH_LINE
-# UNIFORM_LINE
-# FREE_LINE
+# * biased towards 増虚鳴複光星灼泡涙再儀速, 1,000,000 battles (3,144 s, load 5-13): none aborted;
+#   at most 1,130 swords (1,131 held), 23 剣師, 23,634 行動処理 and 47,390 events, and while
+#   summarised 3,791 played 行動処理, 7,579 played events and 1,212,285 slots; 27 MB a worker.
+# * uniform, 1,000,000 battles (810 s, load 2-5): none aborted; at most 243 swords, 23 剣師,
+#   3,417 行動処理 and 6,835 events, and while summarised 369 played 行動処理, 737 played events
+#   and 55,643 slots; 26 MB a worker.
+# * budget=0, 10,000 battles (16 s): 0 reached a cap (1,043 swords, 1,070 held, 26 剣師, 1,182
+#   played 行動処理, 2,904 played events, 559,008 slots at most).
 # By hand, reset=cycle: 5/0/0/7/増速 vs 20/0/0/0/護 walks 12,946,371 slots (2.9 s); two
 # 造氷剣 + 散速 (5/2/1/1/氷氷散速) made 782,436 played 行動処理 before runs.reach took groups
 # (69 now). Still aborted: 増殖剣 copying 増殖剣 (5/0/0/6/増増速 vs 20/0/0/0/護, and
@@ -57,26 +62,27 @@ LOG_FENCERS = 24
 # needs a fast-forward (test_multiplying_multipliers_play_to_their_result_r6_3, xfail).
 MAX_SWORDS = 200_000
 """Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 4.9× the 41,110
-of the longest reset=cycle list seen (above), 180× the 1,130 seen with the default options.
+of the longest reset=cycle list seen (above), 177× the 1,130 seen with the default options.
 Such a list holds 22 MB (a Sword is 104 bytes, and 8 more in the list)."""
 MAX_BATTLE_SWORDS = 400_000
 """Safety cap: swords in all the battle's lists together (45 MB), counted whenever a list
 past LOG_SWORDS grows; lists no longer than that hold at most 2 × MAX_FENCERS × LOG_SWORDS =
 51,200 swords. Without it 800 剣師 could each hold MAX_SWORDS (18 GB): free-budget builds."""
 MAX_FENCERS = 400
-"""Safety cap: 剣師 created per party (entrant included; 増殖剣 copies 構築 swords): 18× the
-22 seen. Past 24 (LOG_FENCERS) the log is summarised."""
+"""Safety cap: 剣師 created per party (entrant included; 増殖剣 copies 構築 swords): 17× the
+23 seen (26 with budget=0). Past 24 (LOG_FENCERS) the log is summarised."""
 MAX_ACTIONS = 1_000_000
 """Safety cap: 行動処理 played while summarised (fast-forwarded periods are not played):
-580× the 1,725 seen with the default options, 10× the 96,898 seen with reset=cycle."""
+264× the 3,791 seen with the default options, 4.4× the 226,586 seen with reset=cycle."""
 MAX_EVENTS = 4_000_000
 """Safety cap: events of the 行動処理 played while summarised (the work of hits and effects):
-1,160× the 3,438 seen with the default options, 8× the 490,881 seen with reset=cycle."""
+528× the 7,579 seen with the default options, 4.0× the 1,004,015 seen with reset=cycle."""
 MAX_SCAN = 50_000_000
 """Safety cap: sword slots in the actors' lists plus 剣師 in both lines, summed over the
 summarised 行動処理 (choosing 行動権 and a sword walks them): 6.0× the 8,311,046 seen with
-reset=cycle, 3.9× the 12,946,371 of 5/0/0/7/増速 (above), SCAN_DEFAULT. A free-budget 増増
-at 素早さ 9999 reaches it in 4.0 s (load 11; 1.8 s at the 20,000,000 it was)."""
+reset=cycle, 3.9× the 12,946,371 of 5/0/0/7/増速 (above), 41× the 1,212,285 seen with the
+default options (biased). A free-budget 増増 at 素早さ 9999 reaches it in 4.0 s (load 11;
+1.8 s at the 20,000,000 it was)."""
 MAX_ATK = 10 ** 300
 """Safety cap on |攻撃力| (灼熱剣 doubles it, D20): numbers stay printable and below what a
 JavaScript number holds; the largest seen is 2^21."""
