@@ -64,7 +64,8 @@ export function show(i) {
   currentItem?.setAttribute("aria-current", "step");
   renderBoard(step);
   const log = $("log");
-  const top = syncLog(log, index, beatStart(index), (k) => logLines(battle.steps[k], k));
+  const top = syncLog(log, index, beatStart(index), (k) => logLines(battle.steps[k], k),
+    () => scrollInView([[log, top, log.lastElementChild]]));  // the earlier steps came in above
   // one layout per shown step, after every change (reads before writes)
   scrollInView([[$("steps"), currentItem, currentItem], [log, top, log.lastElementChild]]);
   $("result").textContent = resultText();
