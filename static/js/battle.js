@@ -19,6 +19,7 @@ let view = null;
 let speed = 1;
 let merged = [];      // merged[i]: step i changes nothing on the board and plays with the next
 let currentItem = null;  // the step list's current row
+let lineBase = [];       // lineBase[i]: how many log lines come before step i's
 let relabelWhy = () => {};
 const showListeners = [];
 
@@ -34,11 +35,23 @@ function renderBoard(step) {
   else genericBoard($("board"), step, t, battle);
 }
 
+const textOf = (step) => step.text?.[lang()] || step.text?.ja || [];
+
+/** Number the log's lines (step heads count too): each line carries its number (data-n,
+ * drawn by the style sheet) instead of taking it from the list, because Chromium numbers a
+ * list's items again, and lays them all out again, whenever a <details> comes or goes
+ * anywhere in the page (issue 15: about 40 ms at every step of a long battle). */
+function numberLines() {
+  lineBase = [];
+  let n = 0;
+  for (const s of battle.steps) { lineBase.push(n); n += 1 + textOf(s).length; }
+}
+
 function logLines(step, i) {
-  const lines = step.text?.[lang()] || step.text?.ja || [];
+  const lines = textOf(step);
   const head = `${i + 1}. ${turnWord(view, lang())} ${step.turn ?? ""} · ${stepLabel(step, lang())}`;
   return [el("li", { class: "step-head", dataset: { step: i }, text: head }),
-    ...lines.map((line, k) => el("li", { dataset: { step: i } },
+    ...lines.map((line, k) => el("li", { dataset: { step: i, n: lineBase[i] + k + 2 } },
       el("span", { class: "log-text", text: line }), whyButton(battle, step.events?.[k])))];
 }
 
@@ -179,7 +192,7 @@ function resultText() {
 }
 
 function stepItems() {
-  return battle.steps.map((s, i) => el("li", { class: merged[i] ? "merged" : null },
+  return battle.steps.map((s, i) => el("li", { class: merged[i] ? "merged" : null, dataset: { n: i + 1 } },
     el("button", { type: "button", onclick: () => jump(i),
       text: `${turnWord(view, lang())} ${s.turn ?? ""} · ${stepLabel(s, lang())}` })));
 }
@@ -200,6 +213,7 @@ export async function showBattle(answer, start = 0) {
   fill($("steps"), stepItems());
   currentItem = null;
   resetLog($("log"));
+  numberLines();
   index = -1;
   show(start);
 }
@@ -220,6 +234,7 @@ export function relabelBattle() {
   fill($("steps"), stepItems());
   currentItem = null;
   resetLog($("log"));
+  numberLines();
   show(index);
 }
 
