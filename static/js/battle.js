@@ -67,6 +67,7 @@ export function show(i) {
   if (!battle || !battle.steps.length) return;
   index = Math.max(0, Math.min(battle.steps.length - 1, i));
   const step = battle.steps[index];
+  renderBoard(step);  // first: a view may measure the board as it was (nothing changed yet)
   $("seek").value = String(index);
   $("turn").value = String(step.view?.turn ?? step.turn ?? "");
   $("turn-word").textContent = turnWord(view, lang());
@@ -75,16 +76,16 @@ export function show(i) {
   currentItem?.removeAttribute("aria-current");
   currentItem = $("steps").children[index] ?? null;
   currentItem?.setAttribute("aria-current", "step");
-  renderBoard(step);
   const log = $("log");
   const top = syncLog(log, index, beatStart(index), (k) => logLines(battle.steps[k], k),
     () => scrollInView([[log, top, log.lastElementChild]]));  // the earlier steps came in above
-  // one layout per shown step, after every change (reads before writes)
-  scrollInView([[$("steps"), currentItem, currentItem], [log, top, log.lastElementChild]]);
   $("result").textContent = resultText();
   drawChart($("chart"), battle, index, { spoil: spoilers(), onSeek: (k) => jump(k), t, lang: lang() });
   if (index >= battle.steps.length - 1) pause();
   for (const fn of showListeners) fn(index, battle);
+  // one layout per shown step, after every change (reads after all writes): the frame then
+  // finds the page laid out
+  scrollInView([[$("steps"), currentItem, currentItem], [log, top, log.lastElementChild]]);
 }
 
 /** Scroll each `[list, item, last]` (a scrolling box, a row in it, the row its view should
