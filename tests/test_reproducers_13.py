@@ -456,6 +456,37 @@ def test_repro_digests_bounded() -> None:
     assert codes(api.digests(json.dumps([one] * 1000))) == ["core.bad_count"]
 
 
+def test_repro_too_much_work_names_its_unit_in_the_readers_language(monkeypatch) -> None:
+    """The work limit's unit ("steps", "events") was English inside the Japanese message."""
+    monkeypatch.setattr(wire, "BUDGET", session.Budget(steps=3))
+    link = battle_link(Record.from_json(record()))
+    assert json.loads(api.open_link(link, "ja"))["problems"][0]["message"] \
+        == "この戦闘は作業量の上限を超えます（ステップが3を超えます）"
+    assert "more than 3 steps" in json.loads(api.open_link(link))["problems"][0]["message"]
+
+
+@pytest.mark.parametrize(("seed", "en", "ja"), [
+    ("zz:1", "unknown seed algorithm 'zz' (known: xo1)", "方式「zz」はありません（あるもの: xo1）"),
+    ("x" * 201, "seed longer than 200 characters", "200文字より長いです"),
+    ("a\ud800", "the seed holds a character that is not text", "文字として読めないもの"),
+    ([1], "a seed is text or a whole number", "シードは文字列か整数です"),
+], ids=["algorithm", "too_long", "not_text", "not_a_string"])
+def test_repro_bad_seed_says_why_in_the_readers_language(capsys, builds_file: str, seed: object,
+                                                         en: str, ja: str) -> None:
+    """A bad master seed (`--seed zz:1`, over 200 characters, a lone surrogate) is refused; the
+    reason was English prose inside the Japanese message. It is a message of its own now."""
+    for lang, text in (("en", en), ("ja", ja)):
+        data = json.loads(api.battle(battle_request(seed=seed, lang=lang)))
+        assert [p["code"] for p in data["problems"]] == ["core.bad_seed"]
+        assert text in data["problems"][0]["message"]
+    assert "unknown" not in json.loads(api.battle(battle_request(seed="zz:1", lang="ja"))
+                                       )["problems"][0]["message"]
+    if isinstance(seed, str) and "\ud800" not in seed:
+        code, err = cli(capsys, "tournament", "tiny", "--builds", builds_file, "--seed", seed,
+                        "--lang", "ja")
+        assert code == 2 and ja in err
+
+
 @pytest.mark.parametrize("version", ["0.1", "2", "1.0"])
 def test_repro_record_of_another_rules_version(version: str) -> None:
     """A record with rv "0.1" replayed silently and claimed the current version; it is now
@@ -493,7 +524,8 @@ def test_repro_trailing_garbage_after_a_valid_link(tail: str) -> None:
     """Trailing garbage after a valid link was accepted."""
     link = battle_link(Record.from_json(record()))
     assert json.loads(api.open_link(link))["ok"]
-    assert codes(api.open_link(link + tail))[0] in ("core.link_trailing", "core.link_base64")
+    assert codes(api.open_link(link + tail))[0] in ("core.link_trailing", "core.link_base64",
+                                                    "core.link_trailing_data")
 
 
 def test_repro_trailing_deflate_data_after_a_valid_link() -> None:
@@ -504,7 +536,11 @@ def test_repro_trailing_deflate_data_after_a_valid_link() -> None:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     body = packer.compress(raw) + packer.flush() + b"garbage"
     link = "#m=1" + base64.urlsafe_b64encode(body).decode().rstrip("=")
-    assert codes(api.open_link(link)) == ["core.link_trailing"]
+    assert codes(api.open_link(link)) == ["core.link_trailing_data"]
+    assert json.loads(api.open_link(link))["problems"][0]["message"] \
+        == "the link has 7 bytes of extra data after its end"
+    assert json.loads(api.open_link(link, "ja"))["problems"][0]["message"] \
+        == "リンクの終わりの後ろに余計なデータが7バイトあります"
 
 
 def test_repro_share_build_honours_options() -> None:

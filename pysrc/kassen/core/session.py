@@ -121,7 +121,7 @@ def prepare(
         seed_text = normalize_seed(DEFAULT_SEED if seed is None else seed)
     except SeedError as err:
         problems.append(Problem("core.bad_seed", args={"seed": clip(seed),
-                                                       "reason": str(err)}))
+                                                       "reason": err.reason}))
         seed_text = DEFAULT_SEED
     if len(sides) != ruleset.sides:
         problems.append(Problem("core.wrong_side_count",
@@ -203,7 +203,7 @@ def _budgeted(battle: Battle, budget: Budget, view: Any) -> Any:
                                    ("events", rec.event_count, budget.events)):
             if count > limit:
                 raise ProblemError([Problem("core.too_much_work", args={
-                    "what": what, "count": count, "limit": limit})])
+                    "what": {"code": f"core.work_{what}"}, "count": count, "limit": limit})])
         return view() if view is not None else None
 
     return hook
