@@ -449,6 +449,22 @@ def test_repro_heavy_free_budget_marguerite_link_within_budget() -> None:
     assert json.loads(answer)["ok"] and len(answer) < api.MAX_ANSWER_CHARS
 
 
+def test_repro_open_link_stops_once_its_views_pass_the_answer_limit(monkeypatch) -> None:
+    """A link whose answer would pass the limit used to be played and built in full first
+    (a 12 v 12 maximum-stat skirmish link with roundCap=100 on a 10×10 grid: 9.4 s CPU and
+    748 MB to answer "84.6 MB, too large"); it now stops at the step its views pass it."""
+    link = session.battle_json(session.run(session.prepare(
+        "cardduel", [CARD.format(hp=12), CARD_B], {}, "s")))["link"]
+    total = len(json.loads(api.open_link(link))["steps"])
+    monkeypatch.setattr(wire, "BUDGET", session.Budget(view_chars=20_000))
+    data = json.loads(api.open_link(link))
+    assert [p["code"] for p in data["problems"]] == ["core.answer_too_large_at"]
+    assert 1 < data["problems"][0]["args"]["steps"] < total
+    assert "at step" in data["problems"][0]["message"]
+    assert "ステップ目で上限" in json.loads(api.open_link(link, "ja"))["problems"][0]["message"]
+    assert codes(api.battle(battle_request())) == ["core.answer_too_large_at"]
+
+
 def test_repro_digests_bounded() -> None:
     """`api.digests` accepted 1,000 heavy records in one call (~48 s)."""
     one = record()

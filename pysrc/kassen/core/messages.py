@@ -45,6 +45,9 @@ MESSAGES = {
         ),
         "too_much_work": "この戦闘は作業量の上限を超えます（{what}が{limit}を超えます）",
         "answer_too_large": "この戦闘の結果は大きすぎて表示できません（{size}、上限{limit}）",
+        "answer_too_large_at": (
+            "この戦闘の結果は大きすぎて表示できません（{steps}ステップ目で上限{limit}を超えたので止めました）"
+        ),
         "work_steps": "ステップ",
         "work_events": "イベント",
         "link_trailing_data": "リンクの終わりの後ろに余計なデータが{count}バイトあります",
@@ -101,6 +104,10 @@ MESSAGES = {
         ),
         "too_much_work": "this battle needs more work than allowed (more than {limit} {what})",
         "answer_too_large": "this battle's result is too large to show ({size}, limit {limit})",
+        "answer_too_large_at": (
+            "this battle's result is too large to show (past the limit of {limit} at step "
+            "{steps}, where it was stopped)"
+        ),
         "work_steps": "steps",
         "work_events": "events",
         "link_trailing_data": "the link has {count} bytes of extra data after its end",
