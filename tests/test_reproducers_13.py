@@ -472,6 +472,21 @@ def test_repro_digests_bounded() -> None:
     assert codes(api.digests(json.dumps([one] * 1000))) == ["core.bad_count"]
 
 
+def test_repro_digests_past_the_call_budget_say_so_for_the_batch(monkeypatch) -> None:
+    """`api.digests` past its budget said "this battle needs more work than allowed (more than
+    773 steps)": what was left when one record began, as if that battle were too big. It now
+    names the whole call's limit and how many records were played."""
+    one = record()
+    steps = len(session.run(session.from_record(Record.from_json(one))).battle.rec.steps)
+    monkeypatch.setattr(wire, "BUDGET", session.Budget(steps=steps, events=10 ** 6))
+    data = json.loads(api.digests(json.dumps([one] * 8)))
+    assert [p["code"] for p in data["problems"]] == ["core.too_much_work_records"]
+    assert data["problems"][0]["message"] == (
+        f"these records need more work than one call allows (more than {steps * 5} steps in "
+        "all; 5 of 8 records played)")
+    assert json.loads(api.digests(json.dumps([one] * 5)))["ok"]
+
+
 def test_repro_too_much_work_names_its_unit_in_the_readers_language(monkeypatch) -> None:
     """The work limit's unit ("steps", "events") was English inside the Japanese message."""
     monkeypatch.setattr(wire, "BUDGET", session.Budget(steps=3))

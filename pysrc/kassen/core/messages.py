@@ -48,6 +48,10 @@ MESSAGES = {
         "answer_too_large_at": (
             "この戦闘の結果は大きすぎて表示できません（{steps}ステップ目で上限{limit}を超えたので止めました）"
         ),
+        "too_much_work_records": (
+            "これらの記録は1回の呼び出しの作業量の上限を超えます（合計{limit}{what}を超えます。"
+            "{count}件中{done}件を再生しました）"
+        ),
         "work_steps": "ステップ",
         "work_events": "イベント",
         "link_trailing_data": "リンクの終わりの後ろに余計なデータが{count}バイトあります",
@@ -107,6 +111,10 @@ MESSAGES = {
         "answer_too_large_at": (
             "this battle's result is too large to show (past the limit of {limit} at step "
             "{steps}, where it was stopped)"
+        ),
+        "too_much_work_records": (
+            "these records need more work than one call allows (more than {limit} {what} in "
+            "all; {done} of {count} records played)"
         ),
         "work_steps": "steps",
         "work_events": "events",
