@@ -569,7 +569,7 @@ def test_repro_trailing_deflate_data_after_a_valid_link() -> None:
     link = "#m=1" + base64.urlsafe_b64encode(body).decode().rstrip("=")
     assert codes(api.open_link(link)) == ["core.link_trailing_data"]
     assert json.loads(api.open_link(link))["problems"][0]["message"] \
-        == "the link has 7 bytes of extra data after its end"
+        == "the link has 7 byte(s) of extra data after its end"
     assert json.loads(api.open_link(link, "ja"))["problems"][0]["message"] \
         == "リンクの終わりの後ろに余計なデータが7バイトあります"
 

@@ -118,7 +118,7 @@ MESSAGES = {
         ),
         "work_steps": "steps",
         "work_events": "events",
-        "link_trailing_data": "the link has {count} bytes of extra data after its end",
+        "link_trailing_data": "the link has {count} byte(s) of extra data after its end",
         "seed_type": "a seed is text or a whole number",
         "seed_too_long": "seed longer than {limit} characters",
         "seed_not_text": (
