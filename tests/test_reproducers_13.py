@@ -364,6 +364,16 @@ def test_repro_cli_counts_take_ascii_digits(capsys, builds_file: str) -> None:
         cli(capsys, "tournament", "tiny", "--builds", builds_file, "--seeds", "٣")
 
 
+def test_repro_cli_count_of_400_digits_is_too_large_not_a_non_number(capsys,
+                                                                     builds_file: str) -> None:
+    """`--seeds 999…9` (400 digits) said "not a whole number: '9999999999999999999…'"."""
+    with pytest.raises(SystemExit):
+        cli(capsys, "tournament", "tiny", "--builds", builds_file, "--seeds", "9" * 400)
+    err = capsys.readouterr().err
+    assert "argument --seeds: too large: a number of 400 digits" in err
+    assert "not a whole number" not in err
+
+
 def test_repro_too_many_builds_message(capsys, tmp_path, tiny) -> None:
     """1,000 builds said "input too long (1000 characters, limit 256)"."""
     path = tmp_path / "many.txt"
