@@ -194,4 +194,3 @@ def _batch_work(problem: Problem, whole: session.Budget, done: int, count: int) 
     limit = whole.steps if what == {"code": "core.work_steps"} else whole.events
     return Problem("core.too_much_work_records", args={
         "what": what, "limit": limit, "done": done, "count": count})
-
