@@ -52,12 +52,14 @@ def _call_name(node: ast.Call) -> str:
 
 def _rule_strings(tree: ast.AST) -> Iterable[tuple[str, int]]:
     """(literal, line) for each rule id the code passes: ``rule="…"`` anywhere, a rule-like
-    positional argument of an emit/Problem/OptionSpec call, a ``rule`` parameter's default."""
+    positional argument of an emit/add/Problem/OptionSpec call, a ``rule`` parameter's
+    default."""
     for node in ast.walk(tree):
         values: list[ast.expr] = []
         if isinstance(node, ast.keyword) and node.arg == "rule":
             values = [node.value]
-        elif isinstance(node, ast.Call) and re.search(r"emit|roblem|Option", _call_name(node)):
+        elif isinstance(node, ast.Call) and re.search(r"emit|^add$|roblem|Option",
+                                                      _call_name(node)):
             values = list(node.args)
         elif isinstance(node, ast.arguments):
             names = [a.arg for a in node.posonlyargs + node.args]

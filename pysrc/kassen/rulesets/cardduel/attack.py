@@ -86,8 +86,9 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
         valid = card in checks.valid
         c.outcome = OK if valid else FAIL
         c.value = checks.value[card]
-        b.rec.emit("attack_reveal", w.id, rule=rule, card=card, source=c.source,
-                   valid=valid, value=c.value, sums={"value": checks.value_sums[card]})
+        b.rec.add("attack_reveal", w.id, None, rule, {
+            "card": card, "source": c.source, "valid": valid, "value": c.value,
+            "sums": {"value": checks.value_sums[card]}})
     first, second = commits
     a = None if first is None else first.card
     d = None if second is None else second.card
@@ -131,10 +132,10 @@ def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
             st.adv[side] = before + gain
             st.max_adv = max(st.max_adv, st.adv[side])
             other = outcomes[1 - side]
-            b.rec.emit("advantage", st.warriors[side].id, rule=rule, gain=gain,
-                       total=st.adv[side], outcomes=outcomes, sums={
-                           "gain": gain_terms(other, values[side], values[1 - side]),
-                           "total": total_terms(before, GAIN_LABELS[other], gain, "§4.5")})
+            b.rec.add("advantage", st.warriors[side].id, None, rule, {
+                "gain": gain, "total": st.adv[side], "outcomes": outcomes, "sums": {
+                    "gain": gain_terms(other, values[side], values[1 - side]),
+                    "total": total_terms(before, GAIN_LABELS[other], gain, "§4.5")}})
     if not (gains[0] or gains[1]):
         b.rec.emit("no_advantage", rule=rule, outcomes=outcomes, adv=list(st.adv))
 
@@ -149,7 +150,7 @@ def ask_continue(b: CardDuelBattle, w: Member, rule: str) -> bool:
         w.withdrew = True
         b.rec.emit("withdraw", w.id, rule=rule)
         return False
-    b.rec.emit("continue", w.id, rule=rule)
+    b.rec.add("continue", w.id, None, rule, {})
     return True
 
 

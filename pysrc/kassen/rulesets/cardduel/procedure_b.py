@@ -36,11 +36,11 @@ def enchant_phase(b: CardDuelBattle) -> None:
     for m, card, dup, valid in results:
         if not dup and valid:
             st.place(card, m, "enchant")
-            b.rec.emit("enchant_on", m.id, rule="§5.2.3", card=card)
+            b.rec.add("enchant_on", m.id, None, "§5.2.3", {"card": card})
         else:
             m.discard.append(card)
-            b.rec.emit("enchant_off", m.id, rule="§5.2.4", card=card, duplicate=dup,
-                       valid=valid)
+            b.rec.add("enchant_off", m.id, None, "§5.2.4", {"card": card, "duplicate": dup,
+                                                            "valid": valid})
     b.begin_step("B3", "enchant_damage")
     for m, card, dup, valid in results:
         if dup:

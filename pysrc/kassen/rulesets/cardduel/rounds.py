@@ -27,7 +27,7 @@ def begin_round(b: CardDuelBattle, number: int, step: str, rule: str) -> None:
     st.round = number
     st.played = []
     b.begin_step(step, "round_start")
-    b.rec.emit("round_start", rule=rule, round=number, battle=st.battle)
+    b.rec.add("round_start", None, None, rule, {"round": number, "battle": st.battle})
 
 
 def ask_attacks(b: CardDuelBattle) -> Commits:

@@ -34,7 +34,7 @@ def begin_battle(b: CardDuelBattle) -> None:
             need = m.base - len(m.hand)
             if need > 0:
                 got = m.draw_to_hand(need)
-                b.rec.emit("refill", m.id, rule="§2.6", drawn=len(got), hand=len(m.hand))
+                b.rec.add("refill", m.id, None, "§2.6", {"drawn": len(got), "hand": len(m.hand)})
     if b.readings.cond_model == "table":
         for m in st.members:
             m.activate([s for s in m.fav if condition(b, m, s)])
@@ -66,7 +66,7 @@ def set_face_down(b: CardDuelBattle, m: Member, answer: str, event: str, rule: s
         card, source = answer, "hand"
     commit = Commit(m, card, source)
     b.state.face_down.append(commit)
-    b.rec.emit(event, m.id, rule=rule, source=source)
+    b.rec.add(event, m.id, None, rule, {"source": source})
     return commit
 
 
@@ -96,10 +96,10 @@ def damage_step(b: CardDuelBattle, phase: str, rule: str) -> None:
         if amount:
             before = target.hp
             target.hp = max(0, before - amount)
-            b.rec.emit("damage", st.warriors[side].id, target.id, rule=rule, amount=amount,
-                       hp=target.hp, sums={
-                           "amount": damage_terms(st.adv[side], st.adv[1 - side]),
-                           "hp": hp_terms(before, "damage", amount, "§4.6")})
+            b.rec.add("damage", st.warriors[side].id, target.id, rule, {
+                "amount": amount, "hp": target.hp, "sums": {
+                    "amount": damage_terms(st.adv[side], st.adv[1 - side]),
+                    "hp": hp_terms(before, "damage", amount, "§4.6")}})
     for w in st.warriors:
         check_faint(b, w, rule)
 

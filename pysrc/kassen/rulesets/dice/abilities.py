@@ -53,8 +53,8 @@ def select(t: Table, c: int) -> None:
         slot = sheet.slot(tv.n)
         src.kind, src.slot = "slot", tv.n
         src.name = slot.normal.label if slot.normal else ""
-    t.rec.emit("select", ID[c], rule="§7.1", source=src.kind, slot=src.slot,
-               name=src.name)
+    t.rec.add("select", ID[c], None, "§7.1", {"source": src.kind, "slot": src.slot,
+                                              "name": src.name})
 
 
 def ougi_prestep(t: Table, c: int) -> None:
@@ -202,7 +202,7 @@ def activate(t: Table, c: int, ability: Ability, column: str, extra: int = 0) ->
         tv.def_corr.zero()
         exerted = True
     tv.acts.append(Act(name, entry.vp, extra, exerted, ability.name, single))
-    t.rec.emit("ability", ID[c], rule="§18.1", name=name, column=column)
+    t.rec.add("ability", ID[c], None, "§18.1", {"name": name, "column": column})
 
 
 def apply_demerit(t: Table, c: int, name: str) -> None:

@@ -93,8 +93,9 @@ def attacks(t: Table, attackers: list[int], cross: bool) -> None:
         sums = {"diff": (("=", "speed", ta.speed), ("-", "opponent_speed", t.state.tv[d].speed)),
                 "hits": (("=", "diff", diff), ("//", "threshold", threshold, "§10.1"),
                          fm.AT_LEAST_ZERO, MOST_EXTRA, FIRST_HIT)}
-        t.rec.emit("attack", ID[a], ID[d], rule="§10.1", hits=hits, diff=diff,
-                   threshold=threshold, cross=cross, sums=sums)
+        t.rec.add("attack", ID[a], ID[d], "§10.1", {"hits": hits, "diff": diff,
+                                                    "threshold": threshold, "cross": cross,
+                                                    "sums": sums})
         for n in range(hits):
             if n > 0 and t.lp(d) <= 0:
                 t.rec.emit("hits_skipped", ID[a], ID[d], rule="§10.5",
@@ -165,9 +166,10 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
             gauge_change = -loss
             sums["gauge"] = (*gauge, fm.AT_LEAST_ZERO)
             cd.gauge = max(0, cd.gauge + gauge_change)
-    t.rec.emit("hit", ID[a], ID[d], rule="§19", index=n, damage=dmg, lp=cd.lp,
-               gauge=cd.gauge, gauge_change=gauge_change, cross=cross,
-               range=fm.range_text(r2), sums=sums)
+    t.rec.add("hit", ID[a], ID[d], "§19", {"index": n, "damage": dmg, "lp": cd.lp,
+                                           "gauge": cd.gauge, "gauge_change": gauge_change,
+                                           "cross": cross, "range": fm.range_text(r2),
+                                           "sums": sums})
     if connects:
         on_hit_effects(t, a, d, first)
 

@@ -95,13 +95,13 @@ class DiceBattle(Table, Battle):
         st.turn += 1
         rec.turn = st.turn
         rec.step("roll", "turn")
-        rec.emit("turn", turn=st.turn)
+        rec.add("turn", None, None, None, {"turn": st.turn})
         # 1. roll R, B, Y, G (shared by both)
         below = self.rng.below  # a die is 1 + below(6) (core.rng)
         r, b, y, g = 1 + below(6), 1 + below(6), 1 + below(6), 1 + below(6)
         st.dice = dice = {"R": r, "B": b, "Y": y, "G": g}
         st.decision = None
-        rec.emit("dice", rule="§5.1", R=r, B=b, Y=y, G=g)
+        rec.add("dice", None, None, "§5.1", {"R": r, "B": b, "Y": y, "G": g})
         # 2. read dice per character
         rec.step("read", "read")
         st.tv = [self._read(0, dice), self._read(1, dice)]
@@ -172,8 +172,10 @@ class DiceBattle(Table, Battle):
         red, blue = DIE_TERMS["R"][r], DIE_TERMS["B"][b]
         sums = {"n": (red, blue, DIE_TERMS[middle][mid]),
                 "five": (red, blue, DIE_TERMS["Y"][y], DIE_TERMS["G"][g], SELECTED_TERMS[sel])}
-        self.rec.emit("read", ID[c], rule="§1.3", colour=self.state.colour[c], own=own, opp=opp,
-                      n=n, s=tv.s, sel=sel, sel_colour=letter, five=five, sums=sums)
+        self.rec.add("read", ID[c], None, "§1.3", {"colour": self.state.colour[c], "own": own,
+                                                   "opp": opp, "n": n, "s": tv.s, "sel": sel,
+                                                   "sel_colour": letter, "five": five,
+                                                   "sums": sums})
         return tv
 
     # -- results and views -------------------------------------------------------------

@@ -153,8 +153,8 @@ class Table:
         sums = {"stardust": (("=", "stardust_before", ch.stardust),
                              *(parts or (("+", "stardust_gained", n),)))}
         ch.stardust += n
-        self.rec.emit("stardust", ID[c], rule="§5.3", via=cause, change=n,
-                      stardust=ch.stardust, sums=sums)
+        self.rec.add("stardust", ID[c], None, "§5.3", {"via": cause, "change": n,
+                                                       "stardust": ch.stardust, "sums": sums})
         per = self.opt.stardust_per_star
         if per > 0 and ch.stardust >= per:
             gained = ch.stardust // per

@@ -159,7 +159,7 @@ class MargueriteBattle(Battle):
             st.executing = {}
         self.rec.step(phase, "phase")
         if log:
-            self.rec.emit("phase", rule=rule, phase=phase, turn=st.turn)
+            self.rec.add("phase", None, None, rule, {"phase": phase, "turn": st.turn})
 
     def _turn_zero(self) -> None:
         st = self.state

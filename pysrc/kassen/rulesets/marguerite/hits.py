@@ -198,13 +198,13 @@ def apply(b: MargueriteBattle, hit: Hit) -> None:
     if d.to_mp:
         for _ in times:
             recv.mp -= amount
-            rec.emit("mp_damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
-                     mp=recv.mp, sums=sums)
+            rec.add("mp_damage", f.id, recv.id, d.rule, {"sword": d.code, "amount": amount,
+                                                         "mp": recv.mp, "sums": sums})
     elif amount > 0:
         for _ in times:
             recv.hp -= amount
-            rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=amount,
-                     hp=recv.hp, sums=sums)
+            rec.add("damage", f.id, recv.id, d.rule, {"sword": d.code, "amount": amount,
+                                                      "hp": recv.hp, "sums": sums})
             if recv.hp <= 0:
                 hp_changed(b, recv, "R8.5")
     elif amount < 0:  # negative damage heals (option ``negative``)
@@ -213,8 +213,8 @@ def apply(b: MargueriteBattle, hit: Hit) -> None:
             heal(b, recv, -amount, "R8.5", f, source)
     else:
         for _ in times:
-            rec.emit("damage", f.id, recv.id, rule=d.rule, sword=d.code, amount=0,
-                     hp=recv.hp, sums=sums)
+            rec.add("damage", f.id, recv.id, d.rule, {"sword": d.code, "amount": 0, "hp": recv.hp,
+                                                      "sums": sums})
 
 
 def riders(b: MargueriteBattle, hit: Hit) -> None:

@@ -38,8 +38,8 @@ def skips(b: MargueriteBattle, group: list[Fencer], times: int, merge: bool) -> 
         emit_cycles(b)
     for f in group:
         f.ap -= times
-        rec.emit("skip", f.id, rule="R8.1", why="none", ap=f.ap, reserve=f.reserve,
-                 count=0, times=times)
+        rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": f.ap, "reserve": f.reserve,
+                                             "count": 0, "times": times})
 
 
 def process(b: MargueriteBattle, group: list[Fencer], picks: list[int]) -> None:
@@ -86,11 +86,11 @@ def process(b: MargueriteBattle, group: list[Fencer], picks: list[int]) -> None:
             if act.target == "stun":
                 STATUSES[STUN].on_action(b, f, find(b, f))
             elif act.target == "dead":
-                rec.emit("skip", f.id, rule="R6.1", why="dead", ap=f.ap,
-                         reserve=f.reserve, count=0, times=1)
+                rec.add("skip", f.id, None, "R6.1", {"why": "dead", "ap": f.ap,
+                                                     "reserve": f.reserve, "count": 0, "times": 1})
             else:
-                rec.emit("skip", f.id, rule="R8.1", why="none", ap=f.ap,
-                         reserve=f.reserve, count=0, times=1)
+                rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": f.ap,
+                                                     "reserve": f.reserve, "count": 0, "times": 1})
             continue
         pay_sword(b, act, sword)
     # 5. 効果処理: kind priority, then rank within own party (R8.6)
@@ -151,8 +151,8 @@ def pay_sword(b: MargueriteBattle, act: Act, sword: Sword) -> None:
     if limited:
         f.swords.remove(sword)
         sword.gone = True
-    b.rec.emit("act", f.id, rule="R8.1", sword=d.code, ap=f.ap, reserve=f.reserve,
-               mp=f.mp, cost=cost, vanished=limited)
+    b.rec.add("act", f.id, None, "R8.1", {"sword": d.code, "ap": f.ap, "reserve": f.reserve,
+                                          "mp": f.mp, "cost": cost, "vanished": limited})
 
 
 def process_one(b: MargueriteBattle, f: Fencer, i: int) -> None:

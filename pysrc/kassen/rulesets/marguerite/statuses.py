@@ -57,8 +57,9 @@ def _stun_on_action(b: B, f: Fencer, passed: int) -> None:
     f.st[STUN] -= 1
     if b.readings.stun_marks and passed >= 0:
         f.swords[passed].used = True
-    b.rec.emit("skip", f.id, rule="§11 スタン", why="stun", status="stun", ap=f.ap,
-               reserve=f.reserve, count=f.st[STUN], times=1)
+    b.rec.add("skip", f.id, None, "§11 スタン", {"why": "stun", "status": "stun", "ap": f.ap,
+                                              "reserve": f.reserve, "count": f.st[STUN],
+                                              "times": 1})
 
 
 def _sleep_on_ap_phase(b: B, f: Fencer) -> None:

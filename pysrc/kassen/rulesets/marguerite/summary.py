@@ -59,9 +59,9 @@ class Tally(Recorder):
         """Beats are not kept while summarising."""
         return self._beat
 
-    def emit(self, kind: str, actor: str | None = None, target: str | None = None, *,
-             rule: str | None = None, cause: str | None = None, **values: Any) -> Event:
-        """Count the event; keep what the summary reports."""
+    def add(self, kind: str, actor: str | None, target: str | None, rule: str | None,
+            values: dict[str, Any], cause: str | None = None) -> Event:
+        """Count the event (``emit`` comes here too); keep what the summary reports."""
         self._seq += 1
         if kind == "act" and actor is not None:
             per = self.acts.setdefault(actor, {})

@@ -36,8 +36,8 @@ def ladder(b: SkirmishBattle, units: list[Unit], purpose: str) -> Unit:
         if len(tied) == 1:
             break
         rolls = [b.rng.die(10) for _ in tied]
-        b.rec.emit("tie_roll", rule="§5.3", purpose=purpose, units=[u.id for u in tied],
-                   rolls=rolls)
+        b.rec.add("tie_roll", None, None, "§5.3", {"purpose": purpose,
+                                                   "units": [u.id for u in tied], "rolls": rolls})
         top = max(rolls)
         tied = [u for u, r in zip(tied, rolls, strict=False) if r == top]
     return tied[0]

@@ -46,9 +46,10 @@ def move(b: SkirmishBattle, u: Unit, dest: Pos, step: str, *, escape: bool = Fal
                 break
     start = u.pos
     u.pos = dest
-    b.rec.emit("move", u.id, rule="§6.6.1", step=step, frm=b.map.label(start),
-               to=b.map.label(dest), allowance=move_allowance(u),
-               sums={"allowance": bd.allowance_terms(u.ini)})
+    b.rec.add("move", u.id, None, "§6.6.1", {"step": step, "frm": b.map.label(start),
+                                             "to": b.map.label(dest),
+                                             "allowance": move_allowance(u),
+                                             "sums": {"allowance": bd.allowance_terms(u.ini)}})
     return True
 
 

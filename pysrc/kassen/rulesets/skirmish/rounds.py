@@ -42,8 +42,8 @@ def play_round(b: SkirmishBattle) -> None:
             break
         b.rec.step("IP", "initiative")
         actor = pick_initiative(b, ready)
-        b.rec.emit("initiative", actor.id, rule="§5", ini=actor.ini,
-                   waiting=[u.id for u in ready if u is not actor])
+        b.rec.add("initiative", actor.id, None, "§5", {
+            "ini": actor.ini, "waiting": [u.id for u in ready if u is not actor]})
         take_turn(b, actor)
         if st.over:
             return
@@ -77,7 +77,7 @@ def take_turn(b: SkirmishBattle, u: Unit) -> None:
         do_ms(b, u, ms)
     u.acted = True
     u.idle_turns = 0 if used_something(rs, ms) else u.idle_turns + 1
-    b.rec.emit("turn_end", u.id, rule="§5.4")
+    b.rec.add("turn_end", u.id, None, "§5.4", {})
     check_end(b)
 
 
@@ -85,7 +85,7 @@ def do_rs(b: SkirmishBattle, u: Unit, answer: str) -> None:
     """Carry out a ready-step action (§6.1)."""
     parts = answer.split(":")
     if parts[0] == "none":
-        b.rec.emit("skip", u.id, rule="§5.5", step="RS")
+        b.rec.add("skip", u.id, None, "§5.5", {"step": "RS"})
     elif parts[0] == "move":
         b.state.rs_kind = "move"
         b.state.moved_rs = True

@@ -39,8 +39,8 @@ def use_attack(b: SkirmishBattle, u: Unit, ability: Ability | None,
     use = Use(u, ability.id if ability else "attack", ATTACK, acc=acc, atk=atk,
               acc_parts=bd.accuracy_parts(u, ability), atk_parts=bd.weapon_parts(u, ability))
     if ability is None:
-        b.rec.emit("use", u.id, rule="§6.2", ability="attack", cost=0, mp=u.mp,
-                   targets=[t.id for t in targets])
+        b.rec.add("use", u.id, None, "§6.2", {"ability": "attack", "cost": 0, "mp": u.mp,
+                                              "targets": [t.id for t in targets]})
     resolve(b, use, targets, "§6.3")
 
 
@@ -49,9 +49,10 @@ def use_ability(b: SkirmishBattle, u: Unit, ability: Ability, args: list[str]) -
     targets = targets_for(b, u, ability, args)
     u.mp -= ability.cost
     rule = "§6.5" if ability.magic else "§6.2"
-    b.rec.emit("use", u.id, rule=rule, ability=ability.id, cost=ability.cost, mp=u.mp,
-               targets=[t.id for t in targets],
-               sums=bd.cost_sums(u.mp + ability.cost, ability.cost, "§11.3"))
+    b.rec.add("use", u.id, None, rule, {
+        "ability": ability.id, "cost": ability.cost, "mp": u.mp,
+        "targets": [t.id for t in targets],
+        "sums": bd.cost_sums(u.mp + ability.cost, ability.cost, "§11.3")})
     if ability.effect == ATTACK:
         use_attack(b, u, ability, targets)
         return
@@ -98,7 +99,7 @@ def strike(b: SkirmishBattle, use: Use, instances: list[Instance]) -> None:
         if use.physical:
             hit_check(b, use, inst)
         else:
-            b.rec.emit("magic_hit", use.user.id, inst.victim.id, rule="§6.5")
+            b.rec.add("magic_hit", use.user.id, inst.victim.id, "§6.5", {})
     for inst in instances:
         if inst.hit:
             offer_guard(b, use, inst)
@@ -153,9 +154,10 @@ def hit_check(b: SkirmishBattle, use: Use, inst: Instance) -> None:
     inst.crit = crit
     need = victim.eva + (1 if r.hit_needs_greater else 0)  # §4.2 ≥ or >
     inst.hit = crit or (not fumble and total >= need)
-    b.rec.emit("hit_check", use.user.id, victim.id, rule="§6.3", dice=dice, bonus=use.acc,
-               total=total, need=need, hit=inst.hit, crit=crit, fumble=fumble,
-               sums=bd.hit_sums(use.acc_parts, dice, need, victim.eva, crit, fumble))
+    b.rec.add("hit_check", use.user.id, victim.id, "§6.3", {
+        "dice": dice, "bonus": use.acc, "total": total, "need": need, "hit": inst.hit,
+        "crit": crit, "fumble": fumble,
+        "sums": bd.hit_sums(use.acc_parts, dice, need, victim.eva, crit, fumble)})
 
 
 def damage(b: SkirmishBattle, use: Use, inst: Instance, dice: list[int]) -> None:
@@ -171,10 +173,11 @@ def damage(b: SkirmishBattle, use: Use, inst: Instance, dice: list[int]) -> None
     amount = max(0, amount - guard)
     before = v.hp
     v.hp = max(0, v.hp - amount)
-    b.rec.emit("damage", use.user.id, v.id, rule="§6.4", dice=dice, atk=use.atk, power=power,
-               defence=defence, physical=use.physical, amount=amount, guarded=inst.guarded,
-               hp=v.hp, sums=bd.damage_sums(use.atk_parts, dice, v, use.physical, aff,
-                                            after_floor, guard, before, amount))
+    b.rec.add("damage", use.user.id, v.id, "§6.4", {
+        "dice": dice, "atk": use.atk, "power": power, "defence": defence,
+        "physical": use.physical, "amount": amount, "guarded": inst.guarded, "hp": v.hp,
+        "sums": bd.damage_sums(use.atk_parts, dice, v, use.physical, aff, after_floor, guard,
+                               before, amount)})
     if amount > 0 and b.readings.damage_wakes and v.asleep:
         wake(b, v, v, "§9.2")
     if v.hp == 0:
