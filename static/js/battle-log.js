@@ -14,7 +14,7 @@ let upTo = -1;        // the list holds the lines of steps 0..upTo but those of 
 let gapLo = 0;        // steps gapLo..gapHi are not in the list yet (none when gapLo > gapHi)
 let gapHi = -1;
 let marked = [];      // the lines marked current
-let filling = null;   // {log, of, done} while the gap is being filled
+let filling = null;   // {log, of, filled} while the gap is being filled
 let timer = 0;
 
 /** Forget every line (a new battle, or another language): the next sync rebuilds. */
