@@ -102,6 +102,14 @@ def rs_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None) -> list[str]:
     pos = u.pos if pos is None else pos
     out = ["none"]
     out.extend(b.map.moves(pos, move_allowance(u)))
+    out.extend(rs_item_options(b, u, pos))
+    return out
+
+
+def rs_item_options(b: SkirmishBattle, u: Unit, pos: Pos) -> list[str]:
+    """The ready-step item uses of D1 (``item:<item>:<target>``), in :func:`rs_options`'s
+    order."""
+    out: list[str] = []
     for item_id, count in u.items.items():
         item = ITEMS[item_id]
         if count <= 0 or item.timing != "RS":

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
 from kassen.rulesets.skirmish import actions, odds
-from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, ITEMS, PIERCE, N
+from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, PIERCE, N
 from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.planner import Planner
 
@@ -73,11 +73,10 @@ class SkirmishAI(Planner):
         if not self.b.readings.ai_potion_on_priority_turns:
             return "none"
         best, answer = 0.0, "none"
-        for rs in self.rs_choices(u):
-            if rs not in options or not rs.startswith("item:") or \
-                    ITEMS[rs.split(":")[1]].effect != "heal":
+        for rs, item, t in self.rs_items(u):
+            if rs not in options or item.effect != "heal":
                 continue
-            got = self.rs_value(u, rs)
+            got = self.rs_value(u, item, t)
             if got is not None and round(got[0], 6) > best:
                 best, answer = round(got[0], 6), rs
         return answer

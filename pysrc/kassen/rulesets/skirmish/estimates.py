@@ -84,26 +84,40 @@ class Estimates:
 
     def nearest(self, u: Unit, pos: Pos) -> int:
         """The distance from ``pos`` to u's nearest opponent (0 when none is left)."""
+        found = self.nearest_table(u.side).get(pos)
+        return self._nearest(u.side, pos) if found is None else found
+
+    def nearest_table(self, side: int) -> dict[Pos, int]:
+        """:meth:`nearest` for every area of the map, for side ``side``; kept while nobody
+        moves, falls or leaves (:attr:`places`)."""
         if self.memo is None:
-            places = None
-        else:
-            if not self.placed_checked:
-                self.check_places()
-            places = self.places
-        key = (u.side, pos)
-        if places is not None:
-            found = places.get(key)
-            if found is not None:
-                return found  # type: ignore[no-any-return]
-        side = u.side
+            return self._nearest_table(side)
+        if not self.placed_checked:
+            self.check_places()
+        key = ("nearest", side)
+        found = self.places.get(key)
+        if found is None:
+            found = self.places[key] = self._nearest_table(side)
+        return found  # type: ignore[no-any-return]
+
+    def _nearest_table(self, side: int) -> dict[Pos, int]:
+        b = self.b
+        spots = list(dict.fromkeys(t.pos for t in b.state.units
+                                   if t.side != side and t.hp > 0 and not t.escaped))
+        if not spots:
+            return dict.fromkeys(b.map.areas(), 0)
+        if b.map.is_line:  # one row: the distance is |i − j| (§3.1)
+            xs = [x for x, _ in spots]
+            return {pos: min([abs(pos[0] - x) for x in xs]) for pos in b.map.areas()}
+        distance = b.map.distance
+        return {pos: min([distance(pos, p) for p in spots]) for pos in b.map.areas()}
+
+    def _nearest(self, side: int, pos: Pos) -> int:
         best = -1
         for t, d in self.around(pos):
             if t.side != side and (best < 0 or d < best):
                 best = d
-        best = max(best, 0)
-        if places is not None:
-            places[key] = best
-        return best
+        return max(best, 0)
 
     def around(self, pos: Pos) -> list[tuple[Unit, int]]:
         """Every 戦闘可能 unit with its distance from ``pos`` (§3.2), in deployment order;
