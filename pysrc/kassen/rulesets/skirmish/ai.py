@@ -56,7 +56,8 @@ class SkirmishAI(Planner):
         the lower current HP, then deployment order (§16.4 C8)."""
         if "heal" not in u.abilities or u.mp < ABILITIES["heal"].cost:
             return None
-        hurt = [t for t in actions.candidates(self.b, u, u.pos, ABILITIES["heal"])
+        hurt = [t for t in actions.candidates(self.b, u, u.pos, ABILITIES["heal"],
+                                              self.around(u.pos))
                 if t.side == u.side and t.hp < 0.4 * t.max_hp]
         if not hurt:
             return None

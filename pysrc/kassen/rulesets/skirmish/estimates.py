@@ -133,12 +133,7 @@ class Estimates:
         return found  # type: ignore[no-any-return]
 
     def _around(self, pos: Pos) -> list[tuple[Unit, int]]:
-        x, y = pos
-        units = self.b.state.units
-        if self.b.map.is_line:  # one row: the distance is |i − j| (§3.1)
-            return [(t, abs(x - t.pos[0])) for t in units if t.hp > 0 and not t.escaped]
-        return [(t, max(abs(x - t.pos[0]), abs(y - t.pos[1])))
-                for t in units if t.hp > 0 and not t.escaped]
+        return actions.able_around(self.b, pos)
 
     def foes_within(self, u: Unit, pos: Pos, reach: int, ability: Ability | None
                     ) -> list[Unit]:

@@ -26,9 +26,11 @@ def damage(base: int, cap: int, crit: bool = False) -> float:
     """E[min(cap, max(0, base + 2D10 (3D10 on a critical)))]; cap < 0 means no cap."""
     total = 0.0
     for roll, p in (PMF3 if crit else PMF2).items():
-        value = max(0, base + roll)
-        if cap >= 0:
-            value = min(cap, value)
+        value = base + roll
+        if value <= 0:
+            continue  # adds exactly 0.0
+        if 0 <= cap < value:
+            value = cap
         total += p * value
     return total
 
