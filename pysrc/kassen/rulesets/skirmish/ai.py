@@ -74,7 +74,7 @@ class SkirmishAI(Planner):
         if not self.b.readings.ai_potion_on_priority_turns:
             return "none"
         best, answer = 0.0, "none"
-        for rs, item, t in self.rs_items(u):
+        for rs, item, t in self.rs_items(u, options):
             if rs not in options or item.effect != "heal":
                 continue
             got = self.rs_value(u, item, t)
@@ -100,7 +100,7 @@ class SkirmishAI(Planner):
         if sleeper is not None:
             bell = f"item:bell:{sleeper.id}"
             return bell if bell in req.options else self.priority_potion(u, req.options)
-        _, rs, ms = self.plan(u)
+        _, rs, ms = self.plan(u, offered=req.options)
         self.planned = (u.id, self.b.state.round, rs, ms)
         return rs
 

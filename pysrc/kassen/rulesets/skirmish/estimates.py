@@ -76,11 +76,29 @@ class Estimates:
         return (5 if attribute in t.weak else 0) - (5 if attribute in t.resist else 0)
 
     def enemies(self, u: Unit) -> list[Unit]:
-        """u's able opponents in deployment order (shared: never change the list)."""
-        return self.cached(("enemies", u.side), self._enemies, u.side)
+        """u's able opponents in deployment order (shared: never change the list); kept
+        while nobody moves, falls or leaves (:attr:`places`)."""
+        if self.memo is None:
+            return self._enemies(u.side)
+        if not self.placed_checked:
+            self.check_places()
+        key = ("enemies", u.side)
+        found = self.places.get(key)
+        if found is None:
+            found = self.places[key] = self._enemies(u.side)
+        return found  # type: ignore[no-any-return]
 
     def _enemies(self, side: int) -> list[Unit]:
-        return [t for t in self.b.state.units if t.able and t.side != side]
+        return [t for t in self.b.state.units if t.side != side and t.hp > 0 and not t.escaped]
+
+    def sleeping(self) -> list[Unit]:
+        """The able units asleep (睡眠, §9.2) in deployment order, once per request (most
+        requests have none)."""
+        return self.cached(("sleeping",), self._sleeping)  # type: ignore[no-any-return]
+
+    def _sleeping(self) -> list[Unit]:
+        return [t for t in self.b.state.units
+                if t.effects and t.hp > 0 and not t.escaped and t.asleep]
 
     def nearest(self, u: Unit, pos: Pos) -> int:
         """The distance from ``pos`` to u's nearest opponent (0 when none is left)."""
@@ -139,21 +157,26 @@ class Estimates:
                     ) -> list[Unit]:
         """u's opponents that a use with ``reach`` from ``pos`` may target (§8; the same as
         :func:`.actions.candidates` less u's side)."""
-        side = u.side
         if self.b.readings.flight_melee_limit:  # depends on flight too: not kept
-            return [t for t, d in self.around(pos) if d <= reach and t.side != side
+            return [t for t, d in self.around(pos) if d <= reach and t.side != u.side
                     and not actions.melee_blocked(self.b, u, t, ability)]
         if self.memo is None:
-            return [t for t, d in self.around(pos) if d <= reach and t.side != side]
+            return self._foes_within(u, pos, reach)
         if not self.placed_checked:
             self.check_places()
-        key = (side, pos, reach)
+        key = (u.side, pos, reach)
         places = self.places
         found = places.get(key)
         if found is None:
-            found = [t for t, d in self.around(pos) if d <= reach and t.side != side]
-            places[key] = found
+            found = places[key] = self._foes_within(u, pos, reach)
         return found  # type: ignore[no-any-return]
+
+    def _foes_within(self, u: Unit, pos: Pos, reach: int) -> list[Unit]:
+        x, y = pos
+        if self.b.map.is_line:  # one row: the distance is |i − j| (§3.1)
+            return [t for t in self.enemies(u) if abs(x - t.pos[0]) <= reach]
+        return [t for t in self.enemies(u)
+                if abs(x - t.pos[0]) <= reach and abs(y - t.pos[1]) <= reach]
 
     def occupants(self, pos: Pos) -> list[Unit]:
         """The 戦闘可能 units in area ``pos``, in deployment order (kept like :meth:`around`)."""

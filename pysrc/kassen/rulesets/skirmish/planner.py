@@ -103,11 +103,10 @@ class Planner(MainValues):
 
     def _position_keys(self, u: Unit) -> dict[Pos, tuple[int, int, int]]:
         low, high = self.band(u)
-        out = {}
-        for pos, d in self.nearest_table(u.side).items():
-            off = d - high if d > high else (low - d if d < low else 0)
-            out[pos] = (off, 0 if pos == u.pos else 1, abs(d - low))
-        return out
+        here = u.pos
+        return {pos: (d - high if d > high else (low - d if d < low else 0),
+                      0 if pos == here else 1, abs(d - low))
+                for pos, d in self.nearest_table(u.side).items()}
 
     # -- the planner (§16 A1) ------------------------------------------------------------------
     def rs_value(self, u: Unit, item: Item, t: Unit) -> tuple[float, int] | None:
@@ -122,11 +121,17 @@ class Planner(MainValues):
             return 0.0, min(u.max_mp, u.mp + item.amount)
         return None
 
-    def rs_items(self, u: Unit) -> list[tuple[str, Item, Unit]]:
+    def rs_items(self, u: Unit, offered: tuple[str, ...] | None = None
+                 ) -> list[tuple[str, Item, Unit]]:
         """The legal ready-step item uses (option, item, target), each item's targets tried
-        self first, then the others in deployment order (§16.4 C8)."""
+        self first, then the others in deployment order (§16.4 C8); read from ``offered``,
+        the options of the ready-step request being answered, when there is one."""
+        if offered is None:
+            legal = actions.rs_item_options(self.b, u, u.pos)
+        else:
+            legal = [o for o in offered if o.startswith("item:")]
         out: list[tuple[str, Item, Unit]] = []
-        for rs in actions.rs_item_options(self.b, u, u.pos):
+        for rs in legal:
             _, item_id, target = rs.split(":")
             use = (rs, ITEMS[item_id], self.b.unit(target))
             if target == u.id:
@@ -144,17 +149,17 @@ class Planner(MainValues):
     def _sleepers(self, u: Unit) -> dict[Pos, Unit]:
         """Per area, the ally :meth:`sleeper_at` wakes there (most areas have none)."""
         out: dict[Pos, Unit] = {}
-        for t in self.b.state.units:
-            if t.effects and t.side == u.side and t is not u and not t.acted \
-                    and t.hp > 0 and not t.escaped and t.asleep:
+        for t in self.sleeping():
+            if t.side == u.side and t is not u and not t.acted:
                 best = out.get(t.pos)
                 if best is None or (t.ini, -t.index) > (best.ini, -best.index):
                     out[t.pos] = t
         return out
 
-    def plan(self, u: Unit, fixed: bool = False) -> tuple[float, str, str]:
+    def plan(self, u: Unit, fixed: bool = False, offered: tuple[str, ...] | None = None
+             ) -> tuple[float, str, str]:
         """The best (value, RS, MS) pair by (value rounded to 6 places, position key), first
-        on ties (§16 A1, §16.4 C8).
+        on ties (§16 A1, §16.4 C8); ``offered`` as in :meth:`rs_items`.
 
         With ``fixed`` the ready step is already done and only the main step is planned.
         Within one ready step every main step but a move is judged from the same position,
@@ -178,7 +183,7 @@ class Planner(MainValues):
                     if dest not in refused:
                         rs_plans.append((rs, "move", dest, 0.0, u.mp))
                         rs_move_possible = True
-            for rs, item, t in self.rs_items(u):
+            for rs, item, t in self.rs_items(u, offered):
                 got = self.rs_value(u, item, t)
                 if got is not None:
                     rs_plans.append((rs, "item", u.pos, got[0], got[1]))
