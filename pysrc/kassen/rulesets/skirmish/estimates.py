@@ -100,14 +100,9 @@ class Estimates:
         return [t for t in self.b.state.units
                 if t.effects and t.hp > 0 and not t.escaped and t.asleep]
 
-    def nearest(self, u: Unit, pos: Pos) -> int:
-        """The distance from ``pos`` to u's nearest opponent (0 when none is left)."""
-        found = self.nearest_table(u.side).get(pos)
-        return self._nearest(u.side, pos) if found is None else found
-
     def nearest_table(self, side: int) -> dict[Pos, int]:
-        """:meth:`nearest` for every area of the map, for side ``side``; kept while nobody
-        moves, falls or leaves (:attr:`places`)."""
+        """Per area of the map, the distance to side ``side``'s nearest opponent (0 when none
+        is left); kept while nobody moves, falls or leaves (:attr:`places`)."""
         if self.memo is None:
             return self._nearest_table(side)
         if not self.placed_checked:
@@ -129,13 +124,6 @@ class Estimates:
             return {pos: min([abs(pos[0] - x) for x in xs]) for pos in b.map.areas()}
         distance = b.map.distance
         return {pos: min([distance(pos, p) for p in spots]) for pos in b.map.areas()}
-
-    def _nearest(self, side: int, pos: Pos) -> int:
-        best = -1
-        for t, d in self.around(pos):
-            if t.side != side and (best < 0 or d < best):
-                best = d
-        return max(best, 0)
 
     def around(self, pos: Pos) -> list[tuple[Unit, int]]:
         """Every 戦闘可能 unit with its distance from ``pos`` (§3.2), in deployment order;

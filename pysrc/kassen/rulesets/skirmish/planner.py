@@ -77,13 +77,10 @@ class Planner(MainValues):
         low, high = BANDS[self.band_role(u)]
         return (low, low) if u.idle_turns >= 1 else (low, high)
 
-    def refused(self, u: Unit, dest: Pos) -> bool:
-        """§16.4 C3: an archer or mage (not out of MP, C5) never moves to end closer than 2 to
-        an enemy and closer to the nearest enemy than it stands now."""
-        return dest in self.refused_areas(u)
-
     def refused_areas(self, u: Unit) -> tuple[Pos, ...]:
-        """The areas :meth:`refused` keeps ``u`` out of, once per request."""
+        """§16.4 C3: the areas an archer or mage (not out of MP, C5) never moves to, those
+        closer than 2 to an enemy and closer to the nearest enemy than it stands now; once
+        per request."""
         return self.cached(("refused", u.id), self._refused_areas, u)  # type: ignore[no-any-return]
 
     def _refused_areas(self, u: Unit) -> tuple[Pos, ...]:
@@ -93,12 +90,9 @@ class Planner(MainValues):
         here = near[u.pos]
         return tuple(pos for pos, d in near.items() if d < 2 and d < here)
 
-    def position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
-        """§16 A2: (distance to the band, stay put, closeness to the band's low end)."""
-        return self.position_keys(u)[pos]
-
     def position_keys(self, u: Unit) -> dict[Pos, tuple[int, int, int]]:
-        """:meth:`position_key` of every area, once per request."""
+        """§16 A2 per area: (distance to the band, stay put, closeness to the band's low
+        end); once per request."""
         return self.cached(("positions", u.id), self._position_keys, u)  # type: ignore[no-any-return]
 
     def _position_keys(self, u: Unit) -> dict[Pos, tuple[int, int, int]]:
