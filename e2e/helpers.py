@@ -30,3 +30,9 @@ def open_options(page) -> None:
     """Unfold the set-up's "Rule options" section (closed by default) so its controls can be
     used as a person would."""
     page.evaluate("document.getElementById('options').open = true")
+
+
+def log_filled(page) -> None:
+    """Wait until the battle log holds every line up to the shown step: after a long jump the
+    page puts in the lines in view at once and the earlier ones a slice a frame (aria-busy)."""
+    wait_until(page, "() => document.getElementById('log').getAttribute('aria-busy') !== 'true'")

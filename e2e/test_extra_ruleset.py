@@ -19,7 +19,7 @@ import pytest
 from serve import start_server
 
 from e2e.conftest import ROOT, App
-from e2e.helpers import wait_until
+from e2e.helpers import log_filled, wait_until
 from e2e.test_battle_page import assert_no_raw_ids
 
 pytestmark = pytest.mark.e2e
@@ -109,6 +109,7 @@ def test_a_tiny_battle_plays_in_the_generic_view(tiny_app: App, lang: str) -> No
     total = len(battle["steps"])
     page.keyboard.press("End")
     wait_until(page, "t => document.getElementById('step-no').value === t", f"{total}/{total}")
+    log_filled(page)
     log = page.inner_text("#log")
     first_hit = next(s for s in battle["steps"] if s["kind"] == "hit")
     assert first_hit["text"][lang][0] in log

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import set_seek, wait_until
+from e2e.helpers import log_filled, set_seek, wait_until
 from kassen import rulesindex
 from kassen.cli import main as cli_main
 from kassen.web import api as cpython_api
@@ -44,6 +44,7 @@ def play(page, system: str) -> dict:
 
 def shown(page) -> dict:
     """What a reader sees of the battle: board, log, counters, result."""
+    log_filled(page)
     return page.evaluate("""() => ({
       board: document.getElementById('board').innerText,
       log: [...document.querySelectorAll('#log li')].map((li) => li.textContent),

@@ -364,6 +364,16 @@ def test_repro_cli_counts_take_ascii_digits(capsys, builds_file: str) -> None:
         cli(capsys, "tournament", "tiny", "--builds", builds_file, "--seeds", "٣")
 
 
+def test_repro_cli_count_of_400_digits_is_too_large_not_a_non_number(capsys,
+                                                                     builds_file: str) -> None:
+    """`--seeds 999…9` (400 digits) said "not a whole number: '9999999999999999999…'"."""
+    with pytest.raises(SystemExit):
+        cli(capsys, "tournament", "tiny", "--builds", builds_file, "--seeds", "9" * 400)
+    err = capsys.readouterr().err
+    assert "argument --seeds: too large: a number of 400 digits" in err
+    assert "not a whole number" not in err
+
+
 def test_repro_too_many_builds_message(capsys, tmp_path, tiny) -> None:
     """1,000 builds said "input too long (1000 characters, limit 256)"."""
     path = tmp_path / "many.txt"
@@ -449,11 +459,73 @@ def test_repro_heavy_free_budget_marguerite_link_within_budget() -> None:
     assert json.loads(answer)["ok"] and len(answer) < api.MAX_ANSWER_CHARS
 
 
+def test_repro_open_link_stops_once_its_views_pass_the_answer_limit(monkeypatch) -> None:
+    """A link whose answer would pass the limit used to be played and built in full first
+    (a 12 v 12 maximum-stat skirmish link with roundCap=100 on a 10×10 grid: 9.4 s CPU and
+    748 MB to answer "84.6 MB, too large"); it now stops at the step its views pass it."""
+    link = session.battle_json(session.run(session.prepare(
+        "cardduel", [CARD.format(hp=12), CARD_B], {}, "s")))["link"]
+    total = len(json.loads(api.open_link(link))["steps"])
+    monkeypatch.setattr(wire, "BUDGET", session.Budget(view_chars=20_000))
+    data = json.loads(api.open_link(link))
+    assert [p["code"] for p in data["problems"]] == ["core.answer_too_large_at"]
+    assert 1 < data["problems"][0]["args"]["steps"] < total
+    assert "at step" in data["problems"][0]["message"]
+    assert "ステップ目で上限" in json.loads(api.open_link(link, "ja"))["problems"][0]["message"]
+    assert codes(api.battle(battle_request())) == ["core.answer_too_large_at"]
+
+
 def test_repro_digests_bounded() -> None:
     """`api.digests` accepted 1,000 heavy records in one call (~48 s)."""
     one = record()
     assert json.loads(api.digests(json.dumps([one] * 2)))["ok"]
     assert codes(api.digests(json.dumps([one] * 1000))) == ["core.bad_count"]
+
+
+def test_repro_digests_past_the_call_budget_say_so_for_the_batch(monkeypatch) -> None:
+    """`api.digests` past its budget said "this battle needs more work than allowed (more than
+    773 steps)": what was left when one record began, as if that battle were too big. It now
+    names the whole call's limit and how many records were played."""
+    one = record()
+    steps = len(session.run(session.from_record(Record.from_json(one))).battle.rec.steps)
+    monkeypatch.setattr(wire, "BUDGET", session.Budget(steps=steps, events=10 ** 6))
+    data = json.loads(api.digests(json.dumps([one] * 8)))
+    assert [p["code"] for p in data["problems"]] == ["core.too_much_work_records"]
+    assert data["problems"][0]["message"] == (
+        f"these records need more work than one call allows (more than {steps * 5} steps in "
+        "all; 5 of 8 records played)")
+    assert json.loads(api.digests(json.dumps([one] * 5)))["ok"]
+
+
+def test_repro_too_much_work_names_its_unit_in_the_readers_language(monkeypatch) -> None:
+    """The work limit's unit ("steps", "events") was English inside the Japanese message."""
+    monkeypatch.setattr(wire, "BUDGET", session.Budget(steps=3))
+    link = battle_link(Record.from_json(record()))
+    assert json.loads(api.open_link(link, "ja"))["problems"][0]["message"] \
+        == "この戦闘は作業量の上限を超えます（ステップが3を超えます）"
+    assert "more than 3 steps" in json.loads(api.open_link(link))["problems"][0]["message"]
+
+
+@pytest.mark.parametrize(("seed", "en", "ja"), [
+    ("zz:1", "unknown seed algorithm 'zz' (known: xo1)", "方式「zz」はありません（あるもの: xo1）"),
+    ("x" * 201, "seed longer than 200 characters", "200文字より長いです"),
+    ("a\ud800", "the seed holds a character that is not text", "文字として読めないもの"),
+    ([1], "a seed is text or a whole number", "シードは文字列か整数です"),
+], ids=["algorithm", "too_long", "not_text", "not_a_string"])
+def test_repro_bad_seed_says_why_in_the_readers_language(capsys, builds_file: str, seed: object,
+                                                         en: str, ja: str) -> None:
+    """A bad master seed (`--seed zz:1`, over 200 characters, a lone surrogate) is refused; the
+    reason was English prose inside the Japanese message. It is a message of its own now."""
+    for lang, text in (("en", en), ("ja", ja)):
+        data = json.loads(api.battle(battle_request(seed=seed, lang=lang)))
+        assert [p["code"] for p in data["problems"]] == ["core.bad_seed"]
+        assert text in data["problems"][0]["message"]
+    assert "unknown" not in json.loads(api.battle(battle_request(seed="zz:1", lang="ja"))
+                                       )["problems"][0]["message"]
+    if isinstance(seed, str) and "\ud800" not in seed:
+        code, err = cli(capsys, "tournament", "tiny", "--builds", builds_file, "--seed", seed,
+                        "--lang", "ja")
+        assert code == 2 and ja in err
 
 
 @pytest.mark.parametrize("version", ["0.1", "2", "1.0"])
@@ -493,7 +565,8 @@ def test_repro_trailing_garbage_after_a_valid_link(tail: str) -> None:
     """Trailing garbage after a valid link was accepted."""
     link = battle_link(Record.from_json(record()))
     assert json.loads(api.open_link(link))["ok"]
-    assert codes(api.open_link(link + tail))[0] in ("core.link_trailing", "core.link_base64")
+    assert codes(api.open_link(link + tail))[0] in ("core.link_trailing", "core.link_base64",
+                                                    "core.link_trailing_data")
 
 
 def test_repro_trailing_deflate_data_after_a_valid_link() -> None:
@@ -504,7 +577,11 @@ def test_repro_trailing_deflate_data_after_a_valid_link() -> None:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     body = packer.compress(raw) + packer.flush() + b"garbage"
     link = "#m=1" + base64.urlsafe_b64encode(body).decode().rstrip("=")
-    assert codes(api.open_link(link)) == ["core.link_trailing"]
+    assert codes(api.open_link(link)) == ["core.link_trailing_data"]
+    assert json.loads(api.open_link(link))["problems"][0]["message"] \
+        == "the link has 7 byte(s) of extra data after its end"
+    assert json.loads(api.open_link(link, "ja"))["problems"][0]["message"] \
+        == "リンクの終わりの後ろに余計なデータが7バイトあります"
 
 
 def test_repro_share_build_honours_options() -> None:

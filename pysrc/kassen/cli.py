@@ -206,6 +206,9 @@ def cmd_share(args: argparse.Namespace) -> int:
 def _whole(text: str) -> int:
     """A command-line count in ASCII digits (``int`` would read ٣ as 3)."""
     value = ascii_int(text.strip(), 12, signed=True)
+    if value is None and ascii_int(text.strip(), len(text), signed=True) is not None:
+        digits = len(text.strip().lstrip("-"))
+        raise argparse.ArgumentTypeError(f"too large: a number of {digits} digits")
     if value is None:
         raise argparse.ArgumentTypeError(f"not a whole number: {clip(text, 20)!r}")
     return value

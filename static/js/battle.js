@@ -19,6 +19,7 @@ let view = null;
 let speed = 1;
 let merged = [];      // merged[i]: step i changes nothing on the board and plays with the next
 let currentItem = null;  // the step list's current row
+let lineBase = [];       // lineBase[i]: how many log lines come before step i's
 let relabelWhy = () => {};
 const showListeners = [];
 
@@ -34,11 +35,23 @@ function renderBoard(step) {
   else genericBoard($("board"), step, t, battle);
 }
 
+const textOf = (step) => step.text?.[lang()] || step.text?.ja || [];
+
+/** Number the log's lines (step heads count too): each line carries its number (data-n,
+ * drawn by the style sheet) instead of taking it from the list, because Chromium numbers a
+ * list's items again, and lays them all out again, whenever a <details> comes or goes
+ * anywhere in the page (issue 15: about 40 ms at every step of a long battle). */
+function numberLines() {
+  lineBase = [];
+  let n = 0;
+  for (const s of battle.steps) { lineBase.push(n); n += 1 + textOf(s).length; }
+}
+
 function logLines(step, i) {
-  const lines = step.text?.[lang()] || step.text?.ja || [];
+  const lines = textOf(step);
   const head = `${i + 1}. ${turnWord(view, lang())} ${step.turn ?? ""} · ${stepLabel(step, lang())}`;
   return [el("li", { class: "step-head", dataset: { step: i }, text: head }),
-    ...lines.map((line, k) => el("li", { dataset: { step: i } },
+    ...lines.map((line, k) => el("li", { dataset: { step: i, n: lineBase[i] + k + 2 } },
       el("span", { class: "log-text", text: line }), whyButton(battle, step.events?.[k])))];
 }
 
@@ -54,6 +67,7 @@ export function show(i) {
   if (!battle || !battle.steps.length) return;
   index = Math.max(0, Math.min(battle.steps.length - 1, i));
   const step = battle.steps[index];
+  renderBoard(step);  // first: a view may measure the board as it was (nothing changed yet)
   $("seek").value = String(index);
   $("turn").value = String(step.view?.turn ?? step.turn ?? "");
   $("turn-word").textContent = turnWord(view, lang());
@@ -62,15 +76,16 @@ export function show(i) {
   currentItem?.removeAttribute("aria-current");
   currentItem = $("steps").children[index] ?? null;
   currentItem?.setAttribute("aria-current", "step");
-  renderBoard(step);
   const log = $("log");
-  const top = syncLog(log, index, beatStart(index), (k) => logLines(battle.steps[k], k));
-  // one layout per shown step, after every change (reads before writes)
-  scrollInView([[$("steps"), currentItem, currentItem], [log, top, log.lastElementChild]]);
+  const top = syncLog(log, index, beatStart(index), (k) => logLines(battle.steps[k], k),
+    () => scrollInView([[log, top, log.lastElementChild]]));  // the earlier steps came in above
   $("result").textContent = resultText();
   drawChart($("chart"), battle, index, { spoil: spoilers(), onSeek: (k) => jump(k), t, lang: lang() });
   if (index >= battle.steps.length - 1) pause();
   for (const fn of showListeners) fn(index, battle);
+  // one layout per shown step, after every change (reads after all writes): the frame then
+  // finds the page laid out
+  scrollInView([[$("steps"), currentItem, currentItem], [log, top, log.lastElementChild]]);
 }
 
 /** Scroll each `[list, item, last]` (a scrolling box, a row in it, the row its view should
@@ -178,7 +193,7 @@ function resultText() {
 }
 
 function stepItems() {
-  return battle.steps.map((s, i) => el("li", { class: merged[i] ? "merged" : null },
+  return battle.steps.map((s, i) => el("li", { class: merged[i] ? "merged" : null, dataset: { n: i + 1 } },
     el("button", { type: "button", onclick: () => jump(i),
       text: `${turnWord(view, lang())} ${s.turn ?? ""} · ${stepLabel(s, lang())}` })));
 }
@@ -199,6 +214,7 @@ export async function showBattle(answer, start = 0) {
   fill($("steps"), stepItems());
   currentItem = null;
   resetLog($("log"));
+  numberLines();
   index = -1;
   show(start);
 }
@@ -219,6 +235,7 @@ export function relabelBattle() {
   fill($("steps"), stepItems());
   currentItem = null;
   resetLog($("log"));
+  numberLines();
   show(index);
 }
 

@@ -62,8 +62,19 @@ def format_template(text: str, values: Mapping[str, Any]) -> str:
 
 
 def message(code: str, lang: str = "en", **args: Any) -> str:
-    """The message for ``code`` in ``lang``, filled with ``args``."""
+    """The message for ``code`` in ``lang``, filled with ``args``. An argument that is itself a
+    message, ``{"code": …, "args": {…}}`` (a reason, a unit), is filled in the same language,
+    so no prose of one language reaches a message of the other."""
     text = template(code, lang)
     if text is None:
         return code + (" " + repr(args) if args else "")
-    return format_template(text, args)
+    return format_template(text, {key: _nested(value, lang) for key, value in args.items()})
+
+
+def _nested(value: Any, lang: str) -> Any:
+    """``value``, or the text of the message it names (one level: its own args are plain)."""
+    if isinstance(value, dict) and isinstance(value.get("code"), str) \
+            and set(value) <= {"code", "args"} and isinstance(value.get("args", {}), dict):
+        text = template(value["code"], lang)
+        return value["code"] if text is None else format_template(text, value.get("args", {}))
+    return value

@@ -65,7 +65,7 @@ def decode_payload(text: str) -> Any:
     if not inflater.eof:
         raise _fail("link_inflate")
     if inflater.unused_data:
-        raise _fail("link_trailing", text=f"{len(inflater.unused_data)} bytes")
+        raise _fail("link_trailing_data", count=len(inflater.unused_data))
     try:
         return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):

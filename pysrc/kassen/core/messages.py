@@ -45,6 +45,20 @@ MESSAGES = {
         ),
         "too_much_work": "この戦闘は作業量の上限を超えます（{what}が{limit}を超えます）",
         "answer_too_large": "この戦闘の結果は大きすぎて表示できません（{size}、上限{limit}）",
+        "answer_too_large_at": (
+            "この戦闘の結果は大きすぎて表示できません（{steps}ステップ目で上限{limit}を超えたので止めました）"
+        ),
+        "too_much_work_records": (
+            "これらの記録は1回の呼び出しの作業量の上限を超えます（合計{limit}{what}を超えます。"
+            "{count}件中{done}件を再生しました）"
+        ),
+        "work_steps": "ステップ",
+        "work_events": "イベント",
+        "link_trailing_data": "リンクの終わりの後ろに余計なデータが{count}バイトあります",
+        "seed_type": "シードは文字列か整数です",
+        "seed_too_long": "{limit}文字より長いです",
+        "seed_not_text": "文字として読めないもの（単独のサロゲートか、読めないバイト）があります",
+        "seed_algorithm": "方式「{algorithm}」はありません（あるもの: xo1）",
         "name_chars": "名前に使えない文字があります: {chars}",
         "aborted_cap": "安全上限（{cap}）に達したため戦闘を打ち切りました",
         "event.aborted": "安全上限（{cap}）に達したため戦闘を打ち切りました",
@@ -94,6 +108,23 @@ MESSAGES = {
         ),
         "too_much_work": "this battle needs more work than allowed (more than {limit} {what})",
         "answer_too_large": "this battle's result is too large to show ({size}, limit {limit})",
+        "answer_too_large_at": (
+            "this battle's result is too large to show (past the limit of {limit} at step "
+            "{steps}, where it was stopped)"
+        ),
+        "too_much_work_records": (
+            "these records need more work than one call allows (more than {limit} {what} in "
+            "all; {done} of {count} records played)"
+        ),
+        "work_steps": "steps",
+        "work_events": "events",
+        "link_trailing_data": "the link has {count} byte(s) of extra data after its end",
+        "seed_type": "a seed is text or a whole number",
+        "seed_too_long": "seed longer than {limit} characters",
+        "seed_not_text": (
+            "the seed holds a character that is not text (a lone surrogate or an undecodable byte)"
+        ),
+        "seed_algorithm": "unknown seed algorithm {algorithm!r} (known: xo1)",
         "name_chars": "the name has characters that cannot be used: {chars}",
         "aborted_cap": "the battle was stopped at a safety cap ({cap})",
         "event.aborted": "Battle stopped at a safety cap ({cap})",

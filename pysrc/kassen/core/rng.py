@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from kassen.core import i18n, messages  # noqa: F401  (registers the core catalogue)
+from kassen.core.text import clip
 
 T = TypeVar("T")
 
@@ -20,27 +23,31 @@ MAX_SEED_LENGTH = 200
 
 
 class SeedError(ValueError):
-    """A seed string that names an unknown algorithm or is too long."""
+    """A seed that cannot be used; ``reason`` names the message that says why
+    (``{"code": "core.seed_…", "args": {…}}``, shown in the reader's language)."""
+
+    def __init__(self, key: str, **args: Any) -> None:
+        self.reason: dict[str, Any] = {"code": f"core.{key}", "args": args}
+        super().__init__(i18n.message(f"core.{key}", "en", **args))
 
 
 def normalize_seed(seed: str | int) -> str:
     """Return the canonical seed string: ``"xo1:"`` + text. Bare text or numbers get the prefix."""
     if isinstance(seed, bool) or not isinstance(seed, (str, int)):
-        raise SeedError("a seed is text or a whole number")
+        raise SeedError("seed_type")
     if isinstance(seed, int) and seed.bit_length() > 4 * MAX_SEED_LENGTH:
-        raise SeedError(f"seed longer than {MAX_SEED_LENGTH} characters")
+        raise SeedError("seed_too_long", limit=MAX_SEED_LENGTH)
     text = str(seed).strip()
     if len(text) > MAX_SEED_LENGTH:
-        raise SeedError(f"seed longer than {MAX_SEED_LENGTH} characters")
+        raise SeedError("seed_too_long", limit=MAX_SEED_LENGTH)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise SeedError("the seed holds a character that is not text "
-                        "(a lone surrogate or an undecodable byte)") from None
+        raise SeedError("seed_not_text") from None
     if ":" in text:
         algorithm = text.split(":", 1)[0] + ":"
         if algorithm != SEED_PREFIX:
-            raise SeedError(f"unknown seed algorithm {algorithm[:-1]!r} (known: xo1)")
+            raise SeedError("seed_algorithm", algorithm=clip(algorithm[:-1], 20))
         return text
     return SEED_PREFIX + text
 

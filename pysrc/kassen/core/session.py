@@ -9,6 +9,7 @@ each tagged with the side it belongs to. :func:`run` plays it; :func:`battle_jso
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -121,7 +122,7 @@ def prepare(
         seed_text = normalize_seed(DEFAULT_SEED if seed is None else seed)
     except SeedError as err:
         problems.append(Problem("core.bad_seed", args={"seed": clip(seed),
-                                                       "reason": str(err)}))
+                                                       "reason": err.reason}))
         seed_text = DEFAULT_SEED
     if len(sides) != ruleset.sides:
         problems.append(Problem("core.wrong_side_count",
@@ -192,19 +193,32 @@ class Budget:
 
     steps: int = 20_000
     events: int = 200_000
+    view_chars: int | None = None
+    """Characters of JSON the step views may fill (the bulk of a page's answer); past it the
+    run stops with ``core.answer_too_large_at`` instead of building an answer it would refuse
+    (a 12 v 12 skirmish at validator-maximum stats with roundCap=100 fills 85 MB)."""
 
 
 def _budgeted(battle: Battle, budget: Budget, view: Any) -> Any:
     """A view hook (called as each step closes) that stops the battle past ``budget``."""
     rec = battle.rec
+    filled = 0
 
     def hook() -> Any:
+        nonlocal filled
         for what, count, limit in (("steps", len(rec.steps), budget.steps),
                                    ("events", rec.event_count, budget.events)):
             if count > limit:
                 raise ProblemError([Problem("core.too_much_work", args={
-                    "what": what, "count": count, "limit": limit})])
-        return view() if view is not None else None
+                    "what": {"code": f"core.work_{what}"}, "count": count, "limit": limit})])
+        shown = view() if view is not None else None
+        if shown is not None and budget.view_chars is not None:
+            filled += len(json.dumps(shown, ensure_ascii=False, separators=(",", ":")))
+            if filled > budget.view_chars:
+                raise ProblemError([Problem("core.answer_too_large_at", args={
+                    "steps": len(rec.steps),
+                    "limit": f"{budget.view_chars / 1e6:.0f} MB"})])
+        return shown
 
     return hook
 

@@ -57,7 +57,7 @@ def master_seed(master: object) -> str:
         return normalize_seed(master)  # type: ignore[arg-type]
     except SeedError as err:
         raise ProblemError([Problem("core.bad_seed", args={"seed": clip(master),
-                                                           "reason": str(err)})]) from None
+                                                           "reason": err.reason})]) from None
 
 
 def check_jobs(total: int) -> None:

@@ -168,14 +168,29 @@ def digests(records_json: str) -> str:
             raise ProblemError([Problem("core.bad_count", args={
                 "field": "records", "low": 0, "high": MAX_DIGEST_RECORDS,
                 "value": len(records)})])
-        out = []
-        whole = wire.BUDGET  # the whole call's work: five battles' budget
-        left = session.Budget(whole.steps * 5, whole.events * 5)
+        out: list[str] = []
+        whole = session.Budget(wire.BUDGET.steps * 5, wire.BUDGET.events * 5)  # five battles'
+        left = whole
         for data in records:
-            outcome = session.run(session.from_record(Record.from_json(data)), budget=left)
+            try:
+                outcome = session.run(session.from_record(Record.from_json(data)), budget=left)
+            except ProblemError as err:  # the whole call's budget, said as such
+                raise ProblemError([_batch_work(p, whole, len(out), len(records))
+                                    for p in err.problems]) from None
             rec = outcome.battle.rec
             left = session.Budget(left.steps - len(rec.steps), left.events - rec.event_count)
             out.append(session.event_digest(outcome.battle))
         return {"ok": True, "digests": out}
 
     return guard("en", work)
+
+
+def _batch_work(problem: Problem, whole: session.Budget, done: int, count: int) -> Problem:
+    """A ``core.too_much_work`` of one record in a batch, restated as the batch's: the limit
+    is the whole call's, not what was left of it when that record began."""
+    if problem.code != "core.too_much_work":
+        return problem
+    what = problem.args["what"]
+    limit = whole.steps if what == {"code": "core.work_steps"} else whole.events
+    return Problem("core.too_much_work_records", args={
+        "what": what, "limit": limit, "done": done, "count": count})

@@ -22,8 +22,8 @@ MAX_OPTIONS_CHARS = 20_000
 MAX_ANSWER_CHARS = 16_000_000
 """The largest battle answer (steps with views and texts) a page is sent; the largest of 1,200
 random legal battles per ruleset is 0.85 MB."""
-BUDGET = session.Budget()
-"""The work one battle the page asks for may take (steps, events)."""
+BUDGET = session.Budget(view_chars=MAX_ANSWER_CHARS)
+"""The work one battle the page asks for may take (steps, events, the size of its views)."""
 
 
 def dump(value: Any) -> str:

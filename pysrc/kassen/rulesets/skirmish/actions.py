@@ -59,29 +59,40 @@ def melee_blocked(b: SkirmishBattle, u: Unit, target: Unit, ability: Ability | N
     return weapon_attack and u.wpn.reach == 0 and u.flight == 0 and target.flight >= 1
 
 
-def candidates(b: SkirmishBattle, u: Unit, pos: Pos, ability: Ability | None) -> list[Unit]:
-    """Characters a 1体/n体/任意/全体 use from ``pos`` may target (§8, §16 D11)."""
+def able_around(b: SkirmishBattle, pos: Pos) -> list[tuple[Unit, int]]:
+    """Every 戦闘可能 unit (§9.4, §10.4) with its §3.2 distance from ``pos``, in deployment
+    order: the table one set of choices from ``pos`` is read from."""
+    x, y = pos
+    units = b.state.units
+    if b.map.is_line:  # one row: the distance is |i − j| (§3.1)
+        return [(t, abs(x - t.pos[0])) for t in units if t.hp > 0 and not t.escaped]
+    return [(t, max(abs(x - t.pos[0]), abs(y - t.pos[1])))
+            for t in units if t.hp > 0 and not t.escaped]
+
+
+def candidates(b: SkirmishBattle, u: Unit, pos: Pos, ability: Ability | None,
+               around: list[tuple[Unit, int]] | None = None) -> list[Unit]:
+    """Characters a 1体/n体/任意/全体 use from ``pos`` may target (§8, §16 D11);
+    ``around`` is :func:`able_around` of ``pos`` when the caller has it."""
     reach = reach_of(u, ability)
     own = ability is not None and ability.beneficial and b.readings.self_target
-    limit = b.readings.flight_melee_limit
-    x, y = pos
-    out = []
-    for t in b.state.units:
-        tx, ty = t.pos
-        if x - tx > reach or tx - x > reach or y - ty > reach or ty - y > reach:
-            continue  # beyond the §3.2 (Chebyshev) distance
-        if t.hp <= 0 or t.escaped or (t is u and not own):  # not 戦闘可能 (§9.4, §10.4)
-            continue
-        if limit and melee_blocked(b, u, t, ability):
-            continue
-        out.append(t)
-    return out
+    if around is None:
+        around = able_around(b, pos)
+    if b.readings.flight_melee_limit:
+        return [t for t, d in around if d <= reach and (t is not u or own)
+                and not melee_blocked(b, u, t, ability)]
+    return [t for t, d in around if d <= reach and (t is not u or own)]
 
 
-def in_area(b: SkirmishBattle, u: Unit, area: Pos, ability: Ability | None) -> list[Unit]:
-    """Everyone able in ``area`` except the user (エリア, §8)."""
+def in_area(b: SkirmishBattle, u: Unit, area: Pos, ability: Ability | None,
+            around: list[tuple[Unit, int]] | None = None) -> list[Unit]:
+    """Everyone able in ``area`` except the user (エリア, §8); ``around`` as in
+    :func:`candidates` (from any position)."""
     limit = b.readings.flight_melee_limit
-    return [t for t in b.state.units if t.pos == area and t is not u and t.able
+    if around is None:
+        return [t for t in b.state.units if t.pos == area and t is not u and t.able
+                and not (limit and melee_blocked(b, u, t, ability))]
+    return [t for t, _ in around if t.pos == area and t is not u
             and not (limit and melee_blocked(b, u, t, ability))]
 
 
@@ -91,10 +102,10 @@ def pierce_lines(b: SkirmishBattle, u: Unit, pos: Pos, reach: int
     return b.map.pierce_lines(pos, reach)
 
 
-def pierce_targets(b: SkirmishBattle, u: Unit, cells: list[Pos], ability: Ability
-                   ) -> list[list[Unit]]:
+def pierce_targets(b: SkirmishBattle, u: Unit, cells: list[Pos], ability: Ability,
+                   around: list[tuple[Unit, int]] | None = None) -> list[list[Unit]]:
     """Per cell of a 貫通 line, the characters that may be chosen (user excluded)."""
-    return [in_area(b, u, cell, ability) for cell in cells]
+    return [in_area(b, u, cell, ability, around) for cell in cells]
 
 
 def rs_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None) -> list[str]:
@@ -102,6 +113,15 @@ def rs_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None) -> list[str]:
     pos = u.pos if pos is None else pos
     out = ["none"]
     out.extend(b.map.moves(pos, move_allowance(u)))
+    out.extend(rs_item_options(b, u, pos))
+    return out
+
+
+def rs_item_options(b: SkirmishBattle, u: Unit, pos: Pos) -> list[str]:
+    """The ready-step item uses of D1 (``item:<item>:<target>``), in :func:`rs_options`'s
+    order."""
+    out: list[str] = []
+    around = None
     for item_id, count in u.items.items():
         item = ITEMS[item_id]
         if count <= 0 or item.timing != "RS":
@@ -109,10 +129,10 @@ def rs_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None) -> list[str]:
         if item.self_only:
             out.append(f"item:{item_id}:{u.id}")
             continue
-        for t in b.state.units:
-            if t.hp <= 0 or t.escaped or b.map.distance(pos, t.pos) > item.reach:
-                continue
-            if item.effect == "wake" and not t.asleep:
+        if around is None:
+            around = able_around(b, pos)
+        for t, d in around:
+            if d > item.reach or (item.effect == "wake" and not t.asleep):
                 continue
             out.append(f"item:{item_id}:{t.id}")
     return out
@@ -123,8 +143,9 @@ def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: boo
     """D2: the legal main-step actions (§6.2); ``moved_rs`` bans non-魔法技 magic."""
     pos = u.pos if pos is None else pos
     mp = u.mp if mp is None else mp
+    around = able_around(b, pos)
     out = ["none"]
-    out.extend(["attack:" + t.id for t in candidates(b, u, pos, None)])
+    out.extend(["attack:" + t.id for t in candidates(b, u, pos, None, around)])
     for ability_id in u.abilities:
         ab = ABILITIES[ability_id]
         if ab.timing != "MS" or ab.cost > mp:
@@ -133,20 +154,15 @@ def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: boo
             continue
         if ab.needs_ranged_weapon and u.wpn.reach < 1:
             continue
-        out.extend(_ability_options(b, u, pos, ab))
-    units = b.state.units
+        out.extend(_ability_options(b, u, pos, ab, around))
     for item_id, count in u.items.items():
         item = ITEMS[item_id]
         if count <= 0 or item.timing != "MS" or (item.effect == "gem" and moved_rs):
             continue
-        for t in units:
-            if t.hp > 0 and not t.escaped and t is not u \
-                    and b.map.distance(pos, t.pos) <= item.reach:
-                out.append(f"item:{item_id}:{t.id}")
-    for t in units:
-        if t.effects and t.pos == pos and t is not u and t.hp > 0 and not t.escaped \
-                and t.asleep:
-            out.append("wake:" + t.id)
+        out.extend([f"item:{item_id}:{t.id}" for t, d in around
+                    if d <= item.reach and t is not u])
+    out.extend(["wake:" + t.id for t, d in around
+                if d == 0 and t.effects and t is not u and t.asleep])
     if not rs_move:
         out.extend(b.map.moves(pos, move_allowance(u)))
         if b.readings.escape and pos[0] == edge_x(b, u.side):
@@ -159,24 +175,25 @@ def edge_x(b: SkirmishBattle, side: int) -> int:
     return 0 if side == 0 else b.map.width - 1
 
 
-def _ability_options(b: SkirmishBattle, u: Unit, pos: Pos, ab: Ability) -> list[str]:
+def _ability_options(b: SkirmishBattle, u: Unit, pos: Pos, ab: Ability,
+                     around: list[tuple[Unit, int]]) -> list[str]:
     reach = reach_of(u, ab)
     if ab.target == ONE:
         head = f"skill:{ab.id}:"
-        return [head + t.id for t in candidates(b, u, pos, ab)]
+        return [head + t.id for t in candidates(b, u, pos, ab, around)]
     if ab.target in (N, ANY):
-        return [f"skill:{ab.id}"] if candidates(b, u, pos, ab) else []
+        return [f"skill:{ab.id}"] if candidates(b, u, pos, ab, around) else []
     if ab.target == ALL:
         return [f"skill:{ab.id}"]
     if ab.target in (AREA, AREA_ANY):
         out = []
         for area in b.map.within(pos, 0, reach):
-            if ab.target == AREA_ANY and not in_area(b, u, area, ab):
+            if ab.target == AREA_ANY and not in_area(b, u, area, ab, around):
                 continue
             out.append(f"skill:{ab.id}:area:{b.map.label(area)}")
         return out
     if ab.target == PIERCE:
         return [f"skill:{ab.id}:dir:{b.map.label(aim)}"
                 for aim, cells in pierce_lines(b, u, pos, reach)
-                if any(pierce_targets(b, u, cells, ab))]
+                if any(pierce_targets(b, u, cells, ab, around))]
     return []

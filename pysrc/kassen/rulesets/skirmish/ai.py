@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
 from kassen.rulesets.skirmish import actions, odds
-from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, ITEMS, PIERCE, N
+from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, PIERCE, N
 from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.planner import Planner
 
@@ -56,7 +56,8 @@ class SkirmishAI(Planner):
         the lower current HP, then deployment order (§16.4 C8)."""
         if "heal" not in u.abilities or u.mp < ABILITIES["heal"].cost:
             return None
-        hurt = [t for t in actions.candidates(self.b, u, u.pos, ABILITIES["heal"])
+        hurt = [t for t in actions.candidates(self.b, u, u.pos, ABILITIES["heal"],
+                                              self.around(u.pos))
                 if t.side == u.side and t.hp < 0.4 * t.max_hp]
         if not hurt:
             return None
@@ -73,11 +74,10 @@ class SkirmishAI(Planner):
         if not self.b.readings.ai_potion_on_priority_turns:
             return "none"
         best, answer = 0.0, "none"
-        for rs in self.rs_choices(u):
-            if rs not in options or not rs.startswith("item:") or \
-                    ITEMS[rs.split(":")[1]].effect != "heal":
+        for rs, item, t in self.rs_items(u, options):
+            if rs not in options or item.effect != "heal":
                 continue
-            got = self.rs_value(u, rs)
+            got = self.rs_value(u, item, t)
             if got is not None and round(got[0], 6) > best:
                 best, answer = round(got[0], 6), rs
         return answer
@@ -100,7 +100,7 @@ class SkirmishAI(Planner):
         if sleeper is not None:
             bell = f"item:bell:{sleeper.id}"
             return bell if bell in req.options else self.priority_potion(u, req.options)
-        _, rs, ms = self.plan(u)
+        _, rs, ms = self.plan(u, offered=req.options)
         self.planned = (u.id, self.b.state.round, rs, ms)
         return rs
 

@@ -19,10 +19,10 @@ def cover(b: SkirmishBattle, use: Use, target: Unit) -> Instance:
     """かばう (§7.2): 未行動, able, awake characters in the target's area may cover (§16 D6;
     only the target's allies with ``coverAlliesOnly``)."""
     allies_only = b.readings.cover_allies_only
+    at, user = target.pos, use.user
     eligible = [c for c in b.state.units
-                if c is not target and c is not use.user and c.pos == target.pos
-                and c.awake_able and not c.acted
-                and (c.side == target.side or not allies_only)]
+                if c.pos == at and not c.acted and c is not target and c is not user
+                and c.awake_able and (c.side == target.side or not allies_only)]
     willing = [c for c in eligible
                if b.ask(c.side, "cover", ["yes", "no"], unit=c.id, protect=target.id,
                         **use.context()) == "yes"]

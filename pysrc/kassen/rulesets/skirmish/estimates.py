@@ -76,34 +76,54 @@ class Estimates:
         return (5 if attribute in t.weak else 0) - (5 if attribute in t.resist else 0)
 
     def enemies(self, u: Unit) -> list[Unit]:
-        """u's able opponents in deployment order (shared: never change the list)."""
-        return self.cached(("enemies", u.side), self._enemies, u.side)
+        """u's able opponents in deployment order (shared: never change the list); kept
+        while nobody moves, falls or leaves (:attr:`places`)."""
+        if self.memo is None:
+            return self._enemies(u.side)
+        if not self.placed_checked:
+            self.check_places()
+        key = ("enemies", u.side)
+        found = self.places.get(key)
+        if found is None:
+            found = self.places[key] = self._enemies(u.side)
+        return found  # type: ignore[no-any-return]
 
     def _enemies(self, side: int) -> list[Unit]:
-        return [t for t in self.b.state.units if t.able and t.side != side]
+        return [t for t in self.b.state.units if t.side != side and t.hp > 0 and not t.escaped]
 
-    def nearest(self, u: Unit, pos: Pos) -> int:
-        """The distance from ``pos`` to u's nearest opponent (0 when none is left)."""
+    def sleeping(self) -> list[Unit]:
+        """The able units asleep (睡眠, §9.2) in deployment order, once per request (most
+        requests have none)."""
+        return self.cached(("sleeping",), self._sleeping)  # type: ignore[no-any-return]
+
+    def _sleeping(self) -> list[Unit]:
+        return [t for t in self.b.state.units
+                if t.effects and t.hp > 0 and not t.escaped and t.asleep]
+
+    def nearest_table(self, side: int) -> dict[Pos, int]:
+        """Per area of the map, the distance to side ``side``'s nearest opponent (0 when none
+        is left); kept while nobody moves, falls or leaves (:attr:`places`)."""
         if self.memo is None:
-            places = None
-        else:
-            if not self.placed_checked:
-                self.check_places()
-            places = self.places
-        key = (u.side, pos)
-        if places is not None:
-            found = places.get(key)
-            if found is not None:
-                return found  # type: ignore[no-any-return]
-        side = u.side
-        best = -1
-        for t, d in self.around(pos):
-            if t.side != side and (best < 0 or d < best):
-                best = d
-        best = max(best, 0)
-        if places is not None:
-            places[key] = best
-        return best
+            return self._nearest_table(side)
+        if not self.placed_checked:
+            self.check_places()
+        key = ("nearest", side)
+        found = self.places.get(key)
+        if found is None:
+            found = self.places[key] = self._nearest_table(side)
+        return found  # type: ignore[no-any-return]
+
+    def _nearest_table(self, side: int) -> dict[Pos, int]:
+        b = self.b
+        spots = list(dict.fromkeys(t.pos for t in b.state.units
+                                   if t.side != side and t.hp > 0 and not t.escaped))
+        if not spots:
+            return dict.fromkeys(b.map.areas(), 0)
+        if b.map.is_line:  # one row: the distance is |i − j| (§3.1)
+            xs = [x for x, _ in spots]
+            return {pos: min([abs(pos[0] - x) for x in xs]) for pos in b.map.areas()}
+        distance = b.map.distance
+        return {pos: min([distance(pos, p) for p in spots]) for pos in b.map.areas()}
 
     def around(self, pos: Pos) -> list[tuple[Unit, int]]:
         """Every 戦闘可能 unit with its distance from ``pos`` (§3.2), in deployment order;
@@ -119,32 +139,32 @@ class Estimates:
         return found  # type: ignore[no-any-return]
 
     def _around(self, pos: Pos) -> list[tuple[Unit, int]]:
-        x, y = pos
-        units = self.b.state.units
-        if self.b.map.is_line:  # one row: the distance is |i − j| (§3.1)
-            return [(t, abs(x - t.pos[0])) for t in units if t.hp > 0 and not t.escaped]
-        return [(t, max(abs(x - t.pos[0]), abs(y - t.pos[1])))
-                for t in units if t.hp > 0 and not t.escaped]
+        return actions.able_around(self.b, pos)
 
     def foes_within(self, u: Unit, pos: Pos, reach: int, ability: Ability | None
                     ) -> list[Unit]:
         """u's opponents that a use with ``reach`` from ``pos`` may target (§8; the same as
         :func:`.actions.candidates` less u's side)."""
-        side = u.side
         if self.b.readings.flight_melee_limit:  # depends on flight too: not kept
-            return [t for t, d in self.around(pos) if d <= reach and t.side != side
+            return [t for t, d in self.around(pos) if d <= reach and t.side != u.side
                     and not actions.melee_blocked(self.b, u, t, ability)]
         if self.memo is None:
-            return [t for t, d in self.around(pos) if d <= reach and t.side != side]
+            return self._foes_within(u, pos, reach)
         if not self.placed_checked:
             self.check_places()
-        key = (side, pos, reach)
+        key = (u.side, pos, reach)
         places = self.places
         found = places.get(key)
         if found is None:
-            found = [t for t, d in self.around(pos) if d <= reach and t.side != side]
-            places[key] = found
+            found = places[key] = self._foes_within(u, pos, reach)
         return found  # type: ignore[no-any-return]
+
+    def _foes_within(self, u: Unit, pos: Pos, reach: int) -> list[Unit]:
+        x, y = pos
+        if self.b.map.is_line:  # one row: the distance is |i − j| (§3.1)
+            return [t for t in self.enemies(u) if abs(x - t.pos[0]) <= reach]
+        return [t for t in self.enemies(u)
+                if abs(x - t.pos[0]) <= reach and abs(y - t.pos[1]) <= reach]
 
     def occupants(self, pos: Pos) -> list[Unit]:
         """The 戦闘可能 units in area ``pos``, in deployment order (kept like :meth:`around`)."""

@@ -71,8 +71,8 @@ class MainValues(Estimates):
                 if d <= item.reach and t.side != u.side:
                     yield f"item:{item_id}:{t.id}", self.cached(
                         ("gem", item_id, t.id), self.ev_magic, item.amount, item.attribute, t)
-        for t in self.occupants(pos):
-            if t.effects and t.side == u.side and t is not u and not t.acted and t.asleep:
+        for t in self.sleeping():
+            if t.pos == pos and t.side == u.side and t is not u and not t.acted:
                 yield "wake:" + t.id, self.threat(t)
 
     def damage_values(self, u: Unit, pos: Pos, ab: Ability) -> Iterator[tuple[str, float]]:

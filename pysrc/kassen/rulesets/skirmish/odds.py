@@ -3,6 +3,7 @@ the AI plans with (§16 A1, A3, A4, A5). No randomness."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
 
 
@@ -23,14 +24,34 @@ PMF3 = _pmf(3)
 
 @lru_cache(maxsize=8192)
 def damage(base: int, cap: int, crit: bool = False) -> float:
-    """E[min(cap, max(0, base + 2D10 (3D10 on a critical)))]; cap < 0 means no cap."""
+    """E[min(cap, max(0, base + 2D10 (3D10 on a critical)))]; cap < 0 means no cap.
+
+    Summed roll by roll in ascending order; the rolls below the cap add the same terms for
+    every cap, so their running sums come from :func:`_running` (the same floats)."""
+    values, chances, running = _running(base, crit)
+    if cap < 0:
+        return running[-1] if running else 0.0
+    k = bisect_right(values, cap)  # values[:k] are not capped
+    total = running[k - 1] if k else 0.0
+    for p in chances[k:]:
+        total += p * cap
+    return total
+
+
+@lru_cache(maxsize=512)
+def _running(base: int, crit: bool) -> tuple[list[int], list[float], list[float]]:
+    """The positive values base + roll in roll order (ascending; the others add exactly 0),
+    their chances, and the running sum of chance × value after each."""
+    values, chances, running = [], [], []
     total = 0.0
     for roll, p in (PMF3 if crit else PMF2).items():
-        value = max(0, base + roll)
-        if cap >= 0:
-            value = min(cap, value)
-        total += p * value
-    return total
+        value = base + roll
+        if value > 0:
+            total += p * value
+            values.append(value)
+            chances.append(p)
+            running.append(total)
+    return values, chances, running
 
 
 @lru_cache(maxsize=4096)

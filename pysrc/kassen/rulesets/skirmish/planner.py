@@ -17,6 +17,7 @@ from kassen.rulesets.skirmish.catalogue import (
     SLEEP,
     WEAPONS,
     Ability,
+    Item,
 )
 from kassen.rulesets.skirmish.main_values import MainValues
 from kassen.rulesets.skirmish.model import Character, Pos, Unit
@@ -76,37 +77,34 @@ class Planner(MainValues):
         low, high = BANDS[self.band_role(u)]
         return (low, low) if u.idle_turns >= 1 else (low, high)
 
-    def refused(self, u: Unit, dest: Pos) -> bool:
-        """§16.4 C3: an archer or mage (not out of MP, C5) never moves to end closer than 2 to
-        an enemy and closer to the nearest enemy than it stands now."""
+    def refused_areas(self, u: Unit) -> tuple[Pos, ...]:
+        """§16.4 C3: the areas an archer or mage (not out of MP, C5) never moves to, those
+        closer than 2 to an enemy and closer to the nearest enemy than it stands now; once
+        per request."""
+        return self.cached(("refused", u.id), self._refused_areas, u)  # type: ignore[no-any-return]
+
+    def _refused_areas(self, u: Unit) -> tuple[Pos, ...]:
         if self.band_role(u) not in ("archer", "mage"):
-            return False
-        after = self.nearest(u, dest)
-        return after < 2 and after < self.nearest(u, u.pos)
+            return ()
+        near = self.nearest_table(u.side)
+        here = near[u.pos]
+        return tuple(pos for pos, d in near.items() if d < 2 and d < here)
 
-    def position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
-        """§16 A2: (distance to the band, stay put, closeness to the band's low end)."""
-        memo = self.memo
-        key = ("position", u.id, pos)
-        found = memo.get(key) if memo is not None else None
-        if found is None:
-            found = self._position_key(u, pos)
-            if memo is not None:
-                memo[key] = found
-        return found  # type: ignore[no-any-return]
+    def position_keys(self, u: Unit) -> dict[Pos, tuple[int, int, int]]:
+        """§16 A2 per area: (distance to the band, stay put, closeness to the band's low
+        end); once per request."""
+        return self.cached(("positions", u.id), self._position_keys, u)  # type: ignore[no-any-return]
 
-    def _position_key(self, u: Unit, pos: Pos) -> tuple[int, int, int]:
+    def _position_keys(self, u: Unit) -> dict[Pos, tuple[int, int, int]]:
         low, high = self.band(u)
-        d = self.nearest(u, pos)
-        off = d - high if d > high else (low - d if d < low else 0)
-        return (off, 0 if pos == u.pos else 1, abs(d - low))
+        here = u.pos
+        return {pos: (d - high if d > high else (low - d if d < low else 0),
+                      0 if pos == here else 1, abs(d - low))
+                for pos, d in self.nearest_table(u.side).items()}
 
     # -- the planner (§16 A1) ------------------------------------------------------------------
-    def rs_value(self, u: Unit, rs: str) -> tuple[float, int] | None:
-        """(value, MP after) of a ready-step item; None = never considered (§16 A7)."""
-        parts = rs.split(":")
-        item = ITEMS[parts[1]]
-        t = self.b.unit(parts[2])
+    def rs_value(self, u: Unit, item: Item, t: Unit) -> tuple[float, int] | None:
+        """(value, MP after) of a ready-step item on ``t``; None = never considered (§16 A7)."""
         if item.effect == "heal":
             if t.side != u.side or t.hp >= 0.4 * t.max_hp:
                 return None
@@ -117,18 +115,24 @@ class Planner(MainValues):
             return 0.0, min(u.max_mp, u.mp + item.amount)
         return None
 
-    def rs_choices(self, u: Unit) -> list[str]:
-        """The legal ready steps with each item's targets tried self first, then allies in
-        deployment order (§16.4 C8)."""
-        out: list[str] = []
-        for rs in actions.rs_options(self.b, u):
-            parts = rs.split(":")
-            if parts[0] == "item" and parts[2] == u.id:
-                block = f"item:{parts[1]}:"
-                at = next((i for i, o in enumerate(out) if o.startswith(block)), len(out))
-                out.insert(at, rs)
+    def rs_items(self, u: Unit, offered: tuple[str, ...] | None = None
+                 ) -> list[tuple[str, Item, Unit]]:
+        """The legal ready-step item uses (option, item, target), each item's targets tried
+        self first, then the others in deployment order (§16.4 C8); read from ``offered``,
+        the options of the ready-step request being answered, when there is one."""
+        if offered is None:
+            legal = actions.rs_item_options(self.b, u, u.pos)
+        else:
+            legal = [o for o in offered if o.startswith("item:")]
+        out: list[tuple[str, Item, Unit]] = []
+        for rs in legal:
+            _, item_id, target = rs.split(":")
+            use = (rs, ITEMS[item_id], self.b.unit(target))
+            if target == u.id:
+                at = next((i for i, o in enumerate(out) if o[1].id == item_id), len(out))
+                out.insert(at, use)
             else:
-                out.append(rs)
+                out.append(use)
         return out
 
     def sleeper_at(self, u: Unit, pos: Pos) -> Unit | None:
@@ -139,50 +143,51 @@ class Planner(MainValues):
     def _sleepers(self, u: Unit) -> dict[Pos, Unit]:
         """Per area, the ally :meth:`sleeper_at` wakes there (most areas have none)."""
         out: dict[Pos, Unit] = {}
-        for t in self.b.state.units:
-            if t.effects and t.side == u.side and t is not u and not t.acted \
-                    and t.hp > 0 and not t.escaped and t.asleep:
+        for t in self.sleeping():
+            if t.side == u.side and t is not u and not t.acted:
                 best = out.get(t.pos)
                 if best is None or (t.ini, -t.index) > (best.ini, -best.index):
                     out[t.pos] = t
         return out
 
-    def plan(self, u: Unit, fixed: bool = False) -> tuple[float, str, str]:
+    def plan(self, u: Unit, fixed: bool = False, offered: tuple[str, ...] | None = None
+             ) -> tuple[float, str, str]:
         """The best (value, RS, MS) pair by (value rounded to 6 places, position key), first
-        on ties (§16 A1, §16.4 C8).
+        on ties (§16 A1, §16.4 C8); ``offered`` as in :meth:`rs_items`.
 
         With ``fixed`` the ready step is already done and only the main step is planned.
         Within one ready step every main step but a move is judged from the same position,
         so the first of the highest rounded values is that ready step's best; its moves
-        follow in option order.
+        follow in option order. Ready steps are tried in option order: nothing, moves, items.
         """
         b = self.b
-        rs_plans: list[tuple[str, Pos, float, int]] = []
+        refused = self.refused_areas(u)
+        keys = self.position_keys(u)
+        # (option, kind, position after, value, MP after) of every ready step worth planning
+        rs_plans: list[tuple[str, str, Pos, float, int]] = []
         if fixed:
-            rs_plans.append((b.state.rs_kind, u.pos, 0.0, u.mp))
-            rs_move_possible = b.state.rs_kind == "none" and self.any_rs_move(u)
+            st = b.state
+            rs_plans.append((st.rs_kind, st.rs_kind, u.pos, 0.0, u.mp))
+            rs_move_possible = st.rs_kind == "none" and self.any_rs_move(u)
         else:
-            engaged = self.hostile_engaged(u) and b.readings.rs_move_obstructable
-            for rs in self.rs_choices(u):
-                if rs == "none":
-                    rs_plans.append((rs, u.pos, 0.0, u.mp))
-                elif rs.startswith("move:"):
-                    dest = b.map.parse_label(rs[5:])
-                    if engaged or self.refused(u, dest):
-                        continue
-                    rs_plans.append((rs, dest, 0.0, u.mp))
-                else:
-                    got = self.rs_value(u, rs)
-                    if got is not None:
-                        rs_plans.append((rs, u.pos, got[0], got[1]))
-            rs_move_possible = any(r[0].startswith("move:") for r in rs_plans)
+            rs_plans.append(("none", "none", u.pos, 0.0, u.mp))
+            rs_move_possible = False
+            if not (self.hostile_engaged(u) and b.readings.rs_move_obstructable):
+                for rs, dest in b.map.move_targets(u.pos, actions.move_allowance(u)):
+                    if dest not in refused:
+                        rs_plans.append((rs, "move", dest, 0.0, u.mp))
+                        rs_move_possible = True
+            for rs, item, t in self.rs_items(u, offered):
+                got = self.rs_value(u, item, t)
+                if got is not None:
+                    rs_plans.append((rs, "item", u.pos, got[0], got[1]))
         best: tuple[Any, ...] | None = None
-        for rs, pos, rs_val, mp in rs_plans:
+        for rs, kind, pos, rs_val, mp in rs_plans:
             if fixed:
-                moved, rs_move = bool(b.state.moved_rs), b.state.rs_kind == "move"
+                moved, rs_move = bool(b.state.moved_rs), kind == "move"
             else:
-                moved = rs_move = rs.startswith("move:")
-            sleeper = self.sleeper_at(u, pos) if rs.startswith("move:") else None
+                moved = rs_move = kind == "move"
+            sleeper = self.sleeper_at(u, pos) if rs_move and not fixed else None
             if sleeper is not None:  # §16.4 C6: the wake is that plan's main step
                 main: Any = [(f"wake:{sleeper.id}", self.threat(sleeper))]
             else:
@@ -192,15 +197,16 @@ class Planner(MainValues):
                 rounded = round(rs_val + value, 6)
                 if rounded > top:
                     top, pick, raw = rounded, ms, rs_val + value
-            key = (-top, *self.position_key(u, pos))
+            key = (-top, keys[pos])
             if best is None or key < best[0]:  # strictly: the first of equal keys stays
                 best = (key, rs, pick, raw)
-            if rs_move or sleeper is not None or (rs_move_possible and not rs.startswith("item")):
+            if rs_move or sleeper is not None or (rs_move_possible and kind != "item"):
                 continue
+            stay = -round(rs_val, 6)
             for ms, final in b.map.move_targets(pos, actions.move_allowance(u)):
-                if self.refused(u, final):
+                if final in refused:
                     continue
-                key = (-round(rs_val, 6), *self.position_key(u, final))
+                key = (stay, keys[final])
                 if key < best[0]:
                     best = (key, rs, ms, rs_val)
         if best is None:
@@ -211,5 +217,6 @@ class Planner(MainValues):
         """Whether the planner could RS-move (then it never MS-moves, §16 A1)."""
         if self.hostile_engaged(u) and self.b.readings.rs_move_obstructable:
             return False
-        return any(rs.startswith("move:") and not self.refused(u, self.b.map.parse_label(rs[5:]))
-                   for rs in actions.rs_options(self.b, u))
+        refused = self.refused_areas(u)
+        return any(dest not in refused
+                   for _, dest in self.b.map.move_targets(u.pos, actions.move_allowance(u)))

@@ -37,7 +37,7 @@ def play_round(b: SkirmishBattle) -> None:
         st.phase = "IP"
         st.actor = None
         ready = [u for u in st.units
-                 if u.hp > 0 and not u.escaped and not u.acted and not u.asleep]
+                 if not u.acted and u.hp > 0 and not u.escaped and not u.asleep]
         if not ready:
             break
         b.rec.step("IP", "initiative")

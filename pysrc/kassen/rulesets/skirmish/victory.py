@@ -17,8 +17,8 @@ def check_end(b: SkirmishBattle) -> bool:
     for u in st.units:
         if u.hp > 0 and not u.escaped:  # 戦闘可能
             alive[u.side] = True
-    if alive[0] and alive[1]:
-        return False
+            if alive[1 - u.side]:
+                return False
     if not any(alive):
         finish(b, None, "mutual", "§10.1")
         return True

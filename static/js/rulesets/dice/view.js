@@ -4,6 +4,7 @@
 // Everything comes from the step's `view` and the events of the current turn; the sheets'
 // slot contents come from the battle record's canonical sheet texts.
 import { SLOTS, SPECIAL_SLOTS, ougiOf, parseSheet, short, term } from "./terms.js";
+import { boardFor, part } from "../../views/parts.js";
 
 // Catalogue names in English come from the engine (battle.glossary.term: ja → [ja, en]).
 let glossary = {};
@@ -179,8 +180,9 @@ function flagBadges(el, m, lang) {
       title: `${term(f.kind, lang)}${f.effective ? "" : " (next turn)"}`, text: `${nm(f.name, lang)}(${f.remaining})` })));
 }
 
-function turnValues(el, tv, lang) {
-  if (!tv) return null;
+/** The turn's values into the kept `node`: only what changed is drawn again, and its "more"
+ * disclosure stays (a <details> put in anew lays the whole page out again, issue 15). */
+function turnValues(el, node, tv, lang) {
   const sel = `${short(tv.selected_colour, lang === "en" ? "en" : "ja")} ${tv.selected}`;
   const main = [["n", tv.n], ["s", tv.s], ["selected", sel], ["five", tv.five], ["speed", tv.speed]];
   const more = [["right", tv.right], ["absolute", tv.abs], ["atkMult", tv.atk_mult], ["defMult", tv.def_mult],
@@ -190,9 +192,11 @@ function turnValues(el, tv, lang) {
     el("div", { dataset: { k } }, el("dt", { text: term(k, lang) }), el("dd", { text: String(v) }))));
   const marks = [tv.ougi && term("ougi", lang), tv.on_square && term("onSquare", lang),
     tv.guarded && term("guarded", lang), tv.misfired && term("misfired", lang)].filter(Boolean);
-  return el("div", { class: "turn-values" }, dl(main),
-    marks.length ? el("div", {}, marks.map((t) => el("span", { class: "badge mark", text: t }))) : null,
-    el("details", { class: "more" }, el("summary", { text: term("values", lang) }), dl(more)));
+  part(node, 0, JSON.stringify(main), () => dl(main));
+  part(node, 1, JSON.stringify(marks), () => (marks.length
+    ? el("div", {}, marks.map((t) => el("span", { class: "badge mark", text: t }))) : null));
+  const details = part(node, 2, "", () => el("details", { class: "more" }, el("summary", { text: term("values", lang) })));
+  part(details, 0, JSON.stringify(more), () => dl(more));
 }
 
 function board(el, m, sheet, tv, columns, specialFired, lang) {
@@ -227,24 +231,36 @@ function board(el, m, sheet, tv, columns, specialFired, lang) {
     el("ol", { class: "specials", "aria-label": term("special", lang) }, specials));
 }
 
-function card(el, m, i, sheet, ctx, turnEvents, stepHits) {
-  const { lang } = ctx;
+const pick = (m, names) => JSON.stringify(names.map((k) => m[k]));
+
+/** One side's card (kept between steps: its parts are redrawn when what they show changed). */
+function card(node, m, i, sheet, ctx, turnEvents, stepHits) {
+  const { el, lang } = ctx;
   const tv = m.turn_values;
-  const columns = new Set(turnEvents.filter((e) => e.kind === "ability" && e.actor === m.id).map((e) => e.values?.column));
+  const columns = [...new Set(turnEvents.filter((e) => e.kind === "ability" && e.actor === m.id).map((e) => e.values?.column))];
   const specialFired = turnEvents.some((e) => e.kind === "special" && e.actor === m.id && e.values?.exerted);
   const taken = stepHits.filter((e) => e.target === m.id);
   const s = m.sheet || {};
-  return el("section", { class: `dice-char member side-${m.colour}${m.stunned ? " is-stunned" : ""}`,
-    "aria-label": m.name, dataset: { side: String(i), member: m.id } },
-  el("header", {},
+  node.className = `dice-char member side-${m.colour}${m.stunned ? " is-stunned" : ""}`;
+  node.setAttribute("aria-label", m.name);
+  Object.assign(node.dataset, { side: String(i), member: m.id });
+  const header = part(node, 0, "", () => el("header", {},
     el("span", { class: `colour c-${m.colour}`, text: term(m.colour === "red" ? "R" : "B", lang) }),
     el("h3", { text: m.name }),
     el("span", { class: "muted small", text: [nm(s.type, lang), `${short("fav", lang)} ${s.fav}`, `${short("crossRange", lang)} ${s.cross}`,
       `${short("specialDie", lang)} ${short(s.special, lang)}`, `${short("selectedDie", lang)} ${short(s.selected, lang)}`]
-      .filter(Boolean).join(" · ") })),
-  taken.map((e) => el("span", { class: "float-dmg", "aria-hidden": "true", text: `−${e.values?.damage}` })),
-  lpBar(el, m, sheet, lang), counters(el, m, sheet, lang), stunGauge(el, m, lang), flagBadges(el, m, lang),
-  turnValues(el, tv, lang), board(el, m, sheet, tv, columns, specialFired, lang));
+      .filter(Boolean).join(" · ") })));
+  for (const old of node.querySelectorAll(":scope > .float-dmg")) old.remove();
+  header.after(...taken.map((e) => el("span", { class: "float-dmg", "aria-hidden": "true", text: `−${e.values?.damage}` })));
+  part(node, 1, pick(m, ["lp", "lp_main", "lp_ex", "lp_start", "zone", "line_used"]), () => lpBar(el, m, sheet, lang));
+  part(node, 2, pick(m, ["vp", "stars", "stardust", "ougi_stars", "ougi_available", "zone", "zone_active"]),
+    () => counters(el, m, sheet, lang));
+  part(node, 3, pick(m, ["stun_gauge", "stun_gauge_max", "stunned", "stun_left"]), () => stunGauge(el, m, lang));
+  part(node, 4, pick(m, ["flags"]), () => flagBadges(el, m, lang));
+  const values = part(node, 5, tv ? "tv" : "", () => (tv ? el("div", { class: "turn-values" }) : null));
+  if (tv) turnValues(el, values, tv, lang);
+  part(node, 6, JSON.stringify([tv?.source, tv?.s, columns, specialFired]),
+    () => board(el, m, sheet, tv, new Set(columns), specialFired, lang));
 }
 
 // Words of the sums' term labels (battle.sum_labels: label → {ja, en}; core.sums).
@@ -288,19 +304,29 @@ function breakdownTable(el, v, lang) {
   return el("div", { class: "breakdown" }, Object.entries(v.sums || {}).flatMap(([key, terms]) => rows(key, terms, true)));
 }
 
-function hitsPanel(el, hits, names, currentSeqs, lang) {
-  if (!hits.length) return null;
-  return el("section", { class: "dice-hits", "aria-label": term("hits", lang) },
-    el("h4", { text: term("hits", lang) }),
-    el("ol", {}, hits.map((e) => {
-      const v = e.values || {};
-      return el("li", {}, el("details", { class: `dice-hit${currentSeqs.has(e.seq) ? " new" : ""}`, dataset: { seq: String(e.seq) } },
-        el("summary", {},
-          el("span", { text: `${names[e.actor] ?? e.actor} → ${names[e.target] ?? e.target} ` }),
-          el("strong", { class: "dmg", text: String(v.damage) }),
-          el("span", { text: ` ${short("damage", lang)}${v.cross ? ` · ${short("cross", lang)}` : ""}${v.index ? ` · +${v.index}` : ""} · ${term("breakdown", lang)}` })),
-        v.sums ? breakdownTable(el, v, lang) : null));
-    })));
+function hitRow(el, e, names, lang) {
+  const v = e.values || {};
+  return el("li", {}, el("details", { class: "dice-hit", dataset: { seq: String(e.seq) } },
+    el("summary", {},
+      el("span", { text: `${names[e.actor] ?? e.actor} → ${names[e.target] ?? e.target} ` }),
+      el("strong", { class: "dmg", text: String(v.damage) }),
+      el("span", { text: ` ${short("damage", lang)}${v.cross ? ` · ${short("cross", lang)}` : ""}${v.index ? ` · +${v.index}` : ""} · ${term("breakdown", lang)}` })),
+    v.sums ? breakdownTable(el, v, lang) : null));
+}
+
+/** The turn's hits in `slot` of `host`, one row per hit kept while the hit is in the turn
+ * shown (the step's own hits marked new). */
+function hitsPanel(el, host, slot, hits, names, currentSeqs, lang) {
+  const panel = part(host, slot, hits.length ? "hits" : "", () => (hits.length
+    ? el("section", { class: "dice-hits", "aria-label": term("hits", lang) }, el("h4", { text: term("hits", lang) }), el("ol"))
+    : null));
+  if (!hits.length) return;
+  const list = panel.querySelector("ol");
+  const rows = (list.kassenHits ??= new Map());
+  const seqs = new Set(hits.map((e) => e.seq));
+  for (const [seq, row] of rows) if (!seqs.has(seq)) { row.remove(); rows.delete(seq); }
+  for (const e of hits) if (!rows.has(e.seq)) { rows.set(e.seq, hitRow(el, e, names, lang)); list.append(rows.get(e.seq)); }
+  for (const [seq, row] of rows) row.firstChild.classList.toggle("new", currentSeqs.has(seq));
 }
 
 /** Draw one step of a dice battle. */
@@ -318,9 +344,15 @@ export function render(host, step, ctx) {
   const hits = turnEvents.filter((e) => e.kind === "hit");
   const stepHits = (step.events || []).filter((e) => e.kind === "hit");
   const names = Object.fromEntries(members.map((m) => [m.id, m.name]));
-  fill(host,
-    el("section", { class: "dice-table", "aria-label": `${term("turn", lang)} ${view.turn}` },
-      diceTray(el, view, step, lang), rangeTrack(el, view, members, lang), decisionPanel(el, view, members, decided, lang)),
-    members.map((m, i) => card(el, m, i, sheets[i] || parseSheet(""), ctx, turnEvents, stepHits)),
-    hitsPanel(el, hits, names, new Set(stepHits.map((e) => e.seq)), lang));
+  boardFor(host, battle, lang);
+  const table = part(host, 0, "", () => el("section", { class: "dice-table" }));
+  table.setAttribute("aria-label", `${term("turn", lang)} ${view.turn}`);
+  const rolling = (step.events || []).some((e) => e.kind === "dice");
+  // a roll animates again at every step that rolls
+  part(table, 0, JSON.stringify([view.dice, rolling && index]), () => diceTray(el, view, step, lang));
+  part(table, 1, JSON.stringify([view.range, view.cross_x]), () => rangeTrack(el, view, members, lang));
+  part(table, 2, JSON.stringify(decided ? view.decision : null), () => decisionPanel(el, view, members, decided, lang));
+  members.forEach((m, i) => card(part(host, i + 1, "", () => el("section")), m, i, sheets[i] || parseSheet(""), ctx,
+    turnEvents, stepHits));
+  hitsPanel(el, host, members.length + 1, hits, names, new Set(stepHits.map((e) => e.seq)), lang);
 }

@@ -173,6 +173,31 @@ function rosterSide(side, i, view, ctx, names) {
     ctx.el("div", { class: "sk-statuses" }, statusBadges(m, ctx)))));
 }
 
+/** Slide the tokens that moved from where they were last drawn (FLIP), at the next frame:
+ * the battle view lays the page out once after every change of a step, and the frame finds
+ * it laid out, so measuring there costs nothing (measuring here cost a layout of the page
+ * before and one after the move; issue 15). Several steps in one frame slide from the first
+ * one's places. The places before are read now: nothing has changed yet in this step. */
+function slideLater(root, tokens) {
+  if (root.kassenSlide) cancelAnimationFrame(root.kassenSlide.frame);
+  const before = root.kassenSlide?.before
+    ?? new Map([...tokens].map(([id, n]) => [id, n.getBoundingClientRect()]));
+  const frame = requestAnimationFrame(() => {
+    root.kassenSlide = null;
+    for (const [id, n] of tokens) {
+      const old = before.get(id);
+      const now = n.getBoundingClientRect();
+      if (!old || (old.left === now.left && old.top === now.top) || !old.width) continue;
+      n.classList.add("sk-jump");
+      n.style.transform = `translate(${old.left - now.left}px, ${old.top - now.top}px)`;
+      void n.offsetWidth;
+      n.classList.remove("sk-jump");
+      n.style.transform = "";
+    }
+  });
+  root.kassenSlide = { before, frame };
+}
+
 /** Draw step `step` on `board` (tokens persist between steps so their moves animate). */
 export function render(board, step, ctx) {
   glossary = ctx.battle?.glossary || {};
@@ -195,7 +220,7 @@ export function render(board, step, ctx) {
 
   // tokens: FLIP so a move between areas slides (off under reduced motion)
   const tokens = new Map([...root.querySelectorAll(".sk-token")].map((n) => [n.dataset.id, n]));
-  const before = new Map([...tokens].map(([id, n]) => [id, n.getBoundingClientRect()]));
+  if (!fresh && !reduced()) slideLater(root, tokens);
   const placed = new Set();
   for (const a of view.areas || []) {
     const list = root.querySelector(`.sk-area[data-area="${CSS.escape(a.area)}"] .sk-tokens`);
@@ -233,18 +258,6 @@ export function render(board, step, ctx) {
     if (hurt.has(id)) marks.push(ctx.el("span", { class: "sk-float", "aria-hidden": "true", text: `−${hurt.get(id)}` }));
     marks.push(...statusBadges(m, ctx));
     ctx.fill(n.querySelector(".sk-marks"), marks);
-  }
-  if (!fresh && !reduced()) {
-    for (const [id, n] of tokens) {
-      const old = before.get(id);
-      const now = n.getBoundingClientRect();
-      if (!old || (old.left === now.left && old.top === now.top) || !old.width) continue;
-      n.classList.add("sk-jump");
-      n.style.transform = `translate(${old.left - now.left}px, ${old.top - now.top}px)`;
-      void n.offsetWidth;
-      n.classList.remove("sk-jump");
-      n.style.transform = "";
-    }
   }
 
   const rolls = (step.events || []).map((e) => rollRow(e, ctx, names)).filter(Boolean);
