@@ -56,10 +56,14 @@ LOG_FENCERS = 24
 #   played 行動処理, 2,904 played events, 559,008 slots at most).
 # By hand, reset=cycle: 5/0/0/7/増速 vs 20/0/0/0/護 walks 12,946,371 slots (2.9 s); two
 # 造氷剣 + 散速 (5/2/1/1/氷氷散速) made 782,436 played 行動処理 before runs.reach took groups
-# (69 now). Still aborted: 増殖剣 copying 増殖剣 (5/0/0/6/増増速 vs 20/0/0/0/護, and
-# 5/0/0/5/増増速, 5/0/0/4/増増速速, 5/1/1/3/増増速): a list of 17,725 swords walked 35,144
-# times, 314 M slots, 7.8 s uncut (party 2 wins by overturn) - no cap value fits that; it
-# needs a fast-forward (test_multiplying_multipliers_play_to_their_result_r6_3, xfail).
+# (69 now). 増殖剣 copying 増殖剣 (5/0/0/6/増増速 vs 20/0/0/0/護, and 5/0/0/5/増増速,
+# 5/0/0/4/増増速速, 5/1/1/3/増増速) stopped at MAX_SCAN: every choice of sword walked the used
+# head of a 17,725-sword list, 35,144 times (314 M slots). A choice now starts where the used
+# head ends (Fencer.free), and MAX_SCAN counts the slots a choice really walks (from there to
+# the pick) and runs.dead_tail's walk, instead of the whole list at every 行動処理: all four
+# play to their results (party 2 by overturn, as uncut), 5/0/0/6/増増速 with 5,589,517 slots
+# in 4.5 s; 5/0/0/7/増速 counts 21,556,813 slots now (2.3× below MAX_SCAN).
+# The slot figures above this paragraph were counted the old way (an upper bound of the new).
 MAX_SWORDS = 200_000
 """Safety cap: swords in one 剣師's list (虚構剣/増殖剣/複製剣 grow lists): 4.9× the 41,110
 of the longest reset=cycle list seen (above), 177× the 1,130 seen with the default options.
@@ -80,9 +84,9 @@ MAX_EVENTS = 4_000_000
 MAX_SCAN = 50_000_000
 """Safety cap: sword slots in the actors' lists plus 剣師 in both lines, summed over the
 summarised 行動処理 (choosing 行動権 and a sword walks them): 6.0× the 8,311,046 seen with
-reset=cycle, 3.9× the 12,946,371 of 5/0/0/7/増速 (above), 41× the 1,212,285 seen with the
-default options (biased). A free-budget 増増 at 素早さ 9999 reaches it in 4.0 s (load 11;
-1.8 s at the 20,000,000 it was)."""
+reset=cycle, 2.3× the 21,556,813 of 5/0/0/7/増速 (above; counted the new way), 41× the
+1,212,285 seen with the default options (biased). A free-budget 増増 at 素早さ 9999 reaches it
+in 4.0 s (load 11; 1.8 s at the 20,000,000 it was)."""
 MAX_ATK = 10 ** 300
 """Safety cap on |攻撃力| (灼熱剣 doubles it, D20): numbers stay printable and below what a
 JavaScript number holds; the largest seen is 2^21."""

@@ -196,6 +196,7 @@ class MargueriteBattle(Battle):
                 if reset:  # R6.3 (Q1): every sword unused again
                     for s in f.swords:
                         s.used = False
+                    f.free = 0
                 if f.st[SLEEP] > 0:
                     on_sleep(self, f)
                 else:

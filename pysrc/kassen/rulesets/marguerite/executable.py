@@ -6,7 +6,6 @@ a status replaces (:mod:`.processing`, スタン's ``stun_sword`` reading), so i
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.marguerite.actions import CONTROL_NEXT
@@ -26,12 +25,24 @@ def half(b: MargueriteBattle, f: Fencer) -> bool:
 
 def find(b: MargueriteBattle, f: Fencer, ignore_used: bool = False, start: int = 0) -> int:
     """Index of the first executable sword (R4.7) from ``start`` on, or -1. The hot path:
-    inlined checks."""
+    inlined checks. Code that makes a sword unused again, or inserts, removes or reorders
+    swords, sets ``f.free = 0`` (marking a sword used keeps the hint true)."""
     turn = b.state.turn
     is_half: bool | None = None
     swords = f.swords
     defs = b.defs
-    for i, s in enumerate(islice(swords, start, None) if start else swords, start):
+    if not ignore_used:
+        # skip the used head of the list from where the last search found its first unused
+        # sword (a grown list under reset=cycle is mostly used; see Fencer.free)
+        free = f.free
+        count = len(swords)
+        while free < count and swords[free].used:
+            free += 1
+        f.free = free
+        if start < free:
+            start = free
+    # a slice, not islice (which would step through the skipped head one by one)
+    for i, s in enumerate(swords[start:] if start else swords, start):
         if s.used and not ignore_used:
             continue
         d = defs[s.sid]

@@ -241,6 +241,7 @@ def riders(b: MargueriteBattle, hit: Hit) -> None:
         elif rider == "destroy":
             if recv.swords:
                 s = recv.swords.pop(0)
+                recv.free = 0
                 s.gone = True
                 rec.emit("destroy", f.id, recv.id, rule=d.rule, sword=SWORDS[s.sid].code)
         elif rider == "exhaust":
@@ -252,6 +253,7 @@ def riders(b: MargueriteBattle, hit: Hit) -> None:
                     break
         elif rider == "reverse":
             recv.swords.reverse()
+            recv.free = 0
             rec.emit("reverse", f.id, recv.id, rule=d.rule)
     if act.stun:
         give(b, recv, STUN, act.stun, ENCHANT_RULE + " スタン与え", f)
@@ -267,8 +269,9 @@ def riders(b: MargueriteBattle, hit: Hit) -> None:
             f = hit.src
         s = hit.stolen if hit.stolen is not None else (recv.swords[0] if recv.swords
                                                        else None)
-        if s is not None and any(x is s for x in recv.swords):
+        if s is not None and s in recv.swords:  # Sword compares by identity
             recv.swords.remove(s)
+            recv.free = 0
             if not b.readings.steal_keep:
                 s.used = False
             f.swords.append(s)
@@ -282,4 +285,5 @@ def independent(b: MargueriteBattle, act: Act) -> None:
     if d is not None and d.rider == "dance" and act.sword is not None \
             and not act.sword.gone:
         act.sword.used = False
+        act.actor.free = 0
         b.rec.emit("rearm_self", act.actor.id, rule=d.rule, sword=d.code)

@@ -82,8 +82,9 @@ def action_phase(b: MargueriteBattle) -> None:
         if tally is not None:
             st.work += len(group)
             st.scan += len(lines[0]) + len(lines[1])  # choosing 行動権 walks every 剣師
-            for f in group:
-                st.scan += len(f.swords)
+            for f, i in zip(group, picks, strict=True):
+                # choosing a sword walks from the end of the used head (Fencer.free) to it
+                st.scan += (i if i >= 0 else len(f.swords)) - f.free
             if b.fast_forward and not b.has_mp_costs:
                 runs.beat(st, group, picks, bool(b.cycled), tally, partial(find, b))
         process(b, group, picks)
@@ -111,6 +112,7 @@ def choose(b: MargueriteBattle, f: Fencer) -> int:
     if i < 0 and b.reset_cycle and any(s.used for s in f.swords):
         for s in f.swords:
             s.used = False
+        f.free = 0
         b.cycled.append(f.id)  # logged in the beat of this action (processing.emit_cycles)
         i = find(b, f)
     return i

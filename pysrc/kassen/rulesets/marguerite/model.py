@@ -90,8 +90,8 @@ class Fencer:
     """A 剣師 (R2.1)."""
 
     __slots__ = ("ap", "atk", "atk0", "built", "dead", "death_hp", "def0", "def_", "exited",
-                 "hp", "id", "maxhp", "mp", "name", "overkill", "reserve", "side", "spd",
-                 "spd0", "st", "swords")
+                 "free", "hp", "id", "maxhp", "mp", "name", "overkill", "reserve", "side",
+                 "spd", "spd0", "st", "swords")
 
     def __init__(self, fid: str, side: int, name: str, hp: int, atk: int, def_: int,
                  spd: int, swords: list[Sword], built: bool = False) -> None:
@@ -108,6 +108,7 @@ class Fencer:
         self.ap = 0
         self.st = [0] * STATUS_COUNT
         self.swords = swords
+        self.free = 0             # every sword before this index is 使用済み (find's hint)
         self.dead = False
         self.exited = False
         self.built = built

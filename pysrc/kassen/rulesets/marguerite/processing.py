@@ -150,6 +150,7 @@ def pay_sword(b: MargueriteBattle, act: Act, sword: Sword) -> None:
     limited = sword.limited or d.limited
     if limited:
         f.swords.remove(sword)
+        f.free = 0
         sword.gone = True
     b.rec.add("act", f.id, None, "R8.1", {"sword": d.code, "ap": f.ap, "reserve": f.reserve,
                                           "mp": f.mp, "cost": cost, "vanished": limited})

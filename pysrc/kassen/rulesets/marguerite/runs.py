@@ -106,11 +106,12 @@ def _shape(f: Fencer, pick: int, cut: int | None = None) -> tuple[Any, ...]:
                   for s in f.swords[:cut]))
 
 
-def dead_tail(f: Fencer, pick: int, find: Find) -> int:
+def dead_tail(st: State, f: Fencer, pick: int, find: Find) -> int:
     """Where ``f``'s dead tail begins: the longest run of swords at the end of the list, after
     ``pick``, that are all alike, unused and not executable now (the list's length if none).
     The choice of sword walks past them and nothing else reads them, so a run whose list only
-    grows there repeats like one whose list stays the same (:meth:`Runs.beat`)."""
+    grows there repeats like one whose list stays the same (:meth:`Runs.beat`). The slots
+    walked to find it count towards MAX_SCAN."""
     swords = f.swords
     n = len(swords)
     if n - 1 <= pick:
@@ -121,6 +122,7 @@ def dead_tail(f: Fencer, pick: int, find: Find) -> int:
     p = n - 1
     while p - 1 > pick and _like(swords[p - 1]) == like:
         p -= 1
+    st.scan += 2 * (n - p)  # back over the run, then find's check of it
     return p if find(f, False, p) < 0 else n
 
 
@@ -203,7 +205,7 @@ class Runs:
         f = group[0]
         if len(group) == 1 and not cycled and additive(f, picks[0], st.lines[f.side]):
             self.pending = (f, picks[0], reached, counters, events, f.ap)
-        cut = dead_tail(f, picks[0], find) if len(reached) == 1 else len(f.swords)
+        cut = dead_tail(st, f, picks[0], find) if len(reached) == 1 else len(f.swords)
         tail = len(f.swords) - cut
         if sum(len(o.swords) for o in reached) - tail > MAX_SHAPE:
             self.forget()  # too long to compare at every beat (and a growing list never repeats)

@@ -108,6 +108,7 @@ def _miscarry_on_build(b: B, act: Act) -> None:
         sword.used = False
         at = min(act.target if isinstance(act.target, int) else 0, len(f.swords))
         f.swords.insert(at, sword)
+        f.free = 0
         rec.emit("sword_kept", f.id, rule="§11 流産", sword=d.code, index=at)
 
 

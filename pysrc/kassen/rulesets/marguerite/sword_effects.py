@@ -84,10 +84,11 @@ def control(b: MargueriteBattle, act: Act) -> None:
     if fx == "rearm":
         for s in f.swords:
             s.used = False
+        f.free = 0
         rec.emit("rearm", f.id, rule=d.rule, sword=d.code)
         return
     target = act.target
-    if target is None or not any(s is target for s in f.swords):
+    if target is None or target not in f.swords:  # Sword compares by identity
         rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
         return
     tdef = SWORDS[target.sid]
@@ -131,7 +132,7 @@ def add_pick(b: MargueriteBattle, act: Act) -> Sword | None:
             return line[0].swords[0].copy()
         return None
     target = act.target
-    if target is not None and any(s is target for s in f.swords):
+    if target is not None and target in f.swords:  # Sword compares by identity
         return target.copy()
     return None
 
