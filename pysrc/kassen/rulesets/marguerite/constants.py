@@ -45,7 +45,9 @@ LOG_FENCERS = 24
 #   list (41,111 held), 22 剣師, 7,340,047 行動処理 and 22,020,156 events (fast-forwarded), and
 #   while summarised 226,586 played 行動処理 (15/0/0/2/速速七灼回 vs 10/2/0/0/魂壁氷黙柵牙),
 #   1,004,015 played events (5/0/2/5/速七 vs 10/1/2/1/鏡舞散壁) and 8,311,046 slots
-#   (5/0/2/5/増速 vs 15/0/2/0/増霧舞壁壁); 37 MB a worker.
+#   (5/0/2/5/増速 vs 15/0/2/0/増霧舞壁壁); 37 MB a worker. Again after Fencer.free (below),
+#   the same 100,000 (load 6-9, two workers): none aborted, the same sizes, and 13,834,391
+#   slots counted the new way (that same battle; runs.dead_tail's walk now counts).
 # * biased towards 増虚鳴複光星灼泡涙再儀速, 1,000,000 battles (3,144 s, load 5-13): none aborted;
 #   at most 1,130 swords (1,131 held), 23 剣師, 23,634 行動処理 and 47,390 events, and while
 #   summarised 3,791 played 行動処理, 7,579 played events and 1,212,285 slots; 27 MB a worker.
@@ -83,7 +85,7 @@ MAX_EVENTS = 4_000_000
 528× the 7,579 seen with the default options, 4.0× the 1,004,015 seen with reset=cycle."""
 MAX_SCAN = 50_000_000
 """Safety cap: sword slots in the actors' lists plus 剣師 in both lines, summed over the
-summarised 行動処理 (choosing 行動権 and a sword walks them): 6.0× the 8,311,046 seen with
+summarised 行動処理 (choosing 行動権 and a sword walks them): 3.6× the 13,834,391 seen with
 reset=cycle, 2.3× the 21,556,813 of 5/0/0/7/増速 (above; counted the new way), 41× the
 1,212,285 seen with the default options (biased). A free-budget 増増 at 素早さ 9999 reaches it
 in 4.0 s (load 11; 1.8 s at the 20,000,000 it was)."""
