@@ -306,6 +306,7 @@ def test_fast_forward_never_grows_a_list_past_a_cap_r6_3(monkeypatch, cap: str) 
     assert (st.peak_swords if cap == "MAX_SWORDS" else st.peak_total) == 5001
 
 
+@pytest.mark.rule("R10.2")
 @pytest.mark.rule("R6.3")
 @pytest.mark.parametrize("build", [
     "5/1/1/3/増増速",
@@ -313,7 +314,7 @@ def test_fast_forward_never_grows_a_list_past_a_cap_r6_3(monkeypatch, cap: str) 
 ])
 def test_multiplying_multipliers_play_to_their_result_r6_3(build: str) -> None:
     """増殖剣 copying 増殖剣 against 20/0/0/0/護 under reset=cycle (R6.3 alternative), legal
-    10-point battles found by hand (issue 13 §2): played to the end, party 2 wins by overturn
+    10-point battles found by hand (issue 13, part 2): played to the end, party 2 wins by overturn
     at turn 20 (R10.2), as when played with the caps lifted. They stopped at the scan cap
     while every choice of sword walked the used head of a list of thousands (Fencer.free now
     skips it) and MAX_SCAN counted the whole list at every 行動処理."""

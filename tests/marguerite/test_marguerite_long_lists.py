@@ -73,7 +73,7 @@ def test_a_long_list_is_drawn_with_at_most_log_swords_chips() -> None:
 
 @pytest.mark.rule("R6.3")
 def test_the_longest_cycle_battle_answers_the_page_r6_3() -> None:
-    """Issue 13 §2, R6.3 alternative reset=cycle: 5/1/0/3/速増複音怒 against 20/1/2/2/複 grows a
+    """Issue 13 part 2; R6.3 alternative reset=cycle: 5/1/0/3/速増複音怒 against 20/1/2/2/複 grows a
     list of 41,110 swords (it used to stop at the old list cap, and then its views drew every
     sword, 19.9 MB, past the 16 MB answer limit). api.battle answers it: party 2 wins by
     overturn at turn 20, in less than half the limit, and the last view draws that list as a
