@@ -56,6 +56,10 @@ class MargueriteBattle(Battle):
         self.reset_cycle = r.reset == "cycle"
         self.no_next_blocked = r.no_next_blocked
         self.reserve_always = r.reserve_always
+        # readings the turn loop asks about every turn, read once
+        self.turn0_dead_skip = r.turn0_dead_skip
+        self.status_end = r.status_end
+        self.reset_from = 2 if r.reset == "keep0" else 1  # R6.3 (Q1): the first turn resetting
         text = r.mp_costs or ""
         costs = _MP_CACHE.get(text)
         if costs is None:
@@ -186,10 +190,9 @@ class MargueriteBattle(Battle):
 
     def _turn(self) -> None:
         st = self.state
-        st.turn += 1
-        st.last = st.turn
-        self.rec.turn = st.turn
-        reset = self.readings.reset != "keep0" or st.turn >= 2
+        turn = st.turn = st.last = st.turn + 1
+        self.rec.turn = turn
+        reset = turn >= self.reset_from
         self.open_phase("ap", "R5.3")
         for line in st.lines:
             for f in line:
@@ -201,7 +204,8 @@ class MargueriteBattle(Battle):
                     on_sleep(self, f)
                 else:
                     f.ap = f.spd
-        if not self.readings.status_end:
+        status_end = self.status_end
+        if not status_end:
             self._status_phase()
             if st.over:
                 return
@@ -211,11 +215,11 @@ class MargueriteBattle(Battle):
         if self.aborted is not None:
             st.over = True
             return
-        if self.readings.status_end:
+        if status_end:
             self._status_phase()
             if st.over:
                 return
-        if st.turn >= TURN_LIMIT:
+        if st.turn >= TURN_LIMIT:  # 星霜剣 moves the counter (§12.7)
             judge(self, "R10.1")
 
     def _status_phase(self) -> None:

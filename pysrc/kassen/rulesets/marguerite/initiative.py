@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS
 from kassen.rulesets.marguerite.executable import find
 from kassen.rulesets.marguerite.judgement import settle
 from kassen.rulesets.marguerite.processing import process, skips
@@ -24,20 +25,23 @@ def action_phase(b: MargueriteBattle) -> None:
     lines = st.lines
     merge = False
     # §18.14 alternative: in turn 0 a 剣師 at HP ≤ 0 only skips (never from 予備AP)
-    dead_skip = b.readings.turn0_dead_skip and st.turn0
+    dead_skip = b.turn0_dead_skip and st.turn0
     runs = b.runs
-    runs.reset()
+    if b.tally is not None:  # runs only ever learns while summarised
+        runs.reset()
     reserve_always = b.reserve_always
+    cycle = b.reset_cycle
+    pick = choose if cycle else find
     while True:
         best = -1
         group: list[Fencer] = []
         for line in lines:
             for f in line:
-                sts = f.st
                 if f.ap < 1 and (f.reserve < 1 or (dead_skip and f.hp <= 0) or (
-                        not sts[STUN] and not reserve_always
+                        not f.st[STUN] and not reserve_always
                         and not can_execute(b, f))):
                     continue
+                sts = f.st
                 # (クイック − スロー, 素早さ) as one integer; 素早さ stays below 2^40
                 key = f.spd + ((sts[QUICK] - sts[SLOW] + _KEY_BIAS) << 40)
                 if key > best:
@@ -47,49 +51,61 @@ def action_phase(b: MargueriteBattle) -> None:
                     group.append(f)
         if not group:
             return
-        picks: list[int] = []
-        plain = True  # every actor skips for want of an executable sword
-        cycle = b.reset_cycle
-        for f in group:
+        if len(group) == 1:  # the common case: one actor
+            f = group[0]
             if dead_skip and f.hp <= 0:
-                picks.append(-3)
-                plain = False
-                continue
-            if f.st[STUN]:
-                picks.append(-2)
-                plain = False
-                continue
-            i = choose(b, f) if cycle else find(b, f)
-            picks.append(i)
-            if i >= 0 or f.ap < 1:
-                plain = False
+                i = -3
+            elif f.st[STUN]:
+                i = -2
+            else:
+                i = pick(b, f)
+            picks = [i]
+            plain = i == -1 and f.ap >= 1
+        else:
+            picks = []
+            plain = True  # every actor skips for want of an executable sword
+            for f in group:
+                if dead_skip and f.hp <= 0:
+                    picks.append(-3)
+                    plain = False
+                    continue
+                if f.st[STUN]:
+                    picks.append(-2)
+                    plain = False
+                    continue
+                i = pick(b, f)
+                picks.append(i)
+                if i >= 0 or f.ap < 1:
+                    plain = False
+        tally = b.tally
         if plain:
             # A group of skips for want of a sword changes nothing but AP, and the same
             # group would win 行動権 again until the smallest AP runs out: one beat.
             times = group[0].ap if len(group) == 1 else min(f.ap for f in group)
             st.actions += len(group)  # the cap bounds work: one beat is one unit
-            if b.tally is not None:
+            if tally is not None:
                 st.work += len(group)
                 runs.reset()
             skips(b, group, times, merge)
             merge = True
-            if b.after_beat():
-                return
-            continue
-        merge = False
-        st.actions += len(group)
-        tally = b.tally
-        if tally is not None:
-            st.work += len(group)
-            st.scan += len(lines[0]) + len(lines[1])  # choosing 行動権 walks every 剣師
-            for f, i in zip(group, picks, strict=True):
-                # choosing a sword walks from the end of the used head (Fencer.free) to it
-                st.scan += (i if i >= 0 else len(f.swords)) - f.free
-            if b.fast_forward and not b.has_mp_costs:
-                runs.beat(st, group, picks, bool(b.cycled), tally, partial(find, b))
-        process(b, group, picks)
-        if b.after_beat():
+        else:
+            merge = False
+            st.actions += len(group)
+            if tally is not None:
+                st.work += len(group)
+                st.scan += len(lines[0]) + len(lines[1])  # choosing 行動権 walks every 剣師
+                for f, i in zip(group, picks, strict=True):
+                    # choosing a sword walks from the end of the used head (Fencer.free) to it
+                    st.scan += (i if i >= 0 else len(f.swords)) - f.free
+                if b.fast_forward and not b.has_mp_costs:
+                    runs.beat(st, group, picks, bool(b.cycled), tally, partial(find, b))
+            process(b, group, picks)
+        # the log budget and the caps (engine.after_beat): nothing to do while well inside it
+        if (tally is not None or b.aborted is not None or st.actions > LOG_ACTIONS
+                or st.grown or b.rec.event_count > LOG_EVENTS) and b.after_beat():
             return
+        if plain:
+            continue
         if not st.turn0 and settle(b):
             return
         if runs.pending is not None and tally is not None:
