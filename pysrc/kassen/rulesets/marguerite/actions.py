@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.marguerite.catalogue import SKIP, SWORDS, SwordDef
+from kassen.rulesets.marguerite.catalogue import SKIP, SwordDef
 from kassen.rulesets.marguerite.model import Fencer, Sword
 from kassen.rulesets.marguerite.statuses import (
     GUARD,
@@ -39,11 +39,12 @@ class Act:
 
     __slots__ = ("actor", "def_", "kind", "poison", "rank", "stun", "sword", "target", "whole")
 
-    def __init__(self, actor: Fencer, sword: Sword | None) -> None:
+    def __init__(self, actor: Fencer, sword: Sword | None, d: SwordDef | None) -> None:
+        """``d`` is the sword's catalogue row (``SWORDS[sword.sid]``), None for a skip."""
         self.actor = actor
         self.sword = sword
-        self.def_: SwordDef | None = SWORDS[sword.sid] if sword is not None else None
-        self.kind = self.def_.kind if self.def_ is not None else SKIP
+        self.def_ = d
+        self.kind = d.kind if d is not None else SKIP
         self.target: Any = None
         self.whole = False
         self.stun = 0

@@ -33,6 +33,7 @@ from kassen.rulesets.marguerite.constants import (
     MAX_SCAN,
     TURN_LIMIT,
 )
+from kassen.rulesets.marguerite.executable import start_table
 from kassen.rulesets.marguerite.initiative import action_phase
 from kassen.rulesets.marguerite.judgement import judge, settle
 from kassen.rulesets.marguerite.life import die, hp_changed
@@ -74,6 +75,7 @@ class MargueriteBattle(Battle):
         self.fast_forward = True
         """Off only in the test that checks fast-forwarding changes nothing."""
         self.has_mp_costs = any(costs)
+        self.starts = start_table(self.defs, self.no_next_blocked, self.has_mp_costs)
         st = State()
         for side, build in enumerate(setup.builds):
             fencer = enlist(st, side, build.name, build.hp, build.atk, build.def_,

@@ -12,8 +12,9 @@ from kassen.rulesets.marguerite.actions import CONTROL_NEXT
 from kassen.rulesets.marguerite.statuses import MISCARRY, POISON, SLEEP, STUN, VENOM
 
 if TYPE_CHECKING:
+    from kassen.rulesets.marguerite.catalogue import SwordDef
     from kassen.rulesets.marguerite.engine import MargueriteBattle
-    from kassen.rulesets.marguerite.model import Fencer
+    from kassen.rulesets.marguerite.model import Fencer, Sword
 
 
 def half(b: MargueriteBattle, f: Fencer) -> bool:
@@ -23,14 +24,31 @@ def half(b: MargueriteBattle, f: Fencer) -> bool:
     return 2 * f.hp <= f.maxhp
 
 
+_STARTS: dict[tuple[int, bool, bool], tuple[int | None, ...]] = {}
+
+
+def start_table(defs: tuple[SwordDef, ...], no_next_blocked: bool,
+                has_mp_costs: bool) -> tuple[int | None, ...]:
+    """Per catalogue row, the turn it starts in (R4.2) when that is all that decides whether
+    an unused instance without ＜危殆起動＞ is executable, else None (<危殆>, <対症>, MP
+    costs, a control sword under ``no_next=blocked``: :func:`find` checks those in full).
+    Shared by every battle with the same readings."""
+    key = (id(defs), no_next_blocked, has_mp_costs)
+    table = _STARTS.get(key)
+    if table is None:
+        table = tuple(
+            None if (has_mp_costs or d.danger or d.symptom
+                     or (no_next_blocked and d.formula in CONTROL_NEXT)) else d.act
+            for d in defs)
+        _STARTS[key] = table
+    return table
+
+
 def find(b: MargueriteBattle, f: Fencer, ignore_used: bool = False, start: int = 0) -> int:
     """Index of the first executable sword (R4.7) from ``start`` on, or -1. The hot path:
     inlined checks. Code that makes a sword unused again, or inserts, removes or reorders
     swords, sets ``f.free = 0`` (marking a sword used keeps the hint true)."""
-    turn = b.state.turn
-    is_half: bool | None = None
     swords = f.swords
-    defs = b.defs
     if not ignore_used:
         # skip the used head of the list from where the last search found its first unused
         # sword (a grown list under reset=cycle is mostly used; see Fencer.free)
@@ -41,24 +59,34 @@ def find(b: MargueriteBattle, f: Fencer, ignore_used: bool = False, start: int =
         f.free = free
         if start < free:
             start = free
+    turn = b.state.turn
+    starts = b.starts
     # a slice, not islice (which would step through the skipped head one by one)
     for i, s in enumerate(swords[start:] if start else swords, start):
         if s.used and not ignore_used:
             continue
-        d = defs[s.sid]
-        if d.act + s.shift > turn:
-            continue
-        if d.danger or s.danger:
-            if is_half is None:
-                is_half = half(b, f)
-            if not is_half:
-                continue
-        if d.symptom and not (f.st[STUN] or f.st[SLEEP] or f.st[VENOM] or f.st[POISON]
-                              or f.st[MISCARRY]):
-            continue
-        if b.has_mp_costs and f.mp < b.mp_costs[s.sid]:
-            continue
-        if b.no_next_blocked and d.formula in CONTROL_NEXT and i + 1 >= len(swords):
-            continue
-        return i
+        at = starts[s.sid]
+        if at is None or s.danger:
+            if executable(b, f, s, i, turn):
+                return i
+        elif at + s.shift <= turn:
+            return i
     return -1
+
+
+def executable(b: MargueriteBattle, f: Fencer, s: Sword, i: int, turn: int) -> bool:
+    """Whether the unused sword ``s`` at index ``i`` of ``f``'s list would be executed now
+    (R4.6): started, <危殆>/＜危殆起動＞ at half HP, <対症> with a bad status, MP, a next
+    sword for a control sword (option ``no_next``)."""
+    d = b.defs[s.sid]
+    if d.act + s.shift > turn:
+        return False
+    if (d.danger or s.danger) and not half(b, f):
+        return False
+    sts = f.st
+    if d.symptom and not (sts[STUN] or sts[SLEEP] or sts[VENOM] or sts[POISON]
+                          or sts[MISCARRY]):
+        return False
+    if b.has_mp_costs and f.mp < b.mp_costs[s.sid]:
+        return False
+    return not (b.no_next_blocked and d.formula in CONTROL_NEXT and i + 1 >= len(f.swords))

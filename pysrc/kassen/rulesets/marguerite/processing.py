@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.marguerite.actions import CONTROL_NEXT, Act
-from kassen.rulesets.marguerite.catalogue import ADD, ATTACK, CONSTRUCT, CONTROL, ENV, SKIP, SUPPORT
+from kassen.rulesets.marguerite.catalogue import (
+    ADD,
+    ATTACK,
+    CONSTRUCT,
+    CONTROL,
+    ENV,
+    SKIP,
+    SUPPORT,
+    SWORDS,
+)
 from kassen.rulesets.marguerite.executable import find
 from kassen.rulesets.marguerite.hits import attack, attack_two_phase
 from kassen.rulesets.marguerite.statuses import STATUSES, STUN, TAUNT
@@ -59,20 +68,17 @@ def process(b: MargueriteBattle, group: list[Fencer], picks: list[int]) -> None:
     acts: list[Act] = []
     # 1. 実行剣の決定 (done by the caller: ``picks``); 2./3. 実行対象・副対象決定
     for f, i in zip(group, picks, strict=True):
-        if i == -2:
-            act = Act(f, None)
-            act.target = "stun"
-        elif i == -3:
-            act = Act(f, None)
-            act.target = "dead"
+        if i < 0:
+            act = Act(f, None, None)
+            if i == -2:
+                act.target = "stun"
+            elif i == -3:
+                act.target = "dead"
         else:
-            if i < 0:
-                act = Act(f, None)
-            else:
-                sword = f.swords[i]
-                act = Act(f, sword)
-                st.executing[f.id] = sword
-                aim(b, act, i)
+            sword = f.swords[i]
+            act = Act(f, sword, SWORDS[sword.sid])
+            st.executing[f.id] = sword
+            aim(b, act, i)
         acts.append(act)
     # 4. 実行コスト
     for act in acts:
@@ -97,24 +103,44 @@ def process(b: MargueriteBattle, group: list[Fencer], picks: list[int]) -> None:
     if len(acts) == 1:
         resolve_set(b, acts)
         return
-    counters: dict[tuple[int, int], int] = {}
+    # the order (kind, rank, side) as one integer per act: rank counts the earlier acts of
+    # the same side and kind (group order); a set is the acts of one (kind, rank)
+    counters = [0] * (2 * _KINDS)
     for act in acts:
-        key = (act.actor.side, act.kind)
-        act.rank = counters.get(key, 0)
-        counters[key] = act.rank + 1
-    order = sorted(acts, key=lambda a: (a.kind, a.rank, a.actor.side))
+        slot = 2 * act.kind + act.actor.side
+        act.rank = counters[slot]
+        counters[slot] += 1
+    order = sorted(acts, key=_order_key)
+    live = b.readings.live_sword
     i = 0
-    while i < len(order):
+    count = len(order)
+    while i < count:
+        first = order[i]
+        kind, rank = first.kind, first.rank
         j = i + 1
-        while (j < len(order) and order[j].kind == order[i].kind
-               and order[j].rank == order[i].rank):
+        while j < count and order[j].kind == kind and order[j].rank == rank:
             j += 1
-        live = live_acts(b, order[i:j]) if b.readings.live_sword else order[i:j]
+        same = order[i:j]
         if live:
-            resolve_set(b, live)
+            same = live_acts(b, same)
+        if same:
+            resolve_set(b, same)
         if b.aborted is not None:
             return
         i = j
+
+
+_KINDS = ENV + 1
+"""Kinds of sword (catalogue), SKIP first."""
+
+
+def _order_key(act: Act) -> int:
+    """効果処理 order (R8.6): kind priority, then rank within its party, then side."""
+    return (act.kind * _RANKS + act.rank) * 2 + act.actor.side
+
+
+_RANKS = 1 << 32
+"""Above any rank (a party has at most MAX_FENCERS 剣師)."""
 
 
 def live_acts(b: MargueriteBattle, acts: list[Act]) -> list[Act]:
@@ -159,7 +185,8 @@ def pay_sword(b: MargueriteBattle, act: Act, sword: Sword) -> None:
 def process_one(b: MargueriteBattle, f: Fencer, i: int) -> None:
     """The common case of :meth:`_process`: one actor executing a sword (R8.1)."""
     sword = f.swords[i]
-    act = Act(f, sword)
+    d = SWORDS[sword.sid]
+    act = Act(f, sword, d)
     b.state.executing[f.id] = sword
     aim(b, act, i)
     if f.ap >= 1:
@@ -167,7 +194,7 @@ def process_one(b: MargueriteBattle, f: Fencer, i: int) -> None:
     else:
         f.reserve -= 1
     pay_sword(b, act, sword)
-    if act.kind == ATTACK:
+    if d.kind == ATTACK:
         attack(b, act)
     else:
         resolve_set(b, [act])
@@ -175,16 +202,18 @@ def process_one(b: MargueriteBattle, f: Fencer, i: int) -> None:
 
 def aim(b: MargueriteBattle, act: Act, index: int) -> None:
     """実行対象決定 / 副対象決定: single targets and the next sword are fixed now (D9, D18)."""
-    f = act.actor
     d = act.def_
     assert d is not None and act.sword is not None
-    if d.kind == ATTACK:
+    kind = d.kind
+    if kind == ATTACK:
         if not (act.sword.whole or d.whole):
-            act.target = single_target(b, f)
-    elif d.formula in CONTROL_NEXT and index + 1 < len(f.swords):
-        act.target = f.swords[index + 1]
-    elif d.kind == CONSTRUCT:
+            act.target = single_target(b, act.actor)
+    elif kind == CONSTRUCT:
         act.target = index  # where the sword stood (§18.18 alternative: it stays there)
+    elif d.formula in CONTROL_NEXT:
+        swords = act.actor.swords
+        if index + 1 < len(swords):
+            act.target = swords[index + 1]
 
 
 def single_target(b: MargueriteBattle, f: Fencer) -> Fencer | None:
