@@ -59,7 +59,7 @@ class Hit:
     __slots__ = ("act", "amount", "recv", "src", "steady", "stolen", "terms", "times")
 
     def __init__(self, act: Act, recv: Fencer, amount: int, stolen: Sword | None,
-                 src: Fencer, terms: tuple[Any, ...]) -> None:
+                 src: Fencer, terms: tuple[Any, ...], steady: bool = False) -> None:
         self.act = act
         self.recv = recv
         self.amount = amount
@@ -67,7 +67,7 @@ class Hit:
         self.src = src
         self.terms = terms
         """The sum of ``amount`` (core.sums): formula terms, then ガード."""
-        self.steady = False
+        self.steady = steady
         """Whether every later hit of the same sword on the same target is the same."""
         self.times = 1
         """How many times it lands: the repetitions of a steady hit (hits.py)."""

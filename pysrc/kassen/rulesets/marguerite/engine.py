@@ -60,6 +60,7 @@ class MargueriteBattle(Battle):
         # readings the turn loop asks about every turn, read once
         self.turn0_dead_skip = r.turn0_dead_skip
         self.status_end = r.status_end
+        self.heal_negative = r.heal_negative
         self.reset_from = 2 if r.reset == "keep0" else 1  # R6.3 (Q1): the first turn resetting
         text = r.mp_costs or ""
         costs = _MP_CACHE.get(text)
@@ -102,7 +103,8 @@ class MargueriteBattle(Battle):
             self._turn_zero()
         else:
             self._turn()
-        self.write_summary()
+        if self.tally is not None:
+            self.write_summary()
 
     def abort(self, cap: str) -> None:
         """Stop at a hard cap; what was summarised so far is written first."""

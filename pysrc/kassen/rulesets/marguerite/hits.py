@@ -47,19 +47,34 @@ def attack(b: MargueriteBattle, act: Act) -> None:
     has_riders = bool(d.rider or act.stun or act.poison)
     reps = d.reps
     note = HITS_NOTES[reps]
-    for target in targets(b, act):
+    if act.whole:
+        reached = list(b.state.lines[1 - act.actor.side])
+    elif act.target is not None:
+        reached = [act.target]
+    else:
+        return
+    for target in reached:
+        if reps == 1:  # most swords: one hit, nothing to repeat
+            hit = compute(b, act, target, None)
+            apply(b, hit)
+            if has_riders and hit.amount >= 1:
+                riders(b, hit)
+            continue
         for k in range(reps):
             hit = compute(b, act, target, None)
             if note is not None:
                 hit.terms = (note, *hit.terms)
-            if hit.steady and not has_riders:
+            if has_riders:
+                apply(b, hit)
+                if hit.amount >= 1:
+                    riders(b, hit)
+            elif hit.steady:
                 # every later hit is this same hit (see compute): apply it that many times
                 hit.times = reps - k
                 apply(b, hit)
                 break
-            apply(b, hit)
-            if has_riders and hit.amount >= 1:
-                riders(b, hit)
+            else:
+                apply(b, hit)
     if d.rider == "dance":
         independent(b, act)
 
@@ -171,50 +186,46 @@ def compute(b: MargueriteBattle, act: Act, target: Fencer,
         amount = on_guard(b, recv, f, amount)
         terms = (*terms, GUARD_TERM)
         steady = False
-    stolen = None
-    if frozen is not None and d.rider == "steal" and recv.swords:
-        stolen = recv.swords[0]
-    hit = Hit(act, recv, amount, stolen, src, terms)
-    hit.steady = steady
-    return hit
+    stolen = recv.swords[0] if (frozen is not None and d.rider == "steal"
+                                and recv.swords) else None
+    return Hit(act, recv, amount, stolen, src, terms, steady)
 
 
 def apply(b: MargueriteBattle, hit: Hit) -> None:
     """Apply one hit's damage, ``hit.times`` times (R8.5 4-5; 魔封剣 to MP, D4)."""
-    act = hit.act
-    f = act.actor
-    d = act.def_
+    d = hit.act.def_
     assert d is not None
+    fid = hit.act.actor.id
     recv = hit.recv
     amount = hit.amount
     terms = hit.terms
-    heal_negative = b.readings.heal_negative
-    if amount < 0 and not heal_negative:
+    if amount < 0 and not b.heal_negative:
         amount = 0
         terms = (*terms, NOT_BELOW_ZERO)
     sums = {"amount": terms}  # the same terms for every repetition: one mapping for all
     rec = b.rec
-    times = range(hit.times)
+    times = hit.times
     if d.to_mp:
-        for _ in times:
+        for _ in range(times):
             recv.mp -= amount
-            rec.add("mp_damage", f.id, recv.id, d.rule, {"sword": d.code, "amount": amount,
-                                                         "mp": recv.mp, "sums": sums})
+            rec.add("mp_damage", fid, recv.id, d.rule, {"sword": d.code, "amount": amount,
+                                                       "mp": recv.mp, "sums": sums})
     elif amount > 0:
-        for _ in times:
+        for _ in range(times):
             recv.hp -= amount
-            rec.add("damage", f.id, recv.id, d.rule, {"sword": d.code, "amount": amount,
-                                                      "hp": recv.hp, "sums": sums})
+            rec.add("damage", fid, recv.id, d.rule, {"sword": d.code, "amount": amount,
+                                                    "hp": recv.hp, "sums": sums})
             if recv.hp <= 0:
                 hp_changed(b, recv, "R8.5")
     elif amount < 0:  # negative damage heals (option ``negative``)
         source = (("-", "negative_damage", list(terms), "R8.5"),)
-        for _ in times:
+        f = hit.act.actor
+        for _ in range(times):
             heal(b, recv, -amount, "R8.5", f, source)
     else:
-        for _ in times:
-            rec.add("damage", f.id, recv.id, d.rule, {"sword": d.code, "amount": 0, "hp": recv.hp,
-                                                      "sums": sums})
+        for _ in range(times):
+            rec.add("damage", fid, recv.id, d.rule, {"sword": d.code, "amount": 0,
+                                                    "hp": recv.hp, "sums": sums})
 
 
 def riders(b: MargueriteBattle, hit: Hit) -> None:

@@ -19,7 +19,19 @@ NOT_BELOW_ZERO = ("max", "not_below_zero", 0, "R9.5")
 def settle(b: MargueriteBattle) -> bool:
     """Dead 剣師 exit; then the end check (R9.3, R10.1). True when the battle ended."""
     st = b.state
-    for side in (0, 1) if st.pending else ():
+    if st.pending:
+        exits(b)
+    lines = st.lines
+    if lines[0] and lines[1] and st.turn <= TURN_LIMIT:
+        return False
+    judge(b, "R10.1")
+    return True
+
+
+def exits(b: MargueriteBattle) -> None:
+    """Every dead 剣師 leaves its line, with its overkill (R9.3, R9.5)."""
+    st = b.state
+    for side in (0, 1):
         line = st.lines[side]
         if any(f.dead for f in line):
             for f in line:
@@ -36,10 +48,6 @@ def settle(b: MargueriteBattle) -> bool:
                                sums={"overkill": terms})
             st.lines[side] = [f for f in line if not f.dead]
     st.pending = False
-    if not st.lines[0] or not st.lines[1] or st.turn > TURN_LIMIT:
-        judge(b, "R10.1")
-        return True
-    return False
 
 
 def judge(b: MargueriteBattle, rule: str) -> None:

@@ -42,12 +42,12 @@ def skips(b: MargueriteBattle, group: list[Fencer], times: int, merge: bool) -> 
     rec = b.rec
     if not merge:
         rec.step("action", "skip")
-        b.state.phase = "action"
+        st.phase = "action"
     if b.cycled:
         emit_cycles(b)
     for f in group:
-        f.ap -= times
-        rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": f.ap, "reserve": f.reserve,
+        ap = f.ap = f.ap - times
+        rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": ap, "reserve": f.reserve,
                                              "count": 0, "times": times})
 
 
@@ -170,9 +170,11 @@ def pay_sword(b: MargueriteBattle, act: Act, sword: Sword) -> None:
     act.whole = sword.whole or d.whole
     act.stun = sword.stun
     act.poison = sword.poison
-    cost = b.mp_costs[sword.sid] if b.has_mp_costs else 0
-    if cost:
+    if b.has_mp_costs:
+        cost = b.mp_costs[sword.sid]
         f.mp -= cost
+    else:
+        cost = 0
     limited = sword.limited or d.limited
     if limited:
         f.swords.remove(sword)
