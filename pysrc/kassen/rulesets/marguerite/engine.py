@@ -165,9 +165,10 @@ class MargueriteBattle(Battle):
         st.phase = phase
         if st.executing:
             st.executing = {}
-        self.rec.step(phase, "phase")
+        rec = self.rec
+        rec.step(phase, "phase")
         if log:
-            self.rec.add("phase", None, None, rule, {"phase": phase, "turn": st.turn})
+            rec.add("phase", None, None, rule, {"phase": phase, "turn": st.turn})
 
     def _turn_zero(self) -> None:
         st = self.state

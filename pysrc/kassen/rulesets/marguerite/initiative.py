@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from kassen.rulesets.marguerite.engine import MargueriteBattle
     from kassen.rulesets.marguerite.model import Fencer
 
-_KEY_BIAS = 1 << 20
+_BELOW_ANY = -(1 << 62)
+"""Below every key of 行動権 (クイック − スロー stays above −2^20)."""
 
 
 def action_phase(b: MargueriteBattle) -> None:
@@ -33,7 +34,7 @@ def action_phase(b: MargueriteBattle) -> None:
     cycle = b.reset_cycle
     pick = choose if cycle else find
     while True:
-        best = -1
+        best = _BELOW_ANY
         group: list[Fencer] = []
         for line in lines:
             for f in line:
@@ -43,7 +44,7 @@ def action_phase(b: MargueriteBattle) -> None:
                     continue
                 sts = f.st
                 # (クイック − スロー, 素早さ) as one integer; 素早さ stays below 2^40
-                key = f.spd + ((sts[QUICK] - sts[SLOW] + _KEY_BIAS) << 40)
+                key = ((sts[QUICK] - sts[SLOW]) << 40) + f.spd
                 if key > best:
                     best = key
                     group = [f]
