@@ -49,11 +49,11 @@ def find(b: MargueriteBattle, f: Fencer, ignore_used: bool = False, start: int =
     inlined checks. Code that makes a sword unused again, or inserts, removes or reorders
     swords, sets ``f.free = 0`` (marking a sword used keeps the hint true)."""
     swords = f.swords
+    count = len(swords)
     if not ignore_used:
         # skip the used head of the list from where the last search found its first unused
         # sword (a grown list under reset=cycle is mostly used; see Fencer.free)
         free = f.free
-        count = len(swords)
         while free < count and swords[free].used:
             free += 1
         f.free = free
@@ -61,8 +61,9 @@ def find(b: MargueriteBattle, f: Fencer, ignore_used: bool = False, start: int =
             start = free
     turn = b.state.turn
     starts = b.starts
-    # a slice, not islice (which would step through the skipped head one by one)
-    for i, s in enumerate(swords[start:] if start else swords, start):
+    # indices from ``start``: neither a copy of the tail nor a walk through the head
+    for i in range(start, count):
+        s = swords[i]
         if s.used and not ignore_used:
             continue
         at = starts[s.sid]
