@@ -47,13 +47,7 @@ def attack(b: MargueriteBattle, act: Act) -> None:
     has_riders = bool(d.rider or act.stun or act.poison)
     reps = d.reps
     note = HITS_NOTES[reps]
-    if act.whole:
-        reached = list(b.state.lines[1 - act.actor.side])
-    elif act.target is not None:
-        reached = [act.target]
-    else:
-        return
-    for target in reached:
+    for target in targets(b, act):
         if reps == 1:  # most swords: one hit, nothing to repeat
             hit = compute(b, act, target, None)
             apply(b, hit)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from kassen.rulesets.marguerite.model import Fencer
 
 _BELOW_ANY = -(1 << 62)
-"""Below every key of 行動権 (クイック − スロー stays above −2^20)."""
+"""Below every key of 行動権: スロー never exceeds クイック by 2^22 (a count of 行動処理)."""
 
 
 def action_phase(b: MargueriteBattle) -> None:
@@ -28,8 +28,7 @@ def action_phase(b: MargueriteBattle) -> None:
     # §18.14 alternative: in turn 0 a 剣師 at HP ≤ 0 only skips (never from 予備AP)
     dead_skip = b.turn0_dead_skip and st.turn0
     runs = b.runs
-    if b.tally is not None:  # runs only ever learns while summarised
-        runs.reset()
+    runs.reset()
     reserve_always = b.reserve_always
     cycle = b.reset_cycle
     pick = choose if cycle else find
