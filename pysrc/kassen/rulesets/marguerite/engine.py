@@ -199,19 +199,23 @@ class MargueriteBattle(Battle):
         self.rec.turn = turn
         reset = turn >= self.reset_from
         self.open_phase("ap", "R5.3")
+        poisoned = False  # whether the 状態効果フェイズ right after has anything to do
         for line in st.lines:
             for f in line:
                 if reset:  # R6.3 (Q1): every sword unused again
                     for s in f.swords:
                         s.used = False
                     f.free = 0
-                if f.st[SLEEP] > 0:
+                sts = f.st
+                if sts[SLEEP] > 0:
                     on_sleep(self, f)
                 else:
                     f.ap = f.spd
+                if sts[POISON] or sts[VENOM]:
+                    poisoned = True
         status_end = self.status_end
         if not status_end:
-            self._status_phase()
+            self._status_phase(poisoned)
             if st.over:
                 return
         action_phase(self)
@@ -227,18 +231,13 @@ class MargueriteBattle(Battle):
         if st.turn >= TURN_LIMIT:  # 星霜剣 moves the counter (§12.7)
             judge(self, "R10.1")
 
-    def _status_phase(self) -> None:
-        """猛毒 then every 毒 at once, then deaths (R6.2.4, D17)."""
+    def _status_phase(self, poisoned: bool | None = None) -> None:
+        """猛毒 then every 毒 at once, then deaths (R6.2.4, D17); ``poisoned``: whether
+        anyone has 毒 or 猛毒, when the caller knows."""
         st = self.state
-        for line in st.lines:
-            for f in line:
-                sts = f.st
-                if sts[POISON] or sts[VENOM]:
-                    break
-            else:
-                continue
-            break
-        else:
+        if poisoned is None:
+            poisoned = any(f.st[POISON] or f.st[VENOM] for line in st.lines for f in line)
+        if not poisoned:
             self.open_phase("status", "R6.2", log=False)  # a quiet beat: nothing to report
             return
         self.open_phase("status", "R6.2")

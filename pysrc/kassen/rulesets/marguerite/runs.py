@@ -171,7 +171,9 @@ class Runs:
         self.pending = None
         if self.effects:
             self.effects.clear()
-        self.forget()
+        if self.hist:  # forget(), inlined: every action phase starts here
+            self.seen.clear()
+            self.hist.clear()
 
     def forget(self) -> None:
         """Stop looking for a period from the beats so far (the run itself goes on)."""
