@@ -58,7 +58,7 @@ def ask_attack(b: CardDuelBattle, w: Member, opp_right: bool) -> Commit:
             *(["field:" + f.card for f in own] if own else ()), "pass")
     answer = b.decider.decide(Request(w.side, "W1", opts, attack_context(b, w, opp_right)))
     if answer == "pass":
-        b.rec.emit("attack_pass", w.id, rule="§5.4.1")
+        b.rec.add("attack_pass", w.id, None, "§5.4.1", {})
         return Commit(w, None, "pass")
     return set_face_down(b, w, answer, "attack_set", "§5.4.1")
 
@@ -95,7 +95,7 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
     clash = a is not None and a == d and same_card(a, d)
     st.played = commits
     if clash:
-        b.rec.emit("clash", rule="§5.5.2", card=a)
+        b.rec.add("clash", None, None, "§5.5.2", {"card": a})
     return clash
 
 
@@ -112,8 +112,8 @@ def apply_fails(b: CardDuelBattle, commits: Commits, rule: str, next_only: bool 
         else:
             w.right = False
         w.failed = True
-        b.rec.emit("attack_fail", w.id, rule=rule, hp=w.hp,
-                   sums={"hp": hp_terms(before, "failed_attack", 1, rule)})
+        b.rec.add("attack_fail", w.id, None, rule, {
+            "hp": w.hp, "sums": {"hp": hp_terms(before, "failed_attack", 1, rule)}})
         check_faint(b, w, rule)
 
 
@@ -137,7 +137,7 @@ def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
                     "gain": gain_terms(other, values[side], values[1 - side]),
                     "total": total_terms(before, GAIN_LABELS[other], gain, "§4.5")}})
     if not (gains[0] or gains[1]):
-        b.rec.emit("no_advantage", rule=rule, outcomes=outcomes, adv=list(st.adv))
+        b.rec.add("no_advantage", None, None, rule, {"outcomes": outcomes, "adv": list(st.adv)})
 
 
 def ask_continue(b: CardDuelBattle, w: Member, rule: str) -> bool:
@@ -148,7 +148,7 @@ def ask_continue(b: CardDuelBattle, w: Member, rule: str) -> bool:
     if answer == "withdraw":
         w.right = False
         w.withdrew = True
-        b.rec.emit("withdraw", w.id, rule=rule)
+        b.rec.add("withdraw", w.id, None, rule, {})
         return False
     b.rec.add("continue", w.id, None, rule, {})
     return True

@@ -47,7 +47,7 @@ def enchant_phase(b: CardDuelBattle) -> None:
             enchant_happening(b, m, card, "§5.3.2a", "§5.3.2b")
             if b.readings.happening_lock == "battle":
                 m.locked = True
-                b.rec.emit("locked", m.id, rule="§5.3.2d")
+                b.rec.add("locked", m.id, None, "§5.3.2d", {})
             if not valid and b.readings.dup_also_costs_mp:
                 lose_mp(b, m, 1, "§5.3.2c")
         elif not valid:

@@ -57,11 +57,11 @@ def round_over(b: CardDuelBattle, commits: Commits, rounds: int, rights_rule: st
     elif not any(holds_right(b, w) for w in warriors):
         why, rule = end_why(b), rights_rule
     elif rounds == b.readings.round_cap:
-        b.rec.emit("battle_over", rule="§5.9", why="round_cap", cap=rounds)
+        b.rec.add("battle_over", None, None, "§5.9", {"why": "round_cap", "cap": rounds})
         return "round_cap"
     else:
         return None
-    b.rec.emit("battle_over", rule=rule, why=why)
+    b.rec.add("battle_over", None, None, rule, {"why": why})
     return why
 
 
@@ -125,6 +125,6 @@ class RoundLoop:
                 break
             if not self.go_on(b, number):
                 why = end_why(b)
-                b.rec.emit("battle_over", rule=self.end_rule, why=why)
+                b.rec.add("battle_over", None, None, self.end_rule, {"why": why})
                 break
         finish_battle(b, why, self.damage, self.reset)
