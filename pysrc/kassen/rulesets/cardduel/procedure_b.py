@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 def enchant_phase(b: CardDuelBattle) -> None:
     """B1 エンチャントセットアップ, B2 エンチャントチェック, B3 エンチャントダメージチェック."""
     st = b.state
+    if not st.mages:  # no mage at the table (1v1): nothing to enchant, every round
+        return
     mages = [m for m in st.mages if not m.exhausted and not m.locked]
     if not mages:
         return
