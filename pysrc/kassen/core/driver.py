@@ -84,16 +84,21 @@ class Driver:
         max_turns = battle.ruleset.max_turns
         max_steps = battle.ruleset.max_steps
         turns = self.turns_played
-        while not battle.finished and battle.aborted is None:
+        steps, first = rec.steps, rec.step_count - len(rec.steps)  # properties cost ~400 instr.
+        done = battle.finished or battle.aborted is not None
+        while not done:
             play()
             rec.close()
             turns += 1
-            if battle.finished:
+            done = battle.finished or battle.aborted is not None
+            if done:
                 break
             if turns >= max_turns:
                 battle.abort(f"turns>={max_turns}")
-            elif rec.step_count >= max_steps:
+                break
+            if first + len(steps) >= max_steps:
                 battle.abort(f"steps>={max_steps}")
+                break
         self.turns_played = turns
         return battle.final_result()
 
