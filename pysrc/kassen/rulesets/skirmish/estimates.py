@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.skirmish import actions, odds
+from kassen.rulesets.skirmish import actions, bands, odds
+from kassen.rulesets.skirmish.bands import Placement
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, ITEMS, Ability
 from kassen.rulesets.skirmish.model import Pos, Unit
 
@@ -100,30 +101,29 @@ class Estimates:
         return [t for t in self.b.state.units
                 if t.effects and t.hp > 0 and not t.escaped and t.asleep]
 
-    def nearest_table(self, side: int) -> dict[Pos, int]:
-        """Per area of the map, the distance to side ``side``'s nearest opponent (0 when none
-        is left); kept while nobody moves, falls or leaves (:attr:`places`)."""
+    def placement(self, side: int) -> Placement:
+        """The §16 A2 tables of where side ``side``'s able opponents stand (distances to the
+        nearest, band keys, §16.4 C3 refused areas); kept while nobody moves, falls or
+        leaves (:attr:`places`)."""
         if self.memo is None:
-            return self._nearest_table(side)
+            return self._placement(side)
         if not self.placed_checked:
             self.check_places()
-        key = ("nearest", side)
+        key = ("placement", side)
         found = self.places.get(key)
         if found is None:
-            found = self.places[key] = self._nearest_table(side)
+            found = self.places[key] = self._placement(side)
         return found  # type: ignore[no-any-return]
 
-    def _nearest_table(self, side: int) -> dict[Pos, int]:
-        b = self.b
-        spots = list(dict.fromkeys(t.pos for t in b.state.units
-                                   if t.side != side and t.hp > 0 and not t.escaped))
-        if not spots:
-            return dict.fromkeys(b.map.areas(), 0)
-        if b.map.is_line:  # one row: the distance is |i − j| (§3.1)
-            xs = [x for x, _ in spots]
-            return {pos: min([abs(pos[0] - x) for x in xs]) for pos in b.map.areas()}
-        distance = b.map.distance
-        return {pos: min([distance(pos, p) for p in spots]) for pos in b.map.areas()}
+    def _placement(self, side: int) -> Placement:
+        spots = sorted(dict.fromkeys(t.pos for t in self.b.state.units
+                                     if t.side != side and t.hp > 0 and not t.escaped))
+        return bands.placement(self.b.map, tuple(spots))
+
+    def nearest_table(self, side: int) -> dict[Pos, int]:
+        """Per area of the map, the distance to side ``side``'s nearest opponent (0 when none
+        is left); shared, never change it."""
+        return self.placement(side).nearest
 
     def around(self, pos: Pos) -> list[tuple[Unit, int]]:
         """Every 戦闘可能 unit with its distance from ``pos`` (§3.2), in deployment order;

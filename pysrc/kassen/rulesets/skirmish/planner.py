@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kassen.rulesets.skirmish import actions, odds
+from kassen.rulesets.skirmish.bands import BANDS, PositionKeys
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     BOLT,
@@ -25,8 +26,6 @@ from kassen.rulesets.skirmish.model import Character, Pos, Unit
 if TYPE_CHECKING:
     pass
 
-BANDS = {"archer": (3, 3), "mage": (2, 5), "healer": (1, 4), "melee": (0, 0)}
-"""§16 A2: the distance band to the nearest enemy per role."""
 
 
 def ranged_spells(abilities: tuple[str, ...]) -> list[Ability]:
@@ -79,28 +78,16 @@ class Planner(MainValues):
 
     def refused_areas(self, u: Unit) -> tuple[Pos, ...]:
         """§16.4 C3: the areas an archer or mage (not out of MP, C5) never moves to, those
-        closer than 2 to an enemy and closer to the nearest enemy than it stands now; once
-        per request."""
-        return self.cached(("refused", u.id), self._refused_areas, u)  # type: ignore[no-any-return]
-
-    def _refused_areas(self, u: Unit) -> tuple[Pos, ...]:
+        closer than 2 to an enemy and closer to the nearest enemy than it stands now."""
         if self.band_role(u) not in ("archer", "mage"):
             return ()
-        near = self.nearest_table(u.side)
-        here = near[u.pos]
-        return tuple(pos for pos, d in near.items() if d < 2 and d < here)
+        return self.placement(u.side).refused(u.pos)
 
-    def position_keys(self, u: Unit) -> dict[Pos, tuple[int, int, int]]:
+    def position_keys(self, u: Unit) -> PositionKeys:
         """§16 A2 per area: (distance to the band, stay put, closeness to the band's low
-        end); once per request."""
-        return self.cached(("positions", u.id), self._position_keys, u)  # type: ignore[no-any-return]
-
-    def _position_keys(self, u: Unit) -> dict[Pos, tuple[int, int, int]]:
+        end)."""
         low, high = self.band(u)
-        here = u.pos
-        return {pos: (d - high if d > high else (low - d if d < low else 0),
-                      0 if pos == here else 1, abs(d - low))
-                for pos, d in self.nearest_table(u.side).items()}
+        return self.placement(u.side).position_keys(u.pos, low, high)
 
     # -- the planner (§16 A1) ------------------------------------------------------------------
     def rs_value(self, u: Unit, item: Item, t: Unit) -> tuple[float, int] | None:
