@@ -17,7 +17,7 @@ from kassen.core.rng import Rng
 from kassen.rulesets.skirmish import actions, odds
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, PIERCE, N
 from kassen.rulesets.skirmish.model import Unit
-from kassen.rulesets.skirmish.planner import Planner
+from kassen.rulesets.skirmish.planner import Planner, round6
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.engine import SkirmishBattle
@@ -32,6 +32,7 @@ class SkirmishAI(Planner):
         self.threats = {}
         self.planned: tuple[str, int, str, str] | None = None
         self.places, self.placed = {}, ()
+        self.kits = {}
 
     def bind(self, battle: SkirmishBattle) -> None:
         """Attach to the battle whose requests this policy answers."""
@@ -39,6 +40,7 @@ class SkirmishAI(Planner):
         self.threats = {}
         self.planned = None
         self.places, self.placed = {}, ()
+        self.kits = {}
 
     def __call__(self, request: Request, rng: Rng) -> Any:
         if self.b is None:
@@ -78,8 +80,8 @@ class SkirmishAI(Planner):
             if rs not in options or item.effect != "heal":
                 continue
             got = self.rs_value(u, item, t)
-            if got is not None and round(got[0], 6) > best:
-                best, answer = round(got[0], 6), rs
+            if got is not None and round6(got[0]) > best:
+                best, answer = round6(got[0]), rs
         return answer
 
     def escaping(self, u: Unit) -> bool:

@@ -33,6 +33,8 @@ class Estimates:
     requests until someone moves, falls or leaves (:meth:`start_request`)."""
     placed: tuple[Any, ...]
     placed_checked: bool = False
+    kits: dict[str, Any]
+    """Per unit id, what it may use in a main step (:meth:`.main_values.MainValues.kit`)."""
 
     def start_request(self) -> None:
         """Open the memo of one request; the position tables are checked when first used."""

@@ -27,6 +27,24 @@ if TYPE_CHECKING:
     pass
 
 
+MAX_ROUNDED = 65536
+"""How many values :data:`ROUNDED` keeps; when full it starts again (a bound on memory)."""
+
+ROUNDED: dict[float, float] = {}
+"""``round(value, 6)`` of the plan values met so far (see :func:`round6`)."""
+
+
+def round6(value: float) -> float:
+    """``round(value, 6)``, the precision plan values are compared at (§16.4 C8), from a
+    table: rounding to digits goes through a decimal string, and plans meet the same few
+    expected values again and again."""
+    found = ROUNDED.get(value)
+    if found is None:
+        if len(ROUNDED) >= MAX_ROUNDED:
+            ROUNDED.clear()
+        found = ROUNDED[value] = round(value, 6)
+    return found
+
 
 def ranged_spells(abilities: tuple[str, ...]) -> list[Ability]:
     """The ranged damage or Sleep spells (range ≥ 1) that make a caster a mage (§16 A2)."""
@@ -125,7 +143,12 @@ class Planner(MainValues):
     def sleeper_at(self, u: Unit, pos: Pos) -> Unit | None:
         """The sleeping 未行動 ally in ``pos`` to wake: the highest current 行動値, deployment
         order on ties (§16 A6, §16.4 C7)."""
-        return self.cached(("sleepers", u.id), self._sleepers, u).get(pos)
+        return self.sleepers(u).get(pos)
+
+    def sleepers(self, u: Unit) -> dict[Pos, Unit]:
+        """Per area, the ally :meth:`sleeper_at` wakes there; once per request (shared: never
+        change it)."""
+        return self.cached(("sleepers", u.id), self._sleepers, u)  # type: ignore[no-any-return]
 
     def _sleepers(self, u: Unit) -> dict[Pos, Unit]:
         """Per area, the ally :meth:`sleeper_at` wakes there (most areas have none)."""
@@ -168,37 +191,50 @@ class Planner(MainValues):
                 got = self.rs_value(u, item, t)
                 if got is not None:
                     rs_plans.append((rs, "item", u.pos, got[0], got[1]))
+        sleepers = self.sleepers(u) if not fixed else None
+        step: tuple[Any, ...] | None = None  # the main-step move of :meth:`best_move`
         best: tuple[Any, ...] | None = None
         for rs, kind, pos, rs_val, mp in rs_plans:
             if fixed:
                 moved, rs_move = bool(b.state.moved_rs), kind == "move"
             else:
                 moved = rs_move = kind == "move"
-            sleeper = self.sleeper_at(u, pos) if rs_move and not fixed else None
+            sleeper = sleepers.get(pos) if rs_move and sleepers else None
             if sleeper is not None:  # §16.4 C6: the wake is that plan's main step
                 main: Any = [(f"wake:{sleeper.id}", self.threat(sleeper))]
             else:
                 main = self.main_values(u, pos, moved, mp)
             top, pick, raw = -1.0, "none", 0.0
             for ms, value in main:
-                rounded = round(rs_val + value, 6)
+                total = rs_val + value
+                rounded = ROUNDED.get(total)
+                if rounded is None:
+                    rounded = round6(total)
                 if rounded > top:
-                    top, pick, raw = rounded, ms, rs_val + value
+                    top, pick, raw = rounded, ms, total
             key = (-top, keys[pos])
             if best is None or key < best[0]:  # strictly: the first of equal keys stays
                 best = (key, rs, pick, raw)
             if rs_move or sleeper is not None or (rs_move_possible and kind != "item"):
                 continue
-            stay = -round(rs_val, 6)
-            for ms, final in b.map.move_targets(pos, actions.move_allowance(u)):
-                if final in refused:
-                    continue
-                key = (stay, keys[final])
-                if key < best[0]:
-                    best = (key, rs, ms, rs_val)
+            if step is None:
+                step = self.best_move(u, refused, keys)
+            if step and (-round6(rs_val), step[1]) < best[0]:
+                best = ((-round6(rs_val), step[1]), rs, step[0], rs_val)
         if best is None:
             return 0.0, "none", "none"
         return best[3], best[1], best[2]
+
+    def best_move(self, u: Unit, refused: tuple[Pos, ...], keys: PositionKeys
+                  ) -> tuple[str, tuple[int, int, int]] | tuple[()]:
+        """The main-step move from u's area with the lowest position key, first on ties
+        (§16 A2): (option, key), or () when every destination is refused (§16.4 C3). Every
+        ready step that keeps u in place weighs the same moves, so they are ranked once."""
+        found: tuple[str, tuple[int, int, int]] | tuple[()] = ()
+        for ms, final in self.b.map.move_targets(u.pos, actions.move_allowance(u)):
+            if final not in refused and (not found or keys[final] < found[1]):
+                found = (ms, keys[final])
+        return found
 
     def any_rs_move(self, u: Unit) -> bool:
         """Whether the planner could RS-move (then it never MS-moves, §16 A1)."""
