@@ -97,11 +97,14 @@ class Estimates:
     def sleeping(self) -> list[Unit]:
         """The able units asleep (睡眠, §9.2) in deployment order, once per request (most
         requests have none)."""
-        return self.cached(("sleeping",), self._sleeping)  # type: ignore[no-any-return]
-
-    def _sleeping(self) -> list[Unit]:
-        return [t for t in self.b.state.units
-                if t.effects and t.hp > 0 and not t.escaped and t.asleep]
+        memo = self.memo
+        found = memo.get("sleeping") if memo is not None else None
+        if found is None:
+            found = [t for t in self.b.state.units
+                     if t.effects and t.hp > 0 and not t.escaped and t.asleep]
+            if memo is not None:
+                memo["sleeping"] = found
+        return found  # type: ignore[no-any-return]
 
     def placement(self, side: int) -> Placement:
         """The §16 A2 tables of where side ``side``'s able opponents stand (distances to the

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     pass
 
 
+NO_SLEEPERS: dict[Pos, Unit] = {}
+"""What :meth:`Planner.sleepers` gives when nobody sleeps (shared: never change it)."""
+
 MAX_ROUNDED = 65536
 """How many values :data:`ROUNDED` keeps; when full it starts again (a bound on memory)."""
 
@@ -148,6 +151,8 @@ class Planner(MainValues):
     def sleepers(self, u: Unit) -> dict[Pos, Unit]:
         """Per area, the ally :meth:`sleeper_at` wakes there; once per request (shared: never
         change it)."""
+        if not self.sleeping():
+            return NO_SLEEPERS
         return self.cached(("sleepers", u.id), self._sleepers, u)  # type: ignore[no-any-return]
 
     def _sleepers(self, u: Unit) -> dict[Pos, Unit]:
