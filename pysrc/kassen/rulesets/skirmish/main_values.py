@@ -44,10 +44,11 @@ class MainValues(Estimates):
                     and not actions.melee_blocked(b, u, t, ability)]
         return [t for t in self.occupants(area) if t is not u]
 
-    def kit(self, u: Unit) -> tuple[tuple[Ability, ...], tuple[str, ...]]:
+    def kit(self, u: Unit) -> tuple[tuple[Ability, ...], tuple[str, ...], int]:
         """u's main-step abilities and magic that have a value (1体 Sleep, damage) and that
-        its weapon allows, in u's order, and its MS gems: fixed for the battle (abilities,
-        weapon and the items' kinds never change), so worked out once."""
+        its weapon allows, in u's order, its MS gems, and the longest reach of all these and
+        its weapon (no opponent farther away can be the target of a valued main step): fixed
+        for the battle (abilities, weapon and the items' kinds never change)."""
         found = self.kits.get(u.id)
         if found is None:
             abilities = tuple(
@@ -56,7 +57,9 @@ class MainValues(Estimates):
                 and ((ab.effect == SLEEP and ab.target == ONE) or ab.effect in DAMAGING))
             gems = tuple(i for i in u.items
                          if ITEMS[i].timing == "MS" and ITEMS[i].effect == "gem")
-            found = self.kits[u.id] = (abilities, gems)
+            reach = max([u.wpn.reach, *[actions.reach_of(u, ab) for ab in abilities],
+                         *[ITEMS[i].reach for i in gems]])
+            found = self.kits[u.id] = (abilities, gems, reach)
         return found
 
     def main_values(self, u: Unit, pos: Pos, moved: bool, mp: int
@@ -66,7 +69,7 @@ class MainValues(Estimates):
         yield "none", 0.0
         for t in self.foes_within(u, pos, u.wpn.reach, None):
             yield "attack:" + t.id, self.ev_use(u, None, t)
-        abilities, gems = self.kit(u)
+        abilities, gems, _ = self.kit(u)
         for ab in abilities:
             if ab.cost > mp or (ab.magic and moved and not ab.magic_art):
                 continue

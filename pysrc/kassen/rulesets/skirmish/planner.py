@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 NO_SLEEPERS: dict[Pos, Unit] = {}
 """What :meth:`Planner.sleepers` gives when nobody sleeps (shared: never change it)."""
 
+NOTHING = (("none", 0.0),)
+"""The main steps valued from an area with no opponent in reach and nobody to wake."""
+
 MAX_ROUNDED = 65536
 """How many values :data:`ROUNDED` keeps; when full it starts again (a bound on memory)."""
 
@@ -197,6 +200,8 @@ class Planner(MainValues):
                 if got is not None:
                     rs_plans.append((rs, "item", u.pos, got[0], got[1]))
         sleepers = self.sleepers(u) if not fixed else None
+        sleeping = self.sleeping()
+        near, reach = self.nearest_table(u.side), self.kit(u)[2]
         step: tuple[Any, ...] | None = None  # the main-step move of :meth:`best_move`
         best: tuple[Any, ...] | None = None
         for rs, kind, pos, rs_val, mp in rs_plans:
@@ -207,6 +212,8 @@ class Planner(MainValues):
             sleeper = sleepers.get(pos) if rs_move and sleepers else None
             if sleeper is not None:  # §16.4 C6: the wake is that plan's main step
                 main: Any = [(f"wake:{sleeper.id}", self.threat(sleeper))]
+            elif near[pos] > reach and not sleeping:  # nothing in reach, nobody to wake
+                main = NOTHING
             else:
                 main = self.main_values(u, pos, moved, mp)
             top, pick, raw = -1.0, "none", 0.0
