@@ -189,10 +189,13 @@ class Estimates:
                   ) -> float:
         """P(hit) × E[damage] of a weapon attack, capped at ``cap`` (default: t's HP; < 0: no
         cap)."""
-        acc = u.acc + (ability.acc_mod if ability else 0)
-        atk = u.wpn.atk + (ability.atk_mod if ability else 0)
-        return odds.physical(acc, self.eva(t), atk - t.armour, t.hp if cap is None else cap,
-                               self.cf)
+        r = self.b.readings
+        acc, atk = u.acc, u.wpn.atk
+        if ability is not None:
+            acc += ability.acc_mod
+            atk += ability.atk_mod
+        return odds.physical(acc, t.eva + 1 if r.hit_needs_greater else t.eva, atk - t.armour,
+                             t.hp if cap is None else cap, bool(r.crit_fumble))
 
     def spell_atk(self, u: Unit, ability: Ability) -> int:
         if ability.magic_art:
