@@ -32,7 +32,7 @@ class SkirmishAI(Planner):
         self.threats = {}
         self.planned: tuple[str, int, str, str] | None = None
         self.places, self.placed = {}, ()
-        self.kits = {}
+        self.kits, self.roles = {}, {}
 
     def bind(self, battle: SkirmishBattle) -> None:
         """Attach to the battle whose requests this policy answers."""
@@ -40,7 +40,7 @@ class SkirmishAI(Planner):
         self.threats = {}
         self.planned = None
         self.places, self.placed = {}, ()
-        self.kits = {}
+        self.kits, self.roles = {}, {}
 
     def __call__(self, request: Request, rng: Rng) -> Any:
         if self.b is None:

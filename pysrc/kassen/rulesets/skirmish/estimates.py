@@ -34,6 +34,8 @@ class Estimates:
     placed: tuple[Any, ...]
     placed_checked: bool = False
     kits: dict[str, Any]
+    roles: dict[str, tuple[str, int]]
+    """Per unit id, its role and the MP its band needs (:meth:`.planner.Planner.band_role`)."""
     """Per unit id, what it may use in a main step (:meth:`.main_values.MainValues.kit`)."""
 
     def start_request(self) -> None:

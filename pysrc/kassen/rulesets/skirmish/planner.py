@@ -76,24 +76,22 @@ class Planner(MainValues):
     def band_role(self, u: Unit) -> str:
         """The role whose band ``u`` keeps: a caster out of MP (it cannot pay for any ranged
         spell, nor a healer for 《ヒール》) takes the melee band (§16 A2, §16.4 C5)."""
-        memo = self.memo
-        key = ("role", u.id)
-        found = memo.get(key) if memo is not None else None
-        if found is None:
-            found = self._band_role(u)
-            if memo is not None:
-                memo[key] = found
-        return found  # type: ignore[no-any-return]
+        role, cheapest = self.role_and_cost(u)
+        return "melee" if u.mp < cheapest else role
 
-    def _band_role(self, u: Unit) -> str:
-        role = role_of(u)
-        if role in ("mage", "healer"):
-            costs = [ab.cost for ab in ranged_spells(u.abilities)]
-            if role == "healer":
-                costs.append(ABILITIES["heal"].cost)
-            if u.mp < min(costs):
-                return "melee"
-        return role
+    def role_and_cost(self, u: Unit) -> tuple[str, int]:
+        """u's role (:func:`role_of`) and the MP below which it takes the melee band (0 for
+        archers and melee): fixed for the battle (abilities and weapon never change)."""
+        found = self.roles.get(u.id)
+        if found is None:
+            role, cheapest = role_of(u), 0
+            if role in ("mage", "healer"):
+                costs = [ab.cost for ab in ranged_spells(u.abilities)]
+                if role == "healer":
+                    costs.append(ABILITIES["heal"].cost)
+                cheapest = min(costs)
+            found = self.roles[u.id] = (role, cheapest)
+        return found
 
     def band(self, u: Unit) -> tuple[int, int]:
         """§16 A2: the band, shrunk to its low end after an idle turn (§16.4 C2)."""
