@@ -152,7 +152,7 @@ class SkirmishAI(Planner):
             cell = pool[0].pos if pool else None
             if any(b.unit(p).pos == cell for p in picked) or not foes:
                 return "done" if "done" in req.options else req.options[0]
-        ranked = sorted(foes, key=lambda t: -self.ev_ability(u, ab, t))
+        ranked = sorted(foes, key=lambda t: -self.ev_use(u, ab, t))
         limit = ab.n if ab.target in (N, PIERCE) else len(ranked)
         already = sum(1 for p in picked if b.unit(p).pos == (pool[0].pos if pool else None)) \
             if ab.target == PIERCE else len(picked)

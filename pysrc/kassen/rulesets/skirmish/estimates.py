@@ -49,8 +49,8 @@ class Estimates:
         self.placed_checked = True
         units = self.b.state.units
         placed = (units, *[t.pos if t.hp > 0 and not t.escaped else None for t in units])
-        if len(placed) != len(self.placed) or placed[0] is not self.placed[0] \
-                or placed[1:] != self.placed[1:]:
+        old = self.placed
+        if not old or old[0] is not units or placed != old:  # the units list by identity
             self.placed = placed
             self.places = {}
 
