@@ -9,6 +9,7 @@ The plan values live in :mod:`.planner`; this module holds the priorities and th
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,7 @@ class SkirmishAI(Planner):
 
     def __init__(self, cover: bool = True) -> None:
         self.b = None  # type: ignore[assignment]  # set by bind() when the battle starts
+        self.battle_ref: weakref.ref[SkirmishBattle] | None = None
         self.allow_cover = cover
         self.threats = {}
         self.planned: tuple[str, int, str, str] | None = None
@@ -35,21 +37,30 @@ class SkirmishAI(Planner):
         self.kits, self.roles = {}, {}
 
     def bind(self, battle: SkirmishBattle) -> None:
-        """Attach to the battle whose requests this policy answers."""
-        self.b = battle
+        """Attach to the battle whose requests this policy answers.
+
+        The battle holds this policy (its decider), so the policy holds the battle weakly:
+        a strong reference while it answers a request, a proxy in between. A finished
+        battle then has no reference cycle and is freed as soon as it is dropped, instead
+        of waiting, with every event it recorded, for the cyclic garbage collector."""
+        self.battle_ref = weakref.ref(battle)
+        self.b = weakref.proxy(battle)  # type: ignore[assignment]
         self.threats = {}
         self.planned = None
         self.places, self.placed = {}, ()
         self.kits, self.roles = {}, {}
 
     def __call__(self, request: Request, rng: Rng) -> Any:
-        if self.b is None:
+        battle = self.battle_ref() if self.battle_ref is not None else None
+        if battle is None:
             return request.options[0]
+        between, self.b = self.b, battle
         self.start_request()
         try:
             answer = getattr(self, "on_" + request.kind)(request)
         finally:
             self.memo = None
+            self.b = between
         return answer if answer in request.options else request.options[0]
 
     # -- priorities (§16 A6) ---------------------------------------------------------------------
