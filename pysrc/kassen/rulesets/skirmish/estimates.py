@@ -34,9 +34,9 @@ class Estimates:
     placed: tuple[Any, ...]
     placed_checked: bool = False
     kits: dict[str, Any]
+    """Per unit id, what it may use in a main step (:meth:`.main_values.MainValues.kit`)."""
     roles: dict[str, tuple[str, int]]
     """Per unit id, its role and the MP its band needs (:meth:`.planner.Planner.band_role`)."""
-    """Per unit id, what it may use in a main step (:meth:`.main_values.MainValues.kit`)."""
 
     def start_request(self) -> None:
         """Open the memo of one request; the position tables are checked when first used."""
