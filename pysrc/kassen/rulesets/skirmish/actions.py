@@ -145,7 +145,13 @@ def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: boo
     mp = u.mp if mp is None else mp
     around = able_around(b, pos)
     out = ["none"]
-    out.extend(["attack:" + t.id for t in candidates(b, u, pos, None, around)])
+    if b.readings.flight_melee_limit:
+        out.extend(["attack:" + t.id for t in candidates(b, u, pos, None, around)])
+    else:  # candidates() of a weapon attack, inline: every MS request passes here
+        reach = u.wpn.reach
+        for t, d in around:
+            if d <= reach and t is not u:
+                out.append("attack:" + t.id)
     for ability_id in u.abilities:
         ab = ABILITIES[ability_id]
         if ab.timing != "MS" or ab.cost > mp:
@@ -161,8 +167,9 @@ def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: boo
             continue
         out.extend([f"item:{item_id}:{t.id}" for t, d in around
                     if d <= item.reach and t is not u])
-    out.extend(["wake:" + t.id for t, d in around
-                if d == 0 and t.effects and t is not u and t.asleep])
+    for t, d in around:
+        if d == 0 and t.effects and t is not u and t.asleep:
+            out.append("wake:" + t.id)
     if not rs_move:
         out.extend(b.map.moves(pos, move_allowance(u)))
         if b.readings.escape and pos[0] == edge_x(b, u.side):

@@ -9,6 +9,7 @@ The plan values live in :mod:`.planner`; this module holds the priorities and th
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,7 @@ from kassen.core.rng import Rng
 from kassen.rulesets.skirmish import actions, odds
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, PIERCE, N
 from kassen.rulesets.skirmish.model import Unit
-from kassen.rulesets.skirmish.planner import Planner
+from kassen.rulesets.skirmish.planner import Planner, round6
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.engine import SkirmishBattle
@@ -28,26 +29,38 @@ class SkirmishAI(Planner):
 
     def __init__(self, cover: bool = True) -> None:
         self.b = None  # type: ignore[assignment]  # set by bind() when the battle starts
+        self.battle_ref: weakref.ref[SkirmishBattle] | None = None
         self.allow_cover = cover
         self.threats = {}
         self.planned: tuple[str, int, str, str] | None = None
         self.places, self.placed = {}, ()
+        self.kits, self.roles = {}, {}
 
     def bind(self, battle: SkirmishBattle) -> None:
-        """Attach to the battle whose requests this policy answers."""
-        self.b = battle
+        """Attach to the battle whose requests this policy answers.
+
+        The battle holds this policy (its decider), so the policy holds the battle weakly:
+        a strong reference while it answers a request, a proxy in between. A finished
+        battle then has no reference cycle and is freed as soon as it is dropped, instead
+        of waiting, with every event it recorded, for the cyclic garbage collector."""
+        self.battle_ref = weakref.ref(battle)
+        self.b = weakref.proxy(battle)  # type: ignore[assignment]
         self.threats = {}
         self.planned = None
         self.places, self.placed = {}, ()
+        self.kits, self.roles = {}, {}
 
     def __call__(self, request: Request, rng: Rng) -> Any:
-        if self.b is None:
+        battle = self.battle_ref() if self.battle_ref is not None else None
+        if battle is None:
             return request.options[0]
+        between, self.b = self.b, battle
         self.start_request()
         try:
             answer = getattr(self, "on_" + request.kind)(request)
         finally:
             self.memo = None
+            self.b = between
         return answer if answer in request.options else request.options[0]
 
     # -- priorities (§16 A6) ---------------------------------------------------------------------
@@ -78,8 +91,8 @@ class SkirmishAI(Planner):
             if rs not in options or item.effect != "heal":
                 continue
             got = self.rs_value(u, item, t)
-            if got is not None and round(got[0], 6) > best:
-                best, answer = round(got[0], 6), rs
+            if got is not None and round6(got[0]) > best:
+                best, answer = round6(got[0]), rs
         return answer
 
     def escaping(self, u: Unit) -> bool:
@@ -150,7 +163,7 @@ class SkirmishAI(Planner):
             cell = pool[0].pos if pool else None
             if any(b.unit(p).pos == cell for p in picked) or not foes:
                 return "done" if "done" in req.options else req.options[0]
-        ranked = sorted(foes, key=lambda t: -self.ev_ability(u, ab, t))
+        ranked = sorted(foes, key=lambda t: -self.ev_use(u, ab, t))
         limit = ab.n if ab.target in (N, PIERCE) else len(ranked)
         already = sum(1 for p in picked if b.unit(p).pos == (pool[0].pos if pool else None)) \
             if ab.target == PIERCE else len(picked)

@@ -23,9 +23,12 @@ def cover(b: SkirmishBattle, use: Use, target: Unit) -> Instance:
     eligible = [c for c in b.state.units
                 if c.pos == at and not c.acted and c is not target and c is not user
                 and c.awake_able and (c.side == target.side or not allies_only)]
+    if not eligible:
+        return Instance(target, target)
+    context = use.context()
     willing = [c for c in eligible
                if b.ask(c.side, "cover", ["yes", "no"], unit=c.id, protect=target.id,
-                        **use.context()) == "yes"]
+                        **context) == "yes"]
     if not willing:
         return Instance(target, target)
     coverer = willing[0] if len(willing) == 1 else ladder(b, willing, "cover")

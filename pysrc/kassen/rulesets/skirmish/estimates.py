@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.skirmish import actions, odds
+from kassen.rulesets.skirmish import actions, bands, odds
+from kassen.rulesets.skirmish.bands import Placement
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, ITEMS, Ability
 from kassen.rulesets.skirmish.model import Pos, Unit
 
@@ -32,6 +33,10 @@ class Estimates:
     requests until someone moves, falls or leaves (:meth:`start_request`)."""
     placed: tuple[Any, ...]
     placed_checked: bool = False
+    kits: dict[str, Any]
+    """Per unit id, what it may use in a main step (:meth:`.main_values.MainValues.kit`)."""
+    roles: dict[str, tuple[str, int]]
+    """Per unit id, its role and the MP its band needs (:meth:`.planner.Planner.band_role`)."""
 
     def start_request(self) -> None:
         """Open the memo of one request; the position tables are checked when first used."""
@@ -44,8 +49,8 @@ class Estimates:
         self.placed_checked = True
         units = self.b.state.units
         placed = (units, *[t.pos if t.hp > 0 and not t.escaped else None for t in units])
-        if len(placed) != len(self.placed) or placed[0] is not self.placed[0] \
-                or placed[1:] != self.placed[1:]:
+        old = self.placed
+        if not old or old[0] is not units or placed != old:  # the units list by identity
             self.placed = placed
             self.places = {}
 
@@ -94,36 +99,38 @@ class Estimates:
     def sleeping(self) -> list[Unit]:
         """The able units asleep (睡眠, §9.2) in deployment order, once per request (most
         requests have none)."""
-        return self.cached(("sleeping",), self._sleeping)  # type: ignore[no-any-return]
+        memo = self.memo
+        found = memo.get("sleeping") if memo is not None else None
+        if found is None:
+            found = [t for t in self.b.state.units
+                     if t.effects and t.hp > 0 and not t.escaped and t.asleep]
+            if memo is not None:
+                memo["sleeping"] = found
+        return found  # type: ignore[no-any-return]
 
-    def _sleeping(self) -> list[Unit]:
-        return [t for t in self.b.state.units
-                if t.effects and t.hp > 0 and not t.escaped and t.asleep]
+    def placement(self, side: int) -> Placement:
+        """The §16 A2 tables of where side ``side``'s able opponents stand (distances to the
+        nearest, band keys, §16.4 C3 refused areas); kept while nobody moves, falls or
+        leaves (:attr:`places`)."""
+        if self.memo is None:
+            return self._placement(side)
+        if not self.placed_checked:
+            self.check_places()
+        key = ("placement", side)
+        found = self.places.get(key)
+        if found is None:
+            found = self.places[key] = self._placement(side)
+        return found  # type: ignore[no-any-return]
+
+    def _placement(self, side: int) -> Placement:
+        spots = sorted(dict.fromkeys(t.pos for t in self.b.state.units
+                                     if t.side != side and t.hp > 0 and not t.escaped))
+        return bands.placement(self.b.map, tuple(spots))
 
     def nearest_table(self, side: int) -> dict[Pos, int]:
         """Per area of the map, the distance to side ``side``'s nearest opponent (0 when none
-        is left); kept while nobody moves, falls or leaves (:attr:`places`)."""
-        if self.memo is None:
-            return self._nearest_table(side)
-        if not self.placed_checked:
-            self.check_places()
-        key = ("nearest", side)
-        found = self.places.get(key)
-        if found is None:
-            found = self.places[key] = self._nearest_table(side)
-        return found  # type: ignore[no-any-return]
-
-    def _nearest_table(self, side: int) -> dict[Pos, int]:
-        b = self.b
-        spots = list(dict.fromkeys(t.pos for t in b.state.units
-                                   if t.side != side and t.hp > 0 and not t.escaped))
-        if not spots:
-            return dict.fromkeys(b.map.areas(), 0)
-        if b.map.is_line:  # one row: the distance is |i − j| (§3.1)
-            xs = [x for x, _ in spots]
-            return {pos: min([abs(pos[0] - x) for x in xs]) for pos in b.map.areas()}
-        distance = b.map.distance
-        return {pos: min([distance(pos, p) for p in spots]) for pos in b.map.areas()}
+        is left); shared, never change it."""
+        return self.placement(side).nearest
 
     def around(self, pos: Pos) -> list[tuple[Unit, int]]:
         """Every 戦闘可能 unit with its distance from ``pos`` (§3.2), in deployment order;
@@ -184,10 +191,13 @@ class Estimates:
                   ) -> float:
         """P(hit) × E[damage] of a weapon attack, capped at ``cap`` (default: t's HP; < 0: no
         cap)."""
-        acc = u.acc + (ability.acc_mod if ability else 0)
-        atk = u.wpn.atk + (ability.atk_mod if ability else 0)
-        return odds.physical(acc, self.eva(t), atk - t.armour, t.hp if cap is None else cap,
-                               self.cf)
+        r = self.b.readings
+        acc, atk = u.acc, u.wpn.atk
+        if ability is not None:
+            acc += ability.acc_mod
+            atk += ability.atk_mod
+        return odds.physical(acc, t.eva + 1 if r.hit_needs_greater else t.eva, atk - t.armour,
+                             t.hp if cap is None else cap, bool(r.crit_fumble))
 
     def spell_atk(self, u: Unit, ability: Ability) -> int:
         if ability.magic_art:

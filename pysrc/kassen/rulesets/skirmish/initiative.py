@@ -26,6 +26,8 @@ def ladder(b: SkirmishBattle, units: list[Unit], purpose: str) -> Unit:
     ascending = purpose != "initiative" and b.readings.simultaneous_ascending  # §5.1
     best = min(inis) if ascending else max(inis)
     tied = [u for u in units if u.ini == best]
+    if len(tied) == 1:  # no tie: the ladder's steps and roll-offs keep the one there is
+        return tied[0]
     for step in TIE_STEPS.get(b.readings.initiative_ties, ()):
         if step == "pc" and len(tied) > 1 and any(u.side == 0 for u in tied):
             tied = [u for u in tied if u.side == 0]

@@ -44,6 +44,24 @@ class MainValues(Estimates):
                     and not actions.melee_blocked(b, u, t, ability)]
         return [t for t in self.occupants(area) if t is not u]
 
+    def kit(self, u: Unit) -> tuple[tuple[Ability, ...], tuple[str, ...], int]:
+        """u's main-step abilities and magic that have a value (1体 Sleep, damage) and that
+        its weapon allows, in u's order, its MS gems, and the longest reach of all these and
+        its weapon (no opponent farther away can be the target of a valued main step): fixed
+        for the battle (abilities, weapon and the items' kinds never change)."""
+        found = self.kits.get(u.id)
+        if found is None:
+            abilities = tuple(
+                ab for ab in (ABILITIES[a] for a in u.abilities)
+                if ab.timing == "MS" and not (ab.needs_ranged_weapon and u.wpn.reach < 1)
+                and ((ab.effect == SLEEP and ab.target == ONE) or ab.effect in DAMAGING))
+            gems = tuple(i for i in u.items
+                         if ITEMS[i].timing == "MS" and ITEMS[i].effect == "gem")
+            reach = max([u.wpn.reach, *[actions.reach_of(u, ab) for ab in abilities],
+                         *[ITEMS[i].reach for i in gems]])
+            found = self.kits[u.id] = (abilities, gems, reach)
+        return found
+
     def main_values(self, u: Unit, pos: Pos, moved: bool, mp: int
                     ) -> Iterator[tuple[str, float]]:
         """(option, value) of every valued main step from ``pos`` but moves, in option order:
@@ -51,26 +69,26 @@ class MainValues(Estimates):
         yield "none", 0.0
         for t in self.foes_within(u, pos, u.wpn.reach, None):
             yield "attack:" + t.id, self.ev_use(u, None, t)
-        for ability_id in u.abilities:
-            ab = ABILITIES[ability_id]
-            if ab.timing != "MS" or ab.cost > mp or (ab.magic and moved and not ab.magic_art):
+        abilities, gems, _ = self.kit(u)
+        for ab in abilities:
+            if ab.cost > mp or (ab.magic and moved and not ab.magic_art):
                 continue
-            if ab.needs_ranged_weapon and u.wpn.reach < 1:
-                continue
-            if ab.effect == SLEEP and ab.target == ONE:
+            if ab.effect == SLEEP:
                 t = self.cached(("sleep", u.id, pos), self.sleep_target, u, pos)
                 if t is not None and t in self.foes_within(u, pos, ab.reach, ab):
                     yield f"skill:{ab.id}:{t.id}", self.sleep_value(u, pos, t)  # type: ignore[misc]
-            elif ab.effect in DAMAGING:
+            else:
                 yield from self.damage_values(u, pos, ab)
-        for item_id, count in u.items.items():
-            item = ITEMS[item_id]
-            if count <= 0 or item.timing != "MS" or item.effect != "gem" or moved:
-                continue
-            for t, d in self.around(pos):
-                if d <= item.reach and t.side != u.side:
-                    yield f"item:{item_id}:{t.id}", self.cached(
-                        ("gem", item_id, t.id), self.ev_magic, item.amount, item.attribute, t)
+        if gems and not moved:
+            for item_id in gems:
+                if u.items[item_id] <= 0:
+                    continue
+                item = ITEMS[item_id]
+                for t, d in self.around(pos):
+                    if d <= item.reach and t.side != u.side:
+                        yield f"item:{item_id}:{t.id}", self.cached(
+                            ("gem", item_id, t.id), self.ev_magic, item.amount, item.attribute,
+                            t)
         for t in self.sleeping():
             if t.pos == pos and t.side == u.side and t is not u and not t.acted:
                 yield "wake:" + t.id, self.threat(t)

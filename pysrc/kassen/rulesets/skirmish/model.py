@@ -109,6 +109,8 @@ class Unit:
     @property
     def armour(self) -> int:
         """装甲 with modifier effects (§9.5)."""
+        if not self.effects:
+            return self.arm
         return self.arm + sum(e.amount for e in self.effects if e.name == "stone_skin")
 
     @property

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kassen.rulesets.skirmish import actions, odds
+from kassen.rulesets.skirmish.bands import BANDS, PositionKeys
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     BOLT,
@@ -25,8 +26,30 @@ from kassen.rulesets.skirmish.model import Character, Pos, Unit
 if TYPE_CHECKING:
     pass
 
-BANDS = {"archer": (3, 3), "mage": (2, 5), "healer": (1, 4), "melee": (0, 0)}
-"""§16 A2: the distance band to the nearest enemy per role."""
+
+NO_SLEEPERS: dict[Pos, Unit] = {}
+"""What :meth:`Planner.sleepers` gives when nobody sleeps (shared: never change it)."""
+
+NOTHING = (("none", 0.0),)
+"""The main steps valued from an area with no opponent in reach and nobody to wake."""
+
+MAX_ROUNDED = 65536
+"""How many values :data:`ROUNDED` keeps; when full it starts again (a bound on memory)."""
+
+ROUNDED: dict[float, float] = {}
+"""``round(value, 6)`` of the plan values met so far (see :func:`round6`)."""
+
+
+def round6(value: float) -> float:
+    """``round(value, 6)``, the precision plan values are compared at (§16.4 C8), from a
+    table: rounding to digits goes through a decimal string, and plans meet the same few
+    expected values again and again."""
+    found = ROUNDED.get(value)
+    if found is None:
+        if len(ROUNDED) >= MAX_ROUNDED:
+            ROUNDED.clear()
+        found = ROUNDED[value] = round(value, 6)
+    return found
 
 
 def ranged_spells(abilities: tuple[str, ...]) -> list[Ability]:
@@ -53,24 +76,22 @@ class Planner(MainValues):
     def band_role(self, u: Unit) -> str:
         """The role whose band ``u`` keeps: a caster out of MP (it cannot pay for any ranged
         spell, nor a healer for 《ヒール》) takes the melee band (§16 A2, §16.4 C5)."""
-        memo = self.memo
-        key = ("role", u.id)
-        found = memo.get(key) if memo is not None else None
-        if found is None:
-            found = self._band_role(u)
-            if memo is not None:
-                memo[key] = found
-        return found  # type: ignore[no-any-return]
+        role, cheapest = self.role_and_cost(u)
+        return "melee" if u.mp < cheapest else role
 
-    def _band_role(self, u: Unit) -> str:
-        role = role_of(u)
-        if role in ("mage", "healer"):
-            costs = [ab.cost for ab in ranged_spells(u.abilities)]
-            if role == "healer":
-                costs.append(ABILITIES["heal"].cost)
-            if u.mp < min(costs):
-                return "melee"
-        return role
+    def role_and_cost(self, u: Unit) -> tuple[str, int]:
+        """u's role (:func:`role_of`) and the MP below which it takes the melee band (0 for
+        archers and melee): fixed for the battle (abilities and weapon never change)."""
+        found = self.roles.get(u.id)
+        if found is None:
+            role, cheapest = role_of(u), 0
+            if role in ("mage", "healer"):
+                costs = [ab.cost for ab in ranged_spells(u.abilities)]
+                if role == "healer":
+                    costs.append(ABILITIES["heal"].cost)
+                cheapest = min(costs)
+            found = self.roles[u.id] = (role, cheapest)
+        return found
 
     def band(self, u: Unit) -> tuple[int, int]:
         """§16 A2: the band, shrunk to its low end after an idle turn (§16.4 C2)."""
@@ -79,28 +100,16 @@ class Planner(MainValues):
 
     def refused_areas(self, u: Unit) -> tuple[Pos, ...]:
         """§16.4 C3: the areas an archer or mage (not out of MP, C5) never moves to, those
-        closer than 2 to an enemy and closer to the nearest enemy than it stands now; once
-        per request."""
-        return self.cached(("refused", u.id), self._refused_areas, u)  # type: ignore[no-any-return]
-
-    def _refused_areas(self, u: Unit) -> tuple[Pos, ...]:
+        closer than 2 to an enemy and closer to the nearest enemy than it stands now."""
         if self.band_role(u) not in ("archer", "mage"):
             return ()
-        near = self.nearest_table(u.side)
-        here = near[u.pos]
-        return tuple(pos for pos, d in near.items() if d < 2 and d < here)
+        return self.placement(u.side).refused(u.pos)
 
-    def position_keys(self, u: Unit) -> dict[Pos, tuple[int, int, int]]:
+    def position_keys(self, u: Unit) -> PositionKeys:
         """§16 A2 per area: (distance to the band, stay put, closeness to the band's low
-        end); once per request."""
-        return self.cached(("positions", u.id), self._position_keys, u)  # type: ignore[no-any-return]
-
-    def _position_keys(self, u: Unit) -> dict[Pos, tuple[int, int, int]]:
+        end)."""
         low, high = self.band(u)
-        here = u.pos
-        return {pos: (d - high if d > high else (low - d if d < low else 0),
-                      0 if pos == here else 1, abs(d - low))
-                for pos, d in self.nearest_table(u.side).items()}
+        return self.placement(u.side).position_keys(u.pos, low, high)
 
     # -- the planner (§16 A1) ------------------------------------------------------------------
     def rs_value(self, u: Unit, item: Item, t: Unit) -> tuple[float, int] | None:
@@ -138,7 +147,14 @@ class Planner(MainValues):
     def sleeper_at(self, u: Unit, pos: Pos) -> Unit | None:
         """The sleeping 未行動 ally in ``pos`` to wake: the highest current 行動値, deployment
         order on ties (§16 A6, §16.4 C7)."""
-        return self.cached(("sleepers", u.id), self._sleepers, u).get(pos)
+        return self.sleepers(u).get(pos)
+
+    def sleepers(self, u: Unit) -> dict[Pos, Unit]:
+        """Per area, the ally :meth:`sleeper_at` wakes there; once per request (shared: never
+        change it)."""
+        if not self.sleeping():
+            return NO_SLEEPERS
+        return self.cached(("sleepers", u.id), self._sleepers, u)  # type: ignore[no-any-return]
 
     def _sleepers(self, u: Unit) -> dict[Pos, Unit]:
         """Per area, the ally :meth:`sleeper_at` wakes there (most areas have none)."""
@@ -181,37 +197,54 @@ class Planner(MainValues):
                 got = self.rs_value(u, item, t)
                 if got is not None:
                     rs_plans.append((rs, "item", u.pos, got[0], got[1]))
+        sleepers = self.sleepers(u) if not fixed else None
+        sleeping = self.sleeping()
+        near, reach = self.nearest_table(u.side), self.kit(u)[2]
+        step: tuple[Any, ...] | None = None  # the main-step move of :meth:`best_move`
         best: tuple[Any, ...] | None = None
         for rs, kind, pos, rs_val, mp in rs_plans:
             if fixed:
                 moved, rs_move = bool(b.state.moved_rs), kind == "move"
             else:
                 moved = rs_move = kind == "move"
-            sleeper = self.sleeper_at(u, pos) if rs_move and not fixed else None
+            sleeper = sleepers.get(pos) if rs_move and sleepers else None
             if sleeper is not None:  # §16.4 C6: the wake is that plan's main step
                 main: Any = [(f"wake:{sleeper.id}", self.threat(sleeper))]
+            elif near[pos] > reach and not sleeping:  # nothing in reach, nobody to wake
+                main = NOTHING
             else:
                 main = self.main_values(u, pos, moved, mp)
             top, pick, raw = -1.0, "none", 0.0
             for ms, value in main:
-                rounded = round(rs_val + value, 6)
+                total = rs_val + value
+                rounded = ROUNDED.get(total)
+                if rounded is None:
+                    rounded = round6(total)
                 if rounded > top:
-                    top, pick, raw = rounded, ms, rs_val + value
+                    top, pick, raw = rounded, ms, total
             key = (-top, keys[pos])
             if best is None or key < best[0]:  # strictly: the first of equal keys stays
                 best = (key, rs, pick, raw)
             if rs_move or sleeper is not None or (rs_move_possible and kind != "item"):
                 continue
-            stay = -round(rs_val, 6)
-            for ms, final in b.map.move_targets(pos, actions.move_allowance(u)):
-                if final in refused:
-                    continue
-                key = (stay, keys[final])
-                if key < best[0]:
-                    best = (key, rs, ms, rs_val)
+            if step is None:
+                step = self.best_move(u, refused, keys)
+            if step and (-round6(rs_val), step[1]) < best[0]:
+                best = ((-round6(rs_val), step[1]), rs, step[0], rs_val)
         if best is None:
             return 0.0, "none", "none"
         return best[3], best[1], best[2]
+
+    def best_move(self, u: Unit, refused: tuple[Pos, ...], keys: PositionKeys
+                  ) -> tuple[str, tuple[int, int, int]] | tuple[()]:
+        """The main-step move from u's area with the lowest position key, first on ties
+        (§16 A2): (option, key), or () when every destination is refused (§16.4 C3). Every
+        ready step that keeps u in place weighs the same moves, so they are ranked once."""
+        found: tuple[str, tuple[int, int, int]] | tuple[()] = ()
+        for ms, final in self.b.map.move_targets(u.pos, actions.move_allowance(u)):
+            if final not in refused and (not found or keys[final] < found[1]):
+                found = (ms, keys[final])
+        return found
 
     def any_rs_move(self, u: Unit) -> bool:
         """Whether the planner could RS-move (then it never MS-moves, §16 A1)."""
