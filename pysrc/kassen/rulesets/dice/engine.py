@@ -14,7 +14,6 @@ from typing import Any
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.dice import abilities, attack, upkeep, values
-from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice import view as vw
 from kassen.rulesets.dice.model import Sheet
@@ -28,6 +27,22 @@ DIE_TERMS = {colour: tuple(("=" if colour == "R" else "+", "die_" + colour, face
                            for face in range(7)) for colour in COLOURS}
 """The sum term of each die at each face (made once, shared by every read event)."""
 SELECTED_TERMS = tuple(("+", "selected_die", face, "§6.1") for face in range(7))
+RED_TERMS, BLUE_TERMS, YELLOW_TERMS, GREEN_TERMS = (DIE_TERMS[colour] for colour in COLOURS)
+STARDUST_SELECTED = tuple(("+", "selected_die", face, "§15.1") for face in range(7))
+
+
+def _lookup(letters: tuple[str, str, str, str, str],
+            ) -> tuple[int, int, int, int, int, tuple[tuple[object, ...], ...]]:
+    """A side's :func:`readers` as indices into the rolled faces (R, B, Y, G), with the sum
+    terms of its middle die (the step-2 reading of every turn)."""
+    mine, theirs, middle, letter, special = (COLOURS.index(x) for x in letters)
+    return mine, theirs, middle, letter, special, DIE_TERMS[letters[2]]
+
+
+def _stardust_parts(bonus: int) -> tuple[tuple[tuple[object, ...], ...], ...]:
+    """Step 3's stardust terms at each selected face: the die, then 星屑集め's bonus."""
+    extra = (("+", "stardust_bonus", bonus),) if bonus else ()
+    return tuple((STARDUST_SELECTED[face], *extra) for face in range(7))
 
 
 def readers(sheet: Sheet, colour: str) -> tuple[str, str, str, str, str]:
@@ -79,6 +94,8 @@ class DiceBattle(Table, Battle):
                         ("//", "half", 2, "§4.5"))
         self.readers = [readers(sheet, colour)
                         for sheet, colour in zip(self.sheets, self.state.colour, strict=True)]
+        self.lookups = [_lookup(letters) for letters in self.readers]
+        self.stardust_parts = [_stardust_parts(kit.stardust_bonus) for kit in self.kits]
 
     @property
     def finished(self) -> bool:
@@ -99,18 +116,25 @@ class DiceBattle(Table, Battle):
         # 1. roll R, B, Y, G (shared by both)
         below = self.rng.below  # a die is 1 + below(6) (core.rng)
         r, b, y, g = 1 + below(6), 1 + below(6), 1 + below(6), 1 + below(6)
+        # the state's dice and the event's values are one dict: made anew each turn, never
+        # changed after
         st.dice = dice = {"R": r, "B": b, "Y": y, "G": g}
         st.decision = None
-        rec.add("dice", None, None, "§5.1", {"R": r, "B": b, "Y": y, "G": g})
+        rec.add("dice", None, None, "§5.1", dice)
         # 2. read dice per character
         rec.step("read", "read")
-        st.tv = [self._read(0, dice), self._read(1, dice)]
+        faces = (r, b, y, g)
+        tvs = st.tv
+        if tvs:
+            self._read(0, faces, tvs[0])
+            self._read(1, faces, tvs[1])
+        else:
+            st.tv = tvs = [self._read(0, faces, None), self._read(1, faces, None)]
         # 3. stardust and star formation
         for c in self.order():
-            sel, bonus = st.tv[c].sel, self.kits[c].stardust_bonus
-            parts = (("+", "selected_die", sel, "§15.1"),
-                     *((("+", "stardust_bonus", bonus),) if bonus else ()))
-            self.add_stardust(c, sel + bonus, "selected", parts)
+            sel = tvs[c].sel
+            self.add_stardust(c, sel + self.kits[c].stardust_bonus, "selected",
+                              self.stardust_parts[c][sel])
         # 4. zone
         for c in (0, 1):
             abilities.zone(self, c)
@@ -156,25 +180,27 @@ class DiceBattle(Table, Battle):
         rec.step("end", "end_of_turn")
         upkeep.end_of_turn(self)
 
-    def _read(self, c: int, dice: dict[str, int]) -> TurnValues:
-        """Step 2: own, opponent, N, S, selected die and 5計 of side ``c`` (§1.3–1.5, §6.1)."""
-        mine, theirs, middle, letter, special = self.readers[c]
+    def _read(self, c: int, faces: tuple[int, int, int, int],
+              tv: TurnValues | None) -> TurnValues:
+        """Step 2: own, opponent, N, S, selected die and 5計 of side ``c`` (§1.3–1.5, §6.1),
+        into ``tv`` (last turn's values, begun afresh) or a new ``TurnValues``."""
+        mine, theirs, middle, letter, special, middle_terms = self.lookups[c]
         ch = self.state.chars[c]
-        r, b, y, g = dice["R"], dice["B"], dice["Y"], dice["G"]
-        own, opp, sel, mid = dice[mine], dice[theirs], dice[letter], dice[middle]
-        n, five = r + b + mid, fm.five_sum(dice, sel)
-        if len(self.state.tv) == 2:
-            tv = self.state.tv[c]
-            tv.begin(own, opp, n, dice[special], sel, letter, five, ch.vp, ch.stunned)
+        r, b, y, g = faces
+        own, opp, sel, mid = faces[mine], faces[theirs], faces[letter], faces[middle]
+        n, five = r + b + mid, r + b + y + g + sel  # 5計 = R + B + Y + G + selected (§6.1)
+        sel_colour = COLOURS[letter]
+        if tv is None:
+            tv = TurnValues(own, opp, n, faces[special], sel, sel_colour, five, ch.vp,
+                            ch.stunned, own, own)
         else:
-            tv = TurnValues(own, opp, n, dice[special], sel, letter, five, ch.vp, ch.stunned,
-                            own, own)
-        red, blue = DIE_TERMS["R"][r], DIE_TERMS["B"][b]
-        sums = {"n": (red, blue, DIE_TERMS[middle][mid]),
-                "five": (red, blue, DIE_TERMS["Y"][y], DIE_TERMS["G"][g], SELECTED_TERMS[sel])}
+            tv.begin(own, opp, n, faces[special], sel, sel_colour, five, ch.vp, ch.stunned)
+        red, blue = RED_TERMS[r], BLUE_TERMS[b]
+        sums = {"n": (red, blue, middle_terms[mid]),
+                "five": (red, blue, YELLOW_TERMS[y], GREEN_TERMS[g], SELECTED_TERMS[sel])}
         self.rec.add("read", ID[c], None, "§1.3", {"colour": self.state.colour[c], "own": own,
                                                    "opp": opp, "n": n, "s": tv.s, "sel": sel,
-                                                   "sel_colour": letter, "five": five,
+                                                   "sel_colour": sel_colour, "five": five,
                                                    "sums": sums})
         return tv
 
