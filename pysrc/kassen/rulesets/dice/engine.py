@@ -14,6 +14,7 @@ from typing import Any
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.dice import abilities, attack, upkeep, values
+from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice import view as vw
 from kassen.rulesets.dice.model import Sheet
@@ -92,6 +93,9 @@ class DiceBattle(Table, Battle):
                                  chars=chars, cross_x=(c0 + c1) // 2)
         self.x_terms = (("=", "cross_range", c0), ("+", "cross_range", c1),
                         ("//", "half", 2, "§4.5"))
+        self.x_sums = {"x": self.x_terms}
+        self.agi_terms = [("+", "agi", sheet.agi) for sheet in self.sheets]
+        self.fav_factors = [fm.favourite_factors(sheet.fav) for sheet in self.sheets]
         self.readers = [readers(sheet, colour)
                         for sheet, colour in zip(self.sheets, self.state.colour, strict=True)]
         self.lookups = [_lookup(letters) for letters in self.readers]

@@ -35,11 +35,25 @@ def favourite_factor(r2: int, fav: int) -> Ratio:
     return (26 - abs(r2 - 2 * fav), 20)
 
 
+RANGE_FACTORS = tuple(range_factor(r2) for r2 in range(13))
+""":func:`range_factor` at each range in half steps (0..12; 2..12 are played)."""
+
+
+def favourite_factors(fav: int) -> tuple[Ratio, ...]:
+    """:func:`favourite_factor` at each range in half steps (0..12), for one favourite."""
+    return tuple(favourite_factor(r2, fav) for r2 in range(13))
+
+
+RANGE_TEXTS = tuple(str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5" for r2 in range(13))
+"""The text of each range in half steps (0..12), written once."""
+
+
 def range_text(r2: int | None) -> str:
     """``2`` or ``2.5`` (for events and views)."""
     if r2 is None:
         return "-"
-    return str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5"
+    return RANGE_TEXTS[r2] if 0 <= r2 <= 12 else (
+        str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5")
 
 
 MAX_EXTRA = k.MAX_HITS - 1
@@ -61,7 +75,8 @@ def digits(damage: int) -> int:
 
 def gauge_loss(damage: int) -> int:
     """Stun-gauge loss of one hit: 1 digit 0, 2 digits 1, 3 digits 2, 4+ digits 3 (§12.2)."""
-    return max(0, min(4, digits(damage)) - 1)
+    # max(0, min(4, digits(damage)) - 1), by comparison (every hit asks)
+    return 3 if damage >= 1000 else 2 if damage >= 100 else 1 if damage >= 10 else 0
 
 
 def stun_shortening(damage: int) -> int:
@@ -76,17 +91,18 @@ def exact_text(num: int, den: int) -> str:
     return repr(round(num / den, 4))  # int / int is correctly rounded, as float(Fraction) is
 
 
-_TEXTS: dict[Ratio, str] = {}
-"""Texts of the factors already written (the same few in every event); bounded."""
+RATIO_TEXTS: dict[Ratio, str] = {(1, 1): "1"}
+"""Texts of the factors already written (the same few in every event); bounded. Hot
+readers look here first (``RATIO_TEXTS.get(r) or ratio_text(r)``: no text is empty)."""
 
 
 def ratio_text(ratio: Ratio) -> str:
     """A factor's text (:func:`exact_text`), remembered."""
-    text = _TEXTS.get(ratio)
+    text = RATIO_TEXTS.get(ratio)
     if text is None:
         text = exact_text(*ratio)
-        if len(_TEXTS) < 4096:
-            _TEXTS[ratio] = text
+        if len(RATIO_TEXTS) < 4096:
+            RATIO_TEXTS[ratio] = text
     return text
 
 
@@ -142,31 +158,31 @@ _PARTS: dict[tuple[Any, ...], Term] = {}
 bounded. The parts are shared by every event that has the same numbers."""
 
 
-def _part(key: tuple[Any, ...], make: Any) -> Term:
-    term = _PARTS.get(key)
-    if term is None:
-        term = make()
-        if len(_PARTS) < 8192:
-            _PARTS[key] = term
+def _keep(key: tuple[Any, ...], term: Term) -> Term:
+    if len(_PARTS) < 8192:
+        _PARTS[key] = term
     return term
 
 
 def _reduction(label: str, rule: str, red: int) -> Term:
     """× (10 − 攻撃低減値/防御低減値) (§6.3, §6.4)."""
-    return _part((label, red), lambda: ("*", "ten_minus", [("=", "ten", 10),
-                                                           ("-", label, red, rule)]))
+    key = (label, red)
+    return _PARTS.get(key) or _keep(key, ("*", "ten_minus", [("=", "ten", 10),
+                                                             ("-", label, red, rule)]))
 
 
 def _correction(exact: bool, atk_corr: Ratio, range_m: Ratio, fav_m: Ratio,
                 combo: Ratio) -> Term:
     """× 補正合計 = 攻撃補正 × 間合い倍率 × 得意間合い倍率 × 連撃係数 (§19), folded first."""
-    def make() -> Term:
+    key = (exact, atk_corr, range_m, fav_m, combo)
+    term = _PARTS.get(key)
+    if term is None:
         val = ratio_term if exact else _float
-        return ("*", "total_corr", [("=", "atk_corr", val(atk_corr)),
-                                    ("*", "range_m", val(range_m), "§11.1"),
-                                    ("*", "fav_m", val(fav_m), "§11.2"),
-                                    ("*", "combo", val(combo), "§10.2")])
-    return _part((exact, atk_corr, range_m, fav_m, combo), make)
+        term = _keep(key, ("*", "total_corr", [("=", "atk_corr", val(atk_corr)),
+                                               ("*", "range_m", val(range_m), "§11.1"),
+                                               ("*", "fav_m", val(fav_m), "§11.2"),
+                                               ("*", "combo", val(combo), "§10.2")]))
+    return term
 
 
 def _float(ratio: Ratio) -> float:

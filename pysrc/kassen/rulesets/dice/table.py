@@ -35,6 +35,12 @@ class Table:
     rec: Recorder
     x_terms: tuple[tuple[object, ...], ...]
     """The sum of the match cross range X (§4.5), the same every turn."""
+    x_sums: dict[str, tuple[tuple[object, ...], ...]]
+    """The decision event's ``sums`` (X only): one dict shared by every turn's event."""
+    agi_terms: list[tuple[str, str, int]]
+    """The speed sum's 敏捷 term of each side (§6.2), made once."""
+    fav_factors: list[tuple[tuple[int, int], ...]]
+    """得意間合い倍率 of each side at each range in half steps (§11.2), made once."""
 
     # -- reading the table ------------------------------------------------------------------
     @property
