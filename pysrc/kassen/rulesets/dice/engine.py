@@ -13,14 +13,23 @@ from typing import Any
 
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
-from kassen.rulesets.dice import abilities, attack, upkeep, values
+from kassen.rulesets.dice import attack, upkeep
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice import view as vw
+from kassen.rulesets.dice.abilities import (
+    demerit_square,
+    ougi_prestep,
+    select,
+    slot_abilities,
+    special,
+    zone,
+)
 from kassen.rulesets.dice.model import Sheet
 from kassen.rulesets.dice.options import Readings
 from kassen.rulesets.dice.state import BattleState, Character, TurnValues
 from kassen.rulesets.dice.table import ID, Table
+from kassen.rulesets.dice.values import derive, flags_and_passives
 
 COLOURS = ("R", "B", "Y", "G")
 """The four dice, in the order they are rolled (§5.1)."""
@@ -135,37 +144,41 @@ class DiceBattle(Table, Battle):
         else:
             st.tv = tvs = [self._read(0, faces, None), self._read(1, faces, None)]
         # 3. stardust and star formation
+        kits, parts = self.kits, self.stardust_parts
         for c in self.order():
             sel = tvs[c].sel
-            self.add_stardust(c, sel + self.kits[c].stardust_bonus, "selected",
-                              self.stardust_parts[c][sel])
+            self.add_stardust(c, sel + kits[c].stardust_bonus, "selected", parts[c][sel])
+        # the steps below act for side 0 then side 1, or in 原始攻撃権 order (§9.3); the two
+        # calls are written out (every turn of every battle passes here)
         # 4. zone
-        for c in (0, 1):
-            abilities.zone(self, c)
+        zone(self, 0)
+        zone(self, 1)
         # 5. selection
         rec.step("select", "select")
-        for c in (0, 1):
-            abilities.select(self, c)
+        select(self, 0)
+        select(self, 1)
         # 6. 奥義 pre-step
-        for c in (0, 1):
-            abilities.ougi_prestep(self, c)
+        ougi_prestep(self, 0)
+        ougi_prestep(self, 1)
         # 7. demerit squares
-        for c in (0, 1):
-            abilities.demerit_square(self, c)
+        demerit_square(self, 0)
+        demerit_square(self, 1)
         # 8. special abilities in 原始攻撃権 order
         rec.step("special", "special")
-        for c in self.order():
-            abilities.special(self, c)
+        first, second = self.order()
+        special(self, first)
+        special(self, second)
         # 9. slot abilities in 原始攻撃権 order (evaluated afresh, D23)
         rec.step("ability", "ability")
-        for c in self.order():
-            abilities.slot_abilities(self, c)
+        first, second = self.order()
+        slot_abilities(self, first)
+        slot_abilities(self, second)
         # 10. derived values
         rec.step("values", "values")
-        for c in (0, 1):
-            values.flags_and_passives(self, c)
-        for c in (0, 1):
-            values.derive(self, c)
+        flags_and_passives(self, 0)
+        flags_and_passives(self, 1)
+        derive(self, 0)
+        derive(self, 1)
         # 11. range
         attack.range_start(self)
         # 12. attack-right decision
@@ -173,13 +186,13 @@ class DiceBattle(Table, Battle):
         attackers, cross = attack.decide(self)
         # 13. attacks
         attack.attacks(self, attackers, cross)
-        if self.lp(0) <= 0 or self.lp(1) <= 0:
+        if st.chars[0].lp <= 0 or st.chars[1].lp <= 0:
             attack.knockout(self)
             return
         # 14. stun bookkeeping
         rec.step("stun", "stun")
-        for c in (0, 1):
-            upkeep.stun(self, c)
+        upkeep.stun(self, 0)
+        upkeep.stun(self, 1)
         # 15. end of turn
         rec.step("end", "end_of_turn")
         upkeep.end_of_turn(self)
