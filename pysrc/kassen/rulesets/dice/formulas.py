@@ -39,9 +39,18 @@ RANGE_FACTORS = tuple(range_factor(r2) for r2 in range(13))
 """:func:`range_factor` at each range in half steps (0..12; 2..12 are played)."""
 
 
+_FAVOURITE_FACTORS: dict[int, tuple[Ratio, ...]] = {}
+
+
 def favourite_factors(fav: int) -> tuple[Ratio, ...]:
-    """:func:`favourite_factor` at each range in half steps (0..12), for one favourite."""
-    return tuple(favourite_factor(r2, fav) for r2 in range(13))
+    """:func:`favourite_factor` at each range in half steps (0..12), for one favourite
+    (made once per favourite; sheets have a handful)."""
+    table = _FAVOURITE_FACTORS.get(fav)
+    if table is None:
+        table = tuple(favourite_factor(r2, fav) for r2 in range(13))
+        if len(_FAVOURITE_FACTORS) < 64:
+            _FAVOURITE_FACTORS[fav] = table
+    return table
 
 
 RANGE_TEXTS = tuple(str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5" for r2 in range(13))
