@@ -14,10 +14,8 @@ from kassen.rulesets.dice.table import ID, Table
 def zone(t: Table, c: int) -> None:
     """Step 4: the zone from LP now (§16.2); its passive is active if the zone matches."""
     ch = t.state.chars[c]
-    lp = ch.lp
-    hi, lo = k.ZONE_BOUNDS
-    if t.opt.zone_bounds == "lower":
-        hi, lo = hi - 1, lo - 1  # LP is an integer: ">= 4000" is "> 3999"
+    lp = ch.lp_main + ch.lp_ex
+    hi, lo = t.zone_bounds
     name = "序盤" if lp > hi else "中盤" if lp > lo else "終盤"
     ch.zone = name
     placed = t.sheets[c].zone
@@ -26,9 +24,10 @@ def zone(t: Table, c: int) -> None:
         t.rec.emit("zone", ID[c], rule="§16.2", zone=name, active=active,
                    passive=placed[1] if placed else "")
     ch.zone_active = active
-    on_zone = hd.ON_ZONE.get(t.kits[c].zone) if active else None
-    if on_zone is not None:
-        on_zone(t, c, k.ZONES.index(name))
+    if active:
+        on_zone = hd.ON_ZONE.get(t.kits[c].zone)
+        if on_zone is not None:
+            on_zone(t, c, k.ZONES.index(name))
 
 
 def select(t: Table, c: int) -> None:
@@ -37,22 +36,24 @@ def select(t: Table, c: int) -> None:
     ch = t.state.chars[c]
     tv = t.state.tv[c]
     src = tv.source
+    line = sheet.line
     if ch.stunned:
-        if (t.opt.line_while_stunned == "lost" and sheet.line is not None
-                and not ch.line_used and ch.lp <= sheet.line[0]):
+        if (t.opt.line_while_stunned == "lost" and line is not None
+                and not ch.line_used and ch.lp <= line[0]):
             ch.line_used = True  # D30 alternative: the line passes while stunned
         t.rec.emit("select", ID[c], rule="§7.1", source="stunned", slot=0, name="")
         return
-    if sheet.line is not None and not ch.line_used and ch.lp <= sheet.line[0]:
+    if line is not None and not ch.line_used and ch.lp_main + ch.lp_ex <= line[0]:
         ch.line_used = True
-        src.kind, src.name = "line", sheet.line[1].label
+        src.kind, src.name = "line", line[1].label
     elif (sheet.trigger is not None and t.has_flag(1 - c, sheet.trigger[0])
           and tv.vp0 >= 1 + sheet.trigger[1].entry.vp):
         src.kind, src.name = "trigger", sheet.trigger[1].label
     else:
-        slot = sheet.slot(tv.n)
-        src.kind, src.slot = "slot", tv.n
-        src.name = slot.normal.label if slot.normal else ""
+        n = tv.n
+        normal = sheet.slots[n - 3].normal  # slot n (Sheet.slot)
+        src.kind, src.slot = "slot", n
+        src.name = normal.label if normal else ""
     t.rec.add("select", ID[c], None, "§7.1", {"source": src.kind, "slot": src.slot,
                                               "name": src.name})
 
@@ -63,7 +64,7 @@ def ougi_prestep(t: Table, c: int) -> None:
     ch = t.state.chars[c]
     if tv.source.kind != "slot":
         return
-    ougi = t.sheets[c].slot(tv.n).ougi
+    ougi = t.sheets[c].slots[tv.n - 3].ougi  # slot n (Sheet.slot)
     if ougi is None or not ch.ougi_available or ch.ougi_stars < ougi.stars:
         return
     tv.ougi = True
@@ -79,7 +80,7 @@ def demerit_square(t: Table, c: int) -> None:
     stunned = t.state.chars[c].stunned
     if not ((stunned and t.opt.stunned_square_penalty) or tv.source.kind == "slot"):
         return
-    if not t.sheets[c].slot(tv.n).demerit:
+    if not t.sheets[c].slots[tv.n - 3].demerit:  # slot n (Sheet.slot)
         return
     if "demerit_guard" in t.kits[c].passives and tv.vp0 >= 1:
         tv.guarded = True
@@ -125,7 +126,7 @@ def slot_abilities(t: Table, c: int) -> None:
     if src.kind == "trigger":
         activate(t, c, sheet.trigger[1], "trigger", extra=1)  # type: ignore[index]
         return
-    slot = sheet.slot(src.slot)
+    slot = sheet.slots[src.slot - 3]  # Sheet.slot
     normal = slot.normal
     if tv.ougi:
         ougi = slot.ougi
@@ -185,7 +186,7 @@ def activate(t: Table, c: int, ability: Ability, column: str, extra: int = 0) ->
     if t.vp_blocked(c, entry.vp + extra):
         t.rec.emit("blocked", ID[c], rule="§7.6", name=name, why="vp")
         return
-    single = "単" in ability.derivations
+    single = ability.single
     if ability.is_demerit:
         if tv.guarded and t.opt.demerit_guard == "all":
             t.rec.emit("blocked", ID[c], rule="§8.3", name=name, why="guard")

@@ -13,6 +13,7 @@ from typing import Any
 
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.dice import attack, upkeep
+from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice import view as vw
@@ -103,6 +104,11 @@ class DiceBattle(Table, Battle):
                         ("//", "half", 2, "§4.5"))
         self.x_sums = {"x": self.x_terms}
         self.agi_terms = [("+", "agi", sheet.agi) for sheet in self.sheets]
+        self.agis = (self.sheets[0].agi, self.sheets[1].agi)
+        hi, lo = k.ZONE_BOUNDS
+        if opt.zone_bounds == "lower":
+            hi, lo = hi - 1, lo - 1  # LP is an integer: ">= 4000" is "> 3999"
+        self.zone_bounds = (hi, lo)
         self.fav_factors = [fm.favourite_factors(sheet.fav) for sheet in self.sheets]
         self.readers = [readers(sheet, colour)
                         for sheet, colour in zip(self.sheets, self.state.colour, strict=True)]

@@ -37,6 +37,10 @@ class Table:
     """The sum of the match cross range X (§4.5), the same every turn."""
     x_sums: dict[str, tuple[tuple[object, ...], ...]]
     """The decision event's ``sums`` (X only): one dict shared by every turn's event."""
+    agis: tuple[int, int]
+    """敏捷 of each side (the second key of 原始攻撃権, §9.3)."""
+    zone_bounds: tuple[int, int]
+    """LP above which 序盤 and 中盤 begin (§16.2, option ``zone_bounds``)."""
     agi_terms: list[tuple[str, str, int]]
     """The speed sum's 敏捷 term of each side (§6.2), made once."""
     fav_factors: list[tuple[tuple[int, int], ...]]
@@ -69,9 +73,15 @@ class Table:
         st = self.state
         first, second = st.chars
         tv = st.tv
-        own0, own1 = (tv[0].own_eff, tv[1].own_eff) if tv else (0, 0)
-        key0 = (own0, self.sheets[0].agi, first.stars, first.stardust)
-        key1 = (own1, self.sheets[1].agi, second.stars, second.stardust)
+        if tv:
+            own0, own1 = tv[0].own_eff, tv[1].own_eff
+            if own0 != own1:  # the usual case, settled by the first key
+                return (0, 1) if own0 > own1 else (1, 0)
+        else:
+            own0 = own1 = 0
+        agi0, agi1 = self.agis
+        key0 = (own0, agi0, first.stars, first.stardust)
+        key1 = (own1, agi1, second.stars, second.stardust)
         if key0 != key1:
             return (0, 1) if key0 > key1 else (1, 0)
         red = 0 if st.colour[0] == "red" else 1
