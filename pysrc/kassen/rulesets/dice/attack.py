@@ -37,49 +37,51 @@ def range_start(t: Table) -> None:
 def decide(t: Table) -> tuple[list[int], bool]:
     """Step 12: who attacks (§9.2): forced cross, absolute right, right, speed, else cross.
     Returns the attackers in order and whether it is a cross."""
-    tv = t.state.tv
+    st = t.state
+    tv0, tv1 = st.tv
     opt = t.opt
-    red = t.red()
-    x = t.state.cross_x
-    speeds = [tv[0].speed, tv[1].speed]
-    info: dict[str, Any] = {"abs": [tv[0].abs, tv[1].abs], "right": [tv[0].right, tv[1].right],
-                            "speed": speeds, "x": x, "passed": False}
+    x = st.cross_x
+    abs0, abs1, right0, right1 = tv0.abs, tv1.abs, tv0.right, tv1.right
+    speed0, speed1 = tv0.speed, tv1.speed
     winner: int | None = None
-    forced = tv[0].force_cross or tv[1].force_cross
+    forced = tv0.force_cross or tv1.force_cross
     if forced and opt.forced_cross == "absolute_first":
-        forced = info["abs"][0] == info["abs"][1]
+        forced = abs0 == abs1
     if forced:
         by = "forced"
-    elif info["abs"][0] != info["abs"][1]:
-        by, winner = "absolute", 0 if info["abs"][0] > info["abs"][1] else 1
-    elif info["right"][0] != info["right"][1]:
-        by, winner = "right", 0 if info["right"][0] > info["right"][1] else 1
-    elif abs(speeds[0] - speeds[1]) > x or (
-            opt.speed_margin == "at_least" and speeds[0] != speeds[1]
-            and abs(speeds[0] - speeds[1]) == x):
-        by, winner = "speed", 0 if speeds[0] > speeds[1] else 1
+    elif abs0 != abs1:
+        by, winner = "absolute", 0 if abs0 > abs1 else 1
+    elif right0 != right1:
+        by, winner = "right", 0 if right0 > right1 else 1
+    elif abs(speed0 - speed1) > x or (
+            opt.speed_margin == "at_least" and speed0 != speed1 and abs(speed0 - speed1) == x):
+        by, winner = "speed", 0 if speed0 > speed1 else 1
     else:
         by = "cross"
-    c0, c1 = t.state.chars
+    c0, c1 = st.chars
     recovered_wait = not opt.recover_attacks
-    stunned = (c0.stunned or (tv[0].recovered and recovered_wait),
-               c1.stunned or (tv[1].recovered and recovered_wait))
+    stunned = (c0.stunned or (tv0.recovered and recovered_wait),
+               c1.stunned or (tv1.recovered and recovered_wait))
+    passed = False
     if winner is not None:
         attackers = [winner]
         if stunned[winner]:
-            info["passed"] = opt.stunned_winner == "pass"
-            attackers = [1 - winner] if info["passed"] and not stunned[1 - winner] else []
+            passed = opt.stunned_winner == "pass"
+            attackers = [1 - winner] if passed and not stunned[1 - winner] else []
         cross = False
     else:
         attackers = [c for c in t.order() if not stunned[c]]
         cross = True
-    info.update(by=by, cross=cross, winner=winner,
-                attackers=[ID[c] for c in attackers], red=ID[red])
-    t.state.decision = info
-    first = ID[attackers[0]] if attackers else None
-    second = ID[1 - attackers[0]] if attackers else None
-    kind = ("decision_none", "decision", "decision_cross")[len(attackers)]
-    t.rec.add(kind, first, second, "§9.2", {"sums": t.x_sums, **info})
+    # the state keeps the decision for the view; the event adds the sum of X
+    st.decision = info = {
+        "abs": [abs0, abs1], "right": [right0, right1], "speed": [speed0, speed1], "x": x,
+        "passed": passed, "by": by, "cross": cross, "winner": winner,
+        "attackers": [ID[c] for c in attackers], "red": ID[0 if st.colour[0] == "red" else 1]}
+    if attackers:
+        t.rec.add("decision_cross" if len(attackers) == 2 else "decision", ID[attackers[0]],
+                  ID[1 - attackers[0]], "§9.2", {"sums": t.x_sums, **info})
+    else:
+        t.rec.add("decision_none", None, None, "§9.2", {"sums": t.x_sums, **info})
     return attackers, cross
 
 
