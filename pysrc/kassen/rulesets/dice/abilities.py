@@ -21,8 +21,8 @@ def zone(t: Table, c: int) -> None:
     placed = t.sheets[c].zone
     active = placed is not None and placed[0] == name
     if active != ch.zone_active or t.state.turn == 1:
-        t.rec.emit("zone", ID[c], rule="§16.2", zone=name, active=active,
-                   passive=placed[1] if placed else "")
+        t.rec.add("zone", ID[c], None, "§16.2", {"zone": name, "active": active,
+                                                 "passive": placed[1] if placed else ""})
     ch.zone_active = active
     if active:
         on_zone = hd.ON_ZONE.get(t.kits[c].zone)
@@ -109,7 +109,8 @@ def special(t: Table, c: int) -> None:
         return
     exerted = hd.ON_SPECIAL[entry.id](t, c, False)
     tv.acts.append(Act(name, entry.vp, 0, exerted))
-    t.rec.emit("special", ID[c], rule="§18.2", name=name, face=tv.s, exerted=exerted)
+    t.rec.add("special", ID[c], None, "§18.2", {"name": name, "face": tv.s,
+                                                "exerted": exerted})
 
 
 def slot_abilities(t: Table, c: int) -> None:

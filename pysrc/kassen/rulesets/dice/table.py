@@ -19,6 +19,10 @@ ID = ("0.0", "1.0")
 """Member id of each side (design: ``<side>.<n>``; one character a side): ``ID[c]``."""
 
 
+STARDUST_BEFORE = tuple(("=", "stardust_before", n) for n in range(32))
+"""The stardust sum's first term for the usual counts (others are made when met)."""
+
+
 def loss_terms(key: str, before: int, loss: int, rule: str) -> tuple[tuple[object, ...], ...]:
     """A count (stars, stardust) after a loss: what it was minus the loss, at least 0."""
     floor = (("max", "at_least_zero", 0, rule),) if loss > before else ()
@@ -111,14 +115,17 @@ class Table:
     # -- flags (§13) ------------------------------------------------------------------------
     def has_flag(self, c: int, name: str) -> bool:
         """Whether side ``c`` holds an effective flag ``name`` (created before this turn, §13.3)."""
+        flags = self.state.chars[c].flags
+        if not flags:
+            return False
         turn = self.state.turn
-        return any(f.name == name and f.since < turn for f in self.state.chars[c].flags)
+        return any(f.name == name and f.since < turn for f in flags)
 
     def set_flag(self, c: int, name: str, kind: str, turns: int) -> None:
         """Create a flag, effective from next turn for ``turns`` turns (§13.3)."""
         self.state.chars[c].flags.append(Flag(name, kind, turns, self.state.turn))
-        self.rec.emit("flag_set", ID[c], rule="§13.3", flag=name, flag_kind=kind,
-                      turns=turns)
+        self.rec.add("flag_set", ID[c], None, "§13.3", {"flag": name, "flag_kind": kind,
+                                                        "turns": turns})
 
     def remove_flags(self, c: int, kinds: tuple[str, ...], cause: str) -> int:
         """Remove every flag of the given kinds; returns how many went."""
@@ -140,7 +147,7 @@ class Table:
         ch.stars += n
         slot = self.sheets[c].ougi_number
         if slot is not None:
-            limit = self.sheets[c].slot(slot).ougi.stars  # type: ignore[union-attr]
+            limit = self.sheets[c].slots[slot - 3].ougi.stars  # type: ignore[union-attr]
             before = ch.ougi_stars
             ch.ougi_stars += n
             cap = ()
@@ -149,8 +156,9 @@ class Table:
                 cap = (("min", "ougi_setting", limit, "§15.5"),) if before + n > limit else ()
             sums["ougi_stars"] = (("=", "ougi_stars_before", before),
                                   ("+", "stars_gained", n, "§15.5"), *cap)
-        self.rec.emit("stars", ID[c], rule="§15.1", via=cause, change=n,
-                      stars=ch.stars, ougi_stars=ch.ougi_stars, sums=sums)
+        self.rec.add("stars", ID[c], None, "§15.1", {"via": cause, "change": n,
+                                                     "stars": ch.stars,
+                                                     "ougi_stars": ch.ougi_stars, "sums": sums})
 
     def lose_stars(self, c: int, n: int, cause: str) -> None:
         """Stars −n, not below 0 (§15.3); 奥義星 never decreases."""
@@ -166,7 +174,9 @@ class Table:
         """Stardust +n (``parts``: the terms of n when it has several), then star
         formation (§15.1)."""
         ch = self.state.chars[c]
-        sums = {"stardust": (("=", "stardust_before", ch.stardust),
+        before = ch.stardust
+        sums = {"stardust": (STARDUST_BEFORE[before] if 0 <= before < 32
+                             else ("=", "stardust_before", before),
                              *(parts or (("+", "stardust_gained", n),)))}
         ch.stardust += n
         self.rec.add("stardust", ID[c], None, "§5.3", {"via": cause, "change": n,

@@ -58,7 +58,7 @@ def rest(t: Table, c: int) -> None:
     """No damage this turn: stun gauge +1 (§12.2)."""
     ch = t.state.chars[c]
     ch.gauge += 1
-    t.rec.emit("gauge", ID[c], rule="§12.2", via="rest", change=1, gauge=ch.gauge)
+    t.rec.add("gauge", ID[c], None, "§12.2", {"via": "rest", "change": 1, "gauge": ch.gauge})
 
 
 def end_of_turn(t: Table) -> None:
@@ -134,8 +134,8 @@ def range_move(t: Table) -> None:
         new = r2
     if new != r2:
         st.r2 = new
-        t.rec.emit("range_move", ID[c], rule="§11.4", before=fm.range_text(r2),
-                   after=fm.range_text(new))
+        t.rec.add("range_move", ID[c], None, "§11.4", {"before": fm.RANGE_TEXTS[r2],
+                                                       "after": fm.RANGE_TEXTS[new]})
 
 
 def turn_limit(t: Table) -> None:
