@@ -111,6 +111,17 @@ def test_battle_view_follows_the_steps(app) -> None:
         lit = page.eval_on_selector(".dice-decision tr.decides", "r => r.dataset.by")
         assert lit == decision["by"]
     assert f"X {decision['x']}" in page.inner_text(".dice-decision")
+    # ...and it stays inside its panel, at any width where the board has dice, range and
+    # decision side by side or the decision below them
+    for width in (1400, 1280, 1100, 900):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(100)
+        spill = page.evaluate(
+            "() => { const box = (s) => document.querySelector(s).getBoundingClientRect();"
+            " const t = box('.board-dice .dice-table'), d = box('.dice-decision table');"
+            " return Math.max(d.right - t.right, t.left - d.left); }")
+        assert spill <= 0, f"the decision table spills {spill}px out of its panel at {width}px"
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     # a damage breakdown opens with the numbers of its hit event
     hit_at, hit = next((i, e) for i, s in enumerate(steps) for e in s["events"]

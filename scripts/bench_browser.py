@@ -262,12 +262,17 @@ def viewer_main(args: argparse.Namespace) -> int:
         print(json.dumps({"rows": rows, "load_average": os.getloadavg()}, indent=1))
         return 0
     print(f"battle view, longest sample battle per system (seed {args.seed}), longest "
-          f"main-thread task (load {os.getloadavg()[0]:.2f})")
+          f"main-thread task (load {os.getloadavg()[0]:.2f}; the long-task observer reports "
+          f"only tasks of 50 ms or more: '-' is none)")
+
+    def longest(ms: float) -> str:
+        return f"{ms:5.0f} ms" if ms else "    - ms"
+
     for row in rows:
         worst = max(row["step"], row["seek"], row["end"])
         print(f"{row['ruleset']:12s} samples {row['samples'][0] + 1}v{row['samples'][1] + 1} "
-              f"{row['steps']:4d} steps  stepping {row['step']:5.0f} ms  seeking "
-              f"{row['seek']:5.0f} ms  jumping {row['end']:5.0f} ms  "
+              f"{row['steps']:4d} steps  stepping {longest(row['step'])}  seeking "
+              f"{longest(row['seek'])}  jumping {longest(row['end'])}  "
               f"{'OVER 50 ms' if worst > 50 else 'within 50 ms'}")
     return 0
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from kassen import ENGINE_VERSION
 from kassen.core.problems import Problem, ProblemError
+from kassen.core.rng import MAX_BATTLE_SEED_LENGTH
 from kassen.core.text import encodable
 
 RECORD_VERSION = 1
@@ -20,6 +21,8 @@ MAX_SIDE_TEXT = 4000
 MAX_CHOICES = 20_000
 MAX_OPTIONS = 64
 MAX_SEED = 200
+"""The longest engine, ruleset and rules-version text (a battle's seed may be longer:
+``kassen.core.rng.MAX_BATTLE_SEED_LENGTH``)."""
 
 
 @dataclass
@@ -63,7 +66,8 @@ class Record:
             raise bad("v", f"expected {RECORD_VERSION}")
         for name in ("engine", "ruleset", "rv", "seed"):
             value = data.get(name)
-            if not isinstance(value, str) or not value or len(value) > MAX_SEED \
+            limit = MAX_BATTLE_SEED_LENGTH if name == "seed" else MAX_SEED
+            if not isinstance(value, str) or not value or len(value) > limit \
                     or (name != "seed" and not encodable(value)):
                 raise bad(name, "expected a short non-empty string")
         sides = data.get("sides")

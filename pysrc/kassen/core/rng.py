@@ -20,6 +20,11 @@ T = TypeVar("T")
 SEED_PREFIX = "xo1:"
 MASK64 = (1 << 64) - 1
 MAX_SEED_LENGTH = 200
+"""The longest seed a tournament or a build-lab run may be given."""
+MAX_BATTLE_SEED_LENGTH = 256
+"""The longest seed of one battle: room after a longest tournament or lab seed for the labels
+they append to make a battle's seed (a job's ``/255v255/9999``, the lab's ``/rr``), so every
+battle they play is read back from its record and its link."""
 
 
 class SeedError(ValueError):
@@ -31,15 +36,19 @@ class SeedError(ValueError):
         super().__init__(i18n.message(f"core.{key}", "en", **args))
 
 
-def normalize_seed(seed: str | int) -> str:
-    """Return the canonical seed string: ``"xo1:"`` + text. Bare text or numbers get the prefix."""
+def normalize_seed(seed: str | int, limit: int | None = MAX_SEED_LENGTH) -> str:
+    """Return the canonical seed string: ``"xo1:"`` + text. Bare text or numbers get the prefix.
+
+    ``limit`` bounds the length of a seed someone gives; the streams the engine derives from a
+    seed (``seed/label``) are not bounded (``None``), so no label can make a valid seed fail.
+    """
     if isinstance(seed, bool) or not isinstance(seed, (str, int)):
         raise SeedError("seed_type")
-    if isinstance(seed, int) and seed.bit_length() > 4 * MAX_SEED_LENGTH:
-        raise SeedError("seed_too_long", limit=MAX_SEED_LENGTH)
+    if limit is not None and isinstance(seed, int) and seed.bit_length() > 4 * limit:
+        raise SeedError("seed_too_long", limit=limit)
     text = str(seed).strip()
-    if len(text) > MAX_SEED_LENGTH:
-        raise SeedError("seed_too_long", limit=MAX_SEED_LENGTH)
+    if limit is not None and len(text) > limit:
+        raise SeedError("seed_too_long", limit=limit)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -62,7 +71,7 @@ class Rng:
     __slots__ = ("_s", "seed")
 
     def __init__(self, seed: str | int) -> None:
-        self.seed = normalize_seed(seed)
+        self.seed = normalize_seed(seed, None)
         self._s: list[int] | None = None
 
     def _seeded(self) -> list[int]:
@@ -172,7 +181,7 @@ class Rng:
         and its state is expanded only if it is drawn from.
         """
         text = f"{self.seed}/{label}"
-        if label.isascii() and label.isalnum() and len(text) <= MAX_SEED_LENGTH:
+        if label.isascii() and label.isalnum():
             child = _new(Rng)
             child.seed = text
             child._s = None

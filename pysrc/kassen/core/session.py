@@ -25,7 +25,7 @@ from kassen.core.links import battle_link
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import Record
 from kassen.core.render import render_event
-from kassen.core.rng import SeedError, normalize_seed
+from kassen.core.rng import MAX_BATTLE_SEED_LENGTH, SeedError, normalize_seed
 from kassen.core.ruleset import MAX_BUILD_TEXT, Battle, Result, Ruleset, Setup
 from kassen.core.text import clip
 
@@ -119,7 +119,7 @@ def prepare(
     if problems and any(p.code == "core.bad_type" for p in problems):
         raise ProblemError(problems)
     try:
-        seed_text = normalize_seed(DEFAULT_SEED if seed is None else seed)
+        seed_text = normalize_seed(DEFAULT_SEED if seed is None else seed, MAX_BATTLE_SEED_LENGTH)
     except SeedError as err:
         problems.append(Problem("core.bad_seed", args={"seed": clip(seed),
                                                        "reason": err.reason}))

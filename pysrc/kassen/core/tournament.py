@@ -26,7 +26,7 @@ from kassen.core.jobs import (  # noqa: F401  (the job pieces, still named here 
 )
 from kassen.core.parallel import play_schedule
 from kassen.core.problems import Problem, ProblemError
-from kassen.core.rng import SeedError, normalize_seed
+from kassen.core.rng import MAX_SEED_LENGTH, SeedError, normalize_seed
 from kassen.core.ruleset import Ruleset
 from kassen.core.schedule import Job, JobResult, Schedule, Tally
 from kassen.core.stats import median, rate
@@ -51,10 +51,11 @@ def check_k(k: object) -> int:
     return k
 
 
-def master_seed(master: object) -> str:
-    """The tournament's master seed, normalised, or a ``core.bad_seed`` problem."""
+def master_seed(master: object, limit: int | None = MAX_SEED_LENGTH) -> str:
+    """The tournament's master seed, normalised, or a ``core.bad_seed`` problem (``limit``
+    bounds a seed someone gives; ``None`` for one derived from a seed already checked)."""
     try:
-        return normalize_seed(master)  # type: ignore[arg-type]
+        return normalize_seed(master, limit)  # type: ignore[arg-type]
     except SeedError as err:
         raise ProblemError([Problem("core.bad_seed", args={"seed": clip(master),
                                                            "reason": err.reason})]) from None
@@ -73,14 +74,15 @@ def games_per_pairing(ruleset: Ruleset, k: int) -> int:
     return check_k(k) if ruleset.random else min(1, check_k(k))
 
 
-def round_robin_schedule(entrants: Entrants, k: int, master: str) -> Schedule:
+def round_robin_schedule(entrants: Entrants, k: int, master: str, *,
+                         seed_limit: int | None = MAX_SEED_LENGTH) -> Schedule:
     """Every pair, both seatings unless symmetric, ``k`` seeds each when random."""
     n = len(entrants.builds)
     games = games_per_pairing(entrants.ruleset, k)
     seatings = 2 if seats(entrants.ruleset) else 1
     check_jobs(n * (n - 1) // 2 * games * seatings)
     pairs = tuple((a, b) for a in range(n) for b in range(a + 1, n))
-    return Schedule(pairs, games, seatings, master_seed(master))
+    return Schedule(pairs, games, seatings, master_seed(master, seed_limit))
 
 
 def round_robin_jobs(entrants: Entrants, k: int, master: str) -> list[Job]:

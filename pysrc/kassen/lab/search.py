@@ -312,7 +312,8 @@ class Search:
         n = len(self.field)
         if n < 2:
             return [0.0] * n
-        schedule = round_robin_schedule(self.entrants, self.games, f"{self.settings.seed}/rr")
+        schedule = round_robin_schedule(self.entrants, self.games, f"{self.settings.seed}/rr",
+                                        seed_limit=None)
         tally: Tally = play_on(self.runner, self.entrants, schedule)
         rates = []
         for i in range(n):
