@@ -187,7 +187,7 @@ def activate(t: Table, c: int, ability: Ability, column: str, extra: int = 0) ->
     if t.vp_blocked(c, entry.vp + extra):
         t.rec.emit("blocked", ID[c], rule="§7.6", name=name, why="vp")
         return
-    single = ability.single
+    single = "単" in ability.derivations
     if ability.is_demerit:
         if tv.guarded and t.opt.demerit_guard == "all":
             t.rec.emit("blocked", ID[c], rule="§8.3", name=name, why="guard")
