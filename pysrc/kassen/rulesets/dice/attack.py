@@ -137,13 +137,13 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
             pn, pd = td.atk_corr.at(first)
             parry = (power * pn, 2 * pd)
     coef_n, coef_d = ta.coef
-    # HitInput's fields in order: attacker's, then defender's, then the 防御倍率 floor
-    inputs = fm.HitInput(
+    # the attacker's numbers, then the defender's, then the 防御倍率 floor
+    dmg, terms = fm.damage(
         sa.atk, ta.five, ca.stars, ta.atk_mult.at(first), a_red, ta.atk_corr.at(first),
         fm.RANGE_FACTORS[r2], t.fav_factors[a][r2], (coef_n ** n, coef_d ** n),
         sd.defence, td.five, cd.stars, td.def_mult.at(first), d_red, td.def_corr.at(first),
-        parry, ta.dmg_mult.at(first), td.taken_mult.at(first), opt.def_mult_floor)
-    dmg, terms = fm.damage(inputs, opt.arithmetic == "exact", opt.rounding == "half_up")
+        parry, ta.dmg_mult.at(first), td.taken_mult.at(first), opt.def_mult_floor,
+        opt.arithmetic == "exact", opt.rounding == "half_up")
     if negate:
         dmg = 0
         terms += (NEGATED,)

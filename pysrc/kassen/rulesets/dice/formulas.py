@@ -8,7 +8,6 @@ them into binary floats (A7) at the damage formula only. Range is kept in half s
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from kassen.rulesets.dice import constants as k
@@ -115,32 +114,6 @@ def ratio_text(ratio: Ratio) -> str:
     return text
 
 
-@dataclass(slots=True)
-class HitInput:
-    """Everything one hit's damage depends on (§19); the factors are exact ratios."""
-
-    base_atk: int
-    five_a: int
-    stars_a: int
-    atk_mult: int
-    a_red: int
-    atk_corr: Ratio
-    range_m: Ratio
-    fav_m: Ratio
-    combo: Ratio
-    base_def: int
-    five_d: int
-    stars_d: int
-    def_mult: int
-    d_red: int
-    def_corr: Ratio
-    parry: Ratio
-    dmg_mult: Ratio
-    taken_mult: Ratio
-    def_floor: bool = True
-    """Clamp 防御倍率 at 0 (§12.4, option ``def_mult_floor``)."""
-
-
 # Sum terms (core.sums) are tuples: immutable, so the same term object may stand in many
 # events, and a tuple of plain values costs the garbage collector nothing once it is seen.
 # Only a parenthesised part is a list (the format's nested term list).
@@ -210,23 +183,29 @@ HALF = ("/", "half", 2)
 ROUNDING = {False: ("floor", "floor", None, "D1"), True: ("round", "half_up", None, "A7")}
 
 
-def damage(h: HitInput, exact: bool = True, half_up: bool = False,
-           ) -> tuple[int, tuple[Term, ...]]:
-    """The damage of one hit and its sum (§19, core.sums): rounded only at the end (D1);
-    floor, or half up with ``half_up`` (A7, option ``rounding``). Exact: integer ratios;
-    otherwise each factor becomes a binary float (A7) and the same expression runs in floats.
-    The terms fold to the damage the way it is computed here (floats in the same order)."""
-    an, ad = h.atk_corr
-    rn, rd = h.range_m
-    fn, fd = h.fav_m
-    cn, cd = h.combo
-    dn, dd = h.def_corr
-    pn, pd = h.parry
-    mn, md = h.dmg_mult
-    tn, td = h.taken_mult
-    power = (h.base_atk + h.five_a + h.stars_a) * max(0, h.atk_mult) * (10 - h.a_red)
-    def_mult = max(0, h.def_mult) if h.def_floor else h.def_mult
-    guard = (h.base_def + h.five_d + h.stars_d) * def_mult * (10 - h.d_red)
+def damage(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
+              atk_corr: Ratio, range_m: Ratio, fav_m: Ratio, combo: Ratio, base_def: int,
+              five_d: int, stars_d: int, def_mult: int, d_red: int, def_corr: Ratio,
+              parry: Ratio, dmg_mult: Ratio, taken_mult: Ratio, def_floor: bool,
+              exact: bool, half_up: bool) -> tuple[int, tuple[Term, ...]]:
+    """The damage of one hit and its sum (§19, core.sums) from everything it depends on: the
+    attacker's numbers, then the defender's, then the 防御倍率 floor (§12.4, option
+    ``def_mult_floor``); the factors are exact ratios, passed as they are (one call a hit,
+    no object). Rounded only at the end (D1); floor, or half up with ``half_up`` (A7, option
+    ``rounding``). Exact: integer ratios; otherwise each factor becomes a binary float (A7)
+    and the same expression runs in floats. The terms fold to the damage the way it is
+    computed here (floats in the same order)."""
+    an, ad = atk_corr
+    rn, rd = range_m
+    fn, fd = fav_m
+    cn, cd = combo
+    dn, dd = def_corr
+    pn, pd = parry
+    mn, md = dmg_mult
+    tn, td = taken_mult
+    power = (base_atk + five_a + stars_a) * max(0, atk_mult) * (10 - a_red)
+    guard_mult = max(0, def_mult) if def_floor else def_mult
+    guard = (base_def + five_d + stars_d) * guard_mult * (10 - d_red)
     if exact:
         corr_n, corr_d = an * rn * fn * cn, ad * rd * fd * cd
         def_n, def_d = guard * dn * pd + 2 * pn * dd, 2 * dd * pd
@@ -239,16 +218,16 @@ def damage(h: HitInput, exact: bool = True, half_up: bool = False,
         raw = max(0, power * corr - ((guard * (dn / dd) / 2) + pn / pd)) * (mn / md) * (tn / td)
         dmg = math.floor(raw + 0.5) if half_up else math.floor(raw)
         val = _float
-    attack = [("=", "base_atk", h.base_atk), ("+", "five", h.five_a),
-              ("+", "stars", h.stars_a), _multiplier("atk_mult", h.atk_mult, True),
-              _reduction("a_red", "§6.3", h.a_red),
-              _correction(exact, h.atk_corr, h.range_m, h.fav_m, h.combo)]
-    defence = [("=", "base_def", h.base_def), ("+", "five", h.five_d),
-               ("+", "stars", h.stars_d), _multiplier("def_mult", h.def_mult, h.def_floor),
-               _reduction("d_red", "§6.4", h.d_red), ("*", "def_corr", val(h.def_corr)), HALF]
+    attack = [("=", "base_atk", base_atk), ("+", "five", five_a),
+              ("+", "stars", stars_a), _multiplier("atk_mult", atk_mult, True),
+              _reduction("a_red", "§6.3", a_red),
+              _correction(exact, atk_corr, range_m, fav_m, combo)]
+    defence = [("=", "base_def", base_def), ("+", "five", five_d),
+               ("+", "stars", stars_d), _multiplier("def_mult", def_mult, def_floor),
+               _reduction("d_red", "§6.4", d_red), ("*", "def_corr", val(def_corr)), HALF]
     if pn:
-        defence.append(("+", "parry", val(h.parry), "D24"))
+        defence.append(("+", "parry", val(parry), "D24"))
     terms = (("=", "attack", attack), ("-", "defence", defence), AT_LEAST_ZERO,
-             ("*", "dmg_mult", val(h.dmg_mult)), ("*", "taken_mult", val(h.taken_mult)),
+             ("*", "dmg_mult", val(dmg_mult)), ("*", "taken_mult", val(taken_mult)),
              ROUNDING[half_up])
     return dmg, terms
