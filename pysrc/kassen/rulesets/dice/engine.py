@@ -144,10 +144,10 @@ class DiceBattle(Table, Battle):
         faces = (r, b, y, g)
         tvs = st.tv
         if tvs:
-            self._read(0, faces, tvs[0])
-            self._read(1, faces, tvs[1])
+            self._read(0, dice, faces, tvs[0])
+            self._read(1, dice, faces, tvs[1])
         else:
-            st.tv = tvs = [self._read(0, faces, None), self._read(1, faces, None)]
+            st.tv = tvs = [self._read(0, dice, faces, None), self._read(1, dice, faces, None)]
         # 3. stardust and star formation
         kits, parts = self.kits, self.stardust_parts
         for c in self.order():
@@ -202,15 +202,16 @@ class DiceBattle(Table, Battle):
         rec.step("end", "end_of_turn")
         upkeep.end_of_turn(self)
 
-    def _read(self, c: int, faces: tuple[int, int, int, int],
+    def _read(self, c: int, dice: dict[str, int], faces: tuple[int, int, int, int],
               tv: TurnValues | None) -> TurnValues:
         """Step 2: own, opponent, N, S, selected die and 5計 of side ``c`` (§1.3–1.5, §6.1),
-        into ``tv`` (last turn's values, begun afresh) or a new ``TurnValues``."""
+        from the roll (by colour and as R, B, Y, G faces) into ``tv`` (last turn's values,
+        begun afresh) or a new ``TurnValues``."""
         mine, theirs, middle, letter, special, middle_terms = self.lookups[c]
         ch = self.state.chars[c]
         r, b, y, g = faces
         own, opp, sel, mid = faces[mine], faces[theirs], faces[letter], faces[middle]
-        n, five = r + b + mid, r + b + y + g + sel  # 5計 = R + B + Y + G + selected (§6.1)
+        n, five = r + b + mid, fm.five_sum(dice, sel)
         sel_colour = COLOURS[letter]
         if tv is None:
             tv = TurnValues(own, opp, n, faces[special], sel, sel_colour, five, ch.vp,
