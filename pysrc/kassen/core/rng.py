@@ -152,11 +152,11 @@ class Rng:
         count = len(items)
         if count < 2:
             return
+        shifts = _SHIFTS if count <= len(_SHIFTS) else [64 - i.bit_length() for i in range(count)]
         s = self._s or self._seeded()
         s0, s1, s2, s3 = s
         for i in range(count - 1, 0, -1):
-            n = i + 1
-            shift = 64 - i.bit_length()
+            shift = shifts[i]
             while True:
                 x = (s1 * 5) & MASK64
                 j = ((((x << 7) | (x >> 57)) * 9) & MASK64) >> shift
@@ -167,7 +167,7 @@ class Rng:
                 s0 ^= s3
                 s2 ^= t
                 s3 = ((s3 << 45) | (s3 >> 19)) & MASK64
-                if j < n:
+                if j <= i:
                     break
             items[i], items[j] = items[j], items[i]
         s[0], s[1], s[2], s[3] = s0, s1, s2, s3
@@ -198,6 +198,8 @@ class Rng:
 
 
 _new = object.__new__
+_SHIFTS = tuple(64 - i.bit_length() for i in range(1024))
+"""How far :meth:`Rng.shuffle` shifts an output to draw below ``i + 1`` (decks up to 1,024)."""
 
 
 class ScriptedRng(Rng):

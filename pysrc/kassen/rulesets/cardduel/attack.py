@@ -58,7 +58,7 @@ def ask_attack(b: CardDuelBattle, w: Member, opp_right: bool) -> Commit:
             *(["field:" + f.card for f in own] if own else ()), "pass")
     answer = b.decider.decide(Request(w.side, "W1", opts, attack_context(b, w, opp_right)))
     if answer == "pass":
-        b.rec.emit("attack_pass", w.id, rule="§5.4.1")
+        b.rec.add("attack_pass", w.id, None, "§5.4.1", {})
         return Commit(w, None, "pass")
     return set_face_down(b, w, answer, "attack_set", "§5.4.1")
 
@@ -77,17 +77,18 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
         if card is None:
             c.outcome, c.value = NONE, 0
             continue
-        w = st.warriors[side]
-        if c.source == "field":
+        w = c.member
+        source = c.source
+        if source == "field":
             st.point_at(side, card, w.id, b.readings.enchant_consumed_on_use)
         else:
             st.place(card, w, "attack").used = True
         checks = w.checks
         valid = card in checks.valid
         c.outcome = OK if valid else FAIL
-        c.value = checks.value[card]
+        c.value = value = checks.value[card]
         b.rec.add("attack_reveal", w.id, None, rule, {
-            "card": card, "source": c.source, "valid": valid, "value": c.value,
+            "card": card, "source": source, "valid": valid, "value": value,
             "sums": {"value": checks.value_sums[card]}})
     first, second = commits
     a = None if first is None else first.card
@@ -95,7 +96,7 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
     clash = a is not None and a == d and same_card(a, d)
     st.played = commits
     if clash:
-        b.rec.emit("clash", rule="§5.5.2", card=a)
+        b.rec.add("clash", None, None, "§5.5.2", {"card": a})
     return clash
 
 
@@ -112,8 +113,8 @@ def apply_fails(b: CardDuelBattle, commits: Commits, rule: str, next_only: bool 
         else:
             w.right = False
         w.failed = True
-        b.rec.emit("attack_fail", w.id, rule=rule, hp=w.hp,
-                   sums={"hp": hp_terms(before, "failed_attack", 1, rule)})
+        b.rec.add("attack_fail", w.id, None, rule, {
+            "hp": w.hp, "sums": {"hp": hp_terms(before, "failed_attack", 1, rule)}})
         check_faint(b, w, rule)
 
 
@@ -125,19 +126,22 @@ def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
     values = (0 if first is None else first.value, 0 if second is None else second.value)
     gains = score_round(outcomes, values)[0]  # type: ignore[arg-type]
     st = b.state
+    adv = st.adv
+    if not (gains[0] or gains[1]):
+        b.rec.add("no_advantage", None, None, rule, {"outcomes": outcomes, "adv": adv[:]})
+        return
     for side in (0, 1):
         gain = gains[side]
         if gain:
-            before = st.adv[side]
-            st.adv[side] = before + gain
-            st.max_adv = max(st.max_adv, st.adv[side])
+            before = adv[side]
+            adv[side] = total = before + gain
+            if total > st.max_adv:
+                st.max_adv = total
             other = outcomes[1 - side]
             b.rec.add("advantage", st.warriors[side].id, None, rule, {
-                "gain": gain, "total": st.adv[side], "outcomes": outcomes, "sums": {
+                "gain": gain, "total": total, "outcomes": outcomes, "sums": {
                     "gain": gain_terms(other, values[side], values[1 - side]),
                     "total": total_terms(before, GAIN_LABELS[other], gain, "§4.5")}})
-    if not (gains[0] or gains[1]):
-        b.rec.emit("no_advantage", rule=rule, outcomes=outcomes, adv=list(st.adv))
 
 
 def ask_continue(b: CardDuelBattle, w: Member, rule: str) -> bool:
@@ -148,7 +152,7 @@ def ask_continue(b: CardDuelBattle, w: Member, rule: str) -> bool:
     if answer == "withdraw":
         w.right = False
         w.withdrew = True
-        b.rec.emit("withdraw", w.id, rule=rule)
+        b.rec.add("withdraw", w.id, None, rule, {})
         return False
     b.rec.add("continue", w.id, None, rule, {})
     return True

@@ -45,7 +45,7 @@ def ask_enchant(b: CardDuelBattle, mage: Member, kind: str = "M1") -> Commit | N
         "w_right": holds_right(b, warrior),
         "field_ranks": sorted(field_ranks(b, mage.side, []))}))
     if answer == "pass":
-        b.rec.emit("enchant_pass", mage.id, rule="§5.1.1")
+        b.rec.add("enchant_pass", mage.id, None, "§5.1.1", {})
         return None
     return set_face_down(b, mage, answer, "enchant_set", "§5.1.1")
 

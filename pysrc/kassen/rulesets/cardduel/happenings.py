@@ -24,26 +24,28 @@ def emotion_event(b: CardDuelBattle, mage: Member, card: str, rule: str) -> None
     value = value_of(card)
     k = 2 if value >= 11 else 1
     table = b.readings.emotion_table == "v0"
-    b.rec.emit("emotion", mage.id, rule=rule, card=card, team=mage.side,
-               effect=EMOTIONS[suit] if table else "narrative", k=k)
+    b.rec.add("emotion", mage.id, None, rule, {
+        "card": card, "team": mage.side, "effect": EMOTIONS[suit] if table else "narrative",
+        "k": k})
     if not table:
         return
     if suit == "H":
         before = mage.mp
         mage.mp += k
-        b.rec.emit("mp_gain", mage.id, rule="§12.2", amount=k, mp=mage.mp,
-                   sums={"mp": mp_gain_terms(before, "elation", k, "§12.2", mage.max_mp)})
+        b.rec.add("mp_gain", mage.id, None, "§12.2", {
+            "amount": k, "mp": mage.mp,
+            "sums": {"mp": mp_gain_terms(before, "elation", k, "§12.2", mage.max_mp)}})
     elif suit == "D":
         got = mage.draw_to_hand(k)
-        b.rec.emit("hand_draw", mage.id, rule="§12.2", drawn=len(got), hand=len(mage.hand))
+        b.rec.add("hand_draw", mage.id, None, "§12.2", {"drawn": len(got), "hand": len(mage.hand)})
     elif suit == "S":
         adv = b.state.adv
         before = adv[mage.side]
         adv[mage.side] = before + k
-        b.rec.emit("advantage", b.state.warriors[mage.side].id, rule="§12.2", gain=k,
-                   total=adv[mage.side], sums={
-                       "gain": (("=", "rivalry", k, "§12.2"), ("note", "card_value", value)),
-                       "total": total_terms(before, "rivalry", k, "§12.2")})
+        b.rec.add("advantage", b.state.warriors[mage.side].id, None, "§12.2", {
+            "gain": k, "total": adv[mage.side], "sums": {
+                "gain": (("=", "rivalry", k, "§12.2"), ("note", "card_value", value)),
+                "total": total_terms(before, "rivalry", k, "§12.2")}})
     else:
         lose_mp(b, mage, k, "§12.2")
 
@@ -66,4 +68,4 @@ def happening_draw(b: CardDuelBattle, mage: Member, rule: str) -> None:
             break
         b.state.place(card, mage, "happening")
         cards.append(card)
-    b.rec.emit("happening_draw", mage.id, rule=rule, cards=cards)
+    b.rec.add("happening_draw", mage.id, None, rule, {"cards": cards})

@@ -53,12 +53,12 @@ def enchant_phase(b: CardDuelBattle) -> None:
             return
         for m, card, dup, valid in check_enchants(b, sets):
             st.place(card, m, "enchant")
-            b.rec.emit("enchant_placed", m.id, rule="§7 A1-d", card=card, duplicate=dup,
-                       valid=valid)
+            b.rec.add("enchant_placed", m.id, None, "§7 A1-d", {
+                "card": card, "duplicate": dup, "valid": valid})
             if dup:
                 enchant_happening(b, m, card, "§7 A1-b", "§7 A1-b")
                 m.locked = True
-                b.rec.emit("locked", m.id, rule="§7 A1-b")
+                b.rec.add("locked", m.id, None, "§7 A1-b", {})
             if not valid:
                 lose_mp(b, m, 1, "§7 A1-c")
         for m in active:
@@ -77,7 +77,7 @@ def ask_keep_enchanting(b: CardDuelBattle, m: Member) -> None:
         "hand_size": len(m.hand), "deck_size": len(m.deck)}))
     if answer == "stop":
         m.locked = True
-        b.rec.emit("enchant_stop", m.id, rule="§7 A1-e")
+        b.rec.add("enchant_stop", m.id, None, "§7 A1-e", {})
 
 
 def return_mage_cards(b: CardDuelBattle) -> None:
@@ -91,7 +91,7 @@ def return_mage_cards(b: CardDuelBattle) -> None:
         m.to_deck([f.card for f in back])
         b.rng.shuffle(m.deck)
         m.locked = False
-        b.rec.emit("enchant_return", m.id, rule="§7 A2-4", count=len(back))
+        b.rec.add("enchant_return", m.id, None, "§7 A2-4", {"count": len(back)})
 
 
 class Original(RoundLoop):

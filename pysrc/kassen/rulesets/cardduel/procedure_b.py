@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 def enchant_phase(b: CardDuelBattle) -> None:
     """B1 エンチャントセットアップ, B2 エンチャントチェック, B3 エンチャントダメージチェック."""
     st = b.state
+    if not st.mages:  # no mage at the table (1v1): nothing to enchant, every round
+        return
     mages = [m for m in st.mages if not m.exhausted and not m.locked]
     if not mages:
         return
@@ -47,7 +49,7 @@ def enchant_phase(b: CardDuelBattle) -> None:
             enchant_happening(b, m, card, "§5.3.2a", "§5.3.2b")
             if b.readings.happening_lock == "battle":
                 m.locked = True
-                b.rec.emit("locked", m.id, rule="§5.3.2d")
+                b.rec.add("locked", m.id, None, "§5.3.2d", {})
             if not valid and b.readings.dup_also_costs_mp:
                 lose_mp(b, m, 1, "§5.3.2c")
         elif not valid:

@@ -56,12 +56,13 @@ def convert(b: CardDuelBattle, m: Member, costume: str, into: str, rule: str) ->
     if into == "mp":
         before = m.mp
         m.mp += c.mp
-        b.rec.emit("convert_mp", m.id, rule=rule, costume=costume, gain=c.mp, mp=m.mp,
-                   sums={"mp": mp_gain_terms(before, "costume_mp", c.mp, "§2.4", m.max_mp)})
+        b.rec.add("convert_mp", m.id, None, rule, {
+            "costume": costume, "gain": c.mp, "mp": m.mp,
+            "sums": {"mp": mp_gain_terms(before, "costume_mp", c.mp, "§2.4", m.max_mp)}})
     else:
         got = m.draw_to_hand(c.cards)
-        b.rec.emit("convert_hand", m.id, rule=rule, costume=costume, drawn=len(got),
-                   hand=len(m.hand))
+        b.rec.add("convert_hand", m.id, None, rule, {
+            "costume": costume, "drawn": len(got), "hand": len(m.hand)})
 
 
 def lose_mp(b: CardDuelBattle, m: Member, amount: int, rule: str) -> None:
@@ -69,8 +70,8 @@ def lose_mp(b: CardDuelBattle, m: Member, amount: int, rule: str) -> None:
     the mage is exhausted when none is left (§5.3.3)."""
     before = m.mp
     m.mp = max(0, before - amount)
-    b.rec.emit("mp_loss", m.id, rule=rule, amount=amount, mp=m.mp,
-               sums={"mp": mp_loss_terms(before, amount, rule)})
+    b.rec.add("mp_loss", m.id, None, rule, {
+        "amount": amount, "mp": m.mp, "sums": {"mp": mp_loss_terms(before, amount, rule)}})
     if m.mp > 0:
         return
     if m.costumes:
@@ -78,11 +79,12 @@ def lose_mp(b: CardDuelBattle, m: Member, amount: int, rule: str) -> None:
             "member": m.id, "costumes": list(m.costumes)}))
         m.costumes.remove(pick)
         m.mp = COSTUMES[pick].mp
-        b.rec.emit("convert_forced", m.id, rule="§5.3.1", costume=pick, mp=m.mp,
-                   sums={"mp": mp_gain_terms(0, "costume_mp", m.mp, "§5.3.1", m.max_mp)})
+        b.rec.add("convert_forced", m.id, None, "§5.3.1", {
+            "costume": pick, "mp": m.mp,
+            "sums": {"mp": mp_gain_terms(0, "costume_mp", m.mp, "§5.3.1", m.max_mp)}})
     elif not m.exhausted:
         m.exhausted = True
-        b.rec.emit("exhausted", m.id, rule="§5.3.3")
+        b.rec.add("exhausted", m.id, None, "§5.3.3", {})
 
 
 def voluntary_conversions(b: CardDuelBattle, m: Member, rule: str) -> None:

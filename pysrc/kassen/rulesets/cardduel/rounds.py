@@ -41,35 +41,38 @@ def ask_attacks(b: CardDuelBattle) -> Commits:
 def end_why(b: CardDuelBattle) -> str:
     """Why the rounds ended with no right left: ``rights`` when a failure took one,
     ``withdrawal`` when every warrior gave the right up (a statistics label)."""
-    return "rights" if any(w.failed for w in b.state.warriors) else "withdrawal"
+    first, second = b.state.warriors
+    return "rights" if first.failed or second.failed else "withdrawal"
 
 
 def round_over(b: CardDuelBattle, commits: Commits, rounds: int, rights_rule: str) -> str | None:
     """The checks both procedures make after scoring a round (knockout §15 D2, stall §5.9,
     no right left, the round cap §5.9): the reason the battle ends, logged, or None."""
-    warriors = b.state.warriors
-    if any(w.fainted for w in warriors):
+    first, second = b.state.warriors
+    if first.fainted or second.fainted:
         why, rule = "knockout", "§15 D2"
     elif all_passed(commits):
-        for w in warriors:
-            w.right = False
+        first.right = second.right = False
         why, rule = "stall", "§5.9"
-    elif not any(holds_right(b, w) for w in warriors):
+    elif not (holds_right(b, first) or holds_right(b, second)):
         why, rule = end_why(b), rights_rule
     elif rounds == b.readings.round_cap:
-        b.rec.emit("battle_over", rule="§5.9", why="round_cap", cap=rounds)
+        b.rec.add("battle_over", None, None, "§5.9", {"why": "round_cap", "cap": rounds})
         return "round_cap"
     else:
         return None
-    b.rec.emit("battle_over", rule=rule, why=why)
+    b.rec.add("battle_over", None, None, rule, {"why": why})
     return why
 
 
 def ask_continues(b: CardDuelBattle, rule: str) -> bool:
     """B8 / A3: every warrior still holding the right continues or withdraws (W2); whether
     any goes on."""
-    going = [ask_continue(b, w, rule) for w in b.state.warriors if holds_right(b, w)]
-    return any(going)
+    going = False
+    for w in b.state.warriors:
+        if holds_right(b, w) and ask_continue(b, w, rule):
+            going = True
+    return going
 
 
 class RoundLoop:
@@ -125,6 +128,6 @@ class RoundLoop:
                 break
             if not self.go_on(b, number):
                 why = end_why(b)
-                b.rec.emit("battle_over", rule=self.end_rule, why=why)
+                b.rec.add("battle_over", None, None, self.end_rule, {"why": why})
                 break
         finish_battle(b, why, self.damage, self.reset)

@@ -63,14 +63,15 @@ def _pool_draw(b: CardDuelBattle, storm: Storm, m: Member, counts: bool, why: st
     """One storm draw onto the field: the card's raw value, or −1 for an empty deck (D7)."""
     card = m.take_top()
     if card is None:
-        b.rec.emit("storm_empty", m.id, rule="§15 D7", why=why)
+        b.rec.add("storm_empty", m.id, None, "§15 D7", {"why": why})
         return -1
     b.state.place(card, m, "storm")
     before = storm.pool
     if counts:
         storm.pool += 1
-    b.rec.emit("storm_card", m.id, rule="§6.2", card=card, why=why, pool=storm.pool,
-               sums={"pool": draw_terms(before, counts, why)})
+    b.rec.add("storm_card", m.id, None, "§6.2", {
+        "card": card, "why": why, "pool": storm.pool,
+        "sums": {"pool": draw_terms(before, counts, why)}})
     return value_of(card)
 
 
@@ -84,7 +85,8 @@ def pick_highest(b: CardDuelBattle, storm: Storm, cands: list[Member],
     for _ in range(STORM_LOOP_CAP):
         if len(tied) == 1:
             break
-        b.rec.emit("storm_tie", rule="§6.2.2", members=[m.id for m in tied], value=best)
+        b.rec.add("storm_tie", None, None, "§6.2.2", {
+            "members": [m.id for m in tied], "value": best})
         drawn = {m.id: _pool_draw(b, storm, m, counts, "tie") for m in tied}
         best = max(drawn.values())
         if best < 0:
@@ -129,9 +131,9 @@ def _strike_mage(b: CardDuelBattle, storm: Storm, victim: Member) -> None:
     victim.costumes.remove(pick)
     before = storm.pool
     storm.pool = max(0, before - top)
-    b.rec.emit("costume_lost", victim.id, rule="§6.2.3", costume=pick, power=top,
-               pool=storm.pool, sums={"pool": pool_loss_terms(before, "costume_power", top,
-                                                              "§6.2.3")})
+    b.rec.add("costume_lost", victim.id, None, "§6.2.3", {
+        "costume": pick, "power": top, "pool": storm.pool,
+        "sums": {"pool": pool_loss_terms(before, "costume_power", top, "§6.2.3")}})
 
 
 def _strike_warrior(b: CardDuelBattle, storm: Storm, victim: Member) -> None:
@@ -141,12 +143,12 @@ def _strike_warrior(b: CardDuelBattle, storm: Storm, victim: Member) -> None:
     loss = 1 if one else min(hp, pool)
     victim.hp = max(0, hp - loss)
     storm.pool = max(0, pool - loss)
-    b.rec.emit("storm_hp", victim.id, rule="§6.2.5", loss=loss, hp=victim.hp,
-               pool=storm.pool, sums={
-                   "loss": ONE_HP if one else (("=", "hp_before", hp),
-                                               ("min", "storm_pool", pool, "§6.2.5")),
-                   "hp": hp_terms(hp, "storm_strike", loss, "§6.2.5"),
-                   "pool": pool_loss_terms(pool, "storm_strike", loss, "§6.2.5")})
+    b.rec.add("storm_hp", victim.id, None, "§6.2.5", {
+        "loss": loss, "hp": victim.hp, "pool": storm.pool, "sums": {
+            "loss": ONE_HP if one else (("=", "hp_before", hp),
+                                        ("min", "storm_pool", pool, "§6.2.5")),
+            "hp": hp_terms(hp, "storm_strike", loss, "§6.2.5"),
+            "pool": pool_loss_terms(pool, "storm_strike", loss, "§6.2.5")}})
     check_faint(b, victim, "§6.2.7")
 
 
@@ -161,7 +163,7 @@ def _strike_in_turn(b: CardDuelBattle, storm: Storm, victim: Member, strike: Str
             break
         n = _count_draw(b, storm, victim)
         victim = count_on(b, victim, n, kind, eligible)
-        b.rec.emit("storm_victim", victim.id, rule=rule, n=n)
+        b.rec.add("storm_victim", victim.id, None, rule, {"n": n})
     return victim
 
 
@@ -192,7 +194,7 @@ def storm_power(b: CardDuelBattle, storm: Storm) -> tuple[dict[str, int], Terms]
             card = m.take_top()
         high[m.id] = max((value_of(c) for c in drawn), default=-1)
         counts.append(len(drawn))
-        b.rec.emit("storm_draw", m.id, rule="§6.2.1", cards=drawn, high=high[m.id])
+        b.rec.add("storm_draw", m.id, None, "§6.2.1", {"cards": drawn, "high": high[m.id]})
     whole = b.readings.storm_pool_scope == "whole_field"
     if whole:
         storm.pool = len(st.field)
@@ -207,17 +209,17 @@ def run_storm(b: CardDuelBattle) -> None:
     st.storm_now = True
     storm = st.storm = Storm()
     b.begin_step("storm", "storm_power")
-    b.rec.emit("storm_start", rule="§6.2")
+    b.rec.add("storm_start", None, None, "§6.2", {})
     high, power = storm_power(b, storm)
     first_pool = storm.pool
-    b.rec.emit("storm_pool", rule="§6.2.1", pool=storm.pool, sums={"pool": power})
+    b.rec.add("storm_pool", None, None, "§6.2.1", {"pool": storm.pool, "sums": {"pool": power}})
     ko_before = sum(1 for w in st.warriors if w.fainted)
     victim: Member | None = None
     mages = [m for m in st.mages if _has_costume(m)]
     if storm.pool > 0 and mages:
         b.rec.step("storm", "storm_mages")
         victim = pick_highest(b, storm, mages, high)
-        b.rec.emit("storm_victim", victim.id, rule="§6.2.2")
+        b.rec.add("storm_victim", victim.id, None, "§6.2.2", {})
         victim = _strike_in_turn(b, storm, victim, _strike_mage, st.mages, "mage",
                                  _has_costume, "§6.2.4")
     if storm.pool > 0 and any(_alive(w) for w in st.warriors):
@@ -227,10 +229,10 @@ def run_storm(b: CardDuelBattle) -> None:
             victim = count_on(b, victim, n, "warrior", _alive)
         else:
             victim = pick_highest(b, storm, [w for w in st.warriors if _alive(w)], high)
-        b.rec.emit("storm_victim", victim.id, rule="§6.2.5")
+        b.rec.add("storm_victim", victim.id, None, "§6.2.5", {})
         _strike_in_turn(b, storm, victim, _strike_warrior, st.warriors, "warrior", _alive,
                         "§6.2.5")
     b.rec.step("storm", "storm_end")
-    b.rec.emit("storm_end", rule="§6.2.6", pool=storm.pool)
+    b.rec.add("storm_end", None, None, "§6.2.6", {"pool": storm.pool})
     ko = sum(1 for w in st.warriors if w.fainted) > ko_before
     st.storms.append(StormTally(first_pool, ko))

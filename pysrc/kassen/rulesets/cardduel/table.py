@@ -28,7 +28,7 @@ def begin_battle(b: CardDuelBattle) -> None:
     st.storm_now = False
     b.rec.turn = st.battle
     b.begin_step("start", "battle_start")
-    b.rec.emit("battle_start", rule="§5", battle=st.battle)
+    b.rec.add("battle_start", None, None, "§5", {"battle": st.battle})
     if st.battle > 1 and b.readings.hand_refill == "battle":
         for m in st.members:
             need = m.base - len(m.hand)
@@ -88,7 +88,7 @@ def damage_step(b: CardDuelBattle, phase: str, rule: str) -> None:
     a, c = st.adv
     dealt = final_damage(a, c)
     st.last_damage = DamageCheck([a, c], list(dealt))
-    b.rec.emit("damage_check", rule=rule, adv=[a, c], damage=list(dealt))
+    b.rec.add("damage_check", None, None, rule, {"adv": [a, c], "damage": list(dealt)})
     for side in (0, 1):
         amount = dealt[side]
         st.dealt[side] += amount
@@ -108,7 +108,7 @@ def check_faint(b: CardDuelBattle, w: Member, rule: str) -> None:
     """HP 0 → 気絶 (fainted, defeated) (§2.3)."""
     if w.hp <= 0 and not w.fainted:
         w.fainted = True
-        b.rec.emit("faint", w.id, rule=rule)
+        b.rec.add("faint", w.id, None, rule, {})
 
 
 def reset_table(b: CardDuelBattle, phase: str, rule: str) -> None:
@@ -139,4 +139,4 @@ def reset_table(b: CardDuelBattle, phase: str, rule: str) -> None:
             m.to_deck(m.discard)
             m.discard = []
     st.shuffle_due = True
-    b.rec.emit("reset", rule=rule, decks=[len(m.deck) for m in st.members])
+    b.rec.add("reset", None, None, rule, {"decks": [len(m.deck) for m in st.members]})

@@ -31,7 +31,7 @@ def end_checks(b: CardDuelBattle) -> None:
                 "battle": st.battle}))
             if answer == "surrender":
                 st.surrendered[side] = True
-                b.rec.emit("surrender", st.warriors[side].id, rule="§8.1b", side=side)
+                b.rec.add("surrender", st.warriors[side].id, None, "§8.1b", {"side": side})
         if any(st.surrendered):
             ended = "surrender"
     if ended is None:
@@ -40,8 +40,9 @@ def end_checks(b: CardDuelBattle) -> None:
     st.ended_by = ended
     st.winner, st.reason = decide_winner(b)
     b.begin_step("end", "match_end")
-    b.rec.emit("match_end", rule="§8", ended_by=ended, winner=st.winner, reason=st.reason,
-               defeated=defeats(b), dealt=list(st.dealt))
+    b.rec.add("match_end", None, None, "§8", {
+        "ended_by": ended, "winner": st.winner, "reason": st.reason, "defeated": defeats(b),
+        "dealt": list(st.dealt)})
 
 
 def defeats(b: CardDuelBattle) -> list[int]:
