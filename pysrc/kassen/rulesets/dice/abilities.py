@@ -14,21 +14,20 @@ from kassen.rulesets.dice.table import ID, Table
 def zone(t: Table, c: int) -> None:
     """Step 4: the zone from LP now (§16.2); its passive is active if the zone matches."""
     ch = t.state.chars[c]
-    lp = ch.lp
-    hi, lo = k.ZONE_BOUNDS
-    if t.opt.zone_bounds == "lower":
-        hi, lo = hi - 1, lo - 1  # LP is an integer: ">= 4000" is "> 3999"
+    lp = ch.lp_main + ch.lp_ex
+    hi, lo = t.zone_bounds
     name = "序盤" if lp > hi else "中盤" if lp > lo else "終盤"
     ch.zone = name
     placed = t.sheets[c].zone
     active = placed is not None and placed[0] == name
     if active != ch.zone_active or t.state.turn == 1:
-        t.rec.emit("zone", ID[c], rule="§16.2", zone=name, active=active,
-                   passive=placed[1] if placed else "")
+        t.rec.add("zone", ID[c], None, "§16.2", {"zone": name, "active": active,
+                                                 "passive": placed[1] if placed else ""})
     ch.zone_active = active
-    on_zone = hd.ON_ZONE.get(t.kits[c].zone) if active else None
-    if on_zone is not None:
-        on_zone(t, c, k.ZONES.index(name))
+    if active:
+        on_zone = hd.ON_ZONE.get(t.kits[c].zone)
+        if on_zone is not None:
+            on_zone(t, c, k.ZONES.index(name))
 
 
 def select(t: Table, c: int) -> None:
@@ -37,22 +36,24 @@ def select(t: Table, c: int) -> None:
     ch = t.state.chars[c]
     tv = t.state.tv[c]
     src = tv.source
+    line = sheet.line
     if ch.stunned:
-        if (t.opt.line_while_stunned == "lost" and sheet.line is not None
-                and not ch.line_used and ch.lp <= sheet.line[0]):
+        if (t.opt.line_while_stunned == "lost" and line is not None
+                and not ch.line_used and ch.lp <= line[0]):
             ch.line_used = True  # D30 alternative: the line passes while stunned
         t.rec.emit("select", ID[c], rule="§7.1", source="stunned", slot=0, name="")
         return
-    if sheet.line is not None and not ch.line_used and ch.lp <= sheet.line[0]:
+    if line is not None and not ch.line_used and ch.lp_main + ch.lp_ex <= line[0]:
         ch.line_used = True
-        src.kind, src.name = "line", sheet.line[1].label
+        src.kind, src.name = "line", line[1].label
     elif (sheet.trigger is not None and t.has_flag(1 - c, sheet.trigger[0])
           and tv.vp0 >= 1 + sheet.trigger[1].entry.vp):
         src.kind, src.name = "trigger", sheet.trigger[1].label
     else:
-        slot = sheet.slot(tv.n)
-        src.kind, src.slot = "slot", tv.n
-        src.name = slot.normal.label if slot.normal else ""
+        n = tv.n
+        normal = sheet.slots[n - 3].normal  # slot n (Sheet.slot)
+        src.kind, src.slot = "slot", n
+        src.name = normal.label if normal else ""
     t.rec.add("select", ID[c], None, "§7.1", {"source": src.kind, "slot": src.slot,
                                               "name": src.name})
 
@@ -63,7 +64,7 @@ def ougi_prestep(t: Table, c: int) -> None:
     ch = t.state.chars[c]
     if tv.source.kind != "slot":
         return
-    ougi = t.sheets[c].slot(tv.n).ougi
+    ougi = t.sheets[c].slots[tv.n - 3].ougi  # slot n (Sheet.slot)
     if ougi is None or not ch.ougi_available or ch.ougi_stars < ougi.stars:
         return
     tv.ougi = True
@@ -79,7 +80,7 @@ def demerit_square(t: Table, c: int) -> None:
     stunned = t.state.chars[c].stunned
     if not ((stunned and t.opt.stunned_square_penalty) or tv.source.kind == "slot"):
         return
-    if not t.sheets[c].slot(tv.n).demerit:
+    if not t.sheets[c].slots[tv.n - 3].demerit:  # slot n (Sheet.slot)
         return
     if "demerit_guard" in t.kits[c].passives and tv.vp0 >= 1:
         tv.guarded = True
@@ -108,7 +109,8 @@ def special(t: Table, c: int) -> None:
         return
     exerted = hd.ON_SPECIAL[entry.id](t, c, False)
     tv.acts.append(Act(name, entry.vp, 0, exerted))
-    t.rec.emit("special", ID[c], rule="§18.2", name=name, face=tv.s, exerted=exerted)
+    t.rec.add("special", ID[c], None, "§18.2", {"name": name, "face": tv.s,
+                                                "exerted": exerted})
 
 
 def slot_abilities(t: Table, c: int) -> None:
@@ -125,7 +127,7 @@ def slot_abilities(t: Table, c: int) -> None:
     if src.kind == "trigger":
         activate(t, c, sheet.trigger[1], "trigger", extra=1)  # type: ignore[index]
         return
-    slot = sheet.slot(src.slot)
+    slot = sheet.slots[src.slot - 3]  # Sheet.slot
     normal = slot.normal
     if tv.ougi:
         ougi = slot.ougi

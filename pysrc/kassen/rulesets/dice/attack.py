@@ -37,69 +37,77 @@ def range_start(t: Table) -> None:
 def decide(t: Table) -> tuple[list[int], bool]:
     """Step 12: who attacks (§9.2): forced cross, absolute right, right, speed, else cross.
     Returns the attackers in order and whether it is a cross."""
-    tv = t.state.tv
+    st = t.state
+    tv0, tv1 = st.tv
     opt = t.opt
-    red = t.red()
-    x = t.state.cross_x
-    speeds = [tv[0].speed, tv[1].speed]
-    info: dict[str, Any] = {"abs": [tv[0].abs, tv[1].abs], "right": [tv[0].right, tv[1].right],
-                            "speed": speeds, "x": x, "passed": False}
+    x = st.cross_x
+    abs0, abs1, right0, right1 = tv0.abs, tv1.abs, tv0.right, tv1.right
+    speed0, speed1 = tv0.speed, tv1.speed
     winner: int | None = None
-    forced = tv[0].force_cross or tv[1].force_cross
+    forced = tv0.force_cross or tv1.force_cross
     if forced and opt.forced_cross == "absolute_first":
-        forced = info["abs"][0] == info["abs"][1]
+        forced = abs0 == abs1
     if forced:
         by = "forced"
-    elif info["abs"][0] != info["abs"][1]:
-        by, winner = "absolute", 0 if info["abs"][0] > info["abs"][1] else 1
-    elif info["right"][0] != info["right"][1]:
-        by, winner = "right", 0 if info["right"][0] > info["right"][1] else 1
-    elif abs(speeds[0] - speeds[1]) > x or (
-            opt.speed_margin == "at_least" and speeds[0] != speeds[1]
-            and abs(speeds[0] - speeds[1]) == x):
-        by, winner = "speed", 0 if speeds[0] > speeds[1] else 1
+    elif abs0 != abs1:
+        by, winner = "absolute", 0 if abs0 > abs1 else 1
+    elif right0 != right1:
+        by, winner = "right", 0 if right0 > right1 else 1
+    elif abs(speed0 - speed1) > x or (
+            opt.speed_margin == "at_least" and speed0 != speed1 and abs(speed0 - speed1) == x):
+        by, winner = "speed", 0 if speed0 > speed1 else 1
     else:
         by = "cross"
-    stunned = [t.state.chars[c].stunned or (tv[c].recovered and not opt.recover_attacks)
-               for c in (0, 1)]
+    c0, c1 = st.chars
+    recovered_wait = not opt.recover_attacks
+    stunned = (c0.stunned or (tv0.recovered and recovered_wait),
+               c1.stunned or (tv1.recovered and recovered_wait))
+    passed = False
     if winner is not None:
         attackers = [winner]
         if stunned[winner]:
-            info["passed"] = opt.stunned_winner == "pass"
-            attackers = [1 - winner] if info["passed"] and not stunned[1 - winner] else []
+            passed = opt.stunned_winner == "pass"
+            attackers = [1 - winner] if passed and not stunned[1 - winner] else []
         cross = False
     else:
         attackers = [c for c in t.order() if not stunned[c]]
         cross = True
-    info.update(by=by, cross=cross, winner=winner,
-                attackers=[ID[c] for c in attackers], red=ID[red])
-    t.state.decision = info
-    first = ID[attackers[0]] if attackers else None
-    second = ID[1 - attackers[0]] if attackers else None
-    kind = ("decision_none", "decision", "decision_cross")[len(attackers)]
-    t.rec.emit(kind, first, second, rule="§9.2", sums={"x": t.x_terms}, **info)
+    # the state keeps the decision for the view; the event adds the sum of X
+    st.decision = info = {
+        "abs": [abs0, abs1], "right": [right0, right1], "speed": [speed0, speed1], "x": x,
+        "passed": passed, "by": by, "cross": cross, "winner": winner,
+        "attackers": [ID[c] for c in attackers], "red": ID[0 if st.colour[0] == "red" else 1]}
+    if attackers:
+        t.rec.add("decision_cross" if len(attackers) == 2 else "decision", ID[attackers[0]],
+                  ID[1 - attackers[0]], "§9.2", {"sums": t.x_sums, **info})
+    else:
+        t.rec.add("decision_none", None, None, "§9.2", {"sums": t.x_sums, **info})
     return attackers, cross
 
 
 def attacks(t: Table, attackers: list[int], cross: bool) -> None:
     """Step 13: each attacker's sequence of hits (§10.1); later hits stop at a knockout."""
+    tv = t.state.tv
+    rec = t.rec
     for a in attackers:
         d = 1 - a
-        ta = t.state.tv[a]
-        diff = ta.speed - t.state.tv[d].speed
+        ta = tv[a]
+        speed, opponent = ta.speed, tv[d].speed
+        diff = speed - opponent
         threshold = ta.threshold
         hits = 1 + fm.extra_hits(diff, threshold)
-        t.rec.step("attack", "attack")
-        sums = {"diff": (("=", "speed", ta.speed), ("-", "opponent_speed", t.state.tv[d].speed)),
+        rec.step("attack", "attack")
+        sums = {"diff": (("=", "speed", speed), ("-", "opponent_speed", opponent)),
                 "hits": (("=", "diff", diff), ("//", "threshold", threshold, "§10.1"),
                          fm.AT_LEAST_ZERO, MOST_EXTRA, FIRST_HIT)}
-        t.rec.add("attack", ID[a], ID[d], "§10.1", {"hits": hits, "diff": diff,
-                                                    "threshold": threshold, "cross": cross,
-                                                    "sums": sums})
-        for n in range(hits):
-            if n > 0 and t.lp(d) <= 0:
-                t.rec.emit("hits_skipped", ID[a], ID[d], rule="§10.5",
-                           skipped=hits - n)
+        rec.add("attack", ID[a], ID[d], "§10.1", {"hits": hits, "diff": diff,
+                                                  "threshold": threshold, "cross": cross,
+                                                  "sums": sums})
+        hit(t, a, d, 0, cross)
+        defender = t.state.chars[d]
+        for n in range(1, hits):
+            if defender.lp <= 0:
+                rec.emit("hits_skipped", ID[a], ID[d], rule="§10.5", skipped=hits - n)
                 break
             hit(t, a, d, n, cross)
 
@@ -108,11 +116,12 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
     """Hit ``n`` of attacker ``a`` on ``d``: damage (§19), EX LP first (§16.1), stun gauge
     (§12.2) or stun shortening (§12.5), then on-hit effects."""
     opt = t.opt
-    ta, td = t.state.tv[a], t.state.tv[d]
+    st = t.state
+    ta, td = st.tv[a], st.tv[d]
     sa, sd = t.sheets[a], t.sheets[d]
-    ca, cd = t.state.chars[a], t.state.chars[d]
+    ca, cd = st.chars[a], st.chars[d]
     first = n == 0
-    r2 = t.state.r2
+    r2 = st.r2
     assert r2 is not None
     a_red = 0 if (cross or td.on_square or cd.stunned) else td.own
     d_red = 0 if ta.on_square else ta.own
@@ -128,13 +137,13 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
             pn, pd = td.atk_corr.at(first)
             parry = (power * pn, 2 * pd)
     coef_n, coef_d = ta.coef
-    # HitInput's fields in order: attacker's, then defender's, then the 防御倍率 floor
-    inputs = fm.HitInput(
+    # the attacker's numbers, then the defender's, then the 防御倍率 floor
+    dmg, terms = fm.damage(
         sa.atk, ta.five, ca.stars, ta.atk_mult.at(first), a_red, ta.atk_corr.at(first),
-        fm.range_factor(r2), fm.favourite_factor(r2, sa.fav), (coef_n ** n, coef_d ** n),
+        fm.RANGE_FACTORS[r2], t.fav_factors[a][r2], (coef_n ** n, coef_d ** n),
         sd.defence, td.five, cd.stars, td.def_mult.at(first), d_red, td.def_corr.at(first),
-        parry, ta.dmg_mult.at(first), td.taken_mult.at(first), opt.def_mult_floor)
-    dmg, terms = fm.damage(inputs, opt.arithmetic == "exact", opt.rounding == "half_up")
+        parry, ta.dmg_mult.at(first), td.taken_mult.at(first), opt.def_mult_floor,
+        opt.arithmetic == "exact", opt.rounding == "half_up")
     if negate:
         dmg = 0
         terms += (NEGATED,)
@@ -151,7 +160,8 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
         if cd.stunned:
             td.shorten += fm.stun_shortening(dmg)
         else:
-            heavy = any(kind == "heavy" and (first or not single) for kind, single in ta.on_hit)
+            heavy = bool(ta.on_hit) and any(kind == "heavy" and (first or not single)
+                                            for kind, single in ta.on_hit)
             digits = fm.gauge_loss(dmg)
             loss = digits + (1 if heavy else 0)
             gauge: tuple[Any, ...] = (("=", "gauge_before", cd.gauge),
@@ -168,9 +178,9 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
             cd.gauge = max(0, cd.gauge + gauge_change)
     t.rec.add("hit", ID[a], ID[d], "§19", {"index": n, "damage": dmg, "lp": cd.lp,
                                            "gauge": cd.gauge, "gauge_change": gauge_change,
-                                           "cross": cross, "range": fm.range_text(r2),
+                                           "cross": cross, "range": fm.RANGE_TEXTS[r2],
                                            "sums": sums})
-    if connects:
+    if connects and ta.on_hit:
         on_hit_effects(t, a, d, first)
 
 

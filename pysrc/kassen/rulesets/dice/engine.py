@@ -11,16 +11,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
-from kassen.rulesets.dice import abilities, attack, upkeep, values
+from kassen.rulesets.dice import attack, upkeep
+from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice import view as vw
+from kassen.rulesets.dice.abilities import (
+    demerit_square,
+    ougi_prestep,
+    select,
+    slot_abilities,
+    special,
+    zone,
+)
 from kassen.rulesets.dice.model import Sheet
-from kassen.rulesets.dice.options import Readings
+from kassen.rulesets.dice.options import readings
 from kassen.rulesets.dice.state import BattleState, Character, TurnValues
 from kassen.rulesets.dice.table import ID, Table
+from kassen.rulesets.dice.values import derive, flags_and_passives
 
 COLOURS = ("R", "B", "Y", "G")
 """The four dice, in the order they are rolled (§5.1)."""
@@ -28,6 +37,22 @@ DIE_TERMS = {colour: tuple(("=" if colour == "R" else "+", "die_" + colour, face
                            for face in range(7)) for colour in COLOURS}
 """The sum term of each die at each face (made once, shared by every read event)."""
 SELECTED_TERMS = tuple(("+", "selected_die", face, "§6.1") for face in range(7))
+RED_TERMS, BLUE_TERMS, YELLOW_TERMS, GREEN_TERMS = (DIE_TERMS[colour] for colour in COLOURS)
+STARDUST_SELECTED = tuple(("+", "selected_die", face, "§15.1") for face in range(7))
+
+
+def _lookup(letters: tuple[str, str, str, str, str],
+            ) -> tuple[int, int, int, int, int, tuple[tuple[object, ...], ...]]:
+    """A side's :func:`readers` as indices into the rolled faces (R, B, Y, G), with the sum
+    terms of its middle die (the step-2 reading of every turn)."""
+    mine, theirs, middle, letter, special = (COLOURS.index(x) for x in letters)
+    return mine, theirs, middle, letter, special, DIE_TERMS[letters[2]]
+
+
+def _stardust_parts(bonus: int) -> tuple[tuple[tuple[object, ...], ...], ...]:
+    """Step 3's stardust terms at each selected face: the die, then 星屑集め's bonus."""
+    extra = (("+", "stardust_bonus", bonus),) if bonus else ()
+    return tuple((STARDUST_SELECTED[face], *extra) for face in range(7))
 
 
 def readers(sheet: Sheet, colour: str) -> tuple[str, str, str, str, str]:
@@ -63,7 +88,7 @@ class DiceBattle(Table, Battle):
         super().__init__(setup, ruleset)
         self.sheets = list(setup.builds)
         self.kits = [hd.kit(sheet) for sheet in self.sheets]
-        self.opt = opt = read(Readings, self.options)
+        self.opt = opt = readings(self.options)
         coin = self.rng.below(2) if opt.sides == "random" else 0
         chars = []
         for sheet, kit in zip(self.sheets, self.kits, strict=True):
@@ -77,8 +102,18 @@ class DiceBattle(Table, Battle):
                                  chars=chars, cross_x=(c0 + c1) // 2)
         self.x_terms = (("=", "cross_range", c0), ("+", "cross_range", c1),
                         ("//", "half", 2, "§4.5"))
+        self.x_sums = {"x": self.x_terms}
+        self.agi_terms = [("+", "agi", sheet.agi) for sheet in self.sheets]
+        self.agis = (self.sheets[0].agi, self.sheets[1].agi)
+        hi, lo = k.ZONE_BOUNDS
+        if opt.zone_bounds == "lower":
+            hi, lo = hi - 1, lo - 1  # LP is an integer: ">= 4000" is "> 3999"
+        self.zone_bounds = (hi, lo)
+        self.fav_factors = [fm.favourite_factors(sheet.fav) for sheet in self.sheets]
         self.readers = [readers(sheet, colour)
                         for sheet, colour in zip(self.sheets, self.state.colour, strict=True)]
+        self.lookups = [_lookup(letters) for letters in self.readers]
+        self.stardust_parts = [_stardust_parts(kit.stardust_bonus) for kit in self.kits]
 
     @property
     def finished(self) -> bool:
@@ -99,45 +134,56 @@ class DiceBattle(Table, Battle):
         # 1. roll R, B, Y, G (shared by both)
         below = self.rng.below  # a die is 1 + below(6) (core.rng)
         r, b, y, g = 1 + below(6), 1 + below(6), 1 + below(6), 1 + below(6)
+        # the state's dice and the event's values are one dict: made anew each turn, never
+        # changed after
         st.dice = dice = {"R": r, "B": b, "Y": y, "G": g}
         st.decision = None
-        rec.add("dice", None, None, "§5.1", {"R": r, "B": b, "Y": y, "G": g})
+        rec.add("dice", None, None, "§5.1", dice)
         # 2. read dice per character
         rec.step("read", "read")
-        st.tv = [self._read(0, dice), self._read(1, dice)]
+        faces = (r, b, y, g)
+        tvs = st.tv
+        if tvs:
+            self._read(0, dice, faces, tvs[0])
+            self._read(1, dice, faces, tvs[1])
+        else:
+            st.tv = tvs = [self._read(0, dice, faces, None), self._read(1, dice, faces, None)]
         # 3. stardust and star formation
+        kits, parts = self.kits, self.stardust_parts
         for c in self.order():
-            sel, bonus = st.tv[c].sel, self.kits[c].stardust_bonus
-            parts = (("+", "selected_die", sel, "§15.1"),
-                     *((("+", "stardust_bonus", bonus),) if bonus else ()))
-            self.add_stardust(c, sel + bonus, "selected", parts)
+            sel = tvs[c].sel
+            self.add_stardust(c, sel + kits[c].stardust_bonus, "selected", parts[c][sel])
+        # the steps below act for side 0 then side 1, or in 原始攻撃権 order (§9.3); the two
+        # calls are written out (every turn of every battle passes here)
         # 4. zone
-        for c in (0, 1):
-            abilities.zone(self, c)
+        zone(self, 0)
+        zone(self, 1)
         # 5. selection
         rec.step("select", "select")
-        for c in (0, 1):
-            abilities.select(self, c)
+        select(self, 0)
+        select(self, 1)
         # 6. 奥義 pre-step
-        for c in (0, 1):
-            abilities.ougi_prestep(self, c)
+        ougi_prestep(self, 0)
+        ougi_prestep(self, 1)
         # 7. demerit squares
-        for c in (0, 1):
-            abilities.demerit_square(self, c)
+        demerit_square(self, 0)
+        demerit_square(self, 1)
         # 8. special abilities in 原始攻撃権 order
         rec.step("special", "special")
-        for c in self.order():
-            abilities.special(self, c)
+        first, second = self.order()
+        special(self, first)
+        special(self, second)
         # 9. slot abilities in 原始攻撃権 order (evaluated afresh, D23)
         rec.step("ability", "ability")
-        for c in self.order():
-            abilities.slot_abilities(self, c)
+        first, second = self.order()
+        slot_abilities(self, first)
+        slot_abilities(self, second)
         # 10. derived values
         rec.step("values", "values")
-        for c in (0, 1):
-            values.flags_and_passives(self, c)
-        for c in (0, 1):
-            values.derive(self, c)
+        flags_and_passives(self, 0)
+        flags_and_passives(self, 1)
+        derive(self, 0)
+        derive(self, 1)
         # 11. range
         attack.range_start(self)
         # 12. attack-right decision
@@ -145,36 +191,39 @@ class DiceBattle(Table, Battle):
         attackers, cross = attack.decide(self)
         # 13. attacks
         attack.attacks(self, attackers, cross)
-        if self.lp(0) <= 0 or self.lp(1) <= 0:
+        if st.chars[0].lp <= 0 or st.chars[1].lp <= 0:
             attack.knockout(self)
             return
         # 14. stun bookkeeping
         rec.step("stun", "stun")
-        for c in (0, 1):
-            upkeep.stun(self, c)
+        upkeep.stun(self, 0)
+        upkeep.stun(self, 1)
         # 15. end of turn
         rec.step("end", "end_of_turn")
         upkeep.end_of_turn(self)
 
-    def _read(self, c: int, dice: dict[str, int]) -> TurnValues:
-        """Step 2: own, opponent, N, S, selected die and 5計 of side ``c`` (§1.3–1.5, §6.1)."""
-        mine, theirs, middle, letter, special = self.readers[c]
+    def _read(self, c: int, dice: dict[str, int], faces: tuple[int, int, int, int],
+              tv: TurnValues | None) -> TurnValues:
+        """Step 2: own, opponent, N, S, selected die and 5計 of side ``c`` (§1.3–1.5, §6.1),
+        from the roll (by colour and as R, B, Y, G faces) into ``tv`` (last turn's values,
+        begun afresh) or a new ``TurnValues``."""
+        mine, theirs, middle, letter, special, middle_terms = self.lookups[c]
         ch = self.state.chars[c]
-        r, b, y, g = dice["R"], dice["B"], dice["Y"], dice["G"]
-        own, opp, sel, mid = dice[mine], dice[theirs], dice[letter], dice[middle]
+        r, b, y, g = faces
+        own, opp, sel, mid = faces[mine], faces[theirs], faces[letter], faces[middle]
         n, five = r + b + mid, fm.five_sum(dice, sel)
-        if len(self.state.tv) == 2:
-            tv = self.state.tv[c]
-            tv.begin(own, opp, n, dice[special], sel, letter, five, ch.vp, ch.stunned)
+        sel_colour = COLOURS[letter]
+        if tv is None:
+            tv = TurnValues(own, opp, n, faces[special], sel, sel_colour, five, ch.vp,
+                            ch.stunned, own, own)
         else:
-            tv = TurnValues(own, opp, n, dice[special], sel, letter, five, ch.vp, ch.stunned,
-                            own, own)
-        red, blue = DIE_TERMS["R"][r], DIE_TERMS["B"][b]
-        sums = {"n": (red, blue, DIE_TERMS[middle][mid]),
-                "five": (red, blue, DIE_TERMS["Y"][y], DIE_TERMS["G"][g], SELECTED_TERMS[sel])}
+            tv.begin(own, opp, n, faces[special], sel, sel_colour, five, ch.vp, ch.stunned)
+        red, blue = RED_TERMS[r], BLUE_TERMS[b]
+        sums = {"n": (red, blue, middle_terms[mid]),
+                "five": (red, blue, YELLOW_TERMS[y], GREEN_TERMS[g], SELECTED_TERMS[sel])}
         self.rec.add("read", ID[c], None, "§1.3", {"colour": self.state.colour[c], "own": own,
                                                    "opp": opp, "n": n, "s": tv.s, "sel": sel,
-                                                   "sel_colour": letter, "five": five,
+                                                   "sel_colour": sel_colour, "five": five,
                                                    "sums": sums})
         return tv
 

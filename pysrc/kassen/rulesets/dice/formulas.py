@@ -8,7 +8,6 @@ them into binary floats (A7) at the damage formula only. Range is kept in half s
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from kassen.rulesets.dice import constants as k
@@ -35,11 +34,34 @@ def favourite_factor(r2: int, fav: int) -> Ratio:
     return (26 - abs(r2 - 2 * fav), 20)
 
 
+RANGE_FACTORS = tuple(range_factor(r2) for r2 in range(13))
+""":func:`range_factor` at each range in half steps (0..12; 2..12 are played)."""
+
+
+_FAVOURITE_FACTORS: dict[int, tuple[Ratio, ...]] = {}
+
+
+def favourite_factors(fav: int) -> tuple[Ratio, ...]:
+    """:func:`favourite_factor` at each range in half steps (0..12), for one favourite
+    (made once per favourite; sheets have a handful)."""
+    table = _FAVOURITE_FACTORS.get(fav)
+    if table is None:
+        table = tuple(favourite_factor(r2, fav) for r2 in range(13))
+        if len(_FAVOURITE_FACTORS) < 64:
+            _FAVOURITE_FACTORS[fav] = table
+    return table
+
+
+RANGE_TEXTS = tuple(str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5" for r2 in range(13))
+"""The text of each range in half steps (0..12), written once."""
+
+
 def range_text(r2: int | None) -> str:
     """``2`` or ``2.5`` (for events and views)."""
     if r2 is None:
         return "-"
-    return str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5"
+    return RANGE_TEXTS[r2] if 0 <= r2 <= 12 else (
+        str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5")
 
 
 MAX_EXTRA = k.MAX_HITS - 1
@@ -61,7 +83,8 @@ def digits(damage: int) -> int:
 
 def gauge_loss(damage: int) -> int:
     """Stun-gauge loss of one hit: 1 digit 0, 2 digits 1, 3 digits 2, 4+ digits 3 (§12.2)."""
-    return max(0, min(4, digits(damage)) - 1)
+    # max(0, min(4, digits(damage)) - 1), by comparison (every hit asks)
+    return 3 if damage >= 1000 else 2 if damage >= 100 else 1 if damage >= 10 else 0
 
 
 def stun_shortening(damage: int) -> int:
@@ -76,44 +99,19 @@ def exact_text(num: int, den: int) -> str:
     return repr(round(num / den, 4))  # int / int is correctly rounded, as float(Fraction) is
 
 
-_TEXTS: dict[Ratio, str] = {}
-"""Texts of the factors already written (the same few in every event); bounded."""
+RATIO_TEXTS: dict[Ratio, str] = {(1, 1): "1"}
+"""Texts of the factors already written (the same few in every event); bounded. Hot
+readers look here first (``RATIO_TEXTS.get(r) or ratio_text(r)``: no text is empty)."""
 
 
 def ratio_text(ratio: Ratio) -> str:
     """A factor's text (:func:`exact_text`), remembered."""
-    text = _TEXTS.get(ratio)
+    text = RATIO_TEXTS.get(ratio)
     if text is None:
         text = exact_text(*ratio)
-        if len(_TEXTS) < 4096:
-            _TEXTS[ratio] = text
+        if len(RATIO_TEXTS) < 4096:
+            RATIO_TEXTS[ratio] = text
     return text
-
-
-@dataclass(slots=True)
-class HitInput:
-    """Everything one hit's damage depends on (§19); the factors are exact ratios."""
-
-    base_atk: int
-    five_a: int
-    stars_a: int
-    atk_mult: int
-    a_red: int
-    atk_corr: Ratio
-    range_m: Ratio
-    fav_m: Ratio
-    combo: Ratio
-    base_def: int
-    five_d: int
-    stars_d: int
-    def_mult: int
-    d_red: int
-    def_corr: Ratio
-    parry: Ratio
-    dmg_mult: Ratio
-    taken_mult: Ratio
-    def_floor: bool = True
-    """Clamp 防御倍率 at 0 (§12.4, option ``def_mult_floor``)."""
 
 
 # Sum terms (core.sums) are tuples: immutable, so the same term object may stand in many
@@ -142,31 +140,31 @@ _PARTS: dict[tuple[Any, ...], Term] = {}
 bounded. The parts are shared by every event that has the same numbers."""
 
 
-def _part(key: tuple[Any, ...], make: Any) -> Term:
-    term = _PARTS.get(key)
-    if term is None:
-        term = make()
-        if len(_PARTS) < 8192:
-            _PARTS[key] = term
+def _keep(key: tuple[Any, ...], term: Term) -> Term:
+    if len(_PARTS) < 8192:
+        _PARTS[key] = term
     return term
 
 
 def _reduction(label: str, rule: str, red: int) -> Term:
     """× (10 − 攻撃低減値/防御低減値) (§6.3, §6.4)."""
-    return _part((label, red), lambda: ("*", "ten_minus", [("=", "ten", 10),
-                                                           ("-", label, red, rule)]))
+    key = (label, red)
+    return _PARTS.get(key) or _keep(key, ("*", "ten_minus", [("=", "ten", 10),
+                                                             ("-", label, red, rule)]))
 
 
 def _correction(exact: bool, atk_corr: Ratio, range_m: Ratio, fav_m: Ratio,
                 combo: Ratio) -> Term:
     """× 補正合計 = 攻撃補正 × 間合い倍率 × 得意間合い倍率 × 連撃係数 (§19), folded first."""
-    def make() -> Term:
+    key = (exact, atk_corr, range_m, fav_m, combo)
+    term = _PARTS.get(key)
+    if term is None:
         val = ratio_term if exact else _float
-        return ("*", "total_corr", [("=", "atk_corr", val(atk_corr)),
-                                    ("*", "range_m", val(range_m), "§11.1"),
-                                    ("*", "fav_m", val(fav_m), "§11.2"),
-                                    ("*", "combo", val(combo), "§10.2")])
-    return _part((exact, atk_corr, range_m, fav_m, combo), make)
+        term = _keep(key, ("*", "total_corr", [("=", "atk_corr", val(atk_corr)),
+                                               ("*", "range_m", val(range_m), "§11.1"),
+                                               ("*", "fav_m", val(fav_m), "§11.2"),
+                                               ("*", "combo", val(combo), "§10.2")]))
+    return term
 
 
 def _float(ratio: Ratio) -> float:
@@ -185,23 +183,29 @@ HALF = ("/", "half", 2)
 ROUNDING = {False: ("floor", "floor", None, "D1"), True: ("round", "half_up", None, "A7")}
 
 
-def damage(h: HitInput, exact: bool = True, half_up: bool = False,
-           ) -> tuple[int, tuple[Term, ...]]:
-    """The damage of one hit and its sum (§19, core.sums): rounded only at the end (D1);
-    floor, or half up with ``half_up`` (A7, option ``rounding``). Exact: integer ratios;
-    otherwise each factor becomes a binary float (A7) and the same expression runs in floats.
-    The terms fold to the damage the way it is computed here (floats in the same order)."""
-    an, ad = h.atk_corr
-    rn, rd = h.range_m
-    fn, fd = h.fav_m
-    cn, cd = h.combo
-    dn, dd = h.def_corr
-    pn, pd = h.parry
-    mn, md = h.dmg_mult
-    tn, td = h.taken_mult
-    power = (h.base_atk + h.five_a + h.stars_a) * max(0, h.atk_mult) * (10 - h.a_red)
-    def_mult = max(0, h.def_mult) if h.def_floor else h.def_mult
-    guard = (h.base_def + h.five_d + h.stars_d) * def_mult * (10 - h.d_red)
+def damage(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
+              atk_corr: Ratio, range_m: Ratio, fav_m: Ratio, combo: Ratio, base_def: int,
+              five_d: int, stars_d: int, def_mult: int, d_red: int, def_corr: Ratio,
+              parry: Ratio, dmg_mult: Ratio, taken_mult: Ratio, def_floor: bool,
+              exact: bool, half_up: bool) -> tuple[int, tuple[Term, ...]]:
+    """The damage of one hit and its sum (§19, core.sums) from everything it depends on: the
+    attacker's numbers, then the defender's, then the 防御倍率 floor (§12.4, option
+    ``def_mult_floor``); the factors are exact ratios, passed as they are (one call a hit,
+    no object). Rounded only at the end (D1); floor, or half up with ``half_up`` (A7, option
+    ``rounding``). Exact: integer ratios; otherwise each factor becomes a binary float (A7)
+    and the same expression runs in floats. The terms fold to the damage the way it is
+    computed here (floats in the same order)."""
+    an, ad = atk_corr
+    rn, rd = range_m
+    fn, fd = fav_m
+    cn, cd = combo
+    dn, dd = def_corr
+    pn, pd = parry
+    mn, md = dmg_mult
+    tn, td = taken_mult
+    power = (base_atk + five_a + stars_a) * max(0, atk_mult) * (10 - a_red)
+    guard_mult = max(0, def_mult) if def_floor else def_mult
+    guard = (base_def + five_d + stars_d) * guard_mult * (10 - d_red)
     if exact:
         corr_n, corr_d = an * rn * fn * cn, ad * rd * fd * cd
         def_n, def_d = guard * dn * pd + 2 * pn * dd, 2 * dd * pd
@@ -214,16 +218,16 @@ def damage(h: HitInput, exact: bool = True, half_up: bool = False,
         raw = max(0, power * corr - ((guard * (dn / dd) / 2) + pn / pd)) * (mn / md) * (tn / td)
         dmg = math.floor(raw + 0.5) if half_up else math.floor(raw)
         val = _float
-    attack = [("=", "base_atk", h.base_atk), ("+", "five", h.five_a),
-              ("+", "stars", h.stars_a), _multiplier("atk_mult", h.atk_mult, True),
-              _reduction("a_red", "§6.3", h.a_red),
-              _correction(exact, h.atk_corr, h.range_m, h.fav_m, h.combo)]
-    defence = [("=", "base_def", h.base_def), ("+", "five", h.five_d),
-               ("+", "stars", h.stars_d), _multiplier("def_mult", h.def_mult, h.def_floor),
-               _reduction("d_red", "§6.4", h.d_red), ("*", "def_corr", val(h.def_corr)), HALF]
+    attack = [("=", "base_atk", base_atk), ("+", "five", five_a),
+              ("+", "stars", stars_a), _multiplier("atk_mult", atk_mult, True),
+              _reduction("a_red", "§6.3", a_red),
+              _correction(exact, atk_corr, range_m, fav_m, combo)]
+    defence = [("=", "base_def", base_def), ("+", "five", five_d),
+               ("+", "stars", stars_d), _multiplier("def_mult", def_mult, def_floor),
+               _reduction("d_red", "§6.4", d_red), ("*", "def_corr", val(def_corr)), HALF]
     if pn:
-        defence.append(("+", "parry", val(h.parry), "D24"))
+        defence.append(("+", "parry", val(parry), "D24"))
     terms = (("=", "attack", attack), ("-", "defence", defence), AT_LEAST_ZERO,
-             ("*", "dmg_mult", val(h.dmg_mult)), ("*", "taken_mult", val(h.taken_mult)),
+             ("*", "dmg_mult", val(dmg_mult)), ("*", "taken_mult", val(taken_mult)),
              ROUNDING[half_up])
     return dmg, terms

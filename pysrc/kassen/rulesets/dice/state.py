@@ -70,6 +70,10 @@ class Additive:
         return self.every + self.first if first else self.every
 
 
+ATK_MULT_BASE, DEF_MULT_BASE = k.ATK_MULT_BASE, k.DEF_MULT_BASE
+COMBO_THRESHOLD_BASE, COMBO_COEF_BASE = k.COMBO_THRESHOLD_BASE, k.COMBO_COEF_BASE
+ONE = (1, 1)
+
 Ratio = tuple[int, int]
 """An exact ratio (numerator, denominator > 0), not reduced: a product of two is two integer
 multiplications, where a ``Fraction`` also pays a gcd and an object (the hot path of §19)."""
@@ -195,14 +199,30 @@ class TurnValues:
         self.abs = self.right = self.speed_mod = self.speed = 0
         self.vp_guard = self.vp_extra = self.shorten = self.charge = self.stars_due = 0
         self.hits_taken = self.gauge_lost = 0
-        self.atk_mult.every, self.atk_mult.first = k.ATK_MULT_BASE, 0
-        self.def_mult.every, self.def_mult.first = k.DEF_MULT_BASE, 0
-        for factor in (self.atk_corr, self.def_corr, self.dmg_mult, self.taken_mult):
-            factor.every = factor.first = (1, 1)
-        for items in (self.thresholds, self.coefs, self.on_hit, self.acts,
-                      self.demerit_applied):
-            items.clear()
-        self.threshold, self.coef, self.parry = k.COMBO_THRESHOLD_BASE, k.COMBO_COEF_BASE, ""
+        additive = self.atk_mult
+        additive.every, additive.first = ATK_MULT_BASE, 0
+        additive = self.def_mult
+        additive.every, additive.first = DEF_MULT_BASE, 0
+        factor = self.atk_corr
+        factor.every = factor.first = ONE
+        factor = self.def_corr
+        factor.every = factor.first = ONE
+        factor = self.dmg_mult
+        factor.every = factor.first = ONE
+        factor = self.taken_mult
+        factor.every = factor.first = ONE
+        # most turns leave these lists empty: clear only what was filled
+        if self.thresholds:
+            self.thresholds.clear()
+        if self.coefs:
+            self.coefs.clear()
+        if self.on_hit:
+            self.on_hit.clear()
+        if self.acts:
+            self.acts.clear()
+        if self.demerit_applied:
+            self.demerit_applied.clear()
+        self.threshold, self.coef, self.parry = COMBO_THRESHOLD_BASE, COMBO_COEF_BASE, ""
 
 
 @dataclass(slots=True)

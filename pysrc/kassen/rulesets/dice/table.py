@@ -19,6 +19,10 @@ ID = ("0.0", "1.0")
 """Member id of each side (design: ``<side>.<n>``; one character a side): ``ID[c]``."""
 
 
+STARDUST_BEFORE = tuple(("=", "stardust_before", n) for n in range(32))
+"""The stardust sum's first term for the usual counts (others are made when met)."""
+
+
 def loss_terms(key: str, before: int, loss: int, rule: str) -> tuple[tuple[object, ...], ...]:
     """A count (stars, stardust) after a loss: what it was minus the loss, at least 0."""
     floor = (("max", "at_least_zero", 0, rule),) if loss > before else ()
@@ -35,6 +39,16 @@ class Table:
     rec: Recorder
     x_terms: tuple[tuple[object, ...], ...]
     """The sum of the match cross range X (§4.5), the same every turn."""
+    x_sums: dict[str, tuple[tuple[object, ...], ...]]
+    """The decision event's ``sums`` (X only): one dict shared by every turn's event."""
+    agis: tuple[int, int]
+    """敏捷 of each side (the second key of 原始攻撃権, §9.3)."""
+    zone_bounds: tuple[int, int]
+    """LP above which 序盤 and 中盤 begin (§16.2, option ``zone_bounds``)."""
+    agi_terms: list[tuple[str, str, int]]
+    """The speed sum's 敏捷 term of each side (§6.2), made once."""
+    fav_factors: list[tuple[tuple[int, int], ...]]
+    """得意間合い倍率 of each side at each range in half steps (§11.2), made once."""
 
     # -- reading the table ------------------------------------------------------------------
     @property
@@ -63,9 +77,15 @@ class Table:
         st = self.state
         first, second = st.chars
         tv = st.tv
-        own0, own1 = (tv[0].own_eff, tv[1].own_eff) if tv else (0, 0)
-        key0 = (own0, self.sheets[0].agi, first.stars, first.stardust)
-        key1 = (own1, self.sheets[1].agi, second.stars, second.stardust)
+        if tv:
+            own0, own1 = tv[0].own_eff, tv[1].own_eff
+            if own0 != own1:  # the usual case, settled by the first key
+                return (0, 1) if own0 > own1 else (1, 0)
+        else:
+            own0 = own1 = 0
+        agi0, agi1 = self.agis
+        key0 = (own0, agi0, first.stars, first.stardust)
+        key1 = (own1, agi1, second.stars, second.stardust)
         if key0 != key1:
             return (0, 1) if key0 > key1 else (1, 0)
         red = 0 if st.colour[0] == "red" else 1
@@ -95,14 +115,17 @@ class Table:
     # -- flags (§13) ------------------------------------------------------------------------
     def has_flag(self, c: int, name: str) -> bool:
         """Whether side ``c`` holds an effective flag ``name`` (created before this turn, §13.3)."""
+        flags = self.state.chars[c].flags
+        if not flags:
+            return False
         turn = self.state.turn
-        return any(f.name == name and f.since < turn for f in self.state.chars[c].flags)
+        return any(f.name == name and f.since < turn for f in flags)
 
     def set_flag(self, c: int, name: str, kind: str, turns: int) -> None:
         """Create a flag, effective from next turn for ``turns`` turns (§13.3)."""
         self.state.chars[c].flags.append(Flag(name, kind, turns, self.state.turn))
-        self.rec.emit("flag_set", ID[c], rule="§13.3", flag=name, flag_kind=kind,
-                      turns=turns)
+        self.rec.add("flag_set", ID[c], None, "§13.3", {"flag": name, "flag_kind": kind,
+                                                        "turns": turns})
 
     def remove_flags(self, c: int, kinds: tuple[str, ...], cause: str) -> int:
         """Remove every flag of the given kinds; returns how many went."""
@@ -124,7 +147,7 @@ class Table:
         ch.stars += n
         slot = self.sheets[c].ougi_number
         if slot is not None:
-            limit = self.sheets[c].slot(slot).ougi.stars  # type: ignore[union-attr]
+            limit = self.sheets[c].slots[slot - 3].ougi.stars  # type: ignore[union-attr]
             before = ch.ougi_stars
             ch.ougi_stars += n
             cap = ()
@@ -133,8 +156,9 @@ class Table:
                 cap = (("min", "ougi_setting", limit, "§15.5"),) if before + n > limit else ()
             sums["ougi_stars"] = (("=", "ougi_stars_before", before),
                                   ("+", "stars_gained", n, "§15.5"), *cap)
-        self.rec.emit("stars", ID[c], rule="§15.1", via=cause, change=n,
-                      stars=ch.stars, ougi_stars=ch.ougi_stars, sums=sums)
+        self.rec.add("stars", ID[c], None, "§15.1", {"via": cause, "change": n,
+                                                     "stars": ch.stars,
+                                                     "ougi_stars": ch.ougi_stars, "sums": sums})
 
     def lose_stars(self, c: int, n: int, cause: str) -> None:
         """Stars −n, not below 0 (§15.3); 奥義星 never decreases."""
@@ -150,7 +174,9 @@ class Table:
         """Stardust +n (``parts``: the terms of n when it has several), then star
         formation (§15.1)."""
         ch = self.state.chars[c]
-        sums = {"stardust": (("=", "stardust_before", ch.stardust),
+        before = ch.stardust
+        sums = {"stardust": (STARDUST_BEFORE[before] if 0 <= before < 32
+                             else ("=", "stardust_before", before),
                              *(parts or (("+", "stardust_gained", n),)))}
         ch.stardust += n
         self.rec.add("stardust", ID[c], None, "§5.3", {"via": cause, "change": n,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.rulesets.dice import formulas as fm
+from kassen.rulesets.dice.state import Character
 from kassen.rulesets.dice.table import ID, Table
 
 
@@ -57,52 +58,65 @@ def rest(t: Table, c: int) -> None:
     """No damage this turn: stun gauge +1 (§12.2)."""
     ch = t.state.chars[c]
     ch.gauge += 1
-    t.rec.emit("gauge", ID[c], rule="§12.2", via="rest", change=1, gauge=ch.gauge)
+    t.rec.add("gauge", ID[c], None, "§12.2", {"via": "rest", "change": 1, "gauge": ch.gauge})
 
 
 def end_of_turn(t: Table) -> None:
     """Step 15 (a)–(f) in order."""
     st = t.state
     opt = t.opt
-    vp_max = opt.vp_max
+    vp_max, regen = opt.vp_max, opt.vp_regen
+    regen_term, cap_term = ("+", "vp_regen", regen), ("min", "vp_max", vp_max)
     for c in (0, 1):
-        ch = t.state.chars[c]
-        tv = t.state.tv[c]
-        acts = sum(a.vp + a.extra for a in tv.acts if a.exerted)
+        ch = st.chars[c]
+        tv = st.tv[c]
+        acts = 0
+        for act in tv.acts:
+            if act.exerted:
+                acts += act.vp + act.extra
         used = tv.vp_guard + tv.vp_extra + acts
         before = ch.vp
-        ch.vp -= used
-        vp: tuple[Any, ...] = (("=", "vp_before", before), ("-", "vp_used", used, "§14.3"))
+        ch.vp = left = before - used
         if tv.charge:
-            cap = vp_max if opt.charge_capped else ch.vp + tv.charge
-            vp += (("+", "charge", tv.charge), ("min", "vp_max", cap),
-                   ("max", "vp_after_use", ch.vp))
-            ch.vp = max(ch.vp, min(cap, ch.vp + tv.charge))
-        vp += (("+", "vp_regen", opt.vp_regen), ("min", "vp_max", vp_max),
-               ("max", "vp_so_far", ch.vp))
-        ch.vp = max(ch.vp, min(vp_max, ch.vp + opt.vp_regen))
+            cap = vp_max if opt.charge_capped else left + tv.charge
+            ch.vp = charged = max(left, min(cap, left + tv.charge))
+            vp: tuple[Any, ...] = (
+                ("=", "vp_before", before), ("-", "vp_used", used, "§14.3"),
+                ("+", "charge", tv.charge), ("min", "vp_max", cap), ("max", "vp_after_use", left),
+                regen_term, cap_term, ("max", "vp_so_far", charged))
+        else:
+            vp = (("=", "vp_before", before), ("-", "vp_used", used, "§14.3"),
+                  regen_term, cap_term, ("max", "vp_so_far", left))
+        ch.vp = max(ch.vp, min(vp_max, ch.vp + regen))
         if used or ch.vp != before:
             sums = {"vp": vp, "used": (("=", "abilities_vp", acts), ("+", "guards_vp", tv.vp_guard),
                                        ("+", "exhaust_vp", tv.vp_extra))}
-            t.rec.emit("vp", ID[c], rule="§14.3", used=used, before=before, vp=ch.vp,
-                       sums=sums)
+            t.rec.add("vp", ID[c], None, "§14.3", {"used": used, "before": before, "vp": ch.vp,
+                                                   "sums": sums})
         if tv.stars_due:
             t.lose_stars(c, tv.stars_due, "star_ability")
         if tv.ougi_used:
             ch.ougi_available = False
             t.rec.emit("ougi_removed", ID[c], rule="§15.5")
-        kept = []
-        for flag in ch.flags:
-            if flag.since < st.turn:
-                flag.remaining -= 1
-            if flag.remaining > 0:
-                kept.append(flag)
-            else:
-                t.rec.emit("flag_expired", ID[c], rule="§13.3", flag=flag.name)
-        ch.flags = kept
+        if ch.flags:
+            _count_down(t, c, ch)
     range_move(t)
     if st.turn >= opt.turn_limit:
         turn_limit(t)
+
+
+def _count_down(t: Table, c: int, ch: Character) -> None:
+    """(d) Flags created before this turn lose a turn; those at 0 expire (§13.3)."""
+    turn = t.state.turn
+    kept = []
+    for flag in ch.flags:
+        if flag.since < turn:
+            flag.remaining -= 1
+        if flag.remaining > 0:
+            kept.append(flag)
+        else:
+            t.rec.emit("flag_expired", ID[c], rule="§13.3", flag=flag.name)
+    ch.flags = kept
 
 
 def range_move(t: Table) -> None:
@@ -120,8 +134,8 @@ def range_move(t: Table) -> None:
         new = r2
     if new != r2:
         st.r2 = new
-        t.rec.emit("range_move", ID[c], rule="§11.4", before=fm.range_text(r2),
-                   after=fm.range_text(new))
+        t.rec.add("range_move", ID[c], None, "§11.4", {"before": fm.RANGE_TEXTS[r2],
+                                                       "after": fm.RANGE_TEXTS[new]})
 
 
 def turn_limit(t: Table) -> None:

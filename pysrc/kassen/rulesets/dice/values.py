@@ -10,7 +10,7 @@ from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice.abilities import apply_demerit
-from kassen.rulesets.dice.state import Ratio
+from kassen.rulesets.dice.state import Flag, Ratio
 from kassen.rulesets.dice.table import ID, Table
 
 THRESHOLD_BASE = ("=", "threshold_base", k.COMBO_THRESHOLD_BASE)
@@ -19,7 +19,11 @@ UNCHANGED_THRESHOLD = (THRESHOLD_BASE, THRESHOLD_FLOOR)
 OWN_DIE = tuple(("=", "own_die", face) for face in range(9))
 """The speed sum's first term at each own-die value (8 at most: 瞬発 adds 2, §18.2)."""
 TEN = ("*", "ten", 10)
+STAR_TERMS = tuple(("+", "stars", n) for n in range(32))
+"""The speed sum's stars term for the usual star counts (more are made when met)."""
 STUNNED = ("-", "stunned", k.STUN_SPEED_PENALTY, "§12.4")
+ZONE_INDEX = {name: index for index, name in enumerate(k.ZONES)}
+"""序盤 0, 中盤 1, 終盤 2: the zone index the step-10 handlers take."""
 
 
 def _exact(ratio: Ratio) -> Fraction:
@@ -30,9 +34,25 @@ def flags_and_passives(t: Table, c: int) -> None:
     """Effective flags (once per name), the stun penalty, then type, bought and zone
     passives (not while stunned with ``passives_while_stunned`` off)."""
     ch = t.state.chars[c]
+    if ch.flags:
+        _flags(t, c, ch.flags)
+    if ch.stunned:
+        t.state.tv[c].def_mult.add(-k.STUN_DEF_MULT_PENALTY, False)
+        if not t.opt.passives_while_stunned:
+            return
+    kit = t.kits[c]
+    zone = ZONE_INDEX[ch.zone]
+    for on_values in kit.on_values:
+        on_values(t, c, zone)
+    if ch.zone_active and kit.zone_on_values is not None:
+        kit.zone_on_values(t, c, zone)
+
+
+def _flags(t: Table, c: int, flags: list[Flag]) -> None:
+    """The effective flags' step-10 effects, once per name (§13.2, D21)."""
     turn = t.state.turn
     seen: list[str] = []
-    for flag in ch.flags:
+    for flag in flags:
         if flag.since >= turn or flag.name in seen:
             continue
         seen.append(flag.name)
@@ -41,16 +61,6 @@ def flags_and_passives(t: Table, c: int) -> None:
             on_values(t, c, 0)
         elif flag.kind == "demerit" and t.opt.demerit_flag_repeats:
             apply_demerit(t, c, flag.name)
-    if ch.stunned:
-        t.state.tv[c].def_mult.add(-k.STUN_DEF_MULT_PENALTY, False)
-        if not t.opt.passives_while_stunned:
-            return
-    kit = t.kits[c]
-    zone = k.ZONES.index(ch.zone)
-    for on_values in kit.on_values:
-        on_values(t, c, zone)
-    if ch.zone_active and kit.zone_on_values is not None:
-        kit.zone_on_values(t, c, zone)
 
 
 def derive(t: Table, c: int) -> None:
@@ -58,7 +68,8 @@ def derive(t: Table, c: int) -> None:
     tv = t.state.tv[c]
     ch = t.state.chars[c]
     agi = t.sheets[c].agi
-    tv.speed = fm.speed(tv.own_eff, agi, ch.stars, tv.speed_mod, ch.stunned)
+    stars = ch.stars
+    tv.speed = fm.speed(tv.own_eff, agi, stars, tv.speed_mod, ch.stunned)
     thresholds = tv.thresholds
     if thresholds:
         tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min(k.COMBO_THRESHOLD_BASE, *thresholds))
@@ -68,14 +79,19 @@ def derive(t: Table, c: int) -> None:
         threshold = UNCHANGED_THRESHOLD
     if tv.coefs:
         tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact)
-    speed: tuple[Any, ...] = (OWN_DIE[tv.own_eff], TEN, ("+", "agi", agi),
-                              ("+", "stars", ch.stars), ("+", "speed_mod", tv.speed_mod))
+    speed: tuple[Any, ...] = (OWN_DIE[tv.own_eff], TEN, t.agi_terms[c],
+                              STAR_TERMS[stars] if 0 <= stars < 32 else ("+", "stars", stars),
+                              ("+", "speed_mod", tv.speed_mod))
     if ch.stunned:
         speed += (STUNNED,)
-    text = fm.ratio_text
+    known, text = fm.RATIO_TEXTS.get, fm.ratio_text
+    atk_corr, def_corr = tv.atk_corr.every, tv.def_corr.every
+    dmg_mult, taken_mult = tv.dmg_mult.every, tv.taken_mult.every
     t.rec.add("values", ID[c], None, "§6.2", {
         "speed": tv.speed, "right": tv.right, "abs": tv.abs, "atk_mult": tv.atk_mult.every,
-        "def_mult": tv.def_mult.every, "atk_corr": text(tv.atk_corr.every),
-        "def_corr": text(tv.def_corr.every), "dmg_mult": text(tv.dmg_mult.every),
-        "taken_mult": text(tv.taken_mult.every), "threshold": tv.threshold,
-        "coef": text(tv.coef), "sums": {"speed": speed, "threshold": threshold}})
+        "def_mult": tv.def_mult.every, "atk_corr": known(atk_corr) or text(atk_corr),
+        "def_corr": known(def_corr) or text(def_corr),
+        "dmg_mult": known(dmg_mult) or text(dmg_mult),
+        "taken_mult": known(taken_mult) or text(taken_mult), "threshold": tv.threshold,
+        "coef": known(tv.coef) or text(tv.coef), "sums": {"speed": speed,
+                                                          "threshold": threshold}})
