@@ -22,7 +22,6 @@ def _stage(name: str) -> None:
 
 _stage("engine")
 import kassen.web.api as api  # noqa: E402  (after the stage message on purpose)
-import kassen.web.lab as lab  # noqa: E402
 
 
 def _guard(name: str, call) -> str:
@@ -45,16 +44,28 @@ LAB_API = ("lab_start", "lab_play", "lab_answer", "lab_result")
 """The build lab's functions (:mod:`kassen.web.lab`)."""
 
 
+def _lab():
+    """:mod:`kassen.web.lab`, imported at the build lab's first call, not at start-up (a
+    first visit imports only what a battle needs; the memory snapshot holds both)."""
+    import kassen.web.lab as lab
+
+    return lab
+
+
 def _export(name: str):
     """A module-level wrapper for ``api.<name>`` (or ``lab.<name>``): arguments become
     ``str``, errors JSON."""
-    func = getattr(lab if name in LAB_API else api, name)
+    if name in LAB_API:
+        def call(*args: object) -> str:
+            return _guard(name, lambda: getattr(_lab(), name)(*(str(a) for a in args)))
+    else:
+        func = getattr(api, name)
 
-    def call(*args: object) -> str:
-        return _guard(name, lambda: func(*(str(a) for a in args)))
+        def call(*args: object) -> str:
+            return _guard(name, lambda: func(*(str(a) for a in args)))
 
+        call.__doc__ = func.__doc__
     call.__name__ = call.__qualname__ = name
-    call.__doc__ = func.__doc__
     return call
 
 

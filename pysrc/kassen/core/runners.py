@@ -14,7 +14,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from kassen.core.problems import Problem, ProblemError
@@ -79,6 +78,10 @@ class ProcessRunner(Runner):
     """A pool of ``workers`` local processes (kept for the runner's lifetime)."""
 
     def __init__(self, workers: int) -> None:
+        # imported here: the page's worker (Pyodide) has no processes and need not load
+        # multiprocessing at start-up
+        from concurrent.futures import ProcessPoolExecutor
+
         self.workers = workers
         self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_watch,
                                         initargs=(os.getpid(),))
