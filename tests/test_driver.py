@@ -107,3 +107,32 @@ def test_battle_json_shape(tiny) -> None:
     event = data["events"][0]
     assert set(event) == {"seq", "turn", "phase", "kind", "actor", "target", "values", "cause",
                           "rule"}
+
+
+@pytest.mark.parametrize("ruleset_id", ["marguerite", "cardduel", "dice", "skirmish"])
+def test_a_finished_battle_is_freed_without_the_cycle_collector(ruleset_id: str) -> None:
+    """A battle holds no reference cycle (an AI holds its battle weakly), so once dropped it
+    and every event it recorded are freed at once by reference counting, not later by the
+    cyclic collector rescanning them: played headless, as tournaments and benches do."""
+    import gc
+    import weakref
+
+    from digest_cases import cases
+
+    played = 0
+    for name, sides, opts, seed in list(cases(ruleset_id))[:6]:
+        try:
+            prepared = session.prepare(ruleset_id, sides, opts, seed)
+        except ProblemError:
+            continue
+        gc.collect()
+        gc.disable()
+        try:
+            outcome = session.run(prepared)
+            played += len(outcome.battle.rec.steps)
+            battle = weakref.ref(outcome.battle)
+            del outcome
+            assert battle() is None, f"{ruleset_id} {name}: the battle is held by a cycle"
+        finally:
+            gc.enable()
+    assert played > 50
