@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kassen.core import registry, session
-from kassen.core.bench_compare import ROOT, benchmark_set, compare
+from kassen.core.bench_compare import ROOT, benchmark_set, compare, format_report
 from kassen.core.bench_runner import run_set
 
 
@@ -43,10 +43,14 @@ def test_compare_with_head_reports_the_same_events() -> None:
     """Against HEAD (same rules) both sides must produce identical events."""
     if not (Path(ROOT) / ".git").exists():
         pytest.skip("not a git checkout")
-    report = compare("HEAD", ["marguerite"], rounds=1, pairs=20, battles=0, seed="t")
+    report = compare("HEAD", ["marguerite"], rounds=2, pairs=20, battles=0, seed="t")
     (row,) = report["rulesets"]
     assert row["same_events"] and row["battles"] == 20
     assert row["ratio_best"] > 0
+    # the paired ratio is the median of the rounds' own ratios
+    pairs = [c / b for c, b in zip(row["current"]["rates"], row["baseline"]["rates"])]
+    assert len(pairs) == 2 and row["ratio_paired"] == pytest.approx(sum(pairs) / 2)
+    assert "x pair" in format_report(report)[1]
 
 
 def test_cli_refuses_an_unknown_revision() -> None:

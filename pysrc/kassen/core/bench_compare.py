@@ -6,7 +6,9 @@ sample line-ups over many seeds. REV is checked out into a temporary git worktre
 each round, both trees play the whole set in fresh processes, one after the other (the order
 alternates between rounds), through the same harness (:mod:`kassen.core.bench_runner`).
 Rates are battles per CPU second; the report gives best and median per side and their ratios,
-and says whether both sides produced the same events (they must, unless REV's rules differ).
+the median of each round's own ratio ("x pair": the two passes of a round ran next to each
+other, so a machine that speeds up or slows down between rounds cancels out), and says whether
+both sides produced the same events (they must, unless REV's rules differ).
 """
 
 from __future__ import annotations
@@ -112,6 +114,9 @@ def compare(rev: str, ruleset_ids: list[str] | None, *, rounds: int = 3, pairs: 
             "baseline": base, "current": cur,
             "ratio_best": cur["best"] / base["best"],
             "ratio_median": cur["median"] / base["median"],
+            # each round's two passes ran next to each other: their ratio cancels drift
+            "ratio_paired": statistics.median(c / b for c, b in zip(cur["rates"],
+                                                                    base["rates"], strict=True)),
             "same_events": (runs["baseline"][0][ruleset_id]["digest"]
                             == runs["current"][0][ruleset_id]["digest"]),
         })
@@ -125,11 +130,13 @@ def format_report(report: dict[str, Any]) -> list[str]:
              f"{report['rounds']} alternating rounds, battles per CPU second, events recorded, "
              f"Python {report['python']}",
              f"{'ruleset':12s} {'battles':>7s} {'base best':>10s} {'base med':>9s} "
-             f"{'now best':>9s} {'now med':>9s} {'x best':>7s} {'x med':>6s}  events"]
+             f"{'now best':>9s} {'now med':>9s} {'x best':>7s} {'x med':>6s} {'x pair':>6s}  "
+             f"events"]
     for row in report["rulesets"]:
         base, cur = row["baseline"], row["current"]
         same = "same" if row["same_events"] else "DIFFER"
         lines.append(f"{row['ruleset']:12s} {row['battles']:7d} {base['best']:10.1f} "
                      f"{base['median']:9.1f} {cur['best']:9.1f} {cur['median']:9.1f} "
-                     f"{row['ratio_best']:7.2f} {row['ratio_median']:6.2f}  {same}")
+                     f"{row['ratio_best']:7.2f} {row['ratio_median']:6.2f} "
+                     f"{row['ratio_paired']:6.2f}  {same}")
     return lines
