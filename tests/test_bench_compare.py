@@ -48,7 +48,8 @@ def test_compare_with_head_reports_the_same_events() -> None:
     assert row["same_events"] and row["battles"] == 20
     assert row["ratio_best"] > 0
     # the paired ratio is the median of the rounds' own ratios
-    pairs = [c / b for c, b in zip(row["current"]["rates"], row["baseline"]["rates"])]
+    pairs = [c / b for c, b in zip(row["current"]["rates"], row["baseline"]["rates"],
+                                   strict=True)]
     assert len(pairs) == 2 and row["ratio_paired"] == pytest.approx(sum(pairs) / 2)
     assert "x pair" in format_report(report)[1]
 
