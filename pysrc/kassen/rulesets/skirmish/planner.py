@@ -7,7 +7,7 @@ Mixed into :class:`.ai.SkirmishAI`; it only reads the bound battle ``self.b``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kassen.rulesets.skirmish import actions, odds
 from kassen.rulesets.skirmish.bands import BANDS, PositionKeys
@@ -22,10 +22,6 @@ from kassen.rulesets.skirmish.catalogue import (
 )
 from kassen.rulesets.skirmish.main_values import MainValues
 from kassen.rulesets.skirmish.model import Character, Pos, Unit
-
-if TYPE_CHECKING:
-    pass
-
 
 NO_SLEEPERS: dict[Pos, Unit] = {}
 """What :meth:`Planner.sleepers` gives when nobody sleeps (shared: never change it)."""
