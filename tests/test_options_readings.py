@@ -35,3 +35,13 @@ def test_flag_is_a_bool_option_that_parses_command_line_text() -> None:
     values, problems = resolve(SPECS, {"enchantConsumedOnUse": "off"})
     assert not problems and values == {"enchantConsumedOnUse": False}
     assert SPECS[0].kind == "bool" and SPECS[0].rule == "§5.5.4"
+
+
+def test_equal_option_values_share_one_readings_and_unhashable_ones_read_afresh() -> None:
+    """Readings are frozen, so battles under the same values share one object; other values
+    get their own, and a value that cannot be hashed is still read (never refused)."""
+    values = {"cap": 3, "enchantConsumedOnUse": True}
+    first = read(Readings, values)
+    assert read(Readings, dict(values)) is first
+    assert read(Readings, {**values, "cap": 4}) == Readings(4, True)
+    assert read(Readings, {**values, "cap": [4]}) == Readings([4], True)  # type: ignore[arg-type]

@@ -182,17 +182,35 @@ R = TypeVar("R")
 _FIELD_KEYS: dict[type, tuple[tuple[str, str], ...]] = {}
 """Per readings class, (field, option key) pairs: worked out once, not at every battle."""
 
+_READ: dict[tuple[Any, ...], Any] = {}
+"""Readings already made, by class and option values (a tournament or benchmark reads the
+same few option sets thousands of times); cleared when it holds ``MAX_READ``."""
+MAX_READ = 256
+
 
 def read(readings: type[R], values: Mapping[str, Any]) -> R:
     """Resolved option values into a ruleset's frozen readings dataclass, read once per battle.
 
     Each field takes the option named by its ``option(key)`` metadata, or by its own name;
     a field with no such option is a programming error and raises KeyError at once, so a
-    renamed option can never silently fall back to a default.
+    renamed option can never silently fall back to a default. Readings are frozen, so battles
+    under the same option values share one (values that cannot be hashed are read afresh).
     """
-    keys = _FIELD_KEYS.get(readings)
-    if keys is None:
-        keys = tuple((f.name, f.metadata.get("option", f.name))
-                     for f in dataclasses.fields(readings))  # type: ignore[arg-type]
-        _FIELD_KEYS[readings] = keys
-    return readings(**{name: values[key] for name, key in keys})
+    try:
+        # resolved values of one option always have its kind, so 1 and True never share a key
+        key: tuple[Any, ...] | None = (readings, tuple(values.items()))
+        found = _READ.get(key)
+    except TypeError:
+        key = found = None
+    if found is None:
+        keys = _FIELD_KEYS.get(readings)
+        if keys is None:
+            keys = tuple((f.name, f.metadata.get("option", f.name))
+                         for f in dataclasses.fields(readings))  # type: ignore[arg-type]
+            _FIELD_KEYS[readings] = keys
+        found = readings(**{name: values[option] for name, option in keys})
+        if key is not None:
+            if len(_READ) >= MAX_READ:
+                _READ.clear()
+            _READ[key] = found
+    return found  # type: ignore[no-any-return]

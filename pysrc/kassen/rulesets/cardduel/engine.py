@@ -7,7 +7,6 @@ The rules themselves live in the modules named for their sections: ``procedure_b
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from kassen.core.options import read
@@ -18,20 +17,6 @@ from kassen.rulesets.cardduel.options import Readings
 from kassen.rulesets.cardduel.victory import defeats, end_checks
 
 
-@functools.lru_cache(maxsize=64)
-def _readings(values: tuple[tuple[str, Any], ...]) -> Readings:
-    return read(Readings, dict(values))
-
-
-def readings(options: dict[str, Any]) -> Readings:
-    """The battle's :class:`Readings`, shared by every battle with the same options (they
-    are frozen): reading 25 options into a frozen dataclass costs as much as a round."""
-    try:
-        return _readings(tuple(options.items()))
-    except TypeError:  # an unhashable value: read it afresh
-        return read(Readings, options)
-
-
 class CardDuelBattle(Battle):
     """A match of the card duel between two sides (§2.7)."""
 
@@ -39,7 +24,7 @@ class CardDuelBattle(Battle):
 
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
         super().__init__(setup, ruleset)
-        self.readings = readings(self.options)
+        self.readings = read(Readings, self.options)
         members: list[Member] = []
         for side, build in enumerate(setup.builds):
             assert isinstance(build, SideBuild)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.dice import attack, upkeep
 from kassen.rulesets.dice import constants as k
@@ -26,7 +27,7 @@ from kassen.rulesets.dice.abilities import (
     zone,
 )
 from kassen.rulesets.dice.model import Sheet
-from kassen.rulesets.dice.options import readings
+from kassen.rulesets.dice.options import Readings
 from kassen.rulesets.dice.state import BattleState, Character, TurnValues
 from kassen.rulesets.dice.table import ID, Table
 from kassen.rulesets.dice.values import derive, flags_and_passives
@@ -88,7 +89,7 @@ class DiceBattle(Table, Battle):
         super().__init__(setup, ruleset)
         self.sheets = list(setup.builds)
         self.kits = [hd.kit(sheet) for sheet in self.sheets]
-        self.opt = opt = readings(self.options)
+        self.opt = opt = read(Readings, self.options)
         coin = self.rng.below(2) if opt.sides == "random" else 0
         chars = []
         for sheet, kit in zip(self.sheets, self.kits, strict=True):

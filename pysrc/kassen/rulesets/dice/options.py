@@ -6,11 +6,9 @@ ambiguity entry (A… in dice-ambiguities.md, D… in §22) it governs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from kassen.core.options import Choice, OptionSpec, flag, read
+from kassen.core.options import Choice, OptionSpec, flag
 from kassen.rulesets.dice import constants as k
 
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -220,22 +218,3 @@ class Readings:
     misfire_ougi: bool
     combo_flag_turns: int
 
-
-_READ: dict[tuple[tuple[str, Any], ...], Readings] = {}
-"""Readings already made, by the resolved options (the same few in every run); bounded."""
-
-
-def readings(options: Mapping[str, Any]) -> Readings:
-    """The battle's :class:`Readings` (``kassen.core.options.read``), shared by every battle
-    with the same options: the readings are frozen, and a tournament or benchmark plays
-    thousands of battles under one set."""
-    try:
-        key = tuple(options.items())
-        found = _READ.get(key)
-    except TypeError:  # an unhashable option value: read afresh
-        return read(Readings, options)
-    if found is None:
-        found = read(Readings, options)
-        if len(_READ) < 256:
-            _READ[key] = found
-    return found

@@ -274,19 +274,7 @@ class Readings:
         return self.executing_sword == "live"
 
 
-_READ: dict[tuple[tuple[str, Any], ...], Readings] = {}
-"""Readings by option values: a tournament or benchmark reads the same options thousands of
-times (bounded: cleared past 64 entries)."""
-
-
 def readings(options: dict[str, Any]) -> Readings:
     """A battle's readings; options a caller left out take their defaults."""
-    key = tuple(options.items())
-    found = _READ.get(key)
-    if found is None:
-        found = read(Readings, {**_DEFAULTS, **options} if len(options) < len(_DEFAULTS)
-                     else options)
-        if len(_READ) > 64:
-            _READ.clear()
-        _READ[key] = found
-    return found
+    return read(Readings, {**_DEFAULTS, **options} if len(options) < len(_DEFAULTS)
+                else options)
