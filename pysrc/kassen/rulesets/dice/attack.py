@@ -76,7 +76,7 @@ def decide(t: Table) -> tuple[list[int], bool]:
     st.decision = info = {
         "abs": [abs0, abs1], "right": [right0, right1], "speed": [speed0, speed1], "x": x,
         "passed": passed, "by": by, "cross": cross, "winner": winner,
-        "attackers": [ID[c] for c in attackers], "red": ID[0 if st.colour[0] == "red" else 1]}
+        "attackers": [ID[c] for c in attackers], "red": ID[t.red()]}
     if attackers:
         t.rec.add("decision_cross" if len(attackers) == 2 else "decision", ID[attackers[0]],
                   ID[1 - attackers[0]], "§9.2", {"sums": t.x_sums, **info})

@@ -52,7 +52,11 @@ def favourite_factors(fav: int) -> tuple[Ratio, ...]:
     return table
 
 
-RANGE_TEXTS = tuple(str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5" for r2 in range(13))
+def _half_steps(r2: int) -> str:
+    return str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5"
+
+
+RANGE_TEXTS = tuple(_half_steps(r2) for r2 in range(13))
 """The text of each range in half steps (0..12), written once."""
 
 
@@ -60,8 +64,7 @@ def range_text(r2: int | None) -> str:
     """``2`` or ``2.5`` (for events and views)."""
     if r2 is None:
         return "-"
-    return RANGE_TEXTS[r2] if 0 <= r2 <= 12 else (
-        str(r2 // 2) if r2 % 2 == 0 else f"{r2 // 2}.5")
+    return RANGE_TEXTS[r2] if 0 <= r2 <= 12 else _half_steps(r2)
 
 
 MAX_EXTRA = k.MAX_HITS - 1
@@ -99,18 +102,17 @@ def exact_text(num: int, den: int) -> str:
     return repr(round(num / den, 4))  # int / int is correctly rounded, as float(Fraction) is
 
 
-RATIO_TEXTS: dict[Ratio, str] = {(1, 1): "1"}
-"""Texts of the factors already written (the same few in every event); bounded. Hot
-readers look here first (``RATIO_TEXTS.get(r) or ratio_text(r)``: no text is empty)."""
+_TEXTS: dict[Ratio, str] = {}
+"""Texts of the factors already written (the same few in every event); bounded."""
 
 
 def ratio_text(ratio: Ratio) -> str:
     """A factor's text (:func:`exact_text`), remembered."""
-    text = RATIO_TEXTS.get(ratio)
+    text = _TEXTS.get(ratio)
     if text is None:
         text = exact_text(*ratio)
-        if len(RATIO_TEXTS) < 4096:
-            RATIO_TEXTS[ratio] = text
+        if len(_TEXTS) < 4096:
+            _TEXTS[ratio] = text
     return text
 
 
@@ -184,10 +186,10 @@ ROUNDING = {False: ("floor", "floor", None, "D1"), True: ("round", "half_up", No
 
 
 def damage(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
-              atk_corr: Ratio, range_m: Ratio, fav_m: Ratio, combo: Ratio, base_def: int,
-              five_d: int, stars_d: int, def_mult: int, d_red: int, def_corr: Ratio,
-              parry: Ratio, dmg_mult: Ratio, taken_mult: Ratio, def_floor: bool,
-              exact: bool, half_up: bool) -> tuple[int, tuple[Term, ...]]:
+           atk_corr: Ratio, range_m: Ratio, fav_m: Ratio, combo: Ratio, base_def: int,
+           five_d: int, stars_d: int, def_mult: int, d_red: int, def_corr: Ratio,
+           parry: Ratio, dmg_mult: Ratio, taken_mult: Ratio, def_floor: bool,
+           exact: bool, half_up: bool) -> tuple[int, tuple[Term, ...]]:
     """The damage of one hit and its sum (§19, core.sums) from everything it depends on: the
     attacker's numbers, then the defender's, then the 防御倍率 floor (§12.4, option
     ``def_mult_floor``); the factors are exact ratios, passed as they are (one call a hit,

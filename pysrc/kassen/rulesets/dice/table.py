@@ -147,7 +147,7 @@ class Table:
         ch.stars += n
         slot = self.sheets[c].ougi_number
         if slot is not None:
-            limit = self.sheets[c].slots[slot - 3].ougi.stars  # type: ignore[union-attr]
+            limit = self.sheets[c].slot(slot).ougi.stars  # type: ignore[union-attr]
             before = ch.ougi_stars
             ch.ougi_stars += n
             cap = ()

@@ -84,14 +84,10 @@ def derive(t: Table, c: int) -> None:
                               ("+", "speed_mod", tv.speed_mod))
     if ch.stunned:
         speed += (STUNNED,)
-    known, text = fm.RATIO_TEXTS.get, fm.ratio_text
-    atk_corr, def_corr = tv.atk_corr.every, tv.def_corr.every
-    dmg_mult, taken_mult = tv.dmg_mult.every, tv.taken_mult.every
+    text = fm.ratio_text
     t.rec.add("values", ID[c], None, "§6.2", {
         "speed": tv.speed, "right": tv.right, "abs": tv.abs, "atk_mult": tv.atk_mult.every,
-        "def_mult": tv.def_mult.every, "atk_corr": known(atk_corr) or text(atk_corr),
-        "def_corr": known(def_corr) or text(def_corr),
-        "dmg_mult": known(dmg_mult) or text(dmg_mult),
-        "taken_mult": known(taken_mult) or text(taken_mult), "threshold": tv.threshold,
-        "coef": known(tv.coef) or text(tv.coef), "sums": {"speed": speed,
-                                                          "threshold": threshold}})
+        "def_mult": tv.def_mult.every, "atk_corr": text(tv.atk_corr.every),
+        "def_corr": text(tv.def_corr.every), "dmg_mult": text(tv.dmg_mult.every),
+        "taken_mult": text(tv.taken_mult.every), "threshold": tv.threshold,
+        "coef": text(tv.coef), "sums": {"speed": speed, "threshold": threshold}})
