@@ -14,7 +14,7 @@ from kassen.rulesets.dice.table import ID, Table
 def zone(t: Table, c: int) -> None:
     """Step 4: the zone from LP now (§16.2); its passive is active if the zone matches."""
     ch = t.state.chars[c]
-    lp = ch.lp_main + ch.lp_ex
+    lp = ch.lp
     hi, lo = t.zone_bounds
     name = "序盤" if lp > hi else "中盤" if lp > lo else "終盤"
     ch.zone = name
@@ -43,7 +43,7 @@ def select(t: Table, c: int) -> None:
             ch.line_used = True  # D30 alternative: the line passes while stunned
         t.rec.emit("select", ID[c], rule="§7.1", source="stunned", slot=0, name="")
         return
-    if line is not None and not ch.line_used and ch.lp_main + ch.lp_ex <= line[0]:
+    if line is not None and not ch.line_used and ch.lp <= line[0]:
         ch.line_used = True
         src.kind, src.name = "line", line[1].label
     elif (sheet.trigger is not None and t.has_flag(1 - c, sheet.trigger[0])
@@ -51,7 +51,7 @@ def select(t: Table, c: int) -> None:
         src.kind, src.name = "trigger", sheet.trigger[1].label
     else:
         n = tv.n
-        normal = sheet.slots[n - 3].normal  # slot n (Sheet.slot)
+        normal = sheet.slot(n).normal
         src.kind, src.slot = "slot", n
         src.name = normal.label if normal else ""
     t.rec.add("select", ID[c], None, "§7.1", {"source": src.kind, "slot": src.slot,
@@ -64,7 +64,7 @@ def ougi_prestep(t: Table, c: int) -> None:
     ch = t.state.chars[c]
     if tv.source.kind != "slot":
         return
-    ougi = t.sheets[c].slots[tv.n - 3].ougi  # slot n (Sheet.slot)
+    ougi = t.sheets[c].slot(tv.n).ougi
     if ougi is None or not ch.ougi_available or ch.ougi_stars < ougi.stars:
         return
     tv.ougi = True
@@ -80,7 +80,7 @@ def demerit_square(t: Table, c: int) -> None:
     stunned = t.state.chars[c].stunned
     if not ((stunned and t.opt.stunned_square_penalty) or tv.source.kind == "slot"):
         return
-    if not t.sheets[c].slots[tv.n - 3].demerit:  # slot n (Sheet.slot)
+    if not t.sheets[c].slot(tv.n).demerit:
         return
     if "demerit_guard" in t.kits[c].passives and tv.vp0 >= 1:
         tv.guarded = True
@@ -127,7 +127,7 @@ def slot_abilities(t: Table, c: int) -> None:
     if src.kind == "trigger":
         activate(t, c, sheet.trigger[1], "trigger", extra=1)  # type: ignore[index]
         return
-    slot = sheet.slots[src.slot - 3]  # Sheet.slot
+    slot = sheet.slot(src.slot)
     normal = slot.normal
     if tv.ougi:
         ougi = slot.ougi

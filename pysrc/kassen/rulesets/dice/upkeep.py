@@ -77,16 +77,13 @@ def end_of_turn(t: Table) -> None:
         used = tv.vp_guard + tv.vp_extra + acts
         before = ch.vp
         ch.vp = left = before - used
+        vp: tuple[Any, ...] = (("=", "vp_before", before), ("-", "vp_used", used, "§14.3"))
         if tv.charge:
             cap = vp_max if opt.charge_capped else left + tv.charge
-            ch.vp = charged = max(left, min(cap, left + tv.charge))
-            vp: tuple[Any, ...] = (
-                ("=", "vp_before", before), ("-", "vp_used", used, "§14.3"),
-                ("+", "charge", tv.charge), ("min", "vp_max", cap), ("max", "vp_after_use", left),
-                regen_term, cap_term, ("max", "vp_so_far", charged))
-        else:
-            vp = (("=", "vp_before", before), ("-", "vp_used", used, "§14.3"),
-                  regen_term, cap_term, ("max", "vp_so_far", left))
+            vp += (("+", "charge", tv.charge), ("min", "vp_max", cap),
+                   ("max", "vp_after_use", left))
+            ch.vp = max(left, min(cap, left + tv.charge))
+        vp += (regen_term, cap_term, ("max", "vp_so_far", ch.vp))
         ch.vp = max(ch.vp, min(vp_max, ch.vp + regen))
         if used or ch.vp != before:
             sums = {"vp": vp, "used": (("=", "abilities_vp", acts), ("+", "guards_vp", tv.vp_guard),
