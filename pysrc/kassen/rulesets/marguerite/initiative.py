@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS
 from kassen.rulesets.marguerite.executable import find
 from kassen.rulesets.marguerite.judgement import settle
 from kassen.rulesets.marguerite.processing import process, skips
@@ -51,32 +50,18 @@ def action_phase(b: MargueriteBattle) -> None:
                     group.append(f)
         if not group:
             return
-        if len(group) == 1:  # the common case: one actor
-            f = group[0]
+        picks: list[int] = []
+        plain = True  # every actor skips for want of an executable sword
+        for f in group:
             if dead_skip and f.hp <= 0:
                 i = -3
             elif f.st[STUN]:
                 i = -2
             else:
                 i = pick(b, f)
-            picks = [i]
-            plain = i == -1 and f.ap >= 1
-        else:
-            picks = []
-            plain = True  # every actor skips for want of an executable sword
-            for f in group:
-                if dead_skip and f.hp <= 0:
-                    picks.append(-3)
-                    plain = False
-                    continue
-                if f.st[STUN]:
-                    picks.append(-2)
-                    plain = False
-                    continue
-                i = pick(b, f)
-                picks.append(i)
-                if i >= 0 or f.ap < 1:
-                    plain = False
+            picks.append(i)
+            if i != -1 or f.ap < 1:
+                plain = False
         tally = b.tally
         if plain:
             # A group of skips for want of a sword changes nothing but AP, and the same
@@ -100,9 +85,7 @@ def action_phase(b: MargueriteBattle) -> None:
                 if b.fast_forward and not b.has_mp_costs:
                     runs.beat(st, group, picks, bool(b.cycled), tally, partial(find, b))
             process(b, group, picks)
-        # the log budget and the caps (engine.after_beat): nothing to do while well inside it
-        if (tally is not None or b.aborted is not None or st.actions > LOG_ACTIONS
-                or st.grown or b.rec.event_count > LOG_EVENTS) and b.after_beat():
+        if b.after_beat():  # the log budget and the caps
             return
         if plain:
             continue
