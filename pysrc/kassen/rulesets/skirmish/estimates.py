@@ -94,7 +94,7 @@ class Estimates:
         return found  # type: ignore[no-any-return]
 
     def _enemies(self, side: int) -> list[Unit]:
-        return [t for t in self.b.state.units if t.side != side and t.hp > 0 and not t.escaped]
+        return [t for t in self.b.state.units if t.side != side and t.able]
 
     def sleeping(self) -> list[Unit]:
         """The able units asleep (睡眠, §9.2) in deployment order, once per request (most
@@ -103,7 +103,7 @@ class Estimates:
         found = memo.get("sleeping") if memo is not None else None
         if found is None:
             found = [t for t in self.b.state.units
-                     if t.effects and t.hp > 0 and not t.escaped and t.asleep]
+                     if t.effects and t.able and t.asleep]
             if memo is not None:
                 memo["sleeping"] = found
         return found  # type: ignore[no-any-return]
@@ -124,7 +124,7 @@ class Estimates:
 
     def _placement(self, side: int) -> Placement:
         spots = sorted(dict.fromkeys(t.pos for t in self.b.state.units
-                                     if t.side != side and t.hp > 0 and not t.escaped))
+                                     if t.side != side and t.able))
         return bands.placement(self.b.map, tuple(spots))
 
     def nearest_table(self, side: int) -> dict[Pos, int]:
@@ -191,13 +191,12 @@ class Estimates:
                   ) -> float:
         """P(hit) × E[damage] of a weapon attack, capped at ``cap`` (default: t's HP; < 0: no
         cap)."""
-        r = self.b.readings
         acc, atk = u.acc, u.wpn.atk
         if ability is not None:
             acc += ability.acc_mod
             atk += ability.atk_mod
-        return odds.physical(acc, t.eva + 1 if r.hit_needs_greater else t.eva, atk - t.armour,
-                             t.hp if cap is None else cap, bool(r.crit_fumble))
+        return odds.physical(acc, self.eva(t), atk - t.armour, t.hp if cap is None else cap,
+                             self.cf)
 
     def spell_atk(self, u: Unit, ability: Ability) -> int:
         if ability.magic_art:

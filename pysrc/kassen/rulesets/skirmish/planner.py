@@ -213,9 +213,7 @@ class Planner(MainValues):
             top, pick, raw = -1.0, "none", 0.0
             for ms, value in main:
                 total = rs_val + value
-                rounded = ROUNDED.get(total)
-                if rounded is None:
-                    rounded = round6(total)
+                rounded = round6(total)
                 if rounded > top:
                     top, pick, raw = rounded, ms, total
             key = (-top, keys[pos])
