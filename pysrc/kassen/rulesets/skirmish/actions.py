@@ -145,13 +145,7 @@ def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: boo
     mp = u.mp if mp is None else mp
     around = able_around(b, pos)
     out = ["none"]
-    if b.readings.flight_melee_limit:
-        out.extend(["attack:" + t.id for t in candidates(b, u, pos, None, around)])
-    else:  # candidates() of a weapon attack, inline: every MS request passes here
-        reach = u.wpn.reach
-        for t, d in around:
-            if d <= reach and t is not u:
-                out.append("attack:" + t.id)
+    out.extend(["attack:" + t.id for t in candidates(b, u, pos, None, around)])
     for ability_id in u.abilities:
         ab = ABILITIES[ability_id]
         if ab.timing != "MS" or ab.cost > mp:
