@@ -27,6 +27,10 @@ MESSAGES = {
         "record_ruleset_version": (
             "記録のルール版は「{version}」です。同じ規則の現在の版（{current}）で再生します"
         ),
+        "record_rules_earlier": (
+            "この記録はルール版「{version}」で作られました。その版の規則のまま再生します"
+            "（現在の版は{current}で、初期設定が違います）"
+        ),
         "choice_invalid": "記録の選択{index}番目「{answer}」はこの場面で選べません",
         "file_unreadable": "ファイル「{path}」を読めません: {reason}",
         "no_builds": "ビルドがありません",
@@ -88,6 +92,10 @@ MESSAGES = {
         "record_ruleset_version": (
             "the record was made with rules version {version}; it is replayed with the "
             "current {current}, which plays the same rules"
+        ),
+        "record_rules_earlier": (
+            "this record was made with rules version {version} and is replayed under that "
+            "version's rules (today's version {current} has other defaults)"
         ),
         "choice_invalid": "recorded choice #{index} ({answer!r}) is not allowed at that point",
         "file_unreadable": "cannot read file {path!r}: {reason}",

@@ -178,7 +178,13 @@ class Ruleset(ABC):
     samples: ClassVar[tuple[Sample, ...]] = ()
     same_rules: ClassVar[tuple[str, ...]] = ()
     """Earlier versions whose records play exactly as this version does (replayed with a
-    note); records of any other version are refused."""
+    note); records of any other version are refused unless :attr:`earlier_defaults` names
+    them."""
+    earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    """Earlier versions whose records still replay as they did, each with the option values
+    that reproduce that version's rules where its records carry none: an option added since
+    (set to the value that keeps the old reading) or one whose default moved. A record of
+    such a version replays with these values under its own (replayed with a note)."""
     policy_labels: ClassVar[dict[str, tuple[str, str]]] = {}
     """Japanese and English names of the built-in AI policies, for the page's picker."""
     max_turns: ClassVar[int] = 10_000

@@ -171,16 +171,27 @@ def _shape_problems(ruleset: Ruleset, sides: Any, choices: Any, policies: Any) -
     return [Problem("core.bad_type", args={"field": f, "expected": e}) for f, e in found]
 
 
+def version_options(ruleset: Ruleset, version: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a record (or tournament link) of rules ``version`` plays under today: its
+    own values, over the values that reproduce that version where it carries none
+    (``Ruleset.earlier_defaults``). Raises ProblemError (``core.record_rules_differ``) for a
+    version whose rules this engine no longer plays."""
+    if version == ruleset.version or version in ruleset.same_rules:
+        return dict(given)
+    if version in ruleset.earlier_defaults:
+        return {**ruleset.earlier_defaults[version], **given}
+    raise ProblemError([Problem("core.record_rules_differ", args={
+        "version": clip(version), "current": ruleset.version})])
+
+
 def from_record(record: Record) -> Prepared:
     """Re-check a decoded record (its builds go through the ruleset's validator again). A
-    record of another rules version is replayed only when its ruleset lists that version as
-    playing the same (``Ruleset.same_rules``); see :func:`record_notes`."""
+    record of another rules version is replayed only when its ruleset still plays that
+    version (``Ruleset.same_rules``, or ``Ruleset.earlier_defaults`` with the option values
+    that reproduce it); see :func:`version_options` and :func:`record_notes`."""
     ruleset = registry.get(record.ruleset)
-    if record.ruleset_version != ruleset.version \
-            and record.ruleset_version not in ruleset.same_rules:
-        raise ProblemError([Problem("core.record_rules_differ", args={
-            "version": clip(record.ruleset_version), "current": ruleset.version})])
-    return prepare(record.ruleset, record.sides, record.options, record.seed, record.choices,
+    opts = version_options(ruleset, record.ruleset_version, record.options)
+    return prepare(record.ruleset, record.sides, opts, record.seed, record.choices,
                    record.policies)
 
 
@@ -230,10 +241,12 @@ def record_notes(record: Record) -> list[Problem]:
     if record.engine != ENGINE_VERSION:
         notes.append(Problem("core.record_engine", args={"version": clip(record.engine),
                                                          "engine": ENGINE_VERSION}))
-    current = registry.get(record.ruleset).version
-    if record.ruleset_version != current:
-        notes.append(Problem("core.record_ruleset_version", args={
-            "version": clip(record.ruleset_version), "current": current}))
+    ruleset = registry.get(record.ruleset)
+    if record.ruleset_version != ruleset.version:
+        code = ("core.record_rules_earlier" if record.ruleset_version in ruleset.earlier_defaults
+                else "core.record_ruleset_version")
+        notes.append(Problem(code, args={
+            "version": clip(record.ruleset_version), "current": ruleset.version}))
     return notes
 
 
