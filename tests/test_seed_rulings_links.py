@@ -17,37 +17,36 @@ from kassen.core.links import parse_link
 from kassen.core.record import Record
 
 STORM = (
-    "#m=1nVTNattAEH4VoWvdEP8kTgQ6BLtgQkzTKG0PpYi1NLK2Xu2I3ZWdUHKJb32J3gKFQg-lT6QX6awkR3abkLQXezQ_"
-    "33zzzUif3ShFHoF2vQ9uzrR2O25wQj-NPerTT8JBxF7lrs3KG6E0XBawazZ1MUSLLZSjFuVNi3L0TJQ6fdJrQYbPrJwc39"
-    "eMDx-t2aZ38niWBRidPh4fbKA2Oh5sKTBoWxy0Cgz-TcfmadwiBL3_Q7CNn64NTlt7fNo2HTxH1SahPaDJ4IncoL9rKj6b"
-    "oSRjLnAJloROsfpvIh87Lsg5l-B67v5ed2-fQpgbjpLu-bM7Y8YIGLHc9Xr7neaRIv2qdzzFGARVasMMj6w4XEdMxRdgCm"
-    "URjCqAvEV-IjSOUBs9PXe9hAlNbsjQNrpkM2HbS5R2EJBRyqQZEYMig_i1fKthA9TELphcBBHmtooJEVYD29KrlBXaQDxl"
-    "cxhhIY0eQwKMPPdNE1QZM1RIUS7ChcRogYWhakIm4gkXdqJ60sqb5yC5nJ9R4nbgEy5A0YgkS8YkCwwBv5KxnjITpRvCqD"
-    "iJy8QFn6fmDOkMPFeBNiEmYVyQdnQcCiOICwVVaMk12FEUsY8r3Ye0M1iCYsJOpe8H0bZhPeQlh7Fiqwdj73hkePZA-Bx"
-    "RbESsHGFcJTXh90wpjspumBJoNWGahzmokPTN_0gKDFNW0pSmtMPZE7AphVIgY1B2uXYE8i1RECumru0x0H5roW5IBhQ84"
-    "vVXlOohKaw4G4vOVBV0eWDbWPhGPLWk567tBXbH7hV2vYrZS3v9msc1YLm-K2_vvFVN17kGpvyeM2Ma_IGTsSt_6JjUP3YS"
-    "tvQDJ839bs9ZActR-nqFKnZeOOX6a7n-4mW0gwfqj9r6iZPl5I3q-bRfv2idlJlO9e51IoHMfkHK9fdy_XOXVL8G7Veghx"
-    "b0qCY12mU1Q5NaUre_ytsf5frbFq8diGELMRlbYgd_Eau_DBW_mhlpTap2b34D")
+    "#m=1nVTNattAEH4VoWvdEP8kTgQ6BLtgQkzTKG0PpYi1NLK2Xu2I3ZWdUHKJb32J3gKFQg-lT6QX6awkR3abkLQXezQ_33"
+    "zzzUif3ShFHoF2vQ9uzrR2O25wQj-NPerTT8JBxF7lrs3KG6E0XBawazZ1MUSLLZSjFuVNi3L0TJQ6fdJrQYbPrJwc39eM"
+    "Dx-t2aZ38niWBRidPh4fbKA2Oh5sKTBoWxy0Cgz-TcfmadwiBL3_Q7CNn64NTlt7fNo2HTxH1SahPaDJ4IncoL9rKj6boS"
+    "RjLnAJloROsfpvIh87Lsg5l-B67v5ed2-fQpgbjpLu-bM7Y8YIGLHc9Xr7neaRIv2qdzzFGARVasMMj6w4XEdMxRdgCmUR"
+    "jCqAvEV-IjSOUBs9PXe9hAlNbsjQNrpkM2HbS5R2EJBRyqQZEYMig_i1fKthA9TELphcBBHmtooJEVYD29KrlBXaQDxlcx"
+    "hhIY0eQwKMPPdNE1QZM1RIUS7ChcRogYWhakIm4gkXdqJ60sqb5yC5nJ9R4nbgEy5A0YgkS8YkCwwBv5KxnjITpRvCqDiJ"
+    "y8QFn6fmDOkMPFeBNiEmYVyQdnQcCiOICwVVaMk12FEUsY8r3Ye0M1iCYsJOpe8H0bZhPeQlh7Fiqwdj73hkePZA-BxRbE"
+    "SsHGFcJTXh90wpjspumBJoNWGahzmokPTN_0gKDFNW0pSmtMPZE7AphVIgY1B2uXYE8i1RECumru0x0H5roW5IBhQ84vVX"
+    "lOohKaw4G4vOVBV0eWDbWPhGPLWk567tBXbH7hV2vYrZS3v9msc1YLm-K2_vvFVN17kGpvyeM2Ma_IGTsSt_6JjUP3YStv"
+    "QDJ839bs9ZActR-nqFKnZeOOX6a7n-4mW0gwfqj9r6iZPl5I3q-bRfv2idlJlO9e51IoHMfkHK9fdy_XOXVL8G7Veghxb0"
+    "qCY12mU1Q5NaUre_ytsf5frbFq8diGELMRlbYgd_Eau_DBW_mhlpTap2b34D")
 """ユウ+ミナ against レン+サクラ, seed ``xo1:storm-3``: the match ends in a Mana Storm whose
 pool reaches the warriors (one HP per strike under the version-1 defaults; both warriors
 stand, the match goes on damage)."""
 
 BASED = (
-    "#m=11VRPb9xEFP8q1pxDsk5IKJZ64cKJT9BF1qz91h4ynjHj8W7SqlKSRapKFVVAI4IiARHiEKhEBT2UJiQfxtpN-Bb8n"
-    "r2bhAo4IHHgYs-8_-_3fm8eiCS3KqFKRPc-XBJkMmVIRKK3HC73xJKwpVfWQPtASKd8XpBXCfS0JRMPvRzL7Vj6eChHto"
-    "YB-w6l8zk5aAeyojQelewgkxySJJcuoziRZUmpiLyrCUJbDGw81DKLfe04W7gkUhrGRa0RWlvrFqYpFYQ0nbGjkqSv_kp"
-    "XxdJRPJDpm8qslg5CUZKR2is0fqOzJqG4JNdWce1o64GmeNPCKXVyDPuhdQn6SpytkFxIDRA4TiZr9KY7aa78tchR5dl"
-    "w6BE8ySnZhConqRmIRSIN5OOaARvnZOKBtsnmDUatdpwrlFL52hjWiLFUnhMXqhoq9GvrTIloKHUFD0OZ9GpEHf6jkmM"
-    "7tmYrBJHudvZSOrfNZUs9xEC9bGssZVUhRPVm5s7HSYPmKsNRRPuDjBI7QpddiOvZOFubVJmM6dHOc0lUKmXaidLRkBw"
-    "BexaWBAAKkERhAiJzGHBLperjmieqjPIKuLWpF8G7XqyuC_YBK7TsgrEcEQ1jBZICgIUUcAAmPeA2b0VJ68q3DOALaNh"
-    "jcW3iFCvCpdpKMaRiLm6nK6L1xZW5FatU0_UQWrnGWvmc22nZUMitRQAjQTWmAeDxqR2bm2JapON52x1bt_8UltVjhZ_"
-    "jyjAoBGXixloV4B6K790WxB_VKReLqWGlYQsIGE0R9dozVxVttEdHGZlWfp-cjVNZSN5Zi1wJr9u8iPsWlBzwYHmMNTb"
-    "aiYfgjNUqUe2LYmqtl_iDp8XVmiriNWjBhGCEc8hIUEvmLRtG7YPxVnjDjnvCyIKi4AOCV9_47RKXZvJZM_mpmZz1Dab"
-    "bgA9R8D7OpFEfpVFw9eiHPqDdjIJwvW_wkkQB_jJTUbDRN-3eRsFq3-DVggk8tfVrUXB5_Pzy6GV3fTsKZgffzc5-7K7"
-    "vIOjFb83uJ7PHXzS7xwHv0N3Z4TeX3x40u_srG0FbeWf7bhT8_mh_9vmku4a9KJgefT09PwmYVXdnO9_PHu9cPvkK0Vb"
-    "ClfC2axgi7bPT1enOfjM5ne4fzsVrrThcXodiHuXZ6RouHGBug4qvXj1tdi-uzs_wnUvvIPmTg9nT19dYbUByfjJ99aJ"
-    "v5usNRPd-bfYumskvzeSgmZw0ey-avecAuJk8xiy6EbyHx0-T-58M4c4txP52LHOo_xn7Vfgd_jw9P56-PGl2v_wPJgK"
-    "76euD6adH_3pG2C9sU_jwDw")
+    "#m=11VRPb9xEFP8q1pxDsk5IKJZ64cKJT9BF1qz91h4ynjHj8W7SqlKSRapKFVVAI4IiARHiEKhEBT2UJiQfxtpN-Bb8nr"
+    "2bhAo4IHHgYs-8_-_3fm8eiCS3KqFKRPc-XBJkMmVIRKK3HC73xJKwpVfWQPtASKd8XpBXCfS0JRMPvRzL7Vj6eChHtoYB"
+    "-w6l8zk5aAeyojQelewgkxySJJcuoziRZUmpiLyrCUJbDGw81DKLfe04W7gkUhrGRa0RWlvrFqYpFYQ0nbGjkqSv_kpXxd"
+    "JRPJDpm8qslg5CUZKR2is0fqOzJqG4JNdWce1o64GmeNPCKXVyDPuhdQn6SpytkFxIDRA4TiZr9KY7aa78tchR5dlw6BE8"
+    "ySnZhConqRmIRSIN5OOaARvnZOKBtsnmDUatdpwrlFL52hjWiLFUnhMXqhoq9GvrTIloKHUFD0OZ9GpEHf6jkmM7tmYrBJ"
+    "HudvZSOrfNZUs9xEC9bGssZVUhRPVm5s7HSYPmKsNRRPuDjBI7QpddiOvZOFubVJmM6dHOc0lUKmXaidLRkBwBexaWBAAK"
+    "kERhAiJzGHBLperjmieqjPIKuLWpF8G7XqyuC_YBK7TsgrEcEQ1jBZICgIUUcAAmPeA2b0VJ68q3DOALaNhjcW3iFCvCpd"
+    "pKMaRiLm6nK6L1xZW5FatU0_UQWrnGWvmc22nZUMitRQAjQTWmAeDxqR2bm2JapON52x1bt_8UltVjhZ_jyjAoBGXixloV"
+    "4B6K790WxB_VKReLqWGlYQsIGE0R9dozVxVttEdHGZlWfp-cjVNZSN5Zi1wJr9u8iPsWlBzwYHmMNTbaiYfgjNUqUe2LYm"
+    "qtl_iDp8XVmiriNWjBhGCEc8hIUEvmLRtG7YPxVnjDjnvCyIKi4AOCV9_47RKXZvJZM_mpmZz1DaabgA9R8D7OpFEfpVFw"
+    "9eiHPqDdjIJwvW_wkkQB_jJTUbDRN-3eRsFq3-DVggk8tfVrUXB5_Pzy6GV3fTsKZgffzc5-7K7vIOjFb83uJ7PHXzS7xw"
+    "Hv0N3Z4TeX3x40u_srG0FbeWf7bhT8_mh_9vmku4a9KJgefT09PwmYVXdnO9_PHu9cPvkK0VbClfC2axgi7bPT1enOfjM5"
+    "ne4fzsVrrThcXodiHuXZ6RouHGBug4qvXj1tdi-uzs_wnUvvIPmTg9nT19dYbUByfjJ99aJv5usNRPd-bfYumskvzeSgmZ"
+    "w0ey-avecAuJk8xiy6EbyHx0-T-58M4c4txP52LHOo_xn7Vfgd_jw9P56-PGl2v_wPJgK76euD6adH_3pG2C9sU_jwDw")
 """Medic (slot 10: 回復 with 急所狙い as its star ability, based; both use 1 VP) against Brawler,
 ``vp_init = 0`` and ``vp_regen = 0``, seed ``xo1:based-1``: the based pair meets a VP it is
 short of (each ability gated on its own VP under the version-1 default ``based_vp = each``)."""
@@ -55,19 +54,19 @@ short of (each ability gated on its own VP under the version-1 default ``based_v
 ZERO = (
     "#m=1jVTfbxtFEP5XTvscEp_j_NBJfeadN9Sg0_pufbdkb_fY27OTVpXiWkhtRShKi5oiQYkQEkECKqSi0EL7x1ztpv8F3-"
     "zZThqKxIu9NzM7M9833-xNluRGJqJi0fVPVpjQmdSCRayzGq522AozpZNGw3uTcStdXggnE_jFHk8c_HzE92Pu4gEfmhoB"
-    "dHfArcuFhbfPK5HGw5Iu8CSHJcm5zUSc8LIUKYucrQWMpuibeKB4FrvaUrVwhaViEBe1QmpljF2EpqIQKNMGW1EK7qr3-"
-    "aqYWxH3eXrVmdXcwshKoblyEsAvfEYnIi6F9V0sL5q6r0S8a3AptXyE-IGxCXAl1lQozrgCCZQn4zWwqdaaS7c0WVE5Chw"
-    "4JE9ykezClQuuiIhFIQXm45oIG-VCx31lkt0Ljrx3lEu0Urlaa_KwEZeOCheyGkjgNXUmWTTgqsINLTLu5FC0_A9Lym0pm"
-    "qKQhNvL1Utu7T61zdUAA3Xc91jyqkKK6mrl9o7lGuAqTVmY_4NNJGYIlG2K5WysqXUqdUby8PNcYZVMSXastGIgrAD3ZCw"
-    "FCCggEokJsMxiwF5K1Wc1TVRq6SR486UXyVssRtUF3YEqFG-TkR0ZNXEFkYKAhRV0gCbVJ5iXsqR15bwC6AMy7JC51nGKF"
-    "aFWTSWJUjY3--myaGPxSdqKZarEcgjerrBWLic4Xg0F31sk0BxSIxmAHpeakb5oxjMdz2G3at1_Jy25RxJ_ljrDoJCUhBs"
-    "rWUB7aL5z2RB_WqfULKaGlUYsKCA2WbTuz9RVtOmPVmRC-yW8IayJU15w2lmDWsnFut0wUGSf5kpTrLHQlt2CZIySifQPi"
-    "q6VWqEfvCy2VqIStAWeSxiGOIdEhPBa3jNhROU-CHvhhTquM80LEQUf9ba2wx1N1ih4--3Rjnb7JY7N7T-bycNm8lczuQt"
-    "3KRKoIwo-xFkodCvSKJh9_WwHRO9GwcaOxrMSBR18Z9L_-yWOAuTGE-YjKmXcehS8OX0---K35va91tJDnj_unB88aj83Ef"
+    "dHfArcuFhbfPK5HGw5Iu8CSHJcm5zUSc8LIUKYucrQWMpuibeKB4FrvaUrVwhaViEBe1QmpljF2EpqIQKNMGW1EK7qr3-a"
+    "qYWxH3eXrVmdXcwshKoblyEsAvfEYnIi6F9V0sL5q6r0S8a3AptXyE-IGxCXAl1lQozrgCCZQn4zWwqdaaS7c0WVE5Chw4"
+    "JE9ykezClQuuiIhFIQXm45oIG-VCx31lkt0Ljrx3lEu0Urlaa_KwEZeOCheyGkjgNXUmWTTgqsINLTLu5FC0_A9Lym0pmq"
+    "KQhNvL1Utu7T61zdUAA3Xc91jyqkKK6mrl9o7lGuAqTVmY_4NNJGYIlG2K5WysqXUqdUby8PNcYZVMSXastGIgrAD3ZCwF"
+    "CCggEokJsMxiwF5K1Wc1TVRq6SR486UXyVssRtUF3YEqFG-TkR0ZNXEFkYKAhRV0gCbVJ5iXsqR15bwC6AMy7JC51nGKFa"
+    "FWTSWJUjY3--myaGPxSdqKZarEcgjerrBWLic4Xg0F31sk0BxSIxmAHpeakb5oxjMdz2G3at1_Jy25RxJ_ljrDoJCUhBsr"
+    "WUB7aL5z2RB_WqfULKaGlUYsKCA2WbTuz9RVtOmPVmRC-yW8IayJU15w2lmDWsnFut0wUGSf5kpTrLHQlt2CZIySifQPiq"
+    "6VWqEfvCy2VqIStAWeSxiGOIdEhPBa3jNhROU-CHvhhTquM80LEQUf9ba2wx1N1ih4--3Rjnb7JY7N7T-bycNm8lczuQt3"
+    "KRKoIwo-xFkodCvSKJh9_WwHRO9GwcaOxrMSBR18Z9L_-yWOAuTGE-YjKmXcehS8OX0---K35va91tJDnj_unB88aj83Ef"
     "Djd28PnjSTF9PD49YYbqO3bx4v-wij4PXZ4ZvHz5vxr-cnD5Z2ynX8BMbp0y-b8SHQzkGGve3Nd0AuAX38fkDrc0Dh1r8Q"
-    "dSeIuv8T0QZKHv8erm5MDw6XGGd3HzTjk9dn95rxUUA7cW328EUXEWvdtXnirSiY3vseTMw5AGjErCMG1MzOTgJ6bq7Nno"
+    "deeIuv8T0QZKHv8erm5MDw6XGGd3HzTjk9dn95rxUUA7cW328EUXEWvdtXnirSiY3vseTMw5AGjErCMG1MzOTgJ6bq7Nno"
     "0BeXY0Wduex_V8XLeN-08Ku8j-8nR69nRpAZDp53fOf_6lGb9aGjeuMj1_uJDs4AdUJa5fTaYvgZUe0ijodTudYHr_FPSf"
-    "_V3M_6pGT9ikClEGd76Bw")
+    "f_V3M_6pGT9ikClEGd76Bw")
 """Two random sheets under ``zero_damage_connects = true``, seed ``xo1:zero-141``: a 0-damage
 hit connects on a stunned character (it shortened the stun by 0 under version 1)."""
 
