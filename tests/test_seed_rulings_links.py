@@ -10,11 +10,15 @@ later engine.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from kassen.core import session
+from kassen.cli import main
+from kassen.core import registry, session
 from kassen.core.links import parse_link
 from kassen.core.record import Record
+from kassen.web import api
 
 STORM = (
     "#m=1nVTNattAEH4VoWvdEP8kTgQ6BLtgQkzTKG0PpYi1NLK2Xu2I3ZWdUHKJb32J3gKFQg-lT6QX6awkR3abkLQXezQ_33"
@@ -91,3 +95,36 @@ def test_a_link_made_before_the_rulings_replays_identically(name: str) -> None:
     assert record.ruleset_version == "1"
     replay = session.run(session.from_record(record))
     assert session.event_digest(replay.battle) == SAVED[name][1]
+
+
+@pytest.mark.parametrize("name", sorted(SAVED))
+def test_the_page_and_the_cli_say_which_rules_version_made_the_link(name: str, capsys) -> None:
+    """Opening a saved link tells the page it was made with rules version 1 and plays under
+    that version's rules (the record the page keeps names them all, so it shares the same
+    battle); ``python -m kassen replay`` says so on stderr."""
+    link = SAVED[name][0]
+    data = json.loads(api.open_link(link))
+    assert data["ok"], data
+    assert [n["code"] for n in data["notes"]] == ["core.record_rules_earlier"]
+    assert data["notes"][0]["args"]["version"] == "1"
+    assert data["digest"] == SAVED[name][1]
+    earlier = registry.get(data["ruleset"]).earlier_defaults["1"]
+    assert {k: data["record"]["options"][k] for k in earlier} == dict(earlier)
+    assert main(["replay", link, "--lang", "en"]) == 0
+    err = capsys.readouterr().err
+    assert "made with rules version 1 and is replayed under that version's rules" in err
+
+
+@pytest.mark.parametrize("name", sorted(SAVED))
+def test_a_new_link_with_the_same_builds_and_seed_plays_the_new_rules(name: str) -> None:
+    """Today's version of the same battle (same builds, seed and the options the old record
+    named, minus those whose default moved) plays under the new defaults, and differs."""
+    old = saved_record(name)
+    ruleset = registry.get(old.ruleset)
+    moved = ruleset.earlier_defaults["1"]
+    options = {k: v for k, v in old.options.items() if k not in moved}
+    new = session.run(session.prepare(old.ruleset, old.sides, options, old.seed,
+                                      policies=old.policies))
+    assert new.record.ruleset_version == ruleset.version != "1"
+    assert session.event_digest(new.battle) != SAVED[name][1]
+    assert not session.record_notes(new.record)
