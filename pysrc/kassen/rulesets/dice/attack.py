@@ -158,8 +158,9 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
         td.took_damage = True
     if connects:
         if cd.stunned:
-            td.shorten += fm.stun_shortening(dmg)
-        else:
+            td.shorten += fm.stun_shortening(dmg, opt.zero_damage_digits == "one")
+        elif dmg > 0 or opt.zero_damage_digits == "none":
+            # §12.2: a connecting 0-damage hit (D18) moves no gauge, 重撃 included
             heavy = bool(ta.on_hit) and any(kind == "heavy" and (first or not single)
                                             for kind, single in ta.on_hit)
             digits = fm.gauge_loss(dmg)
