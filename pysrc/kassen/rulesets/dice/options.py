@@ -66,6 +66,18 @@ OPTIONS: tuple[OptionSpec, ...] = (
                                "no digit (stun −0; 重撃 still takes 1 gauge)")),
                help_ja="0ダメージでもヒット扱いの時だけ違いが出る",
                help_en="matters only when a 0-damage hit connects"),
+    OptionSpec("stun_penalty", "delta", "スタン中の早さ・防御倍率",
+               "stun penalty to speed and 防御倍率", "§12.4/A38",
+               choices=(Choice("delta", "修正(早さ-30、防御倍率-1)",
+                               "modifiers (speed −30, 防御倍率 −1)"),
+                        Choice("set", "その値になる(早さ=-30、防御倍率=-1)",
+                               "becomes (speed = −30, 防御倍率 = −1)"))),
+    OptionSpec("cross_extra_hits", "own_first", "クロスの連続攻撃の順", "extra hits in a cross",
+               "§9.4/A39",
+               choices=(Choice("own_first", "各自の初撃の後に続ける",
+                               "each side's extras follow its own first hit"),
+                        Choice("after_first_strikes", "両者の初撃の後に",
+                               "after both first strikes"))),
     flag("demerit_once_per_turn", True, "同名デメリット効果は1ターン1回",
           "a demerit effect applies once per turn per name", "D13/§18.5",
           help_en="the demerit ability and last turn's flag of the same name do not stack",
@@ -196,6 +208,8 @@ class Readings:
     recover_attacks: bool
     zero_damage_connects: bool
     zero_damage_digits: str  # one | none
+    stun_penalty: str  # delta | set
+    cross_extra_hits: str  # own_first | after_first_strikes
     demerit_once_per_turn: bool
     zone_bounds: str  # upper | lower
     range_snap: str  # snap | stay
