@@ -87,7 +87,7 @@ def measure(kind: str, n: int, policies: list[str], options: dict[str, Any] | No
                 for s in st.storms:
                     pools.append(s.pool)
                     storm_ko += s.knocked > 0
-                    storm_both += s.knocked > 0 and all(w.fainted for w in st.warriors)
+                    storm_both += s.knocked == len(st.warriors)
                 storm_upset += upset(st, res)
     total = len(battles)
     nb = sum(battles)
