@@ -6,6 +6,7 @@ import base64
 import json
 import zlib
 
+from kassen.core import registry
 from kassen.core.record import Record
 from kassen.web import api
 
@@ -30,9 +31,9 @@ def validate(ruleset: str, text: str, options: str = "{}") -> list[str]:
 
 
 def record(**changes: object) -> dict:
-    """A card duel record's JSON with ``changes`` applied."""
-    base = Record("cardduel", "1", [CARD.format(hp=12), CARD_B], {}, "xo1:s",
-                  [], ["careful", "careful"]).to_json()
+    """A card duel record's JSON (today's rules version) with ``changes`` applied."""
+    base = Record("cardduel", registry.get("cardduel").version, [CARD.format(hp=12), CARD_B],
+                  {}, "xo1:s", [], ["careful", "careful"]).to_json()
     return {**base, **changes}
 
 

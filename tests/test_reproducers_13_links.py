@@ -221,7 +221,7 @@ def test_repro_bad_seed_says_why_in_the_readers_language(capsys, builds_file: st
         assert code == 2 and ja.replace("256", "200") in err
 
 
-@pytest.mark.parametrize("version", ["0.1", "2", "1.0"])
+@pytest.mark.parametrize("version", ["0.1", "3", "1.0"])
 def test_repro_record_of_another_rules_version(version: str) -> None:
     """A record with rv "0.1" replayed silently and claimed the current version; it is now
     refused, because no other card-duel version plays the same rules."""

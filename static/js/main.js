@@ -26,8 +26,9 @@ function setStage(name) {
 }
 
 /** Show a message (or a list of engine problems) in the alert box; null hides it. */
-function notify(title, problems = []) {
+function notify(title, problems = [], info = false) {
   const box = $("notice");
+  box.classList.toggle("info", info);
   if (!title) { box.hidden = true; fill(box); return; }
   fill(box, el("strong", { text: title }),
     problems.map((p) => el("div", { text: p.line ? `${p.line}:${p.column}: ${p.message}` : p.message })));
@@ -82,7 +83,9 @@ async function openFragment(fragment) {
     answer = { ok: false, problems: [{ message: String(error) }] };
   }
   if (!answer.ok) { notify(t("badLink"), answer.problems || []); return; }
-  notify(null);
+  // a record of an earlier engine or rules version replays, and says so (core.record_*)
+  notify(answer.notes?.length ? t("linkNotes") : null,
+    (answer.notes || []).map((n) => ({ message: n.message })), true);
   if (answer.kind === "tournament") {
     await openTournament(answer.tournament, (spec) => {
       selectRuleset(spec.ruleset, { withSamples: false });

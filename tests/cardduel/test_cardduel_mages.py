@@ -152,6 +152,8 @@ def test_original_procedure_each_mage_places_and_takes_back_7_a1() -> None:
 
 
 # -- the Mana Storm over every mage ---------------------------------------------------------
+@pytest.mark.rule("RB5")
+@pytest.mark.rule("§6.2.9")
 @pytest.mark.rule("§2.8")
 @pytest.mark.rule("§6.2.1")
 @pytest.mark.rule("§6.2.2")
@@ -161,9 +163,10 @@ def test_storm_counts_every_mage_clockwise_6_2() -> None:
     """§2.8 seating A.warrior, A.mage1, A.mage2, B.warrior, B.mage1, B.mage2; §6.2.1 every
     participant draws in that order; §6.2.2 the first victim is the mage with the highest
     card; §6.2.4 counting runs over all mages clockwise, skipping warriors and mages without
-    costumes, wrapping onto the victim itself."""
+    costumes, wrapping onto the victim itself. Under the storm of RB5 (§6.2.9), whose pool
+    is the step-1 draws alone."""
     b = start(TEAMS, {"0.0": ["S5"], "1.0": ["S5"]}, ["pass"] * 4 + ["S5", "S5"],
-              {**ON, "voluntaryCostume": False})
+              {**ON, "voluntaryCostume": False, "stormVariant": "rb5"})
     stack(b, "0.0", deck=["S2", "SK"])           # 2 cards, high 13
     stack(b, "0.1", deck=["H9", "S6"])           # 1 card, high 9
     stack(b, "0.2", deck=["S3", "D10", "C3"])    # 2 cards, high 10

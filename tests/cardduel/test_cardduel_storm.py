@@ -11,6 +11,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import M8, M8B, W8, W8B, events, stack, start
 
 TEAMS = [f"{W8} + {M8}", f"{W8B} + {M8B}"]
+RB5 = {"stormVariant": "rb5"}
+"""§6.2.9: the storm of Kassen's balance variant (the defaults of rules version 1)."""
 
 
 def clash(sides, options=None, choices=()):
@@ -20,14 +22,16 @@ def clash(sides, options=None, choices=()):
     return b
 
 
-@pytest.mark.rule("§6.2.1")
+@pytest.mark.rule("RB5")
+@pytest.mark.rule("§6.2.9")
 @pytest.mark.rule("§6.2")
-def test_storm_on_mages_step_by_step_6_2() -> None:
-    """6.2.1 power = cards drawn until each one's failure; 6.2.2 first victim = the mage with
-    the highest card; 6.2.3 the largest マナ変換力 costume is lost and S shrinks by it; 6.2.4
-    the victim draws n and counts mages clockwise from the left neighbour (skipping mages
-    without costumes); the storm stops at S = 0; 5.6.2 the match ends after B9."""
-    b = clash(TEAMS, choices=["pass", "pass"])
+def test_storm_on_mages_step_by_step_rb5_6_2_9() -> None:
+    """Under the RB5 variant (6.2.9): power = cards drawn until each one's failure; 6.2.2
+    first victim = the mage with the highest card; 6.2.3 the largest マナ変換力 costume is
+    lost and S shrinks by it; 6.2.4 the victim draws n and counts mages clockwise from the
+    left neighbour (skipping mages without costumes); the storm stops at S = 0; 5.6.2 the
+    match ends after B9."""
+    b = clash(TEAMS, RB5, choices=["pass", "pass"])
     stack(b, "0.0", deck=["S2", "SK"])            # 2 cards, high 13
     stack(b, "0.1", deck=["H9", "S2", "SA"])      # 1 card (H9 fails at 発現値 8), high 9
     stack(b, "1.0", deck=["D3", "DQ"])            # 2 cards, high 12
@@ -47,11 +51,12 @@ def test_storm_on_mages_step_by_step_6_2() -> None:
     assert b.result().reason == "draw" and b.state.dealt == [0, 0]  # §6.2.7
 
 
-@pytest.mark.rule("§6.2.5")
-def test_storm_on_warriors_one_hp_per_strike_6_2_5() -> None:
-    """6.2.5: with no mage, warriors pay 1 HP per strike, the first being the one with the
-    highest step-1 card; each victim draws and counts warriors clockwise."""
-    b = clash([W8, W8B])
+@pytest.mark.rule("RB5")
+@pytest.mark.rule("§6.2.9")
+def test_storm_on_warriors_one_hp_per_strike_rb5_6_2_9() -> None:
+    """RB5 (6.2.9): with no mage, warriors pay 1 HP per strike, the first being the one with
+    the highest step-1 card; each victim draws and counts warriors clockwise."""
+    b = clash([W8, W8B], RB5)
     stack(b, "0.0", deck=["SQ", "HA"])              # 1 card, high 12
     stack(b, "1.0", deck=["S3", "S2", "SK", "H2", "H3"])  # 3 cards, high 13
     b.play_turn()
@@ -62,10 +67,12 @@ def test_storm_on_warriors_one_hp_per_strike_6_2_5() -> None:
     assert b.state.dealt == [0, 0]
 
 
+@pytest.mark.rule("RB5")
 @pytest.mark.rule("§6.2.5")
-def test_storm_absorb_min_hp_pool_option() -> None:
-    """6.2.5 option ``absorb_min_hp_pool``: the first victim absorbs min(HP, S)."""
-    b = clash([W8, W8B], {"stormWarriorMode": "absorb_min_hp_pool"})
+def test_storm_absorb_min_hp_pool_with_the_rb5_pool_6_2_5() -> None:
+    """6.2.5 ``absorb_min_hp_pool`` over the RB5 pool (the step-1 draws): the first victim
+    absorbs min(HP, S)."""
+    b = clash([W8, W8B], {"stormPoolScope": "storm_draws"})
     stack(b, "0.0", deck=["SQ"])
     stack(b, "1.0", deck=["S3", "S2", "SK"])
     b.play_turn()
@@ -73,9 +80,12 @@ def test_storm_absorb_min_hp_pool_option() -> None:
 
 
 @pytest.mark.rule("§6.2.2")
-def test_storm_tie_break_draws_6_2_2() -> None:
-    """6.2.2: tied mages draw one more card each; the draws go to the field, not to S."""
-    b = clash(TEAMS, choices=["pass", "pass"])
+@pytest.mark.rule("RB5")
+@pytest.mark.rule("§6.2.9")
+def test_storm_tie_break_draws_rb5_6_2_9() -> None:
+    """6.2.2 under RB5 (6.2.9): tied mages draw one more card each; the draws go to the
+    field, not to S."""
+    b = clash(TEAMS, RB5, choices=["pass", "pass"])
     stack(b, "0.0", deck=["SK"])
     stack(b, "0.1", deck=["H10", "S2", "S3"])
     stack(b, "1.0", deck=["DK"])

@@ -23,7 +23,7 @@ OPTION_SETS = [
     {},
     {"procedure": "original"},
     {"jokers": 2, "emotionTable": "v0"},
-    {"procedure": "original", "originalRightLoss": "next_only"},
+    {"procedure": "original", "originalRightLoss": "next_only", "stormVariant": "rb5"},
 ]
 EXPLAINED = {"attack_reveal": {"value"}, "advantage": {"gain", "total"},
              "damage": {"amount", "hp"}, "attack_fail": {"hp"},
@@ -40,6 +40,7 @@ def sums_of(event: Any) -> dict[str, Any]:
     return json.loads(json.dumps(event.values["sums"]))
 
 
+@pytest.mark.rule("RB5")
 @pytest.mark.rule("§4.2")
 @pytest.mark.rule("§4.5")
 @pytest.mark.rule("§4.6")
@@ -47,8 +48,9 @@ def sums_of(event: Any) -> dict[str, Any]:
 @pytest.mark.rule("§12.2")
 def test_every_sum_folds_to_its_number_over_random_battles_4_5() -> None:
     """§4.2, §4.5, §4.6, §5.6.1: over 240 seeded random battles (random legal sides, both
-    procedures, Jokers and the Emotion table), every sum folds to its event's number, and
-    every event that reports such a number carries the sum (so the check is not empty)."""
+    procedures, Jokers, the Emotion table and the storm's RB5 variant), every sum folds to
+    its event's number, and every event that reports such a number carries the sum (so the
+    check is not empty)."""
     rs = registry.get("cardduel")
     seen = dict.fromkeys(EXPLAINED, 0)
     labels: set[str] = set()
@@ -71,7 +73,7 @@ def test_every_sum_folds_to_its_number_over_random_battles_4_5() -> None:
                   "halved_behind", "advantage_tied", "rivalry", "hp_floor", "mp_before",
                   "invalid_enchant", "elation", "agitation", "costume_mp", "member_draws",
                   "pool_before", "uncounted_draw", "costume_power", "storm_strike",
-                  "one_hp_per_strike"):
+                  "one_hp_per_strike", "counted_draw", "other_field_cards", "storm_pool"):
         assert label in labels, label
 
 

@@ -49,11 +49,14 @@ def test_range_factor_table_section11_1() -> None:
 
 @pytest.mark.rule("§12.2")
 @pytest.mark.rule("§12.5")
+@pytest.mark.rule("D18")
 def test_stun_digits_section12_2_and_12_5() -> None:
-    """§12.2 gauge loss by digits 0/1/2/3, §12.5 stun shortening 1..4."""
+    """§12.2 gauge loss by digits 0/1/2/3, §12.5 stun shortening 1..4, where 0 is written
+    with one digit (D18); ``zero_damage_digits = none`` gives it none (the former reading)."""
     assert [fm.gauge_loss(d) for d in (0, 9, 10, 99, 100, 999, 1000, 12345)] == [
         0, 0, 1, 1, 2, 2, 3, 3]
-    assert [fm.stun_shortening(d) for d in (0, 5, 50, 500, 5000, 50000)] == [0, 1, 2, 3, 4, 4]
+    assert [fm.stun_shortening(d) for d in (0, 5, 50, 500, 5000, 50000)] == [1, 1, 2, 3, 4, 4]
+    assert [fm.stun_shortening(d, False) for d in (0, 5, 50)] == [0, 1, 2]
 
 
 @pytest.mark.rule("§10.1")

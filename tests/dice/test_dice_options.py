@@ -376,16 +376,16 @@ def test_star_spend_option_d36() -> None:
 @pytest.mark.rule("§14.2")
 @pytest.mark.rule("D9")
 def test_based_vp_option_d9() -> None:
-    """§14.2/D9: at VP 0 a based pair of 急所狙い (star, 1 VP) and 攻1.5倍 (0 VP): by default
-    each is gated alone, so 攻1.5倍 acts (攻撃倍率 3); with ``based_vp=pair`` the pair needs
-    max(1, 0) = 1 VP and neither acts (攻撃倍率 2)."""
+    """§14.2/D9: at VP 0 a based pair of 急所狙い (star, 1 VP) and 攻1.5倍 (0 VP): only one of
+    them uses VP, so under both readings each is gated alone and 攻1.5倍 acts (攻撃倍率 3);
+    the pair's larger VP binds only a pair whose two abilities both use VP."""
     def broke(b: DiceBattle) -> None:
         put(b.ch(0), stars=1, vp=0)
     sheet = "slot10: 攻1.5倍 star=急所狙い/0/1 based"
-    each = one_turn(sheet, before=broke)
-    pair = one_turn(sheet, before=broke, based_vp="pair")
-    assert each.tv[0].atk_mult.every == 3 and pair.tv[0].atk_mult.every == 2
-    assert len(events(pair, "blocked", "0.0")) == 2
+    pair = one_turn(sheet, before=broke)
+    each = one_turn(sheet, before=broke, based_vp="each")
+    assert each.tv[0].atk_mult.every == 3 and pair.tv[0].atk_mult.every == 3
+    assert [e["name"] for e in events(pair, "blocked", "0.0")] == ["急所狙い"]
 
 
 @pytest.mark.rule("§7.7")

@@ -1,9 +1,10 @@
-"""Measure the §16 figures: ``python -m kassen.rulesets.cardduel.measure [N] [--policies A,B]``
-(``--versus``: careful against bold, seats swapped).
+"""Measure the §16 figures: ``python -m kassen.rulesets.cardduel.measure [N] [--policies A,B]
+[--rb5]`` (``--versus``: careful against bold, seats swapped).
 
 N matches per ordered pairing of the §12.5 samples (careful vs careful by default), seeds
-100000+i (1v1) and 200000+i (2v2), every option at its default. Prints the figures of §16
-beside the specification's."""
+100000+i (1v1) and 200000+i (2v2), every option at its default (``--rb5``: the storm of the
+RB5 variant, §6.2.9, compared with the figures §16 gives for the previous defaults). Prints
+the figures of §16 beside the specification's."""
 
 from __future__ import annotations
 
@@ -16,16 +17,27 @@ from kassen.core import session
 from kassen.rulesets.cardduel.samples import MAGES, WARRIORS
 
 SPEC = {
-    "1v1": {"score": "アキラ 52.5, ユウ 43.7, レン 53.8", "battles": "2.60 (3, 4)",
+    "1v1": {"score": "アキラ 51.6, ユウ 44.6, レン 53.8", "battles": "2.60 (3, 4)",
             "rounds": "5.79", "adv": "8", "ends": "47 / 38 / 10 / 4 / 1",
-            "match": "74.1 / 25.7 / 0.2", "decided": "79.0 / 15.7 / 5.3",
-            "pool": "8.7 (30)", "storm_ko": "25.4"},
-    "2v2": {"score": "アキラ+ミナ 41.6, アキラ+サクラ 42.3, ユウ+ミナ 47.7, ユウ+サクラ 45.3, "
-                     "レン+ミナ 62.4, レン+サクラ 60.7", "battles": "3.06 (3, 4)",
+            "match": "74.1 / 25.7 / 0.2", "decided": "85.8 / 11.1 / 3.1",
+            "pool": "14.4 (40)", "storm_ko": "80.2 (32.8)", "storm_upset": "23.6"},
+    "2v2": {"score": "アキラ+ミナ 41.3, アキラ+サクラ 42.3, ユウ+ミナ 47.6, ユウ+サクラ 45.4, "
+                     "レン+ミナ 62.7, レン+サクラ 60.7", "battles": "3.06 (3, 4)",
             "rounds": "6.78", "adv": "8", "ends": "85 / 3 / 8 / 3 / 0",
-            "match": "74.3 / 25.7 / 0", "decided": "77.9 / 19.2 / 2.9",
-            "pool": "18.2 (56)", "storm_ko": "28.1"},
+            "match": "74.3 / 25.7 / 0", "decided": "75.4 / 21.8 / 2.8",
+            "pool": "29.4 (66)", "storm_ko": "99.5 (84.4)", "storm_upset": "5.6"},
 }
+"""§16's figures under the current defaults (the seed's storm)."""
+SPEC_RB5 = {
+    "1v1": {**SPEC["1v1"], "score": "アキラ 52.5, ユウ 43.7, レン 53.8",
+            "decided": "79.0 / 15.7 / 5.3", "pool": "8.7 (30)", "storm_ko": "25.4 (11.1)",
+            "storm_upset": "1.6"},
+    "2v2": {**SPEC["2v2"], "score": "アキラ+ミナ 41.6, アキラ+サクラ 42.3, ユウ+ミナ 47.7, "
+                                    "ユウ+サクラ 45.3, レン+ミナ 62.4, レン+サクラ 60.7",
+            "decided": "77.9 / 19.2 / 2.9", "pool": "18.2 (56)", "storm_ko": "28.1 (15.6)",
+            "storm_upset": "0.9"},
+}
+"""§16's figures under the previous defaults, the storm of the RB5 variant (6.2.9)."""
 
 
 def pool(kind: str) -> dict[str, str]:
@@ -49,7 +61,7 @@ def measure(kind: str, n: int, policies: list[str], options: dict[str, Any] | No
     match: Counter[str] = Counter()
     decided: Counter[str] = Counter()
     pools: list[int] = []
-    storm_ko = 0
+    storm_ko = storm_both = storm_upset = 0
     for a, ta in sides.items():
         for b, tb in sides.items():
             if a == b:
@@ -74,7 +86,9 @@ def measure(kind: str, n: int, policies: list[str], options: dict[str, Any] | No
                 decided[res.reason] += 1
                 for s in st.storms:
                     pools.append(s.pool)
-                    storm_ko += s.knockout
+                    storm_ko += s.knocked > 0
+                    storm_both += s.knocked == len(st.warriors)
+                storm_upset += upset(st, res)
     total = len(battles)
     nb = sum(battles)
     battles.sort()
@@ -91,9 +105,19 @@ def measure(kind: str, n: int, policies: list[str], options: dict[str, Any] | No
         "decided": " / ".join(f"{pct(decided[k], total):.1f}"
                               for k in ("knockout", "damage", "draw")),
         "pool": f"{sum(pools) / max(1, len(pools)):.1f} ({max(pools, default=0)})",
-        "storm_ko": f"{pct(storm_ko, len(pools)):.1f}",
+        "storm_ko": f"{pct(storm_ko, len(pools)):.1f} ({pct(storm_both, len(pools)):.1f})",
+        "storm_upset": f"{pct(storm_upset, len(pools)):.1f}",
         "matches": total,
     }
+
+
+def upset(st: Any, res: Any) -> bool:
+    """Whether a storm knocked a warrior out and that gave the match, on defeats, to a side
+    that had not dealt more damage than the other (§16)."""
+    knocked = any(s.knocked for s in st.storms)
+    if not knocked or st.ended_by != "storm" or res.reason != "knockout" or res.winner is None:
+        return False
+    return bool(st.dealt[res.winner] <= st.dealt[1 - res.winner])
 
 
 def versus(kind: str, n: int) -> tuple[float, float]:
@@ -121,7 +145,8 @@ LABELS = {"score": "score % by sample", "battles": "battles per match (median, p
           "ends": "battles ended by cap / rights / storm / withdrawal / stall %",
           "match": "matches ended by knockout / storm / cap %",
           "decided": "decided by defeats / damage / draw %", "pool": "storm pool S mean (max)",
-          "storm_ko": "storms that knock a warrior out %"}
+          "storm_ko": "storms that knock a warrior out % (both warriors)",
+          "storm_upset": "storms whose knockout gives the match to a side not ahead on damage %"}
 
 
 def main(argv: list[str]) -> int:
@@ -131,19 +156,22 @@ def main(argv: list[str]) -> int:
     if "--policies" in argv:
         policies = argv[argv.index("--policies") + 1].split(",")
     if "--versus" in argv:
-        spec = {"1v1": "45.5 / 48.5", "2v2": "47.0 / 49.8"}
+        spec = {"1v1": "47.7 / 49.2", "2v2": "47.0 / 50.2"}
         for kind in ("1v1", "2v2"):
             c, b = versus(kind, n)
             print(f"careful vs bold {kind}: ours {c:.1f} / {b:.1f}   spec {spec[kind]}")
         return 0
+    rb5 = "--rb5" in argv
+    spec = SPEC_RB5 if rb5 else SPEC
+    options = {"stormVariant": "rb5"} if rb5 else {}
     for kind in ("1v1", "2v2"):
         start = time.perf_counter()
-        got = measure(kind, n, policies)
+        got = measure(kind, n, policies, options)
         took = time.perf_counter() - start
         print(f"== {kind}: {got['matches']} matches, {policies}, "
               f"{got['matches'] / took:.0f} matches/s")
         for key, label in LABELS.items():
-            print(f"  {label}\n    ours: {got[key]}\n    spec: {SPEC[kind][key]}")
+            print(f"  {label}\n    ours: {got[key]}\n    spec: {spec[kind][key]}")
     return 0
 
 

@@ -227,11 +227,11 @@ class Storm:
 
 @dataclass(slots=True, eq=False)
 class StormTally:
-    """One resolved Mana Storm, for the §16 statistics: its first pool and whether a
-    warrior fainted in it."""
+    """One resolved Mana Storm, for the §16 statistics: its first pool and how many
+    warriors fainted in it."""
 
     pool: int
-    knockout: bool
+    knocked: int
 
 
 @dataclass(slots=True, eq=False)

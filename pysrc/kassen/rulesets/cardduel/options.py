@@ -42,18 +42,34 @@ OPTIONS: tuple[OptionSpec, ...] = (
         Choice("none", "なし", "none"))),
     flag("manaStormEndsMatch", True, "マナ・ストームで試合終了", "a Mana Storm ends the match",
          "§5.6.2"),
-    OptionSpec("stormPoolScope", "storm_draws", "ストームの力(場札の範囲)", "storm pool",
-               "§6.2.1", choices=(
-                   Choice("storm_draws", "ストームで引いた札", "cards drawn in storm step 1"),
-                   Choice("whole_field", "場札すべて", "every field card"))),
-    OptionSpec("stormWarriorMode", "one_hp_per_step", "ストームの戦士への処理",
-               "storm on warriors", "§6.2.5 RB5", choices=(
-                   Choice("one_hp_per_step", "1回につきHP1", "1 HP per strike"),
-                   Choice("absorb_min_hp_pool", "HPと力の小さい方", "absorbs min(HP, pool)"))),
-    flag("stormCountsVictimDraws", False, "犠牲者の引いた札も力に加える",
-         "victim draws add to the pool", "§6.2.4 RB5"),
-    flag("stormCountsTieDraws", False, "同値決着の札も力に加える",
-         "tie-break draws add to the pool", "§6.2.2 RB5"),
+    OptionSpec("stormVariant", "flags", "マナ・ストームの型", "Mana Storm variant", "§6.2.9",
+               choices=(
+                   Choice("flags", "下の4項目に従う(初期値は原作どおり)",
+                          "the four storm options below (defaults: the seed's storm)"),
+                   Choice("rb5", "RB5 バランス版(4項目をまとめて設定)",
+                          "RB5 balance variant (sets the four storm options)")),
+               help_ja="RB5: 力はストームで引いた札だけ、同値・犠牲者の札は加えない、"
+                       "戦士は1回につきHP1",
+               help_en="RB5: the pool is the storm's own draws, tie-break and victim draws do "
+                       "not add, a warrior loses 1 HP per strike"),
+    OptionSpec("stormPoolScope", "whole_field", "ストームの力(場札の範囲)", "storm pool",
+               "§6.2.1 §6.2.9", choices=(
+                   Choice("whole_field", "場札すべて(原作)", "every field card (the seed)"),
+                   Choice("storm_draws", "ストームで引いた札(RB5)",
+                          "cards drawn in storm step 1 (RB5)"))),
+    OptionSpec("stormWarriorMode", "absorb_min_hp_pool", "ストームの戦士への処理",
+               "storm on warriors", "§6.2.5 §6.2.9", choices=(
+                   Choice("absorb_min_hp_pool", "HPと力の小さい方を失う(原作)",
+                          "loses min(HP, pool) (the seed)"),
+                   Choice("one_hp_per_step", "1回につきHP1(RB5)", "1 HP per strike (RB5)"))),
+    flag("stormCountsVictimDraws", True, "犠牲者の引いた札も力に加える",
+         "victim draws add to the pool", "§6.2.4 §6.2.9",
+         help_ja="OFF(RB5): 場札にはなるが力に加えない",
+         help_en="off (RB5): the card goes on the field but does not add to the pool"),
+    flag("stormCountsTieDraws", True, "同値決着の札も力に加える",
+         "tie-break draws add to the pool", "§6.2.2 §6.2.9",
+         help_ja="OFF(RB5): 場札にはなるが力に加えない",
+         help_en="off (RB5): the card goes on the field but does not add to the pool"),
     OptionSpec("stormWarriorStart", "highest_card", "ストームの最初の戦士",
                "first warrior struck by the storm", "§6.2.5 D4", choices=(
                    Choice("highest_card", "最初に一番大きい札を引いた戦士",
@@ -102,6 +118,7 @@ class Readings:
     happening_lock: str = option("happeningLock")
     hand_refill: str = option("handRefill")
     mana_storm_ends_match: bool = option("manaStormEndsMatch")
+    storm_variant: str = option("stormVariant")
     storm_pool_scope: str = option("stormPoolScope")
     storm_warrior_mode: str = option("stormWarriorMode")
     storm_counts_victim_draws: bool = option("stormCountsVictimDraws")
@@ -115,3 +132,16 @@ class Readings:
     surrender: str = option("surrender")
     cond_model: str = option("condModel")
     several_mages: bool = option("severalMages")
+
+    def __post_init__(self) -> None:
+        """``stormVariant = rb5`` sets the four storm readings of the RB5 variant together,
+        whatever the four options say (§6.2.9)."""
+        if self.storm_variant == "rb5":
+            for name, value in RB5.items():
+                object.__setattr__(self, name, value)
+
+
+RB5 = {"storm_pool_scope": "storm_draws", "storm_counts_tie_draws": False,
+       "storm_counts_victim_draws": False, "storm_warrior_mode": "one_hp_per_step"}
+"""§6.2.9: the four storm readings of Kassen's balance variant RB5 (the defaults until the
+seed audit of issue 32), by readings field."""

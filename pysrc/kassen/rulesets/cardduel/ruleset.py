@@ -26,7 +26,14 @@ class CardDuelRuleset(Ruleset):
     with the option ``severalMages`` up to three mages per side (§2.7)."""
 
     id = "cardduel"
-    version = "1"
+    version = "2"
+    earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "1": {"stormVariant": "flags", "stormPoolScope": "storm_draws",
+              "stormCountsVictimDraws": False, "stormCountsTieDraws": False,
+              "stormWarriorMode": "one_hp_per_step"},
+    }
+    """Version 1 (before issue 32) played the storm of the RB5 variant by default (§6.2.9);
+    version 2 plays the seed's storm (§6.2.1, §6.2.2, §6.2.4, §6.2.5)."""
     name_ja = "魔法学園カード対戦"
     name_en = "Magic-school card duel"
     options = OPTIONS

@@ -234,5 +234,5 @@ def run_storm(b: CardDuelBattle) -> None:
                         "§6.2.5")
     b.rec.step("storm", "storm_end")
     b.rec.add("storm_end", None, None, "§6.2.6", {"pool": storm.pool})
-    ko = sum(1 for w in st.warriors if w.fainted) > ko_before
-    st.storms.append(StormTally(first_pool, ko))
+    knocked = sum(1 for w in st.warriors if w.fainted) - ko_before
+    st.storms.append(StormTally(first_pool, knocked))

@@ -154,8 +154,9 @@ def slot_abilities(t: Table, c: int) -> None:
                 activate(t, c, normal, "normal")
             return
         if (slot.based and normal is not None and t.opt.based_vp == "pair"
+                and star.ability.entry.vp > 0 and normal.entry.vp > 0
                 and t.vp_blocked(c, max(star.ability.entry.vp, normal.entry.vp))):
-            # §14.2 literally: the based pair needs max(VP_a, VP_b), else neither acts
+            # §14.2: a based pair that both use VP needs the larger VP, else neither acts
             t.rec.emit("blocked", ID[c], rule="§14.2", name=star.ability.label,
                        why="vp")
             t.rec.emit("blocked", ID[c], rule="§14.2", name=normal.label, why="vp")

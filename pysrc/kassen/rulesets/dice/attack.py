@@ -86,30 +86,59 @@ def decide(t: Table) -> tuple[list[int], bool]:
 
 
 def attacks(t: Table, attackers: list[int], cross: bool) -> None:
-    """Step 13: each attacker's sequence of hits (§10.1); later hits stop at a knockout."""
-    tv = t.state.tv
-    rec = t.rec
+    """Step 13: each attacker's sequence of hits (§10.1); later hits stop at a knockout. In a
+    cross, each side's extra hits follow its own first hit, or (``cross_extra_hits =
+    after_first_strikes``, §9.4, A39) come after both first strikes."""
+    if cross and len(attackers) == 2 and t.opt.cross_extra_hits == "after_first_strikes":
+        first, second = attackers
+        hits = [first_strike(t, a, cross) for a in attackers]
+        if hits[0] > 1:
+            t.rec.step("attack", "attack")
+            ta, ca = t.state.tv[first], t.state.chars[first]
+            if ca.lp <= 0 or "硬直" in ta.demerit_applied:
+                # §9.4 protects only the second attacker; the first was hit meanwhile
+                t.rec.emit("hits_skipped", ID[first], ID[second], rule="§9.4",
+                           skipped=hits[0] - 1)
+            else:
+                extra_hits(t, first, hits[0], cross)
+        extra_hits(t, second, hits[1], cross)
+        return
     for a in attackers:
-        d = 1 - a
-        ta = tv[a]
-        speed, opponent = ta.speed, tv[d].speed
-        diff = speed - opponent
-        threshold = ta.threshold
-        hits = 1 + fm.extra_hits(diff, threshold)
-        rec.step("attack", "attack")
-        sums = {"diff": (("=", "speed", speed), ("-", "opponent_speed", opponent)),
-                "hits": (("=", "diff", diff), ("//", "threshold", threshold, "§10.1"),
-                         fm.AT_LEAST_ZERO, MOST_EXTRA, FIRST_HIT)}
-        rec.add("attack", ID[a], ID[d], "§10.1", {"hits": hits, "diff": diff,
-                                                  "threshold": threshold, "cross": cross,
-                                                  "sums": sums})
-        hit(t, a, d, 0, cross)
-        defender = t.state.chars[d]
-        for n in range(1, hits):
-            if defender.lp <= 0:
-                rec.emit("hits_skipped", ID[a], ID[d], rule="§10.5", skipped=hits - n)
-                break
-            hit(t, a, d, n, cross)
+        extra_hits(t, a, first_strike(t, a, cross), cross)
+
+
+def first_strike(t: Table, a: int, cross: bool) -> int:
+    """Open attacker ``a``'s sequence (§10.1): its number of hits, then its first hit.
+    Returns the number of hits."""
+    tv = t.state.tv
+    d = 1 - a
+    ta = tv[a]
+    speed, opponent = ta.speed, tv[d].speed
+    diff = speed - opponent
+    threshold = ta.threshold
+    hits = 1 + fm.extra_hits(diff, threshold)
+    rec = t.rec
+    rec.step("attack", "attack")
+    sums = {"diff": (("=", "speed", speed), ("-", "opponent_speed", opponent)),
+            "hits": (("=", "diff", diff), ("//", "threshold", threshold, "§10.1"),
+                     fm.AT_LEAST_ZERO, MOST_EXTRA, FIRST_HIT)}
+    rec.add("attack", ID[a], ID[d], "§10.1", {"hits": hits, "diff": diff,
+                                              "threshold": threshold, "cross": cross,
+                                              "sums": sums})
+    hit(t, a, d, 0, cross)
+    return hits
+
+
+def extra_hits(t: Table, a: int, hits: int, cross: bool) -> None:
+    """Attacker ``a``'s hits after its first, each with its own N for comboCoef^N; they stop
+    once the defender's LP is at 0 or below (§10.5)."""
+    d = 1 - a
+    defender = t.state.chars[d]
+    for n in range(1, hits):
+        if defender.lp <= 0:
+            t.rec.emit("hits_skipped", ID[a], ID[d], rule="§10.5", skipped=hits - n)
+            break
+        hit(t, a, d, n, cross)
 
 
 def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
@@ -158,8 +187,9 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
         td.took_damage = True
     if connects:
         if cd.stunned:
-            td.shorten += fm.stun_shortening(dmg)
-        else:
+            td.shorten += fm.stun_shortening(dmg, opt.zero_damage_digits == "one")
+        elif dmg > 0 or opt.zero_damage_digits == "none":
+            # §12.2: a connecting 0-damage hit (D18) moves no gauge, 重撃 included
             heavy = bool(ta.on_hit) and any(kind == "heavy" and (first or not single)
                                             for kind, single in ta.on_hit)
             digits = fm.gauge_loss(dmg)

@@ -79,9 +79,12 @@ def extra_hits(diff: int, threshold: int) -> int:
     return min(MAX_EXTRA, diff // threshold)
 
 
-def digits(damage: int) -> int:
-    """Number of digits of a damage (0 for no damage)."""
-    return 0 if damage <= 0 else len(str(damage))
+def digits(damage: int, zero_has_digit: bool = True) -> int:
+    """Number of decimal digits of a damage: 0 has one, as written (§12.2, §12.5, D18);
+    ``zero_has_digit`` off gives it none (option ``zero_damage_digits = none``)."""
+    if damage <= 0:
+        return 1 if zero_has_digit else 0
+    return len(str(damage))
 
 
 def gauge_loss(damage: int) -> int:
@@ -90,9 +93,10 @@ def gauge_loss(damage: int) -> int:
     return 3 if damage >= 1000 else 2 if damage >= 100 else 1 if damage >= 10 else 0
 
 
-def stun_shortening(damage: int) -> int:
-    """Stun turns removed by one hit taken while stunned: 1..4 by digits (§12.5)."""
-    return min(4, digits(damage))
+def stun_shortening(damage: int, zero_has_digit: bool = True) -> int:
+    """Stun turns removed by one connecting hit taken while stunned: 1..4 by digits (§12.5),
+    so 1 for a 0-damage hit (0 without ``zero_has_digit``)."""
+    return min(4, digits(damage, zero_has_digit))
 
 
 def exact_text(num: int, den: int) -> str:

@@ -58,6 +58,26 @@ OPTIONS: tuple[OptionSpec, ...] = (
           "a character may attack the turn it recovers", "D17"),
     flag("zero_damage_connects", False, "0ダメージでもヒット扱い", "a 0-damage hit connects",
           "D18"),
+    OptionSpec("zero_damage_digits", "one", "0ダメージの桁数", "digits of a 0-damage hit",
+               "§12.5/D18",
+               choices=(Choice("one", "1桁(スタン-1、ゲージは動かない。重撃も)",
+                               "one digit (stun −1; the gauge never moves, 重撃 included)"),
+                        Choice("none", "0桁(スタン短縮0、重撃はゲージ-1)",
+                               "no digit (stun −0; 重撃 still takes 1 gauge)")),
+               help_ja="0ダメージでもヒット扱いの時だけ違いが出る",
+               help_en="matters only when a 0-damage hit connects"),
+    OptionSpec("stun_penalty", "delta", "スタン中の早さ・防御倍率",
+               "stun penalty to speed and 防御倍率", "§12.4/A38",
+               choices=(Choice("delta", "修正(早さ-30、防御倍率-1)",
+                               "modifiers (speed −30, 防御倍率 −1)"),
+                        Choice("set", "その値になる(早さ=-30、防御倍率=-1)",
+                               "becomes (speed = −30, 防御倍率 = −1)"))),
+    OptionSpec("cross_extra_hits", "own_first", "クロスの連続攻撃の順", "extra hits in a cross",
+               "§9.4/A39",
+               choices=(Choice("own_first", "各自の初撃の後に続ける",
+                               "each side's extras follow its own first hit"),
+                        Choice("after_first_strikes", "両者の初撃の後に",
+                               "after both first strikes"))),
     flag("demerit_once_per_turn", True, "同名デメリット効果は1ターン1回",
           "a demerit effect applies once per turn per name", "D13/§18.5",
           help_en="the demerit ability and last turn's flag of the same name do not stack",
@@ -153,11 +173,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=(Choice("at_use", "発動時(そのターンの早さ・ダメージに反映)",
                                "on activation (this turn's speed and damage see it)"),
                         Choice("end_of_turn", "ターン終了時", "at the end of the turn"))),
-    OptionSpec("based_vp", "each", "ベースドの2能力のVP判定", "VP gate of a based pair",
-               "§14.2/D9",
-               choices=(Choice("each", "それぞれ単独で判定", "each ability on its own"),
-                        Choice("pair", "両方の最大値を満たさなければ両方不発",
-                               "both need max(VP_a, VP_b), else neither acts"))),
+    OptionSpec("based_vp", "pair", "ベースドの2能力のVP判定", "VP gate of a based pair",
+               "§14.2/D9/A40",
+               choices=(Choice("pair", "両方VPを使うなら多い方が必要、足りなければ両方不発",
+                               "both using VP need the larger VP, else neither acts"),
+                        Choice("each", "それぞれ単独で判定", "each ability on its own"))),
     flag("misfire_ougi", False, "不発の術は奥義も不発にする", "不発の術 also cancels a 奥義",
           "§7.7/D19", help_en="the 奥義 then stays on the board; its step-6 effects remain",
           help_ja="奥義は盤面に残る。手順6の効果はそのまま"),
@@ -187,6 +207,9 @@ class Readings:
     line_used_when_blocked: bool
     recover_attacks: bool
     zero_damage_connects: bool
+    zero_damage_digits: str  # one | none
+    stun_penalty: str  # delta | set
+    cross_extra_hits: str  # own_first | after_first_strikes
     demerit_once_per_turn: bool
     zone_bounds: str  # upper | lower
     range_snap: str  # snap | stay
@@ -214,7 +237,7 @@ class Readings:
     stun_guard_idle: bool
     charge_capped: bool
     star_spend: str  # at_use | end_of_turn
-    based_vp: str  # each | pair
+    based_vp: str  # pair | each
     misfire_ougi: bool
     combo_flag_turns: int
 

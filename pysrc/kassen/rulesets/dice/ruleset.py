@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
@@ -26,7 +26,14 @@ class DiceRuleset(Ruleset):
     """
 
     id = "dice"
-    version = "1"
+    version = "2"
+    earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "1": {"based_vp": "each", "zero_damage_digits": "none", "stun_penalty": "delta",
+              "cross_extra_hits": "own_first"},
+    }
+    """Version 1 (before issue 32) gated each ability of a based pair on its own VP (D9) and
+    gave a 0-damage hit no digit (§12.5, D18); version 2 follows the seed (§14.2, §12.2) and
+    names the readings of A38 and A39 as options (their defaults the former readings)."""
     name_ja = "サイコロバトル"
     name_en = "Saikoro Battle"
     options = OPTIONS

@@ -212,6 +212,7 @@ SUM_LABELS: dict[str, tuple[str, str]] = {
     "max_extra_hits": ("追加攻撃の上限", "most extra hits"),
     "own_die": ("自色ダイス", "own die"), "agi": ("敏捷", "agility"),
     "speed_mod": ("早さ修正", "speed modifiers"), "stunned": ("スタン中", "stunned"),
+    "stunned_speed": ("スタン中の早さ(−30になる)", "speed while stunned (becomes −30)"),
     "threshold_base": ("連撃判定値の基本", "base combo threshold"),
     "lowered_threshold": ("連撃判定値の引き下げ", "lowered combo threshold"),
     "threshold_floor": ("連撃判定値の下限", "lowest combo threshold"),

@@ -22,6 +22,8 @@ TEN = ("*", "ten", 10)
 STAR_TERMS = tuple(("+", "stars", n) for n in range(32))
 """The speed sum's stars term for the usual star counts (more are made when met)."""
 STUNNED = ("-", "stunned", k.STUN_SPEED_PENALTY, "§12.4")
+STUNNED_SET = (("=", "stunned_speed", -k.STUN_SPEED_PENALTY, "§12.4"),)
+"""The speed sum of a stunned character under ``stun_penalty = set`` (A38)."""
 ZONE_INDEX = {name: index for index, name in enumerate(k.ZONES)}
 """序盤 0, 中盤 1, 終盤 2: the zone index the step-10 handlers take."""
 
@@ -31,13 +33,15 @@ def _exact(ratio: Ratio) -> Fraction:
 
 
 def flags_and_passives(t: Table, c: int) -> None:
-    """Effective flags (once per name), the stun penalty, then type, bought and zone
-    passives (not while stunned with ``passives_while_stunned`` off)."""
+    """Effective flags (once per name), the stun penalty to 防御倍率 (a modifier under
+    ``stun_penalty = delta``; under ``set`` :func:`derive` sets it), then type, bought and
+    zone passives (not while stunned with ``passives_while_stunned`` off)."""
     ch = t.state.chars[c]
     if ch.flags:
         _flags(t, c, ch.flags)
     if ch.stunned:
-        t.state.tv[c].def_mult.add(-k.STUN_DEF_MULT_PENALTY, False)
+        if t.opt.stun_penalty == "delta":
+            t.state.tv[c].def_mult.add(-k.STUN_DEF_MULT_PENALTY, False)
         if not t.opt.passives_while_stunned:
             return
     kit = t.kits[c]
@@ -64,12 +68,18 @@ def _flags(t: Table, c: int, flags: list[Flag]) -> None:
 
 
 def derive(t: Table, c: int) -> None:
-    """Speed (§6.2), combo threshold and coefficient (§10), and the ``values`` event."""
+    """Speed (§6.2), combo threshold and coefficient (§10), and the ``values`` event. Under
+    ``stun_penalty = set`` (§12.4, A38) a stunned character's speed is −30 and its 防御倍率
+    −1, whatever else would change them."""
     tv = t.state.tv[c]
     ch = t.state.chars[c]
     agi = t.sheets[c].agi
     stars = ch.stars
     tv.speed = fm.speed(tv.own_eff, agi, stars, tv.speed_mod, ch.stunned)
+    set_penalty = ch.stunned and t.opt.stun_penalty == "set"
+    if set_penalty:
+        tv.speed = -k.STUN_SPEED_PENALTY
+        tv.def_mult.every, tv.def_mult.first = -k.STUN_DEF_MULT_PENALTY, 0
     thresholds = tv.thresholds
     if thresholds:
         tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min(k.COMBO_THRESHOLD_BASE, *thresholds))
@@ -79,11 +89,15 @@ def derive(t: Table, c: int) -> None:
         threshold = UNCHANGED_THRESHOLD
     if tv.coefs:
         tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact)
-    speed: tuple[Any, ...] = (OWN_DIE[tv.own_eff], TEN, t.agi_terms[c],
-                              STAR_TERMS[stars] if 0 <= stars < 32 else ("+", "stars", stars),
-                              ("+", "speed_mod", tv.speed_mod))
-    if ch.stunned:
-        speed += (STUNNED,)
+    speed: tuple[Any, ...]
+    if set_penalty:
+        speed = STUNNED_SET
+    else:
+        speed = (OWN_DIE[tv.own_eff], TEN, t.agi_terms[c],
+                 STAR_TERMS[stars] if 0 <= stars < 32 else ("+", "stars", stars),
+                 ("+", "speed_mod", tv.speed_mod))
+        if ch.stunned:
+            speed += (STUNNED,)
     text = fm.ratio_text
     t.rec.add("values", ID[c], None, "§6.2", {
         "speed": tv.speed, "right": tv.right, "abs": tv.abs, "atk_mult": tv.atk_mult.every,
