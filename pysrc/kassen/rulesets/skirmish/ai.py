@@ -196,15 +196,15 @@ class SkirmishAI(Planner):
             return "no"
         physical = c["effect"] == ATTACK
         aff = self.aff(c["attribute"], protect)
-        if physical:
-            exp_p = odds.physical(c["acc"], self.eva(protect),
-                                    c["atk"] - protect.armour + aff, -1, self.cf)
-        else:
-            exp_p = odds.damage(c["atk"] - protect.res + aff, -1)
+        base = c["atk"] - (protect.armour if physical else protect.res) + aff
+        exp_p = self.hit_value(c["acc"], protect, base, -1) if physical else odds.damage(base, -1)
         if exp_p < 0.3 * protect.max_hp:
             return "no"
-        defence = coverer.armour if physical else coverer.res
-        own = odds.damage(c["atk"] - defence + self.aff(c["attribute"], coverer), -1)
+        if b.readings.cover_damage == "target":  # §7.2: the coverer bears the hit on P
+            own = odds.damage(base, -1)
+        else:
+            defence = coverer.armour if physical else coverer.res
+            own = odds.damage(c["atk"] - defence + self.aff(c["attribute"], coverer), -1)
         if coverer.hp - own <= 0.5 * coverer.max_hp:
             return "no"
         saved = b.state.moved_rs, b.state.rs_kind
