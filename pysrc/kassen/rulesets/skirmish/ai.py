@@ -81,9 +81,10 @@ class SkirmishAI(Planner):
         return self.sleeper_at(u, u.pos)
 
     def priority_potion(self, u: Unit, options: tuple[str, ...]) -> str:
-        """§16.4 C1: the ready-step potion of a turn whose main step heals or wakes (A6): the
-        best expected heal on self or a same-area ally below 40 % HP, self first on ties
-        (C8); ``none`` when nobody needs one or with option ``aiPotionOnPriorityTurns`` off."""
+        """§16.4 C1: the ready-step potion of a turn whose main step heals, wakes (A6) or
+        escapes (A12): the best expected heal on self or a same-area ally below 40 % HP, self
+        first on ties (C8); ``none`` when nobody needs one or with option
+        ``aiPotionOnPriorityTurns`` off."""
         if not self.b.readings.ai_potion_on_priority_turns:
             return "none"
         best, answer = 0.0, "none"
@@ -106,7 +107,9 @@ class SkirmishAI(Planner):
             moves = [o for o in req.options if o.startswith("move:")]
             if u.pos[0] != edge and moves and not self.hostile_engaged(u):
                 return min(moves, key=lambda o: abs(self.b.map.parse_label(o[5:])[0] - edge))
-            return "none"
+            # the move or escape comes in MS: the RS still drinks a potion A7 offers (§16.4
+            # C1, §16 A12), and the MS is planned again from the new HP
+            return self.priority_potion(u, req.options)
         if self.heal_target(u) is not None:
             return self.priority_potion(u, req.options)
         sleeper = self.sleeper(u)
