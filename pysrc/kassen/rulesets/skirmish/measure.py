@@ -17,7 +17,7 @@ from typing import Any
 from kassen.core import session
 from kassen.rulesets.skirmish.samples import ENCOUNTERS, PARTY
 
-SPEC = {"R1": (43.0, 5.4, 5, 13), "R2": (56.4, 6.1, 6, 13), "R3": (59.4, 6.4, 6, 13),
+SPEC = {"R1": (43.8, 5.35, 5, 15), "R2": (55.7, 6.13, 6, 14), "R3": (59.1, 6.43, 6, 13),
         "test": (99.95, None, None, None)}
 
 
