@@ -26,11 +26,12 @@ function setStage(name) {
 }
 
 /** Show a message (or a list of engine problems) in the alert box; null hides it. */
-function notify(title, problems = []) {
+function notify(title, problems = [], info = false) {
   const box = $("notice");
+  box.classList.toggle("info", info);  // a note (e.g. a link's rules version), not an error
   if (!title) { box.hidden = true; fill(box); return; }
   fill(box, el("strong", { text: title }),
-    problems.map((p) => el("div", { text: p.line ? `${p.line}:${p.column}: ${p.message}` : p.message })));
+    problems.map((p) => el("div", { text: p.line && !info ? `${p.line}:${p.column}: ${p.message}` : p.message })));
   box.hidden = false;
 }
 
@@ -82,7 +83,8 @@ async function openFragment(fragment) {
     answer = { ok: false, problems: [{ message: String(error) }] };
   }
   if (!answer.ok) { notify(t("badLink"), answer.problems || []); return; }
-  notify(null);
+  const notes = answer.notes || [];  // e.g. made with an earlier rules version (core.record_*)
+  notify(notes.length ? t("linkNotes") : null, notes, true);
   if (answer.kind === "tournament") {
     await openTournament(answer.tournament, (spec) => {
       selectRuleset(spec.ruleset, { withSamples: false });
