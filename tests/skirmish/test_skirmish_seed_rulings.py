@@ -234,3 +234,14 @@ def test_a_placement_naming_only_a_column_stands_on_the_middle_row_c10() -> None
     assert not problems and [m.area for m in side] == [(2, None), (2, 0)]
     assert RULESET.export(side).count("area=2/0") == 1
     assert RULESET.parse(RULESET.export(side), opts)[0] == side
+
+
+@pytest.mark.rule("A12")
+@pytest.mark.rule("§16.2")
+def test_an_escaping_unit_moves_nearest_the_edge_then_shortest_then_lowest_a12() -> None:
+    """§16.2 A12: from 1/2 the edge column 0 has 0/0 (2 away), 0/1 and 0/2 (1 away): the
+    shortest moves win, then the lowest (x, y): 0/1 (it took the first listed, 0/0)."""
+    b, _ = make([fighter("A", area="1/2"), fighter("E", area="6/1")],
+                map="grid", gridWidth=7, escape=True)
+    b.unit("0.0").hp = 5
+    assert ai_turn(b, "0.0")[0] == "move:0/1"

@@ -96,6 +96,17 @@ class SkirmishAI(Planner):
                 best, answer = round6(got[0]), rs
         return answer
 
+    def toward_edge(self, u: Unit, moves: list[str]) -> str:
+        """§16 A12: the move to the reachable area nearest the own edge column, then the
+        shortest move, then the lowest (x, y)."""
+        edge = actions.edge_x(self.b, u.side)
+
+        def key(option: str) -> tuple[int, int, tuple[int, int]]:
+            dest = self.b.map.parse_label(option[5:]) or u.pos
+            return abs(dest[0] - edge), self.b.map.distance(u.pos, dest), dest
+
+        return min(moves, key=key)
+
     def escaping(self, u: Unit) -> bool:
         return bool(self.b.readings.escape) and u.hp <= 0.25 * u.max_hp
 
@@ -106,7 +117,7 @@ class SkirmishAI(Planner):
             edge = actions.edge_x(self.b, u.side)
             moves = [o for o in req.options if o.startswith("move:")]
             if u.pos[0] != edge and moves and not self.hostile_engaged(u):
-                return min(moves, key=lambda o: abs(self.b.map.parse_label(o[5:])[0] - edge))
+                return self.toward_edge(u, moves)
             # the move or escape comes in MS: the RS still drinks a potion A7 offers (§16.4
             # C1, §16 A12), and the MS is planned again from the new HP
             return self.priority_potion(u, req.options)
@@ -142,10 +153,9 @@ class SkirmishAI(Planner):
         if self.escaping(u):
             if "escape" in req.options:
                 return "escape"
-            edge = actions.edge_x(b, u.side)
             moves = [o for o in req.options if o.startswith("move:")]
             if moves:
-                return min(moves, key=lambda o: abs(b.map.parse_label(o[5:])[0] - edge))
+                return self.toward_edge(u, moves)
         target = self.heal_target(u)
         if target is not None and f"skill:heal:{target.id}" in req.options:
             return f"skill:heal:{target.id}"

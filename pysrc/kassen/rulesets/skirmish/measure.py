@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         rate = args.seeds / (time.perf_counter() - start)
         spec = SPEC[name]
         print(f"{name:5s} {row['party_wins']:7.1f} {spec[0]:6.1f} {row['draws']:6.1f} "
-              f"{row['rounds_mean']:5.1f} {row['rounds_median']:4.0f} {row['rounds_max']:4d}"
+              f"{row['rounds_mean']:5.2f} {row['rounds_median']:4.0f} {row['rounds_max']:4d}"
               f"  {spec[1]}/{spec[2]}/{spec[3]}  {rate:8.1f}  {row['reasons']}")
         sys.stdout.flush()
     return 0
