@@ -77,7 +77,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     flag("simultaneousAscending", False, "同時の自動行動は行動値の低い順",
           "simultaneous auto actions resolve in ascending 行動値", "§5.1/§14 #13"),
     flag("coverersMayGuard", True, "かばったキャラクターも《ガード》などの防御能力を使える",
-          "a coverer may use its own defensive abilities", "§7.2"),
+          "a coverer may use its own defensive abilities", "§7.2",
+          help_ja="coverDamage=coverer のときだけ（既定ではかばわれた対象が自分の防御能力を使う）",
+          help_en="only with coverDamage=coverer (by default the protected target uses its "
+                  "own)"),
     flag("coverRollsForCrit", False, "かばう時も命中判定を振り、10+10ならクリティカル",
           "a covered attack still rolls, and 10+10 is a critical", "§7.2/§4.4"),
     flag("sameEffectStacks", False, "同名の効果も重なる（かけ直しで更新しない）",
