@@ -31,7 +31,7 @@ function notify(title, problems = [], info = false) {
   box.classList.toggle("info", info);
   if (!title) { box.hidden = true; fill(box); return; }
   fill(box, el("strong", { text: title }),
-    problems.map((p) => el("div", { text: p.line ? `${p.line}:${p.column}: ${p.message}` : p.message })));
+    problems.map((p) => el("div", { text: p.line && !info ? `${p.line}:${p.column}: ${p.message}` : p.message })));
   box.hidden = false;
 }
 

@@ -139,15 +139,20 @@ def test_all_any_and_area_any_targets_section8(monkeypatch, kind: str) -> None:
 
 
 @pytest.mark.rule("§7.2")
-def test_cover_auto_hits_coverer_with_its_armour_and_spends_its_turn_section7_2() -> None:
+@pytest.mark.parametrize(("reading", "defence"), [("target", 2), ("coverer", 9)])
+def test_cover_auto_hits_coverer_and_spends_its_turn_section7_2(reading: str,
+                                                                defence: int) -> None:
+    """The covered attack hits the coverer D without a roll and D is 行動済み; the damage is
+    figured with C's 装甲 2 (肩代わり, ``coverDamage=target``) or D's own 9 (``coverer``)."""
     b, _ = make([fighter("A", ini=10, acc=0, area=3),
                  fighter("C", eva=30, arm=2, area=3) + "; " + fighter("D", arm=9, area=3)],
-                dice=[5, 5], script=[("cover", "1.1", "yes")])
+                dice=[5, 5], script=[("cover", "1.1", "yes")], coverDamage=reading)
     act(b, "0.0", "attack:1.0")
     assert events(b, "cover")[0].actor == "1.1"
     assert not events(b, "hit_check") and events(b, "auto_hit")
     dmg = events(b, "damage")[0]
-    assert dmg.target == "1.1" and dmg.values["defence"] == 9 and dmg.values["amount"] == 11
+    assert dmg.target == "1.1" and dmg.values["defence"] == defence
+    assert dmg.values["amount"] == 10 + 10 - defence
     assert b.unit("1.1").acted and b.unit("1.0").hp == 40
     ready = [u.id for u in b.state.units if u.able and not u.acted]
     assert "1.1" not in ready  # 行動済み: loses its turn this round

@@ -22,7 +22,7 @@ def test_samples_parse_and_round_trip_section11_5() -> None:
         assert not problems
         assert RULESET.parse(RULESET.export(side), OPTS)[0] == side
     side, _ = RULESET.parse("@arus area=1\n@セラ mag=10", OPTS)
-    assert side[0] == Character(**{**CHARACTERS["アルス"].__dict__, "area": (1, 0)})
+    assert side[0] == Character(**{**CHARACTERS["アルス"].__dict__, "area": (1, None)})
     assert side[1].mag == 10 and side[1].abilities == CHARACTERS["セラ"].abilities
 
 

@@ -268,13 +268,14 @@ def test_simultaneous_ascending_option_two_coverers_section5_1_7_1() -> None:
 
 @pytest.mark.rule("§7.2")
 def test_coverers_may_guard_option_section7_2() -> None:
-    """§7.2 (inferred: the coverer may use its own defensive abilities): by default a coverer
-    with 《ガード》 takes 11 − 5 = 6; with coverersMayGuard=False it takes the full 11."""
+    """§7.2 (inferred: the coverer may use its own defensive abilities, under
+    ``coverDamage=coverer``, where the hit is recomputed against the coverer): by default a
+    coverer with 《ガード》 takes 11 − 5 = 6; with coverersMayGuard=False it takes the full 11."""
     for may, amount in ((True, 6), (False, 11)):
         b, p = make([fighter("A", ini=10, acc=0, area=3),
                      fighter("C", eva=30, arm=2, area=3) + "; "
                      + fighter("D", arm=9, ab="guard", area=3)],
-                    dice=[5, 5], coverersMayGuard=may,
+                    dice=[5, 5], coverersMayGuard=may, coverDamage="coverer",
                     script=[("cover", "1.1", "yes"), ("guard", "1.1", "yes")])
         act(b, "0.0", "attack:1.0")
         assert events(b, "damage")[0].values["amount"] == amount  # 10 + 10 − 9 (− 5)
@@ -295,14 +296,14 @@ def test_cover_rolls_for_crit_option_section7_2_4_4() -> None:
     act(b, "0.0", "attack:1.0")
     assert events(b, "hit_check")[0].values["crit"]
     assert events(b, "damage")[0].values["dice"] == [1, 1, 5]
-    assert b.unit("1.1").hp == 40 - (10 + 7 - 9)
+    assert b.unit("1.1").hp == 40 - (10 + 7 - 4)  # C's 装甲 4 (§7.2 coverDamage=target)
     b, _ = make([fighter("A", acc=0, area=3),
                  fighter("C", eva=30, area=3) + "; " + fighter("D", arm=9, area=3)],
                 dice=[10, 10, 1, 1, 5], script=[("cover", "1.1", "yes")])
     act(b, "0.0", "attack:1.0")
     assert not events(b, "hit_check")
     assert events(b, "damage")[0].values["dice"] == [10, 10]
-    assert b.unit("1.1").hp == 40 - (10 + 20 - 9)
+    assert b.unit("1.1").hp == 40 - (10 + 20 - 4)
 
 
 @pytest.mark.rule("§9.5")

@@ -84,15 +84,24 @@ def candidates(b: SkirmishBattle, u: Unit, pos: Pos, ability: Ability | None,
     return [t for t, d in around if d <= reach and (t is not u or own)]
 
 
+def area_takes_user(b: SkirmishBattle, ability: Ability | None) -> bool:
+    """Whether an エリア use targets its user when the user stands in the chosen area (§8,
+    seed 「そこにいる全てのキャラクター」, option ``areaIncludesUser``): not where the use's own
+    text excludes it (《なぎ払い》), and never for エリア(任意), 貫通 or 全体."""
+    return (ability is not None and ability.target == AREA and not ability.excludes_user
+            and b.readings.area_includes_user)
+
+
 def in_area(b: SkirmishBattle, u: Unit, area: Pos, ability: Ability | None,
-            around: list[tuple[Unit, int]] | None = None) -> list[Unit]:
-    """Everyone able in ``area`` except the user (エリア, §8); ``around`` as in
-    :func:`candidates` (from any position)."""
+            around: list[tuple[Unit, int]] | None = None, with_user: bool = False
+            ) -> list[Unit]:
+    """Everyone able in ``area``, the user only ``with_user`` (§8, :func:`area_takes_user`);
+    ``around`` as in :func:`candidates` (from any position)."""
     limit = b.readings.flight_melee_limit
     if around is None:
-        return [t for t in b.state.units if t.pos == area and t is not u and t.able
-                and not (limit and melee_blocked(b, u, t, ability))]
-    return [t for t, _ in around if t.pos == area and t is not u
+        return [t for t in b.state.units if t.pos == area and (t is not u or with_user)
+                and t.able and not (limit and melee_blocked(b, u, t, ability))]
+    return [t for t, _ in around if t.pos == area and (t is not u or with_user)
             and not (limit and melee_blocked(b, u, t, ability))]
 
 

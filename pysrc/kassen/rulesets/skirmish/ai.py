@@ -81,9 +81,10 @@ class SkirmishAI(Planner):
         return self.sleeper_at(u, u.pos)
 
     def priority_potion(self, u: Unit, options: tuple[str, ...]) -> str:
-        """§16.4 C1: the ready-step potion of a turn whose main step heals or wakes (A6): the
-        best expected heal on self or a same-area ally below 40 % HP, self first on ties
-        (C8); ``none`` when nobody needs one or with option ``aiPotionOnPriorityTurns`` off."""
+        """§16.4 C1: the ready-step potion of a turn whose main step heals, wakes (A6) or
+        escapes (A12): the best expected heal on self or a same-area ally below 40 % HP, self
+        first on ties (C8); ``none`` when nobody needs one or with option
+        ``aiPotionOnPriorityTurns`` off."""
         if not self.b.readings.ai_potion_on_priority_turns:
             return "none"
         best, answer = 0.0, "none"
@@ -95,6 +96,17 @@ class SkirmishAI(Planner):
                 best, answer = round6(got[0]), rs
         return answer
 
+    def toward_edge(self, u: Unit, moves: list[str]) -> str:
+        """§16 A12: the move to the reachable area nearest the own edge column, then the
+        shortest move, then the lowest (x, y)."""
+        edge = actions.edge_x(self.b, u.side)
+
+        def key(option: str) -> tuple[int, int, tuple[int, int]]:
+            dest = self.b.map.parse_label(option[5:]) or u.pos
+            return abs(dest[0] - edge), self.b.map.distance(u.pos, dest), dest
+
+        return min(moves, key=key)
+
     def escaping(self, u: Unit) -> bool:
         return bool(self.b.readings.escape) and u.hp <= 0.25 * u.max_hp
 
@@ -105,8 +117,10 @@ class SkirmishAI(Planner):
             edge = actions.edge_x(self.b, u.side)
             moves = [o for o in req.options if o.startswith("move:")]
             if u.pos[0] != edge and moves and not self.hostile_engaged(u):
-                return min(moves, key=lambda o: abs(self.b.map.parse_label(o[5:])[0] - edge))
-            return "none"
+                return self.toward_edge(u, moves)
+            # the move or escape comes in MS: the RS still drinks a potion A7 offers (§16.4
+            # C1, §16 A12), and the MS is planned again from the new HP
+            return self.priority_potion(u, req.options)
         if self.heal_target(u) is not None:
             return self.priority_potion(u, req.options)
         sleeper = self.sleeper(u)
@@ -139,10 +153,9 @@ class SkirmishAI(Planner):
         if self.escaping(u):
             if "escape" in req.options:
                 return "escape"
-            edge = actions.edge_x(b, u.side)
             moves = [o for o in req.options if o.startswith("move:")]
             if moves:
-                return min(moves, key=lambda o: abs(b.map.parse_label(o[5:])[0] - edge))
+                return self.toward_edge(u, moves)
         target = self.heal_target(u)
         if target is not None and f"skill:heal:{target.id}" in req.options:
             return f"skill:heal:{target.id}"
@@ -196,15 +209,15 @@ class SkirmishAI(Planner):
             return "no"
         physical = c["effect"] == ATTACK
         aff = self.aff(c["attribute"], protect)
-        if physical:
-            exp_p = odds.physical(c["acc"], self.eva(protect),
-                                    c["atk"] - protect.armour + aff, -1, self.cf)
-        else:
-            exp_p = odds.damage(c["atk"] - protect.res + aff, -1)
+        base = c["atk"] - (protect.armour if physical else protect.res) + aff
+        exp_p = self.hit_value(c["acc"], protect, base, -1) if physical else odds.damage(base, -1)
         if exp_p < 0.3 * protect.max_hp:
             return "no"
-        defence = coverer.armour if physical else coverer.res
-        own = odds.damage(c["atk"] - defence + self.aff(c["attribute"], coverer), -1)
+        if b.readings.cover_damage == "target":  # §7.2: the coverer bears the hit on P
+            own = odds.damage(base, -1)
+        else:
+            defence = coverer.armour if physical else coverer.res
+            own = odds.damage(c["atk"] - defence + self.aff(c["attribute"], coverer), -1)
         if coverer.hp - own <= 0.5 * coverer.max_hp:
             return "no"
         saved = b.state.moved_rs, b.state.rs_kind

@@ -37,6 +37,16 @@ def cover(b: SkirmishBattle, use: Use, target: Unit) -> Instance:
     return Instance(coverer, target, covered=True)
 
 
+def defender(b: SkirmishBattle, inst: Instance) -> Unit:
+    """Whose 装甲/抵抗, modifiers, 弱点/耐性 and defensive abilities an instance uses (§7.2):
+    a covered instance is resolved as a hit on the protected target and only its result moves
+    to the coverer (seed 「対象が受けるはずだった効果やダメージなどを自身が肩代わりする」); with
+    ``coverDamage=coverer`` it is recomputed against the coverer (rules version 1)."""
+    if inst.covered and b.readings.cover_damage == "target":
+        return inst.original
+    return inst.victim
+
+
 def affinity(b: SkirmishBattle, use: Use, v: Unit) -> int:
     """弱点 +5 / 耐性 −5 with option attributeAffinity (§11.1, §16 D17)."""
     if not b.readings.attribute_affinity or use.attribute is None:
@@ -45,13 +55,15 @@ def affinity(b: SkirmishBattle, use: Use, v: Unit) -> int:
 
 
 def offer_guard(b: SkirmishBattle, use: Use, inst: Instance) -> None:
-    """D7: 《ガード》 after the hit is decided (§6.3.3, §11.3; magic per §16 D2)."""
-    v = inst.victim
+    """D7: 《ガード》 after the hit is decided (§6.3.3, §11.3; magic per §16 D2), by the
+    :func:`defender`: under a cover the protected target decides and pays (§7.2), or with
+    ``coverDamage=coverer`` the coverer (``coverersMayGuard``)."""
+    v = defender(b, inst)
     if "guard" not in v.abilities or v.guard_used or v.mp < GUARD.cost:
         return
     if not v.awake_able or (not use.physical and not b.readings.guard_vs_magic):
         return
-    if inst.covered and not b.readings.coverers_may_guard:
+    if inst.covered and v is inst.victim and not b.readings.coverers_may_guard:
         return
     defence = v.armour if use.physical else v.res
     answer = b.ask(v.side, "guard", ["yes", "no"], unit=v.id, crit=inst.crit,

@@ -89,11 +89,20 @@ def hit_sums(parts: tuple[Part, ...], dice: list[int], need: int, eva: int, crit
     return {"total": total, "need": target}
 
 
+def covered_terms(terms: Terms, covered: bool) -> Terms:
+    """``terms``, noting when their values are the protected target's, not the coverer's
+    (§7.2, ``coverDamage=target``)."""
+    if covered:
+        terms.append(term("note", "covered_values", None, "§7.2"))
+    return terms
+
+
 def damage_sums(parts: tuple[Part, ...], dice: list[int], v: Unit, physical: bool,
-                affinity: int, after_floor: bool, guard: int, before: int, amount: int
-                ) -> dict[str, Terms]:
+                affinity: int, after_floor: bool, guard: int, before: int, amount: int,
+                covered: bool = False) -> dict[str, Terms]:
     """Damage: (攻撃力 + 2D10 (+1D10 critical)) − 装甲 or 抵抗 (± 弱点/耐性), at least 0, then
-    《ガード》 (§6.4, §4.4, §11.1, §11.3, §16 D17), and the HP it leaves."""
+    《ガード》 (§6.4, §4.4, §11.1, §11.3, §16 D17), and the HP it leaves. ``v`` is whose values
+    the hit uses (under a cover the protected target's, noted with ``covered``, §7.2)."""
     power = [*fold_parts(parts), term("+", "dice_2d10", dice[0] + dice[1])]
     if len(dice) > 2:
         power.append(term("+", "crit_die", dice[2], "§4.4"))
@@ -113,6 +122,7 @@ def damage_sums(parts: tuple[Part, ...], dice: list[int], v: Unit, physical: boo
     terms.append(ZERO)
     if guard:
         terms.extend((term("-", "guard", guard, "§11.3"), ZERO))
+    covered_terms(terms, covered)
     hp = [term("=", "hp_before", before), term("-", "damage", amount), ZERO]
     return {"amount": terms, "hp": hp}
 

@@ -82,6 +82,7 @@ class Ability:
     rounds: int = 0
     amount: int = 0
     needs_ranged_weapon: bool = False
+    excludes_user: bool = False  # its own text leaves the user out of its エリア (§8)
 
     @property
     def beneficial(self) -> bool:
@@ -95,7 +96,8 @@ ABILITIES: dict[str, Ability] = {a.id: a for a in (
     Ability("double_shot", "ダブルショット", "Double Shot",
             "MS", False, ATTACK, -1, N, 3, n=2, acc_mod=-1,
             needs_ranged_weapon=True),
-    Ability("sweep", "なぎ払い", "Sweep", "MS", False, ATTACK, 0, AREA, 3, acc_mod=-2),
+    Ability("sweep", "なぎ払い", "Sweep", "MS", False, ATTACK, 0, AREA, 3, acc_mod=-2,
+            excludes_user=True),
     Ability("guard", "ガード", "Guard", "AA", False, GUARD, 0, ONE, 1, amount=5),
     Ability("fire_bolt", "ファイアボルト", "Fire Bolt",
             "MS", True, BOLT, 2, ONE, 3, "fire", power=6),

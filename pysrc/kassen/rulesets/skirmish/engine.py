@@ -23,11 +23,16 @@ from kassen.rulesets.skirmish.rounds import play_round
 from kassen.rulesets.skirmish.victory import hp_pct
 
 
-def deploy(side: int, ch: Character, area_map: AreaMap) -> Pos:
-    """Default start area (§3.1, §16 D22): archers, mages and healers at the back, everyone
-    else in front (§16.4 C7)."""
+def deploy(side: int, ch: Character, area_map: AreaMap, column_only_row: str = "middle") -> Pos:
+    """The start area: the one the side's text names; a column only stands on the middle row
+    of a grid (§16.4 C10; ``columnOnlyRow=first``: the first row, as rules version 1 had it);
+    no area: archers, mages and healers at the back, everyone else in front, on the middle row
+    (§3.1, §16 D22, §16.4 C7)."""
     if ch.area is not None:
-        return ch.area
+        x, y = ch.area
+        if y is None:
+            y = area_map.height // 2 if column_only_row == "middle" else 0
+        return (x, y)
     back = 0 if side == 0 else area_map.width - 1
     front = min(1, area_map.width - 1) if side == 0 else max(0, area_map.width - 2)
     return (back if role_of(ch) != "melee" else front, area_map.height // 2)
@@ -48,7 +53,8 @@ class SkirmishBattle(Battle):
                 units.append(Unit(
                     f"{side}.{index}", side, index, ch.name, ch.hp, ch.hp, ch.mp, ch.mp,
                     ch.ini, ch.acc, ch.eva, ch.mag, ch.arm, ch.res, ch.weapon, ch.abilities,
-                    dict(ch.items), ch.fly, ch.weak, ch.resist, deploy(side, ch, self.map)))
+                    dict(ch.items), ch.fly, ch.weak, ch.resist,
+                    deploy(side, ch, self.map, self.readings.column_only_row)))
         self.state = State(units)
         self._index_of: list[Unit] | None = None
         self._index: dict[str, Unit] = {}

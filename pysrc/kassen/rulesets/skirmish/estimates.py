@@ -187,16 +187,23 @@ class Estimates:
                     table.setdefault(t.pos, []).append(t)
         return table.get(pos, [])  # type: ignore[no-any-return]
 
+    def hit_value(self, acc: int, t: Unit, base: int, cap: int) -> float:
+        """P(hit) × E[min(cap, max(0, base + 2D10))] of a hit-checked attack on ``t`` (§16 A1),
+        crits and fumbles included; a sleeping ``t`` under ``sleepAutoHit`` is hit for sure,
+        with no roll and so no critical (§9.2, §16 D31): P(hit) = 1."""
+        if t.effects and self.b.readings.sleep_auto_hit and t.asleep:
+            return odds.damage(base, cap)
+        return odds.physical(acc, self.eva(t), base, cap, self.cf)
+
     def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None, cap: int | None = None
                   ) -> float:
-        """P(hit) × E[damage] of a weapon attack, capped at ``cap`` (default: t's HP; < 0: no
-        cap)."""
+        """P(hit) × E[damage] of a weapon attack (:meth:`hit_value`), capped at ``cap``
+        (default: t's HP; < 0: no cap)."""
         acc, atk = u.acc, u.wpn.atk
         if ability is not None:
             acc += ability.acc_mod
             atk += ability.atk_mod
-        return odds.physical(acc, self.eva(t), atk - t.armour, t.hp if cap is None else cap,
-                             self.cf)
+        return self.hit_value(acc, t, atk - t.armour, t.hp if cap is None else cap)
 
     def spell_atk(self, u: Unit, ability: Ability) -> int:
         if ability.magic_art:
@@ -244,8 +251,9 @@ class Estimates:
         self.threats[x.id] = (key, value)
         return value
 
-    def _defences(self, x: Unit) -> tuple[tuple[str, int, int, int], ...]:
-        return tuple((t.id, t.eva, t.armour, t.res) for t in self.enemies(x))
+    def _defences(self, x: Unit) -> tuple[tuple[str, int, int, int, bool], ...]:
+        auto = bool(self.b.readings.sleep_auto_hit)  # a sleeper is then hit for sure
+        return tuple((t.id, t.eva, t.armour, t.res, auto and t.asleep) for t in self.enemies(x))
 
     def _threat(self, x: Unit) -> float:
         abilities = [ABILITIES[a] for a in x.abilities]

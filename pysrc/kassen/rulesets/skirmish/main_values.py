@@ -106,7 +106,10 @@ class MainValues(Estimates):
             if values:
                 yield head, sum(values[: ab.n if ab.target == N else len(values)])
         elif ab.target in (AREA, AREA_ANY):
+            own = actions.area_takes_user(self.b, ab)  # §8: the user there is a target too
             for area in self.b.map.within(pos, 0, reach):
+                if own and area == pos:
+                    continue  # §16 A9: the user counts as an ally, so never its own area
                 targets = self.in_area(u, area, ab)
                 foes = [t for t in targets if t.side != u.side]
                 if len(foes) >= 2 and len(foes) == len(targets):  # §16 A9

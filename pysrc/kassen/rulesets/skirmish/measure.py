@@ -17,7 +17,7 @@ from typing import Any
 from kassen.core import session
 from kassen.rulesets.skirmish.samples import ENCOUNTERS, PARTY
 
-SPEC = {"R1": (43.0, 5.4, 5, 13), "R2": (56.4, 6.1, 6, 13), "R3": (59.4, 6.4, 6, 13),
+SPEC = {"R1": (43.8, 5.35, 5, 15), "R2": (55.7, 6.13, 6, 14), "R3": (59.1, 6.43, 6, 13),
         "test": (99.95, None, None, None)}
 
 
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         rate = args.seeds / (time.perf_counter() - start)
         spec = SPEC[name]
         print(f"{name:5s} {row['party_wins']:7.1f} {spec[0]:6.1f} {row['draws']:6.1f} "
-              f"{row['rounds_mean']:5.1f} {row['rounds_median']:4.0f} {row['rounds_max']:4d}"
+              f"{row['rounds_mean']:5.2f} {row['rounds_median']:4.0f} {row['rounds_max']:4d}"
               f"  {spec[1]}/{spec[2]}/{spec[3]}  {rate:8.1f}  {row['reasons']}")
         sys.stdout.flush()
     return 0

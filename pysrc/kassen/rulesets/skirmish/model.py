@@ -15,6 +15,10 @@ from kassen.rulesets.skirmish.catalogue import ATTACK, WEAPONS, Weapon
 Pos = tuple[int, int]
 """An area: ``(x, 0)`` on the line map, ``(x, y)`` on the grid."""
 
+StartArea = tuple[int, int | None]
+"""A start area as a side's text names it: ``(x, None)`` names only a column (``area=3``),
+whose row deployment decides (§16.4 C10); ``(x, y)`` names the area (``area=3/1``)."""
+
 
 @dataclass(frozen=True)
 class Character:
@@ -35,7 +39,7 @@ class Character:
     fly: int = 0                     # permanent 飛行 rank (trait)
     weak: tuple[str, ...] = ()       # 弱点 attributes (option attributeAffinity)
     resist: tuple[str, ...] = ()     # 耐性 attributes
-    area: Pos | None = None          # starting area; None = default deployment (§16 D22)
+    area: StartArea | None = None    # starting area; None = default deployment (§16 D22)
 
 
 Side = tuple[Character, ...]

@@ -60,19 +60,25 @@ def disengage(b: SkirmishBattle, u: Unit, declared: list[Unit]) -> bool:
         rep = b.unit(b.ask(rep.side, "representative", [v.id for v in declared], mover=u.id))
     others = len(declared) - 1
     a = [b.rng.die(10), b.rng.die(10)]
-    active = sum(a) + rep.ini + 2 * others
     cancel = [rep] if b.readings.flight_cancel_by_representative_only else declared
     flight = 4 if u.flight > 0 and not any(v.flight >= u.flight for v in cancel) else 0
+    # 「自身が飛行を受けている場合」 read for the representative too (flightBonusForObstructer)
+    rep_flight = 4 if (b.readings.flight_bonus_for_obstructer and rep.flight > 0
+                       and u.flight < rep.flight) else 0
+    active = sum(a) + rep.ini + 2 * others + rep_flight
     p = [b.rng.die(10), b.rng.die(10)]
     passive = sum(p) + u.ini + flight
     blocked = opposed_wins(b, a, active, p, passive)
     crit = b.readings.crit_on_opposed
-    rep_parts = (("initiative", rep.ini, None), ("other_obstructers", 2 * others, "§6.6.4"))
+    rep_parts = (("initiative", rep.ini, None), ("other_obstructers", 2 * others, "§6.6.4"),
+                 ("flight", rep_flight, "§6.6.4"))
     mover_parts = (("initiative", u.ini, None), ("flight", flight, "§6.6.4"))
+    extra = {"rep_flight": rep_flight} if rep_flight else {}
     b.rec.emit("disengage", u.id, rep.id, rule="§6.6.4", active_dice=a, active=active,
                blockers=2 * others, passive_dice=p, passive=passive, flight=flight,
-               blocked=blocked,
-               sums={"active": bd.opposed_terms(a, rep_parts[:1 + (others > 0)], crit),
+               blocked=blocked, **extra,
+               sums={"active": bd.opposed_terms(a, tuple(x for i, x in enumerate(rep_parts)
+                                                         if i == 0 or x[1]), crit),
                      "passive": bd.opposed_terms(p, mover_parts[:1 + (flight > 0)], crit)})
     if blocked:
         b.rec.emit("move_failed", u.id, rule="§6.6.4", area=b.map.label(u.pos))

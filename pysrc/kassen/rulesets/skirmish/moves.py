@@ -18,7 +18,8 @@ from kassen.rulesets.skirmish.samples import CHARACTERS
 
 ENEMIES = ("ゴブリン", "ゴブリンアーチャー", "大コウモリ", "オーガ", "シャドウ")
 """The sample enemies of §11.5."""
-AREAS = ((5, 0), (6, 0))
+AREAS = ((5, None), (6, None))
+"""Columns 5 and 6 (a column only: the middle row on a grid, §16.4 C10)."""
 MOST = 8
 """Enemies in the biggest line-up (the size of encounter R1)."""
 

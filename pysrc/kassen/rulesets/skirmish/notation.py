@@ -5,7 +5,8 @@ One member: ``NAME key=value …`` or ``@SAMPLE key=value …`` (a §11.5 sample
 Keys: ``hp mp ini`` (行動値) ``acc`` (命中値) ``eva`` (回避値) ``mag`` (魔力) ``arm`` (装甲)
 ``res`` (抵抗) ``wpn`` (weapon) ``ab`` (abilities, comma list) ``it`` (items, ``potion*2,ruby``)
 ``fly`` (permanent 飛行 rank) ``weak`` / ``resist`` (attributes) ``area`` (start area: ``3``
-on the line map, ``3/1`` on the grid). Catalogue names may be written in English or Japanese.
+names a column, which on the grid stands on the middle row (§16.4 C10); ``3/1`` names column
+and row). Catalogue names may be written in English or Japanese.
 
 The canonical export writes every member in full, in a fixed key order, joined by ``; ``.
 """
@@ -191,7 +192,8 @@ def _parse_value(key: str, value: str, line: int, col: int, area_map: AreaMap,
         if pos is None:
             problems.append(_problem("bad_area", line, col, "§3", value=value[:20],
                                      width=area_map.width, height=area_map.height))
-        return pos
+            return None
+        return pos if "/" in value else (pos[0], None)  # a column only (§16.4 C10)
     names = [v for v in value.split(",") if v] if value not in ("", "-") else []
     if len(names) > 16:
         problems.append(_problem("too_long_list", line, col, "§2", key=key, limit=16))
@@ -245,7 +247,7 @@ def _parse_items(names: list[str], line: int, col: int,
     return tuple(out.items())
 
 
-def export_member(member: Character, area_map: AreaMap | None = None) -> str:
+def export_member(member: Character) -> str:
     """The canonical text of one member (every stat written out)."""
     parts = [member.name]
     for key in STATS:
@@ -263,8 +265,7 @@ def export_member(member: Character, area_map: AreaMap | None = None) -> str:
         parts.append("resist=" + ",".join(member.resist))
     if member.area is not None:
         x, y = member.area
-        parts.append(f"area={x}" if y == 0 and (area_map is None or area_map.is_line)
-                     else f"area={x}/{y}")
+        parts.append(f"area={x}" if y is None else f"area={x}/{y}")
     return " ".join(parts)
 
 

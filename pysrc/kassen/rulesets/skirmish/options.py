@@ -77,7 +77,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     flag("simultaneousAscending", False, "同時の自動行動は行動値の低い順",
           "simultaneous auto actions resolve in ascending 行動値", "§5.1/§14 #13"),
     flag("coverersMayGuard", True, "かばったキャラクターも《ガード》などの防御能力を使える",
-          "a coverer may use its own defensive abilities", "§7.2"),
+          "a coverer may use its own defensive abilities", "§7.2",
+          help_ja="coverDamage=coverer のときだけ（既定ではかばわれた対象が自分の防御能力を使う）",
+          help_en="only with coverDamage=coverer (by default the protected target uses its "
+                  "own)"),
     flag("coverRollsForCrit", False, "かばう時も命中判定を振り、10+10ならクリティカル",
           "a covered attack still rolls, and 10+10 is a critical", "§7.2/§4.4"),
     flag("sameEffectStacks", False, "同名の効果も重なる（かけ直しで更新しない）",
@@ -86,7 +89,40 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "§11.3/§16 D7", kind="int", minimum=0, maximum=5),
     flag("aiPotionOnPriorityTurns", True,
           "AI：回復・起こす手番でもレディステップでポーションを使う",
-          "AI: a turn that heals or wakes in MS may still use a potion in RS", "§16.4 C1"),
+          "AI: a turn that heals or wakes in MS may still use a potion in RS", "§16.4 C1",
+          help_ja="逃走（A12）の手番でメインステップに移動・離脱するときも同じ",
+          help_en="also on an escape turn whose move or escape comes in the main step (A12)"),
+    # issue 32: the seed's readings (options added in rules version 2; version 1 records
+    # replay with the values Ruleset.earlier_defaults gives them)
+    OptionSpec("coverDamage", "target", "かばう：肩代わりする結果の計算",
+               "かばう: whose values the covered hit uses", "§7.2",
+               choices=(Choice("target",
+                               "かばわれた対象の装甲・抵抗・弱点・《ガード》（原文「肩代わり」）",
+                               "the protected target's armour, resistance, weaknesses and "
+                               "Guard (seed: 肩代わり)"),
+                        Choice("coverer", "かばった側の装甲・抵抗・弱点・《ガード》（ルール版1）",
+                               "the coverer's own (rules version 1)")),
+               help_ja="既定：対象に当たったものとして計算し、HPの減少や睡眠だけを"
+                       "かばった側が受ける",
+               help_en="default: resolved as a hit on the protected target; only the HP loss "
+                       "or the sleep goes to the coverer"),
+    flag("areaIncludesUser", True, "エリアの対象に使用者自身も含む（そのエリアにいるとき）",
+         "エリア uses hit the user too when it stands in the chosen area", "§8",
+         help_ja="原文「そこにいる全てのキャラクター」。《なぎ払い》は自身の記述どおり"
+                 "使用者を除く。OFFはルール版1の読み",
+         help_en="seed: 「そこにいる全てのキャラクター」; 《なぎ払い》 still excludes its user "
+                 "by its own text; off: the rules version 1 reading"),
+    flag("flightBonusForObstructer", False, "離脱判定で妨害側代表者の飛行にも+4",
+         "a flying representative obstructer also gets +4 in the disengagement check",
+         "§6.6.4",
+         help_ja="原文「自身が飛行を受けている場合」の「自身」を代表者にも読む"
+                 "（既定は移動する側のみ）",
+         help_en="reads the seed's 自身 as the representative too (default: the mover only)"),
+    OptionSpec("columnOnlyRow", "middle", "列だけの配置の行（格子マップ）",
+               "row of a placement that names only a column (grid)", "§16.4 C10",
+               choices=(Choice("middle", "中央の行", "the middle row"),
+                        Choice("first", "先頭の行（ルール版1）",
+                               "the first row (rules version 1)"))),
 )
 """Defaults are the recommended readings of §13 and §16."""
 
@@ -132,3 +168,7 @@ class Readings:
     same_effect_stacks: bool = option("sameEffectStacks")
     sleep_rounds: int = option("sleepRounds")
     ai_potion_on_priority_turns: bool = option("aiPotionOnPriorityTurns")
+    cover_damage: str = option("coverDamage")  # target | coverer
+    area_includes_user: bool = option("areaIncludesUser")
+    flight_bonus_for_obstructer: bool = option("flightBonusForObstructer")
+    column_only_row: str = option("columnOnlyRow")  # middle | first

@@ -22,7 +22,15 @@ class SkirmishRuleset(Ruleset):
     """Side 0 is the player party (PC side: wins initiative ties, §5.3), side 1 the enemies."""
 
     id = "skirmish"
-    version = "1"
+    version = "2"
+    earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "1": {"coverDamage": "coverer", "areaIncludesUser": False,
+              "flightBonusForObstructer": False, "columnOnlyRow": "first"},
+    }
+    """Version 1 (before issue 32's seed rulings): かばう recomputed against the coverer, エリア
+    never hitting its user, and a column-only placement on the grid's first row. Its records
+    carry every option they had, and every decision (so the AI's later fixes, §16.4 C1/A12 and
+    A1 under ``sleepAutoHit``, never reach them)."""
     name_ja = "戦闘の進行（エリア戦闘）"
     name_en = "Area skirmish"
     options = OPTIONS

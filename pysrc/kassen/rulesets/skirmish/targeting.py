@@ -45,9 +45,10 @@ def targets_for(b: SkirmishBattle, u: Unit, ability: Ability, args: list[str]) -
         return actions.candidates(b, u, u.pos, ability)
     if ability.target in (AREA, AREA_ANY):
         area = b.map.parse_label(args[1])
-        pool = actions.in_area(b, u, area, ability)
         if ability.target == AREA:
-            return pool
+            return actions.in_area(b, u, area, ability,
+                                   with_user=actions.area_takes_user(b, ability))
+        pool = actions.in_area(b, u, area, ability)
         return pick(b, u, ability, pool, len(pool), [], args[1], False)
     aim = b.map.parse_label(args[1])
     cells = b.map.line(u.pos, aim, actions.reach_of(u, ability))

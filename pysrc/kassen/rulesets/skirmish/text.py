@@ -152,6 +152,8 @@ SUM_WORDS: dict[str, tuple[str, str]] = {
     "critical": ("クリティカル（自動成功）", "critical (automatic success)"),
     "fumble": ("ファンブル（自動失敗）", "fumble (automatic failure)"),
     "cover_auto_hit": ("かばうので自動命中", "automatic hit on the coverer"),
+    "covered_values": ("かばわれた対象の値で計算（肩代わり）",
+                       "the protected target's values (肩代わり)"),
     "evasion": ("回避値", "回避値 (evasion)"),
     "tie_misses": ("同値は回避", "a tie misses"),
     "power": ("威力", "potency (威力)"), "weapon_attack": ("武器の攻撃力", "weapon 攻撃力"),

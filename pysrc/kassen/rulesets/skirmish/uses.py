@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from kassen.rulesets.skirmish import actions
 from kassen.rulesets.skirmish import breakdowns as bd
-from kassen.rulesets.skirmish.auto_actions import GUARD, affinity, cover, offer_guard
+from kassen.rulesets.skirmish.auto_actions import GUARD, affinity, cover, defender, offer_guard
 from kassen.rulesets.skirmish.catalogue import (
     ARMOR,
     ATTACK,
@@ -136,10 +136,11 @@ def hit_check(b: SkirmishBattle, use: Use, inst: Instance) -> None:
         dice = [b.rng.die(10), b.rng.die(10)]  # 「その達成値に関わらず…命中」
         inst.hit = True
         inst.crit = r.crit_fumble and dice == [10, 10]
+        eva = defender(b, inst).eva
         b.rec.emit("hit_check", use.user.id, victim.id, rule="§7.2", dice=dice,
-                   bonus=use.acc, total=sum(dice) + use.acc, need=victim.eva, hit=True,
+                   bonus=use.acc, total=sum(dice) + use.acc, need=eva, hit=True,
                    crit=inst.crit, fumble=False,
-                   sums=bd.hit_sums(use.acc_parts, dice, victim.eva, victim.eva, inst.crit,
+                   sums=bd.hit_sums(use.acc_parts, dice, eva, eva, inst.crit,
                                     False, "cover_auto_hit"))
         return
     if inst.covered or (r.sleep_auto_hit and victim.asleep):
@@ -161,11 +162,13 @@ def hit_check(b: SkirmishBattle, use: Use, inst: Instance) -> None:
 
 
 def damage(b: SkirmishBattle, use: Use, inst: Instance, dice: list[int]) -> None:
-    """威力 = 攻撃力 + 2D10 (+1D10 critical); − 装甲 or 抵抗, floored at 0 (§6.4)."""
+    """威力 = 攻撃力 + 2D10 (+1D10 critical); − 装甲 or 抵抗, floored at 0 (§6.4); the
+    :func:`defender`'s values, the victim's HP (a cover moves only the result, §7.2)."""
     v = inst.victim
+    d = defender(b, inst)
     power = use.atk + sum(dice)
-    defence = v.armour if use.physical else v.res
-    aff = affinity(b, use, v)
+    defence = d.armour if use.physical else d.res
+    aff = affinity(b, use, d)
     after_floor = b.readings.affinity_after_floor  # §16 D17, the other order
     raw = power - defence
     amount = max(0, max(0, raw) + aff) if after_floor else max(0, raw + aff)
@@ -176,8 +179,8 @@ def damage(b: SkirmishBattle, use: Use, inst: Instance, dice: list[int]) -> None
     b.rec.add("damage", use.user.id, v.id, "§6.4", {
         "dice": dice, "atk": use.atk, "power": power, "defence": defence,
         "physical": use.physical, "amount": amount, "guarded": inst.guarded, "hp": v.hp,
-        "sums": bd.damage_sums(use.atk_parts, dice, v, use.physical, aff, after_floor, guard,
-                               before, amount)})
+        "sums": bd.damage_sums(use.atk_parts, dice, d, use.physical, aff, after_floor, guard,
+                               before, amount, covered=d is not v)})
     if amount > 0 and b.readings.damage_wakes and v.asleep:
         wake(b, v, v, "§9.2")
     if v.hp == 0:
@@ -209,15 +212,18 @@ def apply_effect(b: SkirmishBattle, use: Use, inst: Instance) -> None:
             b.rec.emit("auto_hit", use.user.id, v.id, rule="§7.2", covered=True)
             add_effect(b, v, "sleep", use.rounds, 0)
             return
+        d = defender(b, inst)  # §7.2: a covered Sleep is checked against P's 抵抗
         a = [b.rng.die(10), b.rng.die(10)]
         p = [b.rng.die(10), b.rng.die(10)]
         caster = sum(a) + actions.magic_power(b, use.user)
-        resist = sum(p) + v.res
+        resist = sum(p) + d.res
         won = opposed_wins(b, a, caster, p, resist)
         crit = b.readings.crit_on_opposed
         b.rec.emit("sleep_check", use.user.id, v.id, rule="§11.3", active_dice=a,
                    active=caster, passive_dice=p, passive=resist, success=won,
                    sums={"active": bd.opposed_terms(a, bd.magic_parts(b, use.user), crit),
-                         "passive": bd.opposed_terms(p, (("resistance", v.res, None),), crit)})
+                         "passive": bd.covered_terms(
+                             bd.opposed_terms(p, (("resistance", d.res, None),), crit),
+                             d is not v)})
         if won:
             add_effect(b, v, "sleep", use.rounds, 0)
