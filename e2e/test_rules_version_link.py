@@ -16,7 +16,7 @@ from kassen.web import api as cpython_api
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "skirmish"))
 
-from test_skirmish_saved_links import COVER_AND_AREA  # noqa: E402
+from test_skirmish_saved_links import COVER_AND_AREA
 
 pytestmark = pytest.mark.e2e
 
