@@ -33,8 +33,9 @@ def _type_checking_only(node: ast.AST) -> bool:
         or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING"))
 
 
-def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """Every import statement of ``tree`` outside ``if TYPE_CHECKING:`` blocks."""
+def _imports(tree: ast.AST, typing: bool = False) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement of ``tree`` outside ``if TYPE_CHECKING:`` blocks (inside them
+    too with ``typing``)."""
     found: list[ast.Import | ast.ImportFrom] = []
     todo = [tree]
     while todo:
@@ -42,19 +43,19 @@ def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.Import | ast.ImportFrom):
                 found.append(child)
-            elif _type_checking_only(child):
+            elif _type_checking_only(child) and not typing:
                 todo.extend(child.orelse)  # type: ignore[attr-defined]
             else:
                 todo.append(child)
     return found
 
 
-def edges(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+def edges(name: str, path: Path, known: dict[str, Path], typing: bool = False) -> set[str]:
     """The kassen modules that ``name`` imports (``from pkg import sub`` counts as ``pkg.sub``
     when ``sub`` is a module, else as ``pkg``)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _imports(ast.parse(path.read_text(encoding="utf-8")), typing):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         else:
@@ -68,10 +69,17 @@ def edges(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return out
 
 
-def graph() -> dict[str, set[str]]:
-    """Module → the kassen modules it imports."""
+def graph(typing: bool = False) -> dict[str, set[str]]:
+    """Module → the kassen modules it imports (counting ``if TYPE_CHECKING:`` imports too
+    with ``typing``: issue 28 asks for no loop even among the names of types)."""
     known = modules()
-    return {name: edges(name, path, known) for name, path in known.items()}
+    return {name: edges(name, path, known, typing) for name, path in known.items()}
+
+
+def ruleset_cycles(ruleset: str, typing: bool = True) -> list[list[str]]:
+    """The import loops among one ruleset's modules, typing imports counted by default."""
+    prefix = f"kassen.rulesets.{ruleset}."
+    return [c for c in cycles(graph(typing)) if any(m.startswith(prefix) for m in c)]
 
 
 def cycles(g: dict[str, set[str]]) -> list[list[str]]:

@@ -12,13 +12,16 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from kassen.core.decisions import Decider, Policy
 from kassen.core.events import Recorder
+from kassen.core.moments import ABORTED, Moment
 from kassen.core.options import OptionSpec
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
+from kassen.core.table import Table
 
 MAX_BUILD_TEXT = 4000
 """No build text longer than this is even parsed (refused at once with a message)."""
@@ -41,7 +44,9 @@ class Sample:
 
 @dataclass(frozen=True)
 class Result:
-    """How a battle ended: ``winner`` is a side index or None (draw / aborted)."""
+    """How a battle ended: ``winner`` is a side index or None (draw / aborted); ``reason`` a
+    member of the ruleset's ``terminations`` (a StrEnum, so it is also its text) or
+    ``aborted``."""
 
     winner: int | None
     reason: str
@@ -71,6 +76,9 @@ class Battle(ABC):
     """A running battle. Subclasses set ``self.state`` and implement the abstract methods."""
 
     state: Any
+    table: Table[Any, Any] | None = None
+    """What the rule functions act on (:mod:`kassen.core.table`); its ``state`` is kept
+    pointing at ``self.state`` when a snapshot is restored."""
 
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
         self.setup = setup
@@ -136,7 +144,7 @@ class Battle(ABC):
     def final_result(self) -> Result:
         """The result, or ``aborted`` when a safety cap stopped the battle."""
         if self.aborted is not None:
-            return Result(None, "aborted", self.turn, {"cap": self.aborted})
+            return Result(None, ABORTED, self.turn, {"cap": self.aborted})
         return self.result()
 
     # -- snapshots ---------------------------------------------------------------------------
@@ -149,6 +157,8 @@ class Battle(ABC):
         """Return to a snapshot; with ``truncate``, recorded steps after it are dropped."""
         state, rng_state, decider_state, steps, events, turn = snap
         self.state = copy.deepcopy(state)
+        if self.table is not None:
+            self.table.state = self.state
         self.rng.setstate(rng_state)
         self.decider.setstate(decider_state)
         if truncate:
@@ -185,6 +195,11 @@ class Ruleset(ABC):
     that reproduce that version's rules where its records carry none: an option added since
     (set to the value that keeps the old reading) or one whose default moved. A record of
     such a version replays with these values under its own (replayed with a note)."""
+    event_moments: ClassVar[Mapping[str, Moment]] = {}
+    """Which of this ruleset's event kinds are one of the moments every ruleset shares
+    (:class:`kassen.core.moments.Moment`): kind → moment."""
+    terminations: ClassVar[type[StrEnum] | None] = None
+    """How this ruleset's battles end: ``Result.reason`` is a member (or ``aborted``)."""
     policy_labels: ClassVar[dict[str, tuple[str, str]]] = {}
     """Japanese and English names of the built-in AI policies, for the page's picker."""
     max_turns: ClassVar[int] = 10_000
