@@ -78,7 +78,8 @@ def test_rulesets_prints_multi_line_samples_indented_with_their_one_line_form(ca
     code, out, _ = run(capsys, "rulesets", "dice", "--lang", "en")
     assert code == 0 and out.startswith("dice ")
     lines = out.splitlines()
-    at = lines.index("      @Balancer   (§23 sample (バランス type))")
+    at = next(n for n, line in enumerate(lines) if line.startswith("      @Balancer "))
+    assert lines[at].endswith("   §23 sample (バランス type)")
     assert lines[at + 1] == "          name: Balancer"
     one = next(line for line in lines[at:] if line.strip().startswith("one line:"))
     text = one.split("one line: ", 1)[1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import secrets
 import shlex
 import sys
@@ -25,6 +26,7 @@ from kassen.cli_io import (
     read_build_file,
     read_builds,
 )
+from kassen.cli_term import pad, width
 from kassen.core import options as options_mod
 from kassen.core import registry, render, session
 from kassen.core.links import battle_link, build_link, parse_link
@@ -53,16 +55,15 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
         name = r["name_ja"] if lang == "ja" else f"{r['name_en']} ({r['name_ja']})"
         print(f"{r['id']}  v{r['version']}  {name}")
         print("    " + ("見本（--build @名前）:" if lang == "ja" else "samples (--build @NAME):"))
-        for s in r["samples"]:
+        ats = [_at(s["name"]) for s in r["samples"]]
+        column = max(width(at) for at in ats) if ats else 0
+        for s, at in zip(r["samples"], ats, strict=True):
             note = s["note_ja"] if lang == "ja" else s["note_en"]
-            note = f"   ({note})" if note else ""
-            at = shlex.quote("@" + s["name"])
-            if "\n" not in s["text"]:
-                print(f"      {at}  {s['text']}{note}")
-                continue
-            print(f"      {at}{note}")
+            print(f"      {pad(at, column)}   {note}".rstrip())
             for line in s["text"].splitlines():
                 print(f"          {line}")
+            if "\n" not in s["text"]:
+                continue
             print(("          1行で: " if lang == "ja" else "          one line: ")
                   + one_line(s["text"]))
         for o in r["options"]:
@@ -72,6 +73,12 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
             print(f"    --policy {'|'.join(r['policies'])}|human   "
                   + ("各サイドの操作（AIか人）" if lang == "ja" else "who plays each side"))
     return 0
+
+
+def _at(name: str) -> str:
+    """``@NAME`` as typed in a shell (quoted only when it holds a space or a shell sign)."""
+    at = f"@{name}"
+    return shlex.quote(at) if re.search(r"[^\w@+.,:/=-]", at) else at
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
