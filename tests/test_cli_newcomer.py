@@ -139,7 +139,7 @@ def test_a_person_plays_in_a_terminal_with_words_not_ids(capsys, monkeypatch) ->
     assert "Decision — side 1: ユウ: choose the attack card" in out
     assert "♥9 from hand (valid, value 9)" in out and "top of deck (blind)" in out
     assert "Enter = 1 (the AI's suggestion)" in out
-    assert "  ユウ  HP 12/12" in out  # the board
+    assert "  ユウ    HP  12/12" in out and "  アキラ  HP  12/12" in out  # the board, in line
     assert "'zz' is not a choice" in out
     assert "result: winner_side=" in out and "link: #m=" in out
     assert "['" not in out and "deck'" not in out  # no raw option lists

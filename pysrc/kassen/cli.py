@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import secrets
-import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from kassen import ENGINE_VERSION, cli_prompt, rules_cli
 from kassen.bench_cli import cmd_bench
-from kassen.cli_builds import one_line, resolve_all, resolve_entries
+from kassen.cli_builds import cmd_rulesets, resolve_all, resolve_entries
 from kassen.cli_io import (
     given_options,
     lang_of,
@@ -26,7 +24,6 @@ from kassen.cli_io import (
     read_build_file,
     read_builds,
 )
-from kassen.cli_term import pad, width
 from kassen.core import options as options_mod
 from kassen.core import registry, render, session
 from kassen.core.links import battle_link, build_link, parse_link
@@ -40,45 +37,6 @@ from kassen.tournament_cli import (
     show_table,
     table_outputs,
 )
-
-
-def cmd_rulesets(args: argparse.Namespace) -> int:
-    """List the rule systems (or one) with their options and samples; a sample is taken by
-    ``--build @NAME``, and a multi-line one is shown indented with its one-line form."""
-    chosen = [registry.get(args.ruleset)] if args.ruleset else registry.all_rulesets()
-    described = [r.describe() for r in chosen]
-    if args.json:
-        print_json(described)
-        return 0
-    lang = lang_of(args)
-    for r in described:
-        name = r["name_ja"] if lang == "ja" else f"{r['name_en']} ({r['name_ja']})"
-        print(f"{r['id']}  v{r['version']}  {name}")
-        print("    " + ("見本（--build @名前）:" if lang == "ja" else "samples (--build @NAME):"))
-        ats = [_at(s["name"]) for s in r["samples"]]
-        column = max(width(at) for at in ats) if ats else 0
-        for s, at in zip(r["samples"], ats, strict=True):
-            note = s["note_ja"] if lang == "ja" else s["note_en"]
-            print(f"      {pad(at, column)}   {note}".rstrip())
-            for line in s["text"].splitlines():
-                print(f"          {line}")
-            if "\n" not in s["text"]:
-                continue
-            print(("          1行で: " if lang == "ja" else "          one line: ")
-                  + one_line(s["text"]))
-        for o in r["options"]:
-            label = o["label_ja"] if lang == "ja" else o["label_en"]
-            print(f"    --option {o['key']}={o['default']}   {label} [{o['rule']}]")
-        if r["policies"]:
-            print(f"    --policy {'|'.join(r['policies'])}|human   "
-                  + ("各サイドの操作（AIか人）" if lang == "ja" else "who plays each side"))
-    return 0
-
-
-def _at(name: str) -> str:
-    """``@NAME`` as typed in a shell (quoted only when it holds a space or a shell sign)."""
-    at = f"@{name}"
-    return shlex.quote(at) if re.search(r"[^\w@+.,:/=-]", at) else at
 
 
 def cmd_validate(args: argparse.Namespace) -> int:

@@ -34,12 +34,12 @@ WORDS = {
            "help": "番号か文字で選ぶ。board = 盤面、quit = やめる",
            "again": ("「{text}」は選べません。番号か文字で選んでください"
                      "（board = 盤面、quit = やめる）"),
-           "board": "盤面（このターンの始め）"},
+           "board": "盤面（この判断の時点）"},
     "en": {"enemy": "enemy", "ally": "ally", "self": "self", "side": "side {n}",
            "title": "Decision — {side}", "default": "Enter = {key} (the AI's suggestion)",
            "help": "type a choice's key; board = the board, quit = stop",
            "again": "{text!r} is not a choice: type its key (board = the board, quit = stop)",
-           "board": "board (at the start of this turn)"},
+           "board": "the board (at this decision)"},
 }
 
 
@@ -120,27 +120,34 @@ def offer(request: Request, ruleset_id: str, names: Mapping[str, str],
     return question, choices
 
 
-def board_lines(members: list[dict[str, Any]], names: Mapping[str, str], lang: str) -> list[str]:
-    """The board as text: each side's members with HP (MP, area, statuses where they have
-    them)."""
+def board_lines(members: list[dict[str, Any]], names: Mapping[str, str], lang: str,
+                glossary: Mapping[str, Any] | None = None) -> list[str]:
+    """The board as text: each side's members, names in one column, with HP (MP, area and
+    statuses where they have them; status names from the glossary in English)."""
+    from kassen.cli_term import pad, width
+
     shown = display_names(names)
+    statuses_en = (glossary or {}).get("status", {})
+    rows = [[(shown.get(str(m.get("id", "")), str(m.get("name", "?"))), m)
+             for m in side.get("members", [])] for side in members]
+    column = max((width(name) for side in rows for name, _ in side), default=0)
     out = []
-    for n, side in enumerate(members, start=1):
+    for n, side in enumerate(rows, start=1):
         out.append(_w(lang, "side", n=n))
-        for m in side.get("members", []):
-            parts = [shown.get(m.get("id", ""), str(m.get("name", "?")))]
+        for name, m in side:
+            parts = [pad(name, column)]
             if "hp" in m:
-                parts.append(f"HP {m['hp']}/{m.get('max_hp', '?')}")
+                parts.append(f"HP {m['hp']:>3}/{m.get('max_hp', '?')}")
             if "mp" in m:
-                parts.append(f"MP {m['mp']}/{m.get('max_mp', '?')}")
+                parts.append(f"MP {m['mp']:>3}/{m.get('max_mp', '?')}")
             if "area" in m:
                 parts.append(("エリア" if lang == "ja" else "area ") + str(m["area"]))
-            statuses = m.get("statuses") or {}
-            if statuses:
-                parts.append(" ".join(str(s) for s in statuses))
+            for status in m.get("statuses") or {}:
+                pair = statuses_en.get(status)
+                parts.append(pair[1] if pair and lang != "ja" else str(status))
             if m.get("exited"):
                 parts.append("（退場）" if lang == "ja" else "(out)")
-            out.append("  " + "  ".join(parts))
+            out.append("  " + "  ".join(parts).rstrip())
     return out
 
 
@@ -213,7 +220,8 @@ def play(prepared: session.Prepared, lang: str, *, read: Callable[[str], str] = 
     """Play a battle, asking ``read``/``write`` whenever a person's side must decide; the log
     goes to ``log`` as the battle goes (None: not at all). Returns the finished outcome and
     how many log lines were written."""
-    outcome = session.run(prepared)
+    outcome = session.run(prepared, views=True)
+    glossary = prepared.ruleset.glossary()
     written = 0
     while outcome.pending is not None:
         request = outcome.pending
@@ -224,14 +232,25 @@ def play(prepared: session.Prepared, lang: str, *, read: Callable[[str], str] = 
             for line in lines[written:]:
                 log(line)
             written = len(lines)
-        glossary = prepared.ruleset.glossary()
         question, choices = offer(request, prepared.ruleset.id, names, glossary, lang)
-        members = outcome.battle.members()
+        members = board_at(outcome)
         answer = ask(question, choices, request.side, lang,
                      default=suggestion(prepared, request, choices), read=read, write=write,
-                     board=lambda m=members, n=names: board_lines(m, n, lang))
+                     board=lambda m=members, n=names: board_lines(m, n, lang, glossary))
         record = outcome.record
         prepared = session.prepare(record.ruleset, record.sides, record.options, record.seed,
                                    [*record.choices, answer], record.policies)
-        outcome = session.run(prepared)
+        outcome = session.run(prepared, views=True)
     return outcome, written
+
+
+def board_at(outcome: session.Outcome) -> list[dict[str, Any]]:
+    """Each side's members as the board shows them at the decision: the last shown step's
+    view when it has ``sides`` (every ruleset with decisions draws one), else the members
+    at the start of the interrupted turn."""
+    steps = outcome.steps
+    view = steps[-1].view if steps else None
+    sides = view.get("sides") if isinstance(view, dict) else None
+    if isinstance(sides, list) and all(isinstance(s, dict) and "members" in s for s in sides):
+        return sides
+    return outcome.battle.members()
