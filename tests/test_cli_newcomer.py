@@ -192,3 +192,17 @@ def test_report_confirms_like_html(capsys, tmp_path) -> None:
                        "2", "--report", str(report), "--page", "https://example.org/")
     assert code == 0 and report.is_file()
     assert f"report: {report} (" in err and " kB)" in err
+
+
+def test_decide_answers_one_request_from_any_front_end() -> None:
+    """The prompt a by-link front end reuses: a request in, a legal answer out."""
+    request = Request(1, "W2", ("continue", "withdraw"), {"member": "1.0"})
+    written: list[str] = []
+    answers = iter(["9", "2"])
+    got = cli_prompt.decide(request, "cardduel", {"1.0": "アキラ"}, {}, "ja",
+                            read=lambda _: next(answers), write=written.append)
+    assert got == "withdraw"
+    assert "判断 — サイド2: アキラ:次のラウンドへ進むか" in written
+    assert "  2  アタック権を放棄する" in written
+    assert cli_prompt.decide(request, "cardduel", {}, {}, "en", read=lambda _: "",
+                             write=written.append, default="withdraw") == "withdraw"

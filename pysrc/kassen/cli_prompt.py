@@ -2,7 +2,8 @@
 any text front end can reuse: :func:`offer` turns a pending :class:`Request` into a question
 and numbered choices in words (enemies first, names, what each choice does, like the page's
 decision panel), :func:`ask` reads an answer (Enter takes the default: the AI's suggestion),
-:func:`play` drives a whole battle, asking whenever a person's side must decide.
+:func:`decide` does both for one request, :func:`play` drives a whole battle, asking whenever
+a person's side must decide.
 
 The words of each system's decisions live beside its rules (``rulesets/<id>/prompts.py``:
 ``question`` and ``label``); a system without that module gets member names put in place of
@@ -181,6 +182,19 @@ def ask(question: str, choices: list[Choice], side: int, lang: str, *, default: 
                 write(line)
             continue
         write(_w(lang, "again", text=text[:20]))
+
+
+def decide(request: Request, ruleset_id: str, names: Mapping[str, str],
+           glossary: Mapping[str, Any], lang: str, *, read: Callable[[str], str],
+           write: Callable[[str], None], default: Any = None,
+           board: Callable[[], list[str]] | None = None) -> Any:
+    """One pending request answered by a person: :func:`offer` then :func:`ask` (Enter takes
+    ``default`` when it is a legal option, else the first choice). The whole prompt for a
+    front end that holds a request and wants an answer (a battle played by link included)."""
+    question, choices = offer(request, ruleset_id, names, glossary, lang)
+    fallback = next((c for c in choices if c.option == default), choices[0])
+    return ask(question, choices, request.side, lang, default=fallback, read=read, write=write,
+               board=board)
 
 
 def suggestion(prepared: session.Prepared, request: Request, choices: list[Choice]) -> Choice:
