@@ -88,6 +88,14 @@ def test_rulesets_prints_multi_line_samples_indented_with_their_one_line_form(ca
     assert code == 0 and out.startswith("name: Balancer"), err
 
 
+def test_rulesets_json_gives_each_sample_as_typed(capsys) -> None:
+    code, out, _ = run(capsys, "rulesets", "dice", "--json")
+    (dice,) = json.loads(out)
+    balancer = dice["samples"][0]
+    assert code == 0 and balancer["at"] == "@Balancer"
+    assert balancer["one_line"] == one_line(balancer["text"]) and "\n" not in balancer["one_line"]
+
+
 def test_one_numbering_of_sides_in_text_and_json(capsys) -> None:
     argv = ("battle", "cardduel", "--build", "@ユウ", "--build", "@アキラ", "--seed", "42")
     _, text, _ = run(capsys, *argv, "--lang", "en")

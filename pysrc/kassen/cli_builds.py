@@ -114,7 +114,10 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     ``--build @NAME``, and a multi-line one is shown indented with its one-line form."""
     chosen = [registry.get(args.ruleset)] if args.ruleset else registry.all_rulesets()
     described = [r.describe() for r in chosen]
-    if args.json:
+    if args.json:  # each sample also as taken on the command line: @NAME and its one line
+        for r in described:
+            for s in r["samples"]:
+                s["at"], s["one_line"] = f"@{s['name']}", one_line(s["text"])
         print_json(described)
         return 0
     lang = lang_of(args)
