@@ -6,7 +6,8 @@ downloaded (every file is sent once, ``e2e/test_offline.py``).
 
     python3 scripts/readme_shot.py [--out docs/battle.png] [--no-shot]
 
-Needs a built site (``scripts/build_site.py``) and the test extra (Playwright).
+Needs a built site (``scripts/build_site.py``), the test extra (Playwright) and a Japanese
+font for Chromium (Debian: ``fonts-ipafont-gothic``), or the names come out as boxes.
 """
 
 from __future__ import annotations
