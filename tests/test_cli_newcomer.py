@@ -153,6 +153,16 @@ def test_a_person_plays_in_a_terminal_with_words_not_ids(capsys, monkeypatch) ->
     assert "['" not in out and "deck'" not in out  # no raw option lists
 
 
+def test_quit_at_a_decision_gives_the_battle_so_far(capsys, monkeypatch) -> None:
+    monkeypatch.setenv("KASSEN_TTY", "1")
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, out, err = run(capsys, "battle", "cardduel", "--build", "@ユウ", "--build", "@アキラ",
+                         "--seed", "42", "--policy", "human", "--policy", "careful",
+                         "--lang", "en")
+    assert code == 130 and "interrupted" in err
+    assert "stopped; the battle so far (go on in the page): #m=" in out
+
+
 def test_skirmish_choices_name_enemies_first() -> None:
     skirmish = registry.get("skirmish")
     names = {"0.0": "アルス", "0.1": "リーネ", "1.0": "ゴブリン", "1.1": "ゴブリン"}

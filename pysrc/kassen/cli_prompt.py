@@ -35,12 +35,14 @@ WORDS = {
            "help": "番号か文字で選ぶ。board = 盤面、quit = やめる",
            "again": ("「{text}」は選べません。番号か文字で選んでください"
                      "（board = 盤面、quit = やめる）"),
-           "board": "盤面（この判断の時点）"},
+           "board": "盤面（この判断の時点）",
+           "stopped": "中断しました。ここまでの戦闘（ページで続きを遊べます）: {link}"},
     "en": {"enemy": "enemy", "ally": "ally", "self": "self", "side": "side {n}",
            "title": "Decision — {side}", "default": "Enter = {key} (the AI's suggestion)",
            "help": "type a choice's key; board = the board, quit = stop",
            "again": "{text!r} is not a choice: type its key (board = the board, quit = stop)",
-           "board": "the board (at this decision)"},
+           "board": "the board (at this decision)",
+           "stopped": "stopped; the battle so far (go on in the page): {link}"},
 }
 
 
@@ -248,9 +250,15 @@ def play(prepared: session.Prepared, lang: str, *, read: Callable[[str], str] = 
             written = len(lines)
         question, choices = offer(request, prepared.ruleset.id, names, glossary, lang)
         members = board_at(outcome)
-        answer = ask(question, choices, request.side, lang,
-                     default=suggestion(prepared, request, choices), read=read, write=write,
-                     board=lambda m=members, n=names: board_lines(m, n, lang, glossary))
+        try:
+            answer = ask(question, choices, request.side, lang,
+                         default=suggestion(prepared, request, choices), read=read, write=write,
+                         board=lambda m=members, n=names: board_lines(m, n, lang, glossary))
+        except KeyboardInterrupt:
+            from kassen.core.links import battle_link
+
+            write(_w(lang, "stopped", link=battle_link(outcome.record)))
+            raise
         record = outcome.record
         prepared = session.prepare(record.ruleset, record.sides, record.options, record.seed,
                                    [*record.choices, answer], record.policies)
