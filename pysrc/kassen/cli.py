@@ -248,7 +248,8 @@ def _whole(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m kassen``."""
-    parser = argparse.ArgumentParser(prog="python -m kassen",
+    installed = Path(sys.argv[0]).name == "kassen"  # the command pip install . puts on PATH
+    parser = argparse.ArgumentParser(prog="kassen" if installed else "python -m kassen",
                                      description="Kassen (合戦): battle simulator")
     parser.add_argument("--version", action="version", version=f"kassen {ENGINE_VERSION}")
     sub = parser.add_subparsers(dest="verb", required=True)
