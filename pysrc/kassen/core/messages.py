@@ -42,7 +42,7 @@ MESSAGES = {
         ),
         "unknown_sample": (
             "{ruleset}に見本「{name}」はありません"
-            "（近い見本: {known}。一覧: python -m kassen rulesets）"
+            "（近い見本: {known}。一覧: python -m kassen rulesets {ruleset}）"
         ),
         "no_scheduler": "Daskのスケジューラ {address} を使えません: {reason}",
         "bad_json": "{field} が JSON として読めません（{reason}）",
@@ -117,7 +117,7 @@ MESSAGES = {
         ),
         "unknown_sample": (
             "{ruleset} has no sample named {name!r} (nearest: {known}; "
-            "list them: python -m kassen rulesets)"
+            "list them: python -m kassen rulesets {ruleset})"
         ),
         "no_scheduler": "cannot use the Dask scheduler {address}: {reason}",
         "bad_json": "{field} is not JSON ({reason})",
