@@ -76,3 +76,24 @@ def test_documented_commands_run(where: str, mark: str, script: str, tmp_path: P
         f"{where}: exit {done.returncode}, expected {expected}\n{done.stdout[-2000:]}\n"
         f"{done.stderr[-2000:]}")
     assert "Traceback" not in done.stderr, f"{where}:\n{done.stderr[-2000:]}"
+
+
+def test_relative_links_lead_somewhere() -> None:
+    """Every relative link of the README and ``docs/`` names a file that exists (and, with
+    ``#anchor`` into a Markdown file, a heading whose GitHub anchor that is)."""
+    missing = []
+    for path in DOCS:
+        text = path.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"^[a-z]+:", target):
+                continue
+            name, _, anchor = target.partition("#")
+            file = (path.parent / name).resolve() if name else path
+            if not file.exists():
+                missing.append(f"{path.name}: {target}")
+            elif anchor and file.suffix == ".md":
+                heads = re.findall(r"^#+ (.+)$", file.read_text(encoding="utf-8"), re.M)
+                slugs = {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in heads}
+                if anchor not in slugs:
+                    missing.append(f"{path.name}: {target} (no such heading)")
+    assert not missing, missing
