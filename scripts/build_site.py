@@ -71,7 +71,9 @@ def build_wheel(out: Path) -> Path:
         cmd = [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q",
                "-w", tmp]
         log("pip wheel . --no-deps")
-        subprocess.run(cmd, check=True, cwd=ROOT)
+        # the page's wheel is the engine alone (setup.py: no replay viewer files)
+        env = {**os.environ, "KASSEN_ENGINE_ONLY": "1"}
+        subprocess.run(cmd, check=True, cwd=ROOT, env=env)
         wheels = sorted(Path(tmp).glob("kassen-*.whl"))
         if len(wheels) != 1:
             raise SystemExit(f"expected one kassen wheel, found {wheels}")

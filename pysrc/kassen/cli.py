@@ -13,11 +13,19 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from kassen import ENGINE_VERSION, rules_cli
+from kassen import ENGINE_VERSION, cli_prompt, rules_cli
 from kassen.bench_cli import cmd_bench
-from kassen.cli_io import given_options, lang_of, located, print_json, read_builds
+from kassen.cli_builds import cmd_rulesets, resolve_all, resolve_entries
+from kassen.cli_io import (
+    given_options,
+    lang_of,
+    located,
+    print_json,
+    read_build_file,
+    read_builds,
+)
 from kassen.core import options as options_mod
-from kassen.core import registry, session
+from kassen.core import registry, render, session
 from kassen.core.links import battle_link, build_link, parse_link
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import Record
@@ -31,24 +39,6 @@ from kassen.tournament_cli import (
 )
 
 
-def cmd_rulesets(args: argparse.Namespace) -> int:
-    """List the rule systems with their options and samples."""
-    described = [r.describe() for r in registry.all_rulesets()]
-    if args.json:
-        print_json(described)
-        return 0
-    lang = lang_of(args)
-    for r in described:
-        name = r["name_ja"] if lang == "ja" else f"{r['name_en']} ({r['name_ja']})"
-        print(f"{r['id']}  v{r['version']}  {name}")
-        for o in r["options"]:
-            label = o["label_ja"] if lang == "ja" else o["label_en"]
-            print(f"    --option {o['key']}={o['default']}   {label} [{o['rule']}]")
-        for s in r["samples"]:
-            print(f"    sample: {s['name']}: {s['text']}")
-    return 0
-
-
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check builds; print their canonical form, or the problems."""
     lang = lang_of(args)
@@ -56,7 +46,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     opts, problems = options_mod.resolve(ruleset.options, given_options(args))
     if problems:
         raise ProblemError(problems)
-    entries = read_builds(args)
+    entries = resolve_entries(ruleset.id, read_builds(args))
     if not entries:
         raise ProblemError([Problem("core.no_builds")])
     report = []
@@ -83,22 +73,32 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 2 if bad else 0
 
 
-def _print_outcome(outcome: session.Outcome, args: argparse.Namespace) -> None:
+def _print_outcome(outcome: session.Outcome, args: argparse.Namespace, *,
+                   logged: int = 0) -> None:
+    """The battle's log (from line ``logged`` on), result and link; ``--json``: the object
+    of design 4.1 plus ``result.winner_side`` (sides are numbered 1, 2 wherever a person
+    reads them; ``result.winner`` stays the 0-based index into ``sides``)."""
+    result = outcome.result
     if args.json:
-        print_json(session.battle_json(outcome))
+        out = session.battle_json(outcome)
+        if out.get("result") is not None:
+            winner = out["result"].get("winner")
+            out["result"]["winner_side"] = None if winner is None else winner + 1
+        print_json(out)
         return
     lang = lang_of(args)
-    for line in session.log_lines(outcome, lang):
+    for line in session.log_lines(outcome, lang)[logged:]:
         print(line)
-    result = outcome.result
-    if result is None:
-        assert outcome.pending is not None
-        print(f"waiting for side {outcome.pending.side + 1}: {outcome.pending.kind} "
-              f"{list(outcome.pending.options)}")
-        print(f"link: {battle_link(outcome.record)}")
-        return
-    winner = "-" if result.winner is None else str(result.winner + 1)
-    print(f"result: winner={winner} reason={result.reason} turn={result.turn}")
+    assert result is not None
+    side = None if result.winner is None else result.winner + 1
+    text = render.result_text(outcome.record.ruleset, result.to_json(), lang)
+    if side is not None:
+        names = [str(m.get("name", "?")) for m in outcome.battle.members()[side - 1]["members"]]
+        more = f" +{len(names) - 3}" if len(names) > 3 else ""
+        text += f"  ({'+'.join(names[:3])}{more})"
+    print(f"{text}, {'ターン' if lang == 'ja' else 'turn '}{result.turn}")
+    print(f"result: winner_side={'-' if side is None else side} reason={result.reason} "
+          f"turn={result.turn}")
     print(f"link: {battle_link(outcome.record)}")
 
 
@@ -114,14 +114,45 @@ def fresh_seed() -> str:
     return f"xo1:{secrets.token_hex(6)}"
 
 
+def battle_sides(args: argparse.Namespace) -> list[str]:
+    """The sides' build texts of ``battle``/``share``: ``--build`` texts or ``@NAME``s, or the
+    builds of ``--file`` (one a line, or separated by lines ``---``)."""
+    ruleset = registry.get(args.ruleset)
+    if args.file is not None:
+        entries = resolve_entries(ruleset.id, read_build_file(args.file))
+        return [text for _, text in entries]
+    return resolve_all(ruleset.id, args.build)
+
+
 def cmd_battle(args: argparse.Namespace) -> int:
-    """Play one battle (a fresh seed when none is given; the text output names it)."""
+    """Play one battle (a fresh seed when none is given; the text output names it). A side
+    played by a person (``--policy human``) is asked each decision in the terminal."""
     seed = args.seed if args.seed is not None else fresh_seed()
-    prepared = session.prepare(args.ruleset, args.build, given_options(args), seed,
+    prepared = session.prepare(args.ruleset, battle_sides(args), given_options(args), seed,
                                policies=_policies(args))
     if not args.json:
         print(f"seed: {prepared.record.seed}")
-    _print_outcome(session.run(prepared), args)
+    person = bool(prepared.ruleset.policy_names()) and None in prepared.record.policies
+    if not person:
+        _print_outcome(session.run(prepared), args)
+        return 0
+    if not cli_prompt.is_terminal():
+        raise cli_prompt.needs_terminal(prepared)
+    def say(line: str) -> None:
+        print(line, file=sys.stderr if args.json else sys.stdout, flush=True)
+
+    def read(prompt: str) -> str:
+        if sys.stdin.isatty() and not args.json:
+            return input(prompt)
+        say(prompt.rstrip())
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line
+
+    outcome, logged = cli_prompt.play(prepared, lang_of(args), read=read, write=say,
+                                      log=None if args.json else say)
+    _print_outcome(outcome, args, logged=logged)
     return 0
 
 
@@ -188,15 +219,16 @@ def write_replay(record: Record, path: str, site: str | None) -> None:
 def cmd_share(args: argparse.Namespace) -> int:
     """Print a share link for one build or a whole battle."""
     ruleset = registry.get(args.ruleset)
-    if len(args.build) == 1:
+    sides = battle_sides(args)
+    if len(sides) == 1:
         opts, problems = options_mod.resolve(ruleset.options, given_options(args))
-        build, found = session.parse_side(ruleset, args.build[0], opts)
+        build, found = session.parse_side(ruleset, sides[0], opts)
         if problems or found:
             raise ProblemError(problems + found)
         changed = options_mod.changed(ruleset.options, opts)
         print(build_link(ruleset.id, ruleset.export(build), changed))
         return 0
-    prepared = session.prepare(args.ruleset, args.build, given_options(args), args.seed,
+    prepared = session.prepare(args.ruleset, sides, given_options(args), args.seed,
                                policies=_policies(args))
     outcome = session.run(prepared)
     print(battle_link(outcome.record))
@@ -216,7 +248,8 @@ def _whole(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m kassen``."""
-    parser = argparse.ArgumentParser(prog="python -m kassen",
+    installed = Path(sys.argv[0]).name == "kassen"  # the command pip install . puts on PATH
+    parser = argparse.ArgumentParser(prog="kassen" if installed else "python -m kassen",
                                      description="Kassen (合戦): battle simulator")
     parser.add_argument("--version", action="version", version=f"kassen {ENGINE_VERSION}")
     sub = parser.add_subparsers(dest="verb", required=True)
@@ -227,14 +260,16 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--lang", choices=("ja", "en"), help="message language")
 
     p = sub.add_parser("rulesets", help="list rule systems, options and samples")
+    p.add_argument("ruleset", nargs="?", help="only this system")
     common(p)
     p.set_defaults(func=cmd_rulesets)
 
     p = sub.add_parser("validate", help="check builds")
     p.add_argument("ruleset")
     group = p.add_mutually_exclusive_group(required=True)
-    group.add_argument("--build", action="append", help="one build (repeatable)")
-    group.add_argument("--file", help="a file with one build per line")
+    group.add_argument("--build", action="append",
+                       help="one build, or @NAME for a sample (repeatable)")
+    group.add_argument("--file", help="a file of builds: one a line, or separated by ---")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     common(p)
     p.set_defaults(func=cmd_validate)
@@ -243,10 +278,14 @@ def build_parser() -> argparse.ArgumentParser:
                              ("share", cmd_share, "print a share link")):
         p = sub.add_parser(verb, help=text)
         p.add_argument("ruleset")
-        p.add_argument("--build", action="append", required=True, help="one side (repeat)")
+        sides = p.add_mutually_exclusive_group(required=True)
+        sides.add_argument("--build", action="append",
+                           help="one side: its build text, or @NAME for a sample (repeat)")
+        sides.add_argument("--file", help="the sides' builds: one a line, or separated by ---")
         p.add_argument("--seed")
         p.add_argument("--option", action="append", metavar="KEY=VALUE")
-        p.add_argument("--policy", action="append", help="AI policy per side, in side order")
+        p.add_argument("--policy", action="append",
+                       help="per side, in side order: an AI policy, or human (asked in a terminal)")
         common(p, json_flag=verb == "battle")
         p.set_defaults(func=func)
 

@@ -191,13 +191,26 @@ def _css(text: str) -> str:
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())
 
 
+PACKAGED = Path(__file__).resolve().parent / "_site"
+"""Where an installed package keeps the site's texts (``setup.py`` copies them there)."""
+
+
+def site_root() -> Path:
+    """The folder holding ``index.html`` and ``static/``: the repository this module runs
+    from, else the installed package's copy (:data:`PACKAGED`)."""
+    repo = Path(__file__).resolve().parent.parent.parent
+    return repo if (repo / ENTRY).is_file() else PACKAGED
+
+
 def repo_files(root: Path | None = None) -> dict[str, str]:
-    """The site's texts a replay is made of, read from a clone of the repository (the same
-    set the page hands its worker: ``index.html``, ``static/js``, ``static/css``)."""
-    root = root or Path(__file__).resolve().parent.parent.parent
+    """The site's texts a replay is made of, read from a clone of the repository or the
+    installed package's copy (the same set the page hands its worker: ``index.html``,
+    ``static/js``, ``static/css``)."""
+    root = root or site_root()
     if not (root / PAGE).is_file() or not (root / ENTRY).is_file():
-        raise FileNotFoundError(f"no site sources at {root} (a replay file needs a clone of "
-                                "the repository: index.html and static/)")
+        raise FileNotFoundError(f"no site sources at {root} (a replay file needs the "
+                                "viewer's files: install with pip install . or run from a "
+                                "clone of the repository)")
     out = {PAGE: (root / PAGE).read_text(encoding="utf-8")}
     for folder in ("static/js", "static/css"):
         for path in sorted((root / folder).rglob("*")):

@@ -17,8 +17,10 @@ from kassen.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DOCS = ROOT / "docs" / "rules"
+if not DOCS.is_dir():  # an installed package: its copy of docs/rules (setup.py)
+    DOCS = Path(__file__).resolve().parent / "_site" / "docs" / "rules"
 QUOTES = DOCS / "seed-quotes"
-PYSRC = ROOT / "pysrc" / "kassen"
+PYSRC = Path(__file__).resolve().parent
 TESTS = ROOT / "tests"
 # a string literal that reads as a rule id: R8.5, §11 ガード, §7 A2-3 D12, D1/A7, N11/A16
 _RULE_LITERAL = re.compile(

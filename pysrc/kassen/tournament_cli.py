@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from kassen.cli_builds import resolve_entries
 from kassen.cli_io import file_lines, given_options, lang_of, print_json, read_builds
 from kassen.core.problems import Problem, ProblemError
 
@@ -29,18 +30,9 @@ def table_outputs(p: argparse.ArgumentParser, flags: tuple[str, ...]) -> None:
 
 def progress_bar() -> Any:
     """A progress callback drawing on a terminal's stderr (None when not a terminal)."""
-    if not sys.stderr.isatty():
-        return None
+    from kassen.cli_term import progress_bar as bar
 
-    def draw(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // max(1, total)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        if done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    return draw
+    return bar()
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -53,7 +45,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     check_report(args)
     args.build, args.file = [], args.builds
-    entries = read_builds(args)
+    entries = resolve_entries(args.ruleset, read_builds(args))
     texts = [text for _, text in entries]
     try:
         entrants = tournament.load_entrants(args.ruleset, texts, given_options(args))
@@ -91,6 +83,7 @@ def show_table(spec: Any, table: dict[str, Any], args: argparse.Namespace) -> No
         except OSError as err:
             raise ProblemError([Problem("core.bad_type", args={
                 "field": "--report", "expected": f"a file that can be written ({err})"})]) from None
+        print(f"report: {args.report} ({len(html.encode()) / 1000:.0f} kB)", file=sys.stderr)
     if args.json:
         print_json(table)
     elif args.csv and "standings" in table:
@@ -103,10 +96,12 @@ def show_table(spec: Any, table: dict[str, Any], args: argparse.Namespace) -> No
 
 def print_table(table: dict[str, Any]) -> None:
     if "standings" in table:
-        print(f"{'#':>3} {'name':20} {'W':>5} {'D':>5} {'L':>5} {'pts':>7}  win rate (95%)")
+        from kassen.cli_term import pad
+
+        print(f"{'#':>3} {pad('name', 20)} {'W':>5} {'D':>5} {'L':>5} {'pts':>7}  win rate (95%)")
         for row in table["standings"]:
             wr = row["win_rate"]
-            print(f"{row['rank']:>3} {row['name'][:20]:20} {row['wins']:>5} {row['draws']:>5} "
+            print(f"{row['rank']:>3} {pad(row['name'], 20)} {row['wins']:>5} {row['draws']:>5} "
                   f"{row['losses']:>5} {row['points']:>7}  {wr['rate']:.3f} "
                   f"[{wr['low']:.3f}, {wr['high']:.3f}]")
     elif "rounds" in table:

@@ -19,7 +19,7 @@ def test_battle_json_members_entrant_first_then_built_with_exited(capsys) -> Non
     """Design 4.1, §14: entrant first, then built 剣師 in creation order, exited included."""
     out = run_json(capsys, "battle", "marguerite", "--build", "10/1/0/4/振舞星/九尾 里奈",
                    "--build", "5/1/0/2/壁泡斬誘/城壁", "--json")
-    assert out["result"] == {"winner": 0, "reason": "wipeout", "turn": 17}
+    assert out["result"] == {"winner": 0, "winner_side": 1, "reason": "wipeout", "turn": 17}
     side = out["sides"][1]["members"]
     assert [m["name"] for m in side] == ["城壁", "ウォール", "バブル"]
     assert all(m["exited"] for m in side)

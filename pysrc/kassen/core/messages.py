@@ -34,6 +34,16 @@ MESSAGES = {
         "choice_invalid": "記録の選択{index}番目「{answer}」はこの場面で選べません",
         "file_unreadable": "ファイル「{path}」を読めません: {reason}",
         "no_builds": "ビルドがありません",
+        "needs_terminal": (
+            "サイド{sides}は人が操作します（--policy human）が、ここは端末ではありません。"
+            "端末で実行すると判断ごとに尋ねます。"
+            "ページで遊ぶなら、ページのURLの後ろに {link} を付けて開きます。"
+            "AIに任せるなら --policy {ai}"
+        ),
+        "unknown_sample": (
+            "{ruleset}に見本「{name}」はありません"
+            "（近い見本: {known}。一覧: python -m kassen rulesets {ruleset}）"
+        ),
         "no_scheduler": "Daskのスケジューラ {address} を使えません: {reason}",
         "bad_json": "{field} が JSON として読めません（{reason}）",
         "bad_type": "{field} の形が違います: {expected} が必要です",
@@ -100,6 +110,15 @@ MESSAGES = {
         "choice_invalid": "recorded choice #{index} ({answer!r}) is not allowed at that point",
         "file_unreadable": "cannot read file {path!r}: {reason}",
         "no_builds": "no builds given",
+        "needs_terminal": (
+            "side {sides} is played by a person (--policy human) but this is not a terminal: "
+            "run it in a terminal to be asked each decision, play it in the page (open the "
+            "page's URL followed by {link}), or let the AI play it (--policy {ai})"
+        ),
+        "unknown_sample": (
+            "{ruleset} has no sample named {name!r} (nearest: {known}; "
+            "list them: python -m kassen rulesets {ruleset})"
+        ),
         "no_scheduler": "cannot use the Dask scheduler {address}: {reason}",
         "bad_json": "{field} is not JSON ({reason})",
         "bad_type": "{field} has the wrong shape: {expected} expected",

@@ -46,9 +46,15 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(func=cmd_search)
 
 
-def read_builds(path_text: str) -> list[str]:
-    """The builds of a field file (see the module docstring; a leading BOM is dropped)."""
-    return [text for _, text in read_build_file(path_text)]
+def read_builds(path_text: str, ruleset: str | None = None) -> list[str]:
+    """The builds of a field file (see the module docstring; a leading BOM is dropped); with
+    ``ruleset``, a line ``@NAME`` is that sample's build (:mod:`kassen.cli_builds`)."""
+    entries = read_build_file(path_text)
+    if ruleset is not None:
+        from kassen.cli_builds import resolve_entries
+
+        entries = resolve_entries(ruleset, entries)
+    return [text for _, text in entries]
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -70,14 +76,16 @@ def _line(entry: Entry) -> str:
 
 def _one_line(text: str) -> str:
     """A build on one line (a dice sheet's lines joined by ``;``, its one-line form)."""
-    return text.replace("\n", "; ")
+    from kassen.cli_builds import one_line
+
+    return one_line(text)
 
 
 def cmd_search(args: argparse.Namespace) -> int:
     """Search and print the best-so-far table (or its JSON) with a link per field member."""
     registry.get(args.ruleset)
-    field = read_builds(args.field)
-    start = tuple(read_builds(args.start)) if args.start else ()
+    field = read_builds(args.field, args.ruleset)
+    start = tuple(read_builds(args.start, args.ruleset)) if args.start else ()
     evaluations = args.evaluations or (None if args.seconds else 1000)
     settings = Settings(target=args.target, games=args.seeds, evaluations=evaluations,
                         seconds=args.seconds, seed=args.seed,
@@ -134,8 +142,9 @@ def cmd_search(args: argparse.Namespace) -> int:
               f"/{row['battles']}  {_one_line(row['text'])}")
         if rank == 1:
             for text, member in zip(summary["field"], row["members"], strict=True):
-                shown_text = _one_line(text)[:40]
-                print(f"      vs {shown_text:40}  {member['wins']}/{member['battles']}  "
+                from kassen.cli_term import pad
+
+                print(f"      vs {pad(_one_line(text), 40)}  {member['wins']}/{member['battles']}  "
                       f"{member.get('link', '')}")
     return 0
 
