@@ -1,8 +1,13 @@
 """Tournament links (issue 16): ``#t=`` carries a whole tournament, so opening it plays it again.
 
 The payload (same framing as ``#m=``/``#b=`` in :mod:`kassen.core.links`) is
-``{v, ruleset, format, seeds, seed, builds, options?}``: the entrants' canonical build texts,
-the format, seeds per pairing K, the master seed and the options not at their default.
+``{v, engine, ruleset, rv, format, seeds, seed, builds, options?}``: the engine and rules
+versions that made it, the entrants' canonical build texts, the format, seeds per pairing K
+(1 for a deterministic system, which plays each pairing once per seating), the master seed
+and the options not at their default. Like a battle record (issue 25), a link of an earlier
+rules version plays under that version's rules (``Ruleset.earlier_defaults``) with a note, or
+is refused when this engine no longer plays them; a link made before links carried versions
+(no ``rv``) is played under the current rules, with a note saying so.
 :meth:`TournamentSpec.from_json` checks the shape of every field (``kassen.core.links`` calls it
 for ``#t=``); :func:`kassen.core.tournament.spec_entrants` then runs the checks the tournament
 API already runs (the entrant count, the ruleset's validator on each build, K, the master seed,
@@ -16,6 +21,7 @@ from typing import Any
 
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import MAX_SEED, MAX_SIDE_TEXT, plain_options
+from kassen.core.text import clip
 
 TOURNAMENT_VERSION = 1
 FORMATS = ("round-robin", "elimination", "matchup")
@@ -36,12 +42,20 @@ class TournamentSpec:
     seed: str
     builds: list[str]
     options: dict[str, Any] = field(default_factory=dict)
+    version: str = ""
+    """The rules version that made the link ("": a link made before links carried one)."""
+    engine: str = ""
+    """The engine version that made the link ("": unknown)."""
 
     def to_json(self) -> dict[str, Any]:
         """The link payload (options only when some differ from the defaults)."""
         data: dict[str, Any] = {"v": TOURNAMENT_VERSION, "ruleset": self.ruleset,
                                 "format": self.format, "seeds": self.seeds, "seed": self.seed,
                                 "builds": list(self.builds)}
+        if self.version:
+            data["rv"] = self.version
+        if self.engine:
+            data["engine"] = self.engine
         if self.options:
             data["options"] = dict(self.options)
         return data
@@ -72,5 +86,51 @@ class TournamentSpec:
         options = data.get("options", {})
         if not plain_options(options):
             raise _bad("options", "expected an object of plain values")
+        versions = [data.get(key, "") for key in ("rv", "engine")]
+        for key, value in zip(("rv", "engine"), versions, strict=True):
+            if not isinstance(value, str) or len(value) > MAX_SEED:
+                raise _bad(key, "expected a short version text")
         return cls(data["ruleset"], data["format"], data["seeds"], data["seed"],
-                   list(builds), dict(options))
+                   list(builds), dict(options), *versions)
+
+
+def seeds_note(ruleset: Any, seeds: object) -> list[Problem]:
+    """A note when K was given for a deterministic system, which does not use it."""
+    if ruleset.random or seeds == 1:
+        return []
+    return [Problem("core.seeds_unused", args={"ruleset": ruleset.id, "seeds": clip(seeds)})]
+
+
+def spec_options(spec: TournamentSpec) -> dict[str, Any]:
+    """The options the spec's tournament plays under today (``session.version_options``: a
+    link of an earlier rules version keeps that version's rules, or is refused)."""
+    from kassen.core import registry, session
+
+    ruleset = registry.get(spec.ruleset)
+    try:
+        return session.version_options(ruleset, spec.version or ruleset.version, spec.options)
+    except ProblemError:
+        raise ProblemError([Problem("core.tournament_rules_differ", args={
+            "version": clip(spec.version), "current": ruleset.version})]) from None
+
+
+def spec_notes(spec: TournamentSpec) -> list[Problem]:
+    """What to tell the person opening a ``#t=`` link: made by another engine, by another
+    rules version (played under that version's rules, or the same rules), or before links
+    carried versions (played under the current rules)."""
+    from kassen import ENGINE_VERSION
+    from kassen.core import registry
+
+    ruleset = registry.get(spec.ruleset)
+    notes = []
+    if spec.engine and spec.engine != ENGINE_VERSION:
+        notes.append(Problem("core.record_engine", args={"version": clip(spec.engine),
+                                                         "engine": ENGINE_VERSION}))
+    if not spec.version:
+        notes.append(Problem("core.tournament_unversioned", args={"current": ruleset.version}))
+    elif spec.version != ruleset.version:
+        code = ("core.record_rules_earlier" if spec.version in ruleset.earlier_defaults
+                else "core.record_ruleset_version")
+        notes.append(Problem(code, args={"version": clip(spec.version),
+                                         "current": ruleset.version}))
+    return notes

@@ -78,7 +78,9 @@ def cmd_search(args: argparse.Namespace) -> int:
     registry.get(args.ruleset)
     field = read_builds(args.field)
     start = tuple(read_builds(args.start)) if args.start else ()
-    evaluations = args.evaluations or (None if args.seconds else 1000)
+    # 0 or a negative count is the user's number: Search refuses it, never replaced by 1000
+    evaluations = (args.evaluations if args.evaluations is not None
+                   else None if args.seconds is not None else 1000)
     settings = Settings(target=args.target, games=args.seeds, evaluations=evaluations,
                         seconds=args.seconds, seed=args.seed,
                         walkers=args.walkers, goal=args.goal, top=args.top, start=start)
@@ -143,4 +145,4 @@ def cmd_search(args: argparse.Namespace) -> int:
 def _json(value: Any) -> str:
     import json
 
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
