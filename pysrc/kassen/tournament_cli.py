@@ -11,6 +11,9 @@ from typing import Any
 from kassen.cli_io import file_lines, given_options, lang_of, print_json, read_builds
 from kassen.core.problems import Problem, ProblemError
 
+DEFAULT_SEEDS = 100
+"""Seeds per pairing K when ``--seeds`` is not given (random systems)."""
+
 
 def table_outputs(p: argparse.ArgumentParser, flags: tuple[str, ...]) -> None:
     """A tournament table's outputs (``tournament`` and ``replay '#t=…'``): ``flags`` of
@@ -58,8 +61,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         entrants = tournament.load_entrants(args.ruleset, texts, given_options(args))
     except ProblemError as err:
         raise file_lines(err, entries) from None
-    for note in tournament.seeds_note(entrants.ruleset, args.seeds):
-        print(note.located(lang_of(args)), file=sys.stderr)
+    if args.seeds is None:
+        args.seeds = DEFAULT_SEEDS
+    else:  # K given for a deterministic system: say that it plays each pairing once
+        for note in tournament.seeds_note(entrants.ruleset, args.seeds):
+            print(note.located(lang_of(args)), file=sys.stderr)
     spec = tournament.spec_of(entrants, args.format, args.seeds, args.seed)
     entrants = tournament.spec_entrants(TournamentSpec.from_json(spec.to_json()))
     if args.link:
@@ -84,7 +90,7 @@ def show_table(spec: Any, table: dict[str, Any], args: argparse.Namespace) -> No
     """Print a tournament's table as asked (text, ``--json``, ``--csv``, ``--matrix-csv``) and
     write its ``--report``."""
     from kassen.core import export
-    from kassen.core.tournament_link import spec_notes
+    from kassen.core.tournament_versions import spec_notes
 
     for note in spec_notes(spec):  # a #t= link of another engine or rules version, or none
         print(note.located(lang_of(args)), file=sys.stderr)

@@ -82,7 +82,8 @@ async function openFragment(fragment) {
     answer = { ok: false, problems: [{ message: String(error) }] };
   }
   if (!answer.ok) { notify(t("badLink"), answer.problems || []); return; }
-  notify(null);
+  // an earlier rules or engine version, or a tournament link that carries none: say so
+  notify(answer.notes?.length ? t("linkNotes") : null, answer.notes || []);
   if (answer.kind === "tournament") {
     await openTournament(answer.tournament, (spec) => {
       selectRuleset(spec.ruleset, { withSamples: false });

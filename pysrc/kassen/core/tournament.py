@@ -31,7 +31,8 @@ from kassen.core.ruleset import Ruleset
 from kassen.core.schedule import Job, JobResult, Schedule, Tally
 from kassen.core.stats import median, rate
 from kassen.core.text import clip
-from kassen.core.tournament_link import TournamentSpec, seeds_note, spec_notes, spec_options  # noqa: F401
+from kassen.core.tournament_link import TournamentSpec
+from kassen.core.tournament_versions import seeds_note, spec_notes, spec_options  # noqa: F401
 
 MAX_SEEDS = 10_000
 MAX_JOBS = 2_000_000

@@ -21,7 +21,6 @@ from typing import Any
 
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import MAX_SEED, MAX_SIDE_TEXT, plain_options
-from kassen.core.text import clip
 
 TOURNAMENT_VERSION = 1
 FORMATS = ("round-robin", "elimination", "matchup")
@@ -92,45 +91,3 @@ class TournamentSpec:
                 raise _bad(key, "expected a short version text")
         return cls(data["ruleset"], data["format"], data["seeds"], data["seed"],
                    list(builds), dict(options), *versions)
-
-
-def seeds_note(ruleset: Any, seeds: object) -> list[Problem]:
-    """A note when K was given for a deterministic system, which does not use it."""
-    if ruleset.random or seeds == 1:
-        return []
-    return [Problem("core.seeds_unused", args={"ruleset": ruleset.id, "seeds": clip(seeds)})]
-
-
-def spec_options(spec: TournamentSpec) -> dict[str, Any]:
-    """The options the spec's tournament plays under today (``session.version_options``: a
-    link of an earlier rules version keeps that version's rules, or is refused)."""
-    from kassen.core import registry, session
-
-    ruleset = registry.get(spec.ruleset)
-    try:
-        return session.version_options(ruleset, spec.version or ruleset.version, spec.options)
-    except ProblemError:
-        raise ProblemError([Problem("core.tournament_rules_differ", args={
-            "version": clip(spec.version), "current": ruleset.version})]) from None
-
-
-def spec_notes(spec: TournamentSpec) -> list[Problem]:
-    """What to tell the person opening a ``#t=`` link: made by another engine, by another
-    rules version (played under that version's rules, or the same rules), or before links
-    carried versions (played under the current rules)."""
-    from kassen import ENGINE_VERSION
-    from kassen.core import registry
-
-    ruleset = registry.get(spec.ruleset)
-    notes = []
-    if spec.engine and spec.engine != ENGINE_VERSION:
-        notes.append(Problem("core.record_engine", args={"version": clip(spec.engine),
-                                                         "engine": ENGINE_VERSION}))
-    if not spec.version:
-        notes.append(Problem("core.tournament_unversioned", args={"current": ruleset.version}))
-    elif spec.version != ruleset.version:
-        code = ("core.record_rules_earlier" if spec.version in ruleset.earlier_defaults
-                else "core.record_ruleset_version")
-        notes.append(Problem(code, args={"version": clip(spec.version),
-                                         "current": ruleset.version}))
-    return notes
