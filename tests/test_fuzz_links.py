@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzz_inputs import SLOW_CALLS
 from fuzz_inputs import json_values as any_json
 from kassen.core.links import MAX_LINK_CHARS, battle_link, encode_payload, parse_link
 from kassen.core.problems import ProblemError
@@ -25,7 +26,7 @@ from kassen.core.tournament_link import TournamentSpec
 from timing import cpu_time
 
 FAST = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
-SLOW = settings(max_examples=100_000, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(max_examples=SLOW_CALLS, deadline=None, suppress_health_check=list(HealthCheck))
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=20),

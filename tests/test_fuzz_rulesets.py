@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fuzz_inputs import unicode_text, with_tricks
+from fuzz_inputs import SLOW_CALLS, unicode_text, with_tricks
 from kassen.core import options as options_mod
 from kassen.core import registry, session
 from kassen.core.problems import Problem
@@ -22,7 +22,7 @@ from timing import cpu_time
 
 RULESETS = registry.ids()
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
-SLOW = settings(max_examples=100_000, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(max_examples=SLOW_CALLS, deadline=None, suppress_health_check=list(HealthCheck))
 
 alphabet = st.sampled_from(
     list("0123456789/:;,、。・ =\n\t#@*+-_.()[]<>\"'\\")

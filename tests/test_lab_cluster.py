@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from kassen.core import registry, tournament
-from kassen.core.rng import Rng
 from kassen.core.problems import Problem, ProblemError
+from kassen.core.rng import Rng
 from kassen.core.runners import WORKER_WAIT, DaskRunner
 from kassen.lab.search import Search, Settings
 

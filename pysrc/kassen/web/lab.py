@@ -44,7 +44,7 @@ _contexts: dict[str, evaluate.Context] = {}
 
 def _context(text: str) -> evaluate.Context:
     """A context from the page, checked by re-making it from its parts (once per text)."""
-    found = _contexts.get(text)
+    found = _contexts.get(text) if isinstance(text, str) else None  # a list is unhashable
     if found is None:
         found = _make_context(read_request(text, "context"))
         _contexts.clear()
