@@ -83,7 +83,7 @@ def test_round_robin_progress_responsive_and_cells_open_their_battle(app) -> Non
     page.wait_for_selector("#viewer:not([hidden])")
     native = json.loads(cpython_api.open_link(link, "en"))
     seed = native["record"]["seed"]
-    until(page, "(s) => window.kassen.currentBattle()?.record?.seed === s", seed, timeout=30)
+    until(page, "(s) => window.kassen.currentBattle()?.record?.seed === s", seed)
     in_page = page.evaluate("window.kassen.currentBattle().digest")
     assert in_page == native["digest"]
 

@@ -260,3 +260,24 @@ def test_search_json_is_strict_json(field_file: str, capsys) -> None:
 
     data = json.loads(capsys.readouterr().out, parse_constant=refuse)
     assert all(math.isfinite(row["score"]) for row in data["best"])
+
+
+# -- what the fuzz tier found (issue 25's fuzzing) --------------------------------------------
+
+@pytest.mark.parametrize("context", [[], {"x": 1}, 5, None])
+def test_repro_lab_play_context_not_text(context: object) -> None:
+    """Issue 25, fuzzing: ``lab_play`` given a list as its context answered "internal"
+    (unhashable type)."""
+    assert _codes(lab.lab_play(context, "[]")) == ["core.bad_type"]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("changes", [{"candidate_side": float("inf")}, {"candidate_side": True},
+                                     {"ruleset": True}, {"games": 2.5}, {"seed": 5},
+                                     {"options": [[1, 2]]}, {"field": "x"}])
+def test_repro_lab_play_context_fields_of_the_wrong_type(changes: dict) -> None:
+    """Issue 25, fuzzing: a context whose ``candidate_side`` was infinity answered "internal"
+    (OverflowError); every field of the context is checked, never converted."""
+    start = json.loads(lab.lab_start(json.dumps({"ruleset": "marguerite", "field": field(3),
+                                                 "evaluations": 2})))
+    context = json.dumps({**start["context"], **changes})
+    assert _codes(lab.lab_play(context, "[]")) == ["core.record_schema"]

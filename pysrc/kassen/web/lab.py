@@ -53,22 +53,22 @@ def _context(text: str) -> evaluate.Context:
 
 
 def _make_context(data: dict[str, Any]) -> evaluate.Context:
+    """The context re-made from its parts (each of the type lab_start answered: never
+    converted, so ``inf`` or ``true`` is refused, not an error; issue 25)."""
     from dataclasses import replace
 
     from kassen.core.tournament import check_k
 
-    try:
-        field = [str(t) for t in data["field"]]
-        options = {str(k): v for k, v in data["options"]}
-        balance = int(data.get("candidate_side", 0)) == 1
-        games = data.get("games", 0)
-        seed = data["seed"]
-        if not isinstance(seed, str) or not isinstance(data["ruleset"], str):
-            raise TypeError
-        context, _ = evaluate.make_context(data["ruleset"], field, options, seed,
-                                           balance=balance)
-    except (KeyError, TypeError, ValueError):
-        raise bad_field("context", "the context lab_start answered") from None
+    field, options = data.get("field"), data.get("options")
+    side, games = data.get("candidate_side", 0), data.get("games", 0)
+    if not (isinstance(data.get("ruleset"), str) and isinstance(data.get("seed"), str)
+            and isinstance(field, list) and all(isinstance(t, str) for t in field)
+            and isinstance(options, list) and all(
+                isinstance(o, list) and len(o) == 2 and isinstance(o[0], str) for o in options)
+            and side in (0, 1) and type(side) is int and type(games) is int):
+        raise bad_field("context", "the context lab_start answered")
+    context, _ = evaluate.make_context(data["ruleset"], field, dict(options), data["seed"],
+                                       balance=side == 1)
     if games != 0:
         context = replace(context, games=check_k(games))
     return context
