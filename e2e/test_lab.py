@@ -67,3 +67,27 @@ def test_lab_cancel_says_so_and_keeps_the_best_so_far(app) -> None:
     # no round is counted after the cancel: the table drawn is the result's
     shown = page.eval_on_selector_all("#lab-best tbody pre", "ps => ps.map(p => p.textContent)")
     assert shown == [row["text"] for row in result["best"]]
+
+
+def test_champion_search_plays_the_field_in_slices_and_equals_the_command_line(app) -> None:
+    """Issue 25 (unbounded work): the champion target's field round robin is played by the
+    pool in stages (lab_start plays nothing), each worker call within ``max_battles``; the
+    search's table is the command line's for the same seed and evaluation count."""
+    page = app.page
+    page.select_option("#ruleset", "marguerite")
+    page.fill("#lab-field", "\n".join(_field()))
+    page.select_option("#lab-target", "champion")
+    page.fill("#lab-seconds", "2")
+    page.fill("#lab-seed", "e2e-champion")
+    page.evaluate("() => { window.kassenLab = null; }")
+    page.click("#lab-start")
+    page.wait_for_selector("#lab:is([data-state=done],[data-state=idle])", state="attached",
+                           timeout=240_000)
+    until(page, "() => window.kassenLab !== null")
+    result = page.evaluate("window.kassenLab")
+    assert result["evaluations"] > 0 and result["field_best"] is not None
+    expected = Search("marguerite", _field(), {}, Settings(
+        target="champion", evaluations=result["evaluations"], seed="e2e-champion")).run()
+    assert result["best"] == expected["best"]
+    assert result["field_best"] == expected["field_best"]
+    page.select_option("#lab-target", "counter")

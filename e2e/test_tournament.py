@@ -189,3 +189,22 @@ def test_tables_name_builds_and_tell_repeats_apart_issue_14(app) -> None:
     assert first in title and second in title
     # the pool's workers start without PyScript's SharedArrayBuffer warning (sync_main_only)
     assert [m for m in app.console if "SharedArrayBuffer" in m] == []
+
+
+def test_an_old_tournament_link_opens_with_a_note(app) -> None:
+    """Issue 25: a ``#t=`` link made before links carried a rules version still opens and
+    plays, under today's rules, and the page says so (the engine's note, as text)."""
+    from kassen.core.links import encode_payload
+
+    builds = _builds(RULESET)[:2]
+    payload = {"v": 1, "ruleset": RULESET, "format": "round-robin", "seeds": 1,
+               "seed": "e2e-old", "builds": builds}
+    page = app.page
+    page.evaluate("(f) => { location.hash = f; }", "#t=" + encode_payload(payload))
+    until(page, "() => !document.getElementById('notice').hidden")
+    notice = page.inner_text("#notice")
+    lang = page.evaluate("document.documentElement.lang")
+    assert {"en": "carries no rules version", "ja": "ルール版がありません"}[lang] in notice
+    page.wait_for_selector("#tournament:is([data-state=done],[data-state=failed])",
+                           state="attached", timeout=240_000)
+    assert page.get_attribute("#tournament", "data-state") == "done"
