@@ -170,7 +170,7 @@ class Search:
             left = None if s.evaluations is None else s.evaluations - self.evaluations
             if left is not None and left <= 0:
                 break
-            if s.seconds is not None and time.monotonic() - began >= s.seconds:
+            if s.seconds is not None and self.rounds and time.monotonic() - began >= s.seconds:
                 break
             try:
                 if not self.round(left):
