@@ -281,3 +281,15 @@ def test_repro_lab_play_context_fields_of_the_wrong_type(changes: dict) -> None:
                                                  "evaluations": 2})))
     context = json.dumps({**start["context"], **changes})
     assert _codes(lab.lab_play(context, "[]")) == ["core.record_schema"]
+
+
+def test_k_given_for_a_deterministic_system_is_answered_with_a_note(field_file: str,
+                                                                    capsys) -> None:
+    """Issue 25, wrong results: a K the user gave is never dropped without a word; a
+    deterministic system plays each battle once and says that K is not used."""
+    code, err = _cli(["search", "marguerite", "--field", field_file, "--evaluations", "4",
+                      "--seeds", "5"], capsys)
+    assert code == 0 and "K 5 is not used" in err
+    code, err = _cli(["search", "marguerite", "--field", field_file, "--evaluations", "4"],
+                     capsys)
+    assert code == 0 and "not used" not in err

@@ -19,8 +19,9 @@ from kassen.core.tournament_link import TournamentSpec
 
 
 def seeds_note(ruleset: Any, seeds: object) -> list[Problem]:
-    """A note when K was given for a deterministic system, which does not use it."""
-    if ruleset.random or seeds == 1:
+    """A note when a K in range (2 to 10,000; others are refused as they are) was given for a
+    deterministic system, which does not use it."""
+    if ruleset.random or type(seeds) is not int or not 2 <= seeds <= 10_000:
         return []
     return [Problem("core.seeds_unused", args={"ruleset": ruleset.id, "seeds": clip(seeds)})]
 

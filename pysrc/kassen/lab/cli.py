@@ -13,12 +13,15 @@ import sys
 import time
 from typing import Any
 
-from kassen.cli_io import given_options, read_build_file
+from kassen.cli_io import given_options, lang_of, read_build_file
 from kassen.core import registry
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.runners import make_runner
 from kassen.lab.racing import TARGETS
 from kassen.lab.search import Entry, Search, Settings
+
+DEFAULT_SEEDS = 20
+"""K when ``--seeds`` is not given (random systems)."""
 
 
 def add_parser(sub: Any) -> None:
@@ -33,7 +36,8 @@ def add_parser(sub: Any) -> None:
     amount = p.add_mutually_exclusive_group()
     amount.add_argument("--evaluations", type=int, help="candidates to score (default 1000)")
     amount.add_argument("--seconds", type=float, help="stop after the round ending past this")
-    p.add_argument("--seeds", type=int, default=20, help="K: seeds per pairing (random systems)")
+    p.add_argument("--seeds", type=int,
+                   help="K: seeds per pairing (random systems; default 20)")
     p.add_argument("--seed", default="lab")
     p.add_argument("--walkers", type=int, default=8)
     p.add_argument("--top", type=int, default=10, help="rows of the best-so-far table")
@@ -75,7 +79,14 @@ def _one_line(text: str) -> str:
 
 def cmd_search(args: argparse.Namespace) -> int:
     """Search and print the best-so-far table (or its JSON) with a link per field member."""
-    registry.get(args.ruleset)
+    ruleset = registry.get(args.ruleset)
+    if args.seeds is None:
+        args.seeds = DEFAULT_SEEDS
+    else:  # K given for a deterministic system: say that it plays each battle once
+        from kassen.core.tournament_versions import seeds_note
+
+        for note in seeds_note(ruleset, args.seeds):
+            print(note.located(lang_of(args)), file=sys.stderr)
     field = read_builds(args.field)
     start = tuple(read_builds(args.start)) if args.start else ()
     # 0 or a negative count is the user's number: Search refuses it, never replaced by 1000
