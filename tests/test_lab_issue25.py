@@ -293,3 +293,11 @@ def test_k_given_for_a_deterministic_system_is_answered_with_a_note(field_file: 
     code, err = _cli(["search", "marguerite", "--field", field_file, "--evaluations", "4"],
                      capsys)
     assert code == 0 and "not used" not in err
+
+
+def test_champion_says_the_field_round_robin_comes_first(field_file: str, capsys) -> None:
+    """Issue 25, unbounded work: the champion target's first wait (the field's own round
+    robin) is said, with its size, before it is played."""
+    code, err = _cli(["search", "marguerite", "--field", field_file, "--evaluations", "4",
+                      "--target", "champion"], capsys)
+    assert code == 0 and "playing the field's own round robin first (6 battles)" in err

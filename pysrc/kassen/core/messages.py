@@ -87,6 +87,7 @@ MESSAGES = {
             "{ruleset} は決定的なシステムです。各組み合わせ・各席順で1戦だけ行います"
             "（シード数 K {seeds} は使いません）"
         ),
+        "lab_field_first": "まずフィールド同士の総当たり（{count}戦）を行います",
         "tournament_unversioned": (
             "この大会リンクにはルール版がありません（版を持つ前に作られたリンクです）。"
             "現在のルール版 {current} で行います"
@@ -186,6 +187,7 @@ MESSAGES = {
             "{ruleset} is deterministic: one battle per pairing and seating is played (seeds "
             "per pairing K {seeds} is not used)"
         ),
+        "lab_field_first": "playing the field's own round robin first ({count} battles)",
         "tournament_unversioned": (
             "this tournament link carries no rules version (it was made before links did): "
             "it is played under the current rules version {current}"

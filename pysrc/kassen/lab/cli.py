@@ -124,6 +124,12 @@ def cmd_search(args: argparse.Namespace) -> int:
         check_workers(args.workers)
     with make_runner(args.workers, args.scheduler) as runner:
         search = Search(args.ruleset, field, _options(args), settings, runner)
+        if settings.target == "champion" and len(field) > 1:  # say what the first wait is
+            from kassen.lab.evaluate import field_schedule
+
+            count = f"{len(field_schedule(search.context)):,}"
+            print(Problem("core.lab_field_first", args={"count": count}).message(
+                lang_of(args)), file=sys.stderr, flush=True)
         try:
             summary = search.run(report)
         except KeyboardInterrupt:
