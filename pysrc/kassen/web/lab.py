@@ -13,6 +13,7 @@ from typing import Any
 
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.schedule import Tally
+from kassen.core.text import clip
 from kassen.lab import evaluate
 from kassen.lab.search import Search, Settings
 from kassen.web.wire import bad_field, field_of, guard, read_list, read_request
@@ -116,7 +117,7 @@ def _settings(request: dict[str, Any]) -> tuple[str, Any, Settings]:
     if type(evaluations) is not int or not 1 <= evaluations <= MAX_EVALUATIONS:
         found.append(Problem("core.bad_count", args={
             "field": "evaluations", "low": 1, "high": MAX_EVALUATIONS,
-            "value": str(evaluations)[:40]}))
+            "value": clip(evaluations)}))
     if found:
         raise ProblemError(found)
     seed = field_of(request, "seed", "lab")
