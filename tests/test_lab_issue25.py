@@ -264,6 +264,15 @@ def test_search_json_is_strict_json(field_file: str, capsys) -> None:
 
 # -- what the fuzz tier found (issue 25's fuzzing) --------------------------------------------
 
+@pytest.mark.parametrize("goal", [10 ** 400, -(10 ** 400), 2 ** 1024])
+def test_repro_lab_start_goal_too_large_for_a_float(goal: int) -> None:
+    """Issue 25, fuzzing (the slow tier, lab_start, at about 5,000 calls): a goal of 10**400
+    answered "internal" (OverflowError in the finiteness check)."""
+    assert _codes(lab.lab_start(json.dumps({"ruleset": "marguerite", "field": field(3),
+                                            "target": "balance", "goal": goal}))) == [
+        "core.bad_number"]
+
+
 @pytest.mark.parametrize("context", [[], {"x": 1}, 5, None])
 def test_repro_lab_play_context_not_text(context: object) -> None:
     """Issue 25, fuzzing: ``lab_play`` given a list as its context answered "internal"

@@ -34,8 +34,8 @@ def number(field: str, value: object, low: float, high: float, *,
     """No problem when ``value`` is a finite number (not a boolean) from ``low`` to ``high``
     (``above_low``: greater than ``low``). NaN and infinities are refused by name."""
     ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
-          and math.isfinite(value) and (value > low if above_low else value >= low)
-          and value <= high)
+          and (isinstance(value, int) or math.isfinite(value))  # 10**400 is no float
+          and (value > low if above_low else value >= low) and value <= high)
     if ok:
         return []
     code = "core.bad_positive" if above_low else "core.bad_number"
