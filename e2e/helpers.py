@@ -20,6 +20,18 @@ def wait_until(page, script: str, arg: object = None, timeout: float = 120.0) ->
         page.wait_for_timeout(50)
 
 
+SETTLED = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() =>
+  done(document.getAnimations().every((a) => !['running', 'pending'].includes(a.playState)
+    || a.effect?.getComputedTiming().endTime === Infinity)))))"""
+
+
+def settle(page, timeout: float = 120.0) -> None:
+    """Wait until the page has drawn two frames since the last change (a new viewport size,
+    a step) and every animation and transition that ends has ended (infinite ones, a spinner,
+    are not waited for). Issue 25: a fixed pause is a guess a loaded machine can outlast."""
+    wait_until(page, SETTLED, timeout=timeout)
+
+
 def set_seek(page, index: int) -> None:
     """Move the viewer's seek slider to step ``index`` as a person dragging it would."""
     page.eval_on_selector(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import set_seek, wait_until
+from e2e.helpers import set_seek, settle, wait_until
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e
@@ -111,7 +111,7 @@ def test_a_sample_battle_reads_like_a_game_not_a_dump(app, system: str, lang: st
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => document.getElementById('viewer').scrollIntoView({ block: 'start' })")
-        page.wait_for_timeout(400)
+        settle(page)
         assert_no_raw_ids(page, battle, f"{system}/{lang}/{width}", lang)
         if width >= 1280:
             log = page.eval_on_selector("#log", "n => n.getBoundingClientRect().toJSON()")

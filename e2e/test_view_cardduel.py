@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import set_seek, wait_until
+from e2e.helpers import set_seek, settle, wait_until
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e
@@ -275,7 +275,7 @@ def test_screenshots_and_no_sideways_scroll(duel, app) -> None:
         page.set_viewport_size({"width": width, "height": height})
         for at, name in ((pick_step(steps), "b4"), (storm, "storm")):
             seek(page, at)
-            page.wait_for_timeout(700)  # let the animations finish
+            settle(page)  # the animations to their end
             page.evaluate("document.querySelector('#viewer').scrollIntoView()")
             page.screenshot(path=str(ARTIFACTS / f"cardduel-{name}-{width}.png"))
             page.locator("#board").screenshot(

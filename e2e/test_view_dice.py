@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from e2e.helpers import settle
 from kassen.core import sums
 
 pytestmark = pytest.mark.e2e
@@ -44,7 +45,7 @@ def _shots(page, name: str, top: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
+        settle(page)
         page.eval_on_selector(top, SCROLL_TO)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, \
             f"{name}: the page scrolls sideways at {width}px"
@@ -115,7 +116,7 @@ def test_battle_view_follows_the_steps(app) -> None:
     # decision side by side or the decision below them
     for width in (1400, 1280, 1100, 900):
         page.set_viewport_size({"width": width, "height": 800})
-        page.wait_for_timeout(100)
+        settle(page)
         spill = page.evaluate(
             "() => { const box = (s) => document.querySelector(s).getBoundingClientRect();"
             " const t = box('.board-dice .dice-table'), d = box('.dice-decision table');"

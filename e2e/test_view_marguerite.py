@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import open_options, set_seek, wait_until
+from e2e.helpers import open_options, set_seek, settle, wait_until
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e
@@ -329,7 +329,7 @@ def test_axe_finds_nothing_on_the_board(fight, app) -> None:
     steps = fight["steps"]
     for at in (find(steps, "build")["index"], find(steps, "reflect")["index"], len(steps) - 1):
         seek(page, at)
-        page.wait_for_timeout(1000)  # contrast is measured after the beats
+        settle(page)  # contrast is measured after the beats
         found = page.evaluate("""async () => (await axe.run('#board, #options')).violations
             .map(v => [v.id, v.nodes.map(n => n.html.slice(0, 120))])""")
         assert found == [], found
@@ -346,7 +346,7 @@ def test_screenshots_and_no_sideways_scroll(fight, app) -> None:
         for name, at in shots.items():
             seek(page, at - 1)
             page.click("#next")  # step into it, so the beats play
-            page.wait_for_timeout(900)
+            settle(page)  # the beats play to their end
             page.evaluate("document.querySelector('#viewer').scrollIntoView()")
             page.screenshot(path=str(ARTIFACTS / f"marguerite-{name}-{width}.png"))
             page.locator("#board").screenshot(

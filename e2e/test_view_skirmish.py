@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import set_seek, wait_until
+from e2e.helpers import set_seek, settle, wait_until
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e
@@ -73,7 +73,7 @@ def shoot(page, name: str, anchor: str = "#board") -> None:
         page.set_viewport_size({"width": width, "height": height})
         page.eval_on_selector(anchor, """n => window.scrollTo(0, n.getBoundingClientRect().top
             + window.scrollY - document.querySelector('.controls').offsetHeight - 8)""")
-        page.wait_for_timeout(1500)  # let token moves and dice settle
+        settle(page)  # token moves and dice to their end
         page.screenshot(path=str(ARTIFACTS / f"skirmish-{name}-{width}.png"))
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"{name}: the page scrolls sideways at {width}px ({scroll})"
@@ -164,7 +164,7 @@ def test_side_1_played_by_a_person(app) -> None:
         shown = len(expected["steps"])
         set_seek(page, shown - 1)
         wait_until(page, "t => document.getElementById('step-no').value === t",
-                   f"{shown}/{shown}", timeout=60)
+                   f"{shown}/{shown}", timeout=240)
         offered = page.eval_on_selector_all(
             "#decide .decide-option", "bs => bs.map(b => JSON.parse(b.dataset.option))")
         # the same legal options, enemies listed first (issue 14)

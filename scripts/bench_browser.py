@@ -16,6 +16,14 @@ Usage: ``python3 scripts/bench_browser.py [--builds 100] [--ruleset marguerite] 
 page's own engine worker (Pyodide) and in CPython (this process), best of ``--repeat`` each,
 and prints battles/s of both, their ratio per ruleset (aim: the worker within 2.0x of
 CPython) and whether both runtimes gave the same event digests.
+
+``--cancel`` measures how fast Cancel stops a tournament (a card-duel round robin of 200 seeds
+per pairing) and a build-lab search in the page, ``--repeat`` times each: from the click to
+the cancelled state, and to the moment the last slice in flight has come back (the pool idle),
+timed inside the page (and, for the lab, to the end of the search with the best so far).
+Printed, never asserted: the e2e tests assert only that the cancel
+message arrives and no result is counted after it (issue 25; a loaded machine stretches any
+latency). Aim: the cancelled state within 0.5 s.
 """
 
 from __future__ import annotations
@@ -277,6 +285,98 @@ def viewer_main(args: argparse.Namespace) -> int:
     return 0
 
 
+CANCEL_WATCH = """([section, button]) => {
+  window.__cancel = {};
+  document.getElementById(button).addEventListener("click", () => {
+    window.__cancel.click = performance.now();
+  }, { capture: true, once: true });
+  const node = document.getElementById(section);
+  const seen = new MutationObserver(() => {
+    if (node.dataset.state === "cancelled" && window.__cancel.click !== undefined) {
+      window.__cancel.state = performance.now();
+      seen.disconnect();
+      window.kassenPool.idle().then(() => { window.__cancel.idle = performance.now(); });
+    }
+  });
+  seen.observe(node, { attributes: true, attributeFilter: ["data-state"] });
+}"""
+
+
+def _poll(page: Any, script: str, arg: Any = None, seconds: float = 600) -> Any:
+    """Poll ``script`` in the page until truthy (the CSP forbids wait_for_function)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = page.evaluate(script, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise SystemExit(f"timed out waiting for {script}")
+        page.wait_for_timeout(20)
+
+
+def cancel_main(args: argparse.Namespace) -> int:
+    """``--cancel``: Cancel's latency in the page for a tournament and a build-lab search."""
+    from kassen.core import registry
+
+    duel = registry.get("cardduel")
+    marguerite = registry.get("marguerite")
+    rows: dict[str, list[dict[str, float]]] = {"tournament": [], "lab": []}
+
+    def once(page: Any, kind: str) -> None:
+        section, button = ("tournament", "t-cancel") if kind == "tournament" else ("lab",
+                                                                                  "lab-cancel")
+        page.evaluate(CANCEL_WATCH, [section, button])
+        if kind == "tournament":
+            page.select_option("#ruleset", "cardduel")
+            page.fill("#t-builds", "\n---\n".join(s.text for s in duel.samples[:4]))
+            page.select_option("#t-format", "round-robin")
+            page.fill("#t-seeds", "200")
+            page.click("#t-start")
+            _poll(page, "() => (window.kassenTournament?.done || 0) > 0")
+        else:
+            from kassen.core.rng import Rng
+
+            rng = Rng("bench-cancel")
+            page.select_option("#ruleset", "marguerite")
+            page.fill("#lab-field", "\n".join(marguerite.random_build(rng) for _ in range(5)))
+            page.fill("#lab-seconds", "600")
+            page.evaluate("() => { window.kassenLab = null; }")
+            page.click("#lab-start")
+            _poll(page, "() => document.querySelectorAll('#lab-best tbody tr').length > 0")
+        page.click(f"#{button}")
+        times = _poll(page, "() => window.__cancel.idle !== undefined && window.__cancel")
+        row = {"state_ms": times["state"] - times["click"],
+               "idle_ms": times["idle"] - times["click"]}
+        if kind == "lab":  # the search ends with the best so far (its last round finished)
+            ended = _poll(page, "() => window.kassenLab?.cancelled === true && performance.now()")
+            row["ended_ms"] = ended - times["click"]
+        rows[kind].append(row)
+
+    def work(page: Any) -> None:
+        page.evaluate("() => window.kassenPool.warm()")
+        for _ in range(max(1, args.repeat)):
+            once(page, "tournament")
+            once(page, "lab")
+
+    in_page(work)
+    if args.json:
+        print(json.dumps({**rows, "load_average": os.getloadavg()}, indent=1))
+        return 0
+    print(f"Cancel in the page, {max(1, args.repeat)} runs each (load {os.getloadavg()[0]:.2f}; "
+          f"timed in the page from the click; aim: cancelled within 500 ms)")
+    for kind, runs in rows.items():
+        state = [r["state_ms"] for r in runs]
+        idle = [r["idle_ms"] for r in runs]
+        ended = [r["ended_ms"] for r in runs if "ended_ms" in r]
+        print(f"{kind:10s} cancelled state: median {statistics.median(state):6.0f} ms, "
+              f"worst {max(state):6.0f} ms; last slice back: median "
+              f"{statistics.median(idle):6.0f} ms, worst {max(idle):6.0f} ms"
+              + (f"; search ended (best so far shown): median "
+                 f"{statistics.median(ended):6.0f} ms, worst {max(ended):6.0f} ms"
+                 if ended else ""))
+    return 0
+
+
 def _wait_battle(page: Any, ruleset_id: str, steps: int) -> None:
     """Wait until the battle view shows ``ruleset_id``'s battle of ``steps`` steps (polled
     with evaluate: the page's CSP forbids the string functions of wait_for_function)."""
@@ -305,7 +405,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="--engines: battles per random ruleset")
     parser.add_argument("--viewer", action="store_true",
                         help="long tasks while stepping, seeking, jumping in the battle view")
+    parser.add_argument("--cancel", action="store_true",
+                        help="how fast Cancel stops a tournament and a lab search (printed)")
     args = parser.parse_args(argv)
+    if args.cancel:
+        return cancel_main(args)
     if args.viewer:
         args.ruleset_list = [] if args.ruleset == "marguerite" and "--ruleset" not in (
             argv or sys.argv) else [args.ruleset]

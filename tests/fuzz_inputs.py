@@ -13,8 +13,13 @@ Python's recursion limit, or text that is not JSON at all.
 from __future__ import annotations
 
 import json
+import os
 
 from hypothesis import strategies as st
+
+SLOW_CALLS = int(os.environ.get("KASSEN_FUZZ_CALLS", "10000"))
+"""Inputs per target in the slow tier (``-m slow``): ``KASSEN_FUZZ_CALLS`` (default 10,000, a
+CI-sized tier; issue 25's full run is ``KASSEN_FUZZ_CALLS=100000``)."""
 
 OTHER_DIGITS = list("٣۳߃३৩੩૩୩௩౩೩൩෩๓໓༣၃႓៣᠓᥈᧓᪃᪓᭓᮳᱃᱓꘣꣓꤃꧓꧳꩓꯳０３９𐒣𝟑𝟛")
 NUMBER_LIKE = list("²³¹⁰⁵₀₅①②⑳⑴⒈❶➀Ⅻⅻ½¼〇〡")

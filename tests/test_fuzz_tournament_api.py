@@ -12,10 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzz_inputs import SLOW_CALLS
 from kassen.web import api
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
-SLOW = settings(max_examples=20_000, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(max_examples=SLOW_CALLS, deadline=None, suppress_health_check=list(HealthCheck))
 
 REQUEST = json.dumps({"ruleset": "tiny", "builds": ["Ann:20", "Bob:25", "Cid:9"], "seeds": 2,
                       "seed": "fuzz", "options": {"limit": 4}})

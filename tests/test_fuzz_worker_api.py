@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fuzz_inputs import any_argument, json_texts, json_values, unicode_text, with_tricks
+from fuzz_inputs import SLOW_CALLS, any_argument, json_texts, json_values, unicode_text, with_tricks
 from kassen.core import registry
 from kassen.core.links import build_link, encode_payload
 from kassen.core.record import Record
@@ -26,7 +26,7 @@ from kassen.web import api
 RULESETS = [r for r in registry.ids() if r != "tiny"]
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 FEW = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-SLOW = settings(max_examples=100_000, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(max_examples=SLOW_CALLS, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 def answer(text: str) -> dict[str, Any]:

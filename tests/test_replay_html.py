@@ -70,7 +70,7 @@ def run_node(script: str, data: object) -> object:
     code = ('import { readFileSync } from "node:fs";\n'
             'globalThis.data = JSON.parse(readFileSync(0, "utf8"));\n' + script)
     out = subprocess.run([NODE, "--input-type=module", "-e", code], input=json.dumps(data),
-                         capture_output=True, text=True, encoding="utf-8", cwd=ROOT, timeout=60)
+                         capture_output=True, text=True, encoding="utf-8", cwd=ROOT, timeout=600)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
@@ -223,7 +223,7 @@ def test_bundle_follows_imports_and_keeps_only_the_battles_ruleset() -> None:
     assert "not-a-module" not in script and "import x from './nope.js'; export let y" in script
     if NODE:
         out = subprocess.run([NODE, "-e", f"globalThis.ruleset = 'dice';\n{script}"],
-                             capture_output=True, text=True, timeout=60)
+                             capture_output=True, text=True, timeout=600)
         assert out.returncode == 0, out.stderr
         length = len("import x from './nope.js'; export let y")
         assert json.loads(out.stdout) == f"util:4:hi6:dice view:{length}"

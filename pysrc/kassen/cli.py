@@ -318,8 +318,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--builds", required=True, help="a file with one build per line")
     p.add_argument("--format", choices=("round-robin", "elimination", "matchup"),
                    default="round-robin")
-    p.add_argument("--seeds", type=_whole, default=100,
-                   help="battles per pairing K, 1 to 10,000 (random systems)")
+    p.add_argument("--seeds", type=_whole,  # None: 100, without a note for exact systems
+                   help="battles per pairing K, 1 to 10,000 (random systems; default 100)")
     p.add_argument("--seed", default="tournament", help="master seed")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=_whole, default=1, help="processes (at most the cores)")

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,9 @@ from typing import Any
 from kassen.cli_builds import resolve_entries
 from kassen.cli_io import file_lines, given_options, lang_of, print_json, read_builds
 from kassen.core.problems import Problem, ProblemError
+
+DEFAULT_SEEDS = 100
+"""Seeds per pairing K when ``--seeds`` is not given (random systems)."""
 
 
 def table_outputs(p: argparse.ArgumentParser, flags: tuple[str, ...]) -> None:
@@ -51,6 +53,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         entrants = tournament.load_entrants(args.ruleset, texts, given_options(args))
     except ProblemError as err:
         raise file_lines(err, entries) from None
+    if args.seeds is None:
+        args.seeds = DEFAULT_SEEDS
+    else:  # K given for a deterministic system: say that it plays each pairing once
+        for note in tournament.seeds_note(entrants.ruleset, args.seeds):
+            print(note.located(lang_of(args)), file=sys.stderr)
     spec = tournament.spec_of(entrants, args.format, args.seeds, args.seed)
     entrants = tournament.spec_entrants(TournamentSpec.from_json(spec.to_json()))
     if args.link:
@@ -63,17 +70,22 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def check_report(args: argparse.Namespace) -> None:
-    """``--report`` needs ``--page``, the page's URL its links open (checked before playing)."""
-    if getattr(args, "report", None) and not re.match(r"^(https?|file)://", args.page or ""):
-        raise ProblemError([Problem("core.bad_type", args={
-            "field": "--page", "expected": "the page's URL (https://…) for the report's links"})])
+    """``--report`` needs ``--page``, the page's URL its links open (checked before playing:
+    ``http(s)://`` or ``file://``, :func:`kassen.core.report.check_page`)."""
+    if getattr(args, "report", None):
+        from kassen.core.report import check_page
+
+        check_page(args.page, "--page")
 
 
 def show_table(spec: Any, table: dict[str, Any], args: argparse.Namespace) -> None:
     """Print a tournament's table as asked (text, ``--json``, ``--csv``, ``--matrix-csv``) and
     write its ``--report``."""
     from kassen.core import export
+    from kassen.core.tournament_versions import spec_notes
 
+    for note in spec_notes(spec):  # a #t= link of another engine or rules version, or none
+        print(note.located(lang_of(args)), file=sys.stderr)
     if getattr(args, "report", None):
         from kassen.core.report import tournament_report
 

@@ -28,13 +28,16 @@ function setField(texts) {
 
 const showProblems = (answer) => runner.showProblems(answer);
 
-function progress(evaluations, seconds) {
+function progress(evaluations, seconds, answer = {}) {
   const elapsed = (performance.now() - runner.state.started) / 1000;
   const bar = $("lab-progress");
   bar.max = seconds;
   bar.value = Math.min(seconds, elapsed);
   const rate = elapsed > 0 ? evaluations / elapsed : 0;
-  $("lab-progress-text").value = `${evaluations} ${t("labEvaluations")} · ${rate.toFixed(1)}/s · `
+  // champion: the field's own round robin comes first, in stages (kassen.web.lab)
+  const field = answer.field_total && answer.field_played < answer.field_total
+    ? `${answer.field_played}/${answer.field_total} ${t("tBattles")} · ` : "";
+  $("lab-progress-text").value = `${field}${evaluations} ${t("labEvaluations")} · ${rate.toFixed(1)}/s · `
     + `${Math.min(seconds, elapsed).toFixed(0)}/${seconds} s · ${pool.members.length} ${t("tPool")}`;
 }
 
@@ -75,19 +78,52 @@ function request() {
     const value = Number.parseFloat($(id).value);
     return Number.isFinite(value) && value > 0 ? value : fallback;
   };
+  const given = (id, fallback) => {
+    const text = $(id).value.trim();
+    return text === "" ? fallback : Number(text);
+  };
   return {
     ruleset: currentRuleset()?.id, field: field(), options: readOptions(),
-    target: $("lab-target").value, seeds: Math.round(number("lab-seeds", 10)),
+    // K as typed (the engine refuses 0 or 2.5 with a message; never rounded or replaced here)
+    target: $("lab-target").value, seeds: given("lab-seeds", 10),
     seed: $("lab-seed").value.trim() || "lab", evaluations: MAX_EVALUATIONS,
     seconds: Math.min(3600, number("lab-seconds", 10)),
   };
 }
 
+/** One slice's tasks in calls of at most `limit` battles each (the worker refuses more);
+ * a task [null, first, stop] is a range of the field's own round robin. */
+async function playTasks(member, context, tasks, perGame, limit) {
+  const answers = [];
+  let part = [];
+  let battles = 0;
+  const flush = async () => {
+    if (!part.length) return null;
+    const answer = await member.call("lab_play", context, JSON.stringify(part));
+    if (!answer.ok) return answer;
+    answers.push(...answer.answers);
+    part = [];
+    battles = 0;
+    return null;
+  };
+  for (const task of tasks) {
+    const cost = (task[2] - task[1]) * (task[0] === null ? 1 : perGame);
+    if (part.length && battles + cost > limit) {
+      const failed = await flush();
+      if (failed) return failed;
+    }
+    part.push(task);
+    battles += cost;
+  }
+  return (await flush()) ?? { ok: true, answers };
+}
+
 /** Play one stage's tasks on the pool; the answers in task order, or null when cancelled. */
-async function playStage(context, tasks, state) {
+async function playStage(start0, tasks, state) {
+  const { context, perGame, limit } = start0;
   const answers = new Array(tasks.length);
   const out = await pool.run(tasks.length, (member, start, stop) =>
-    member.call("lab_play", context, JSON.stringify(tasks.slice(start, stop)))
+    playTasks(member, context, tasks.slice(start, stop), perGame, limit)
       .then((answer) => ({ ...answer, start })), {
     onAnswer: (answer) => answer.answers.forEach((value, i) => { answers[answer.start + i] = value; }),
     cancelled: () => state.cancelled,
@@ -109,14 +145,15 @@ export async function startLab() {
 async function search(req, state) {
   let answer = await api.call("lab_start", JSON.stringify(req));
   if (!answer.ok) { showProblems(answer); return undefined; }
-  const context = JSON.stringify(answer.context);
+  const plays = { context: JSON.stringify(answer.context), limit: answer.max_battles,
+    perGame: answer.context.field.length * answer.context.seatings };
   while (!answer.done) {
-    const answers = await playStage(context, answer.tasks, state);
+    const answers = await playStage(plays, answer.tasks, state);
     if (answers === null) break;
     const more = (performance.now() - state.started) / 1000 < req.seconds ? "1" : "0";
     answer = await api.call("lab_answer", JSON.stringify(answers), more);
     if (!answer.ok) { showProblems(answer); return undefined; }
-    progress(answer.evaluations, req.seconds);
+    progress(answer.evaluations, req.seconds, answer);
     showBest(answer.best, req.target);
   }
   const result = await api.call("lab_result");

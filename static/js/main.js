@@ -83,7 +83,7 @@ async function openFragment(fragment) {
     answer = { ok: false, problems: [{ message: String(error) }] };
   }
   if (!answer.ok) { notify(t("badLink"), answer.problems || []); return; }
-  // a record of an earlier engine or rules version replays, and says so (core.record_*)
+  // an earlier rules or engine version, or a tournament link that carries none: say so
   notify(answer.notes?.length ? t("linkNotes") : null,
     (answer.notes || []).map((n) => ({ message: n.message })), true);
   if (answer.kind === "tournament") {

@@ -75,6 +75,36 @@ MESSAGES = {
         "seed_algorithm": "方式「{algorithm}」はありません（あるもの: xo1）",
         "name_chars": "名前に使えない文字があります: {chars}",
         "aborted_cap": "安全上限（{cap}）に達したため戦闘を打ち切りました",
+        "bad_number": "{field} は {low}〜{high} の数です（{value}）",
+        "bad_positive": "{field} は 0 より大きく {high} 以下の数です（{value}）",
+        "waiting_workers": (
+            "Daskのスケジューラ {address} にワーカーがいません。つながるのを待っています"
+            "（{seconds}秒で諦めます）"
+        ),
+        "no_workers": (
+            "Daskのスケジューラ {address} には{seconds}秒待ってもワーカーがいません。"
+            "ワーカーを起動してください（dask worker {address}）"
+        ),
+        "workers_lost": (
+            "Daskのスケジューラ {address} のワーカーがすべていなくなり、{seconds}秒待っても"
+            "戻りませんでした"
+        ),
+        "task_failed": "Daskのワーカーで作業が失敗しました: {reason}",
+        "too_much_lab_work": (
+            "1回の呼び出しで対戦できるのは{limit}戦までです（{count}戦を求められました）"
+        ),
+        "seeds_unused": (
+            "{ruleset} は決定的なシステムです。各組み合わせ・各席順で1戦だけ行います"
+            "（シード数 K {seeds} は使いません）"
+        ),
+        "lab_field_first": "まずフィールド同士の総当たり（{count}戦）を行います",
+        "tournament_unversioned": (
+            "この大会リンクにはルール版がありません（版を持つ前に作られたリンクです）。"
+            "現在のルール版 {current} で行います"
+        ),
+        "tournament_rules_differ": (
+            "大会リンクのルール版「{version}」の規則はこの版（{current}）と違うため行えません"
+        ),
         "event.aborted": "安全上限（{cap}）に達したため戦闘を打ち切りました",
     },
     "en": {
@@ -154,6 +184,37 @@ MESSAGES = {
         "seed_algorithm": "unknown seed algorithm {algorithm!r} (known: xo1)",
         "name_chars": "the name has characters that cannot be used: {chars}",
         "aborted_cap": "the battle was stopped at a safety cap ({cap})",
+        "bad_number": "{field} must be a number from {low} to {high} ({value})",
+        "bad_positive": "{field} must be a number above 0 and at most {high} ({value})",
+        "waiting_workers": (
+            "the Dask scheduler {address} has no workers: waiting for one (giving up after "
+            "{seconds} s)"
+        ),
+        "no_workers": (
+            "the Dask scheduler {address} had no workers for {seconds} s: start some "
+            "(dask worker {address})"
+        ),
+        "workers_lost": (
+            "every worker of the Dask scheduler {address} is gone and none came back within "
+            "{seconds} s"
+        ),
+        "task_failed": "a task failed on the Dask workers: {reason}",
+        "too_much_lab_work": (
+            "one call may play at most {limit} battles ({count} asked for)"
+        ),
+        "seeds_unused": (
+            "{ruleset} is deterministic: one battle per pairing and seating is played (seeds "
+            "per pairing K {seeds} is not used)"
+        ),
+        "lab_field_first": "playing the field's own round robin first ({count} battles)",
+        "tournament_unversioned": (
+            "this tournament link carries no rules version (it was made before links did): "
+            "it is played under the current rules version {current}"
+        ),
+        "tournament_rules_differ": (
+            "the tournament link's rules version {version} plays differently from this "
+            "version ({current}), so it cannot be played"
+        ),
         "event.aborted": "Battle stopped at a safety cap ({cap})",
     },
 }

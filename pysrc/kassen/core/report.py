@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from kassen.core.links import tournament_link
-from kassen.core.problems import ProblemError
+from kassen.core.problems import Problem, ProblemError
 
 _LINK = re.compile(r"^#[mt]=[A-Za-z0-9_-]{1,20000}$")
 _STYLE = (
@@ -31,7 +31,8 @@ _STYLE = (
               for i in range(11))
 )
 _TEXT = {
-    "en": {"title": "Tournament report", "ruleset": "Rule system", "format": "Format",
+    "en": {"title": "Tournament report", "ruleset": "Rule system", "rv": "Rules version",
+           "format": "Format",
            "seeds": "Seeds per pairing", "seed": "Master seed", "battles": "Battles",
            "again": "Play this tournament again", "standings": "Standings",
            "heatmap": "Win rates (row against column; each cell opens its battle)",
@@ -39,7 +40,7 @@ _TEXT = {
            "rate": "Win rate (95%)", "round": "Round", "champion": "Champion", "bye": "bye",
            "tie": "tie: better seed", "win": "Win", "draw": "Draw", "loss": "Loss",
            "median": "Median turns", "first": "First battle", "battle": "battle"},
-    "ja": {"title": "大会結果", "ruleset": "ルール", "format": "形式",
+    "ja": {"title": "大会結果", "ruleset": "ルール", "rv": "ルール版", "format": "形式",
            "seeds": "組み合わせごとのシード数", "seed": "マスターシード", "battles": "戦闘数",
            "again": "この大会をもう一度", "standings": "順位",
            "heatmap": "勝率（行が列に対して。各セルはその戦闘を開く）",
@@ -177,18 +178,34 @@ def _again(page: str, spec: Any, text: str) -> str:
         return ""
 
 
+PAGE_URL = re.compile(r"(?:https?|file)://[^\s\x00-\x1f\x7f]*", re.IGNORECASE)
+MAX_PAGE_URL = 2000
+
+
+def check_page(page: object, field: str = "page") -> str:
+    """The page's URL a report's links open: ``http(s)://`` or ``file://`` text of at most
+    2,000 characters without spaces or control characters, else a ``core.bad_type`` problem
+    naming ``field`` (issue 25: a ``javascript:`` URL must never reach a report's links)."""
+    if not isinstance(page, str) or len(page) > MAX_PAGE_URL or not PAGE_URL.fullmatch(page):
+        raise ProblemError([Problem("core.bad_type", args={"field": field, "expected": (
+            "the page's URL (https://…, http://… or file://…) for the report's links")})])
+    return page
+
+
 def tournament_report(table: dict[str, Any], spec: Any, page: str, lang: str = "en") -> str:
     """The report of a finished tournament as HTML text. ``table`` is the tournament's table
     (as ``kassen.core.tournament`` or the page's worker made it), ``spec`` its
     :class:`~kassen.core.tournament_link.TournamentSpec`, ``page`` the page's URL (the
-    links open it)."""
+    links open it, checked by :func:`check_page`)."""
+    check_page(page)
     t = _TEXT.get(lang, _TEXT["en"])
     digest = base64.b64encode(hashlib.sha256(_STYLE.encode()).digest()).decode()
     policy = (f"default-src 'none'; style-src 'sha256-{digest}'; img-src 'none'; "
               "form-action 'none'; base-uri 'none'")
     body = {"round-robin": _round_robin, "elimination": _elimination,
             "matchup": _matchup}[spec.format]  # a checked spec has one of these
-    facts = [(t["ruleset"], spec.ruleset), (t["format"], spec.format),
+    facts = [(t["ruleset"], spec.ruleset), (t["rv"], spec.version or "-"),
+             (t["format"], spec.format),
              (t["seeds"], spec.seeds), (t["seed"], spec.seed),
              (t["battles"], _count(table.get("battles")))]
     parts = [

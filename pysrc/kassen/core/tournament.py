@@ -32,6 +32,7 @@ from kassen.core.schedule import Job, JobResult, Schedule, Tally
 from kassen.core.stats import median, rate
 from kassen.core.text import clip
 from kassen.core.tournament_link import TournamentSpec
+from kassen.core.tournament_versions import seeds_note, spec_notes, spec_options  # noqa: F401
 
 MAX_SEEDS = 10_000
 MAX_JOBS = 2_000_000
@@ -320,18 +321,23 @@ def matchup(entrants: Entrants, k: int, master: str, watched_turns: int | None =
 # -- tournament links (issue 16): a TournamentSpec checked and played -------------------------
 
 def spec_of(entrants: Entrants, format: str, seeds: int, seed: str) -> TournamentSpec:
-    """The spec (``#t=`` payload) of a tournament: canonical texts, changed options."""
+    """The spec (``#t=`` payload) of a tournament: canonical texts, changed options, this
+    engine's and rules' versions, and K as played (checked; 1 for a deterministic system,
+    which plays each pairing once per seating: see :func:`seeds_note`)."""
+    from kassen import ENGINE_VERSION
     from kassen.core import options as options_mod
 
     changed = options_mod.changed(entrants.ruleset.options, entrants.options)
-    return TournamentSpec(entrants.ruleset.id, format, seeds, seed, list(entrants.texts),
-                          dict(changed))
+    return TournamentSpec(entrants.ruleset.id, format, games_per_pairing(entrants.ruleset, seeds),
+                          seed, list(entrants.texts), dict(changed), entrants.ruleset.version,
+                          ENGINE_VERSION)
 
 
 def spec_entrants(spec: TournamentSpec) -> Entrants:
-    """The spec's parsed entrants after every check a tournament request gets (entrant
-    count, each build through the ruleset's validator, K, master seed, battle count)."""
-    entrants = load_entrants(spec.ruleset, spec.builds, spec.options)
+    """The spec's parsed entrants after every check a tournament request gets (rules version,
+    entrant count, each build through the ruleset's validator, K, master seed, battle count),
+    under the options of the spec's rules version (:func:`spec_options`)."""
+    entrants = load_entrants(spec.ruleset, spec.builds, spec_options(spec))
     check_k(spec.seeds)
     master_seed(spec.seed)
     if spec.format == "matchup" and len(spec.builds) != 2:

@@ -1,8 +1,13 @@
 """Tournament links (issue 16): ``#t=`` carries a whole tournament, so opening it plays it again.
 
 The payload (same framing as ``#m=``/``#b=`` in :mod:`kassen.core.links`) is
-``{v, ruleset, format, seeds, seed, builds, options?}``: the entrants' canonical build texts,
-the format, seeds per pairing K, the master seed and the options not at their default.
+``{v, engine, ruleset, rv, format, seeds, seed, builds, options?}``: the engine and rules
+versions that made it, the entrants' canonical build texts, the format, seeds per pairing K
+(1 for a deterministic system, which plays each pairing once per seating), the master seed
+and the options not at their default. Like a battle record (issue 25), a link of an earlier
+rules version plays under that version's rules (``Ruleset.earlier_defaults``) with a note, or
+is refused when this engine no longer plays them; a link made before links carried versions
+(no ``rv``) is played under the current rules, with a note saying so.
 :meth:`TournamentSpec.from_json` checks the shape of every field (``kassen.core.links`` calls it
 for ``#t=``); :func:`kassen.core.tournament.spec_entrants` then runs the checks the tournament
 API already runs (the entrant count, the ruleset's validator on each build, K, the master seed,
@@ -36,12 +41,20 @@ class TournamentSpec:
     seed: str
     builds: list[str]
     options: dict[str, Any] = field(default_factory=dict)
+    version: str = ""
+    """The rules version that made the link ("": a link made before links carried one)."""
+    engine: str = ""
+    """The engine version that made the link ("": unknown)."""
 
     def to_json(self) -> dict[str, Any]:
         """The link payload (options only when some differ from the defaults)."""
         data: dict[str, Any] = {"v": TOURNAMENT_VERSION, "ruleset": self.ruleset,
                                 "format": self.format, "seeds": self.seeds, "seed": self.seed,
                                 "builds": list(self.builds)}
+        if self.version:
+            data["rv"] = self.version
+        if self.engine:
+            data["engine"] = self.engine
         if self.options:
             data["options"] = dict(self.options)
         return data
@@ -72,5 +85,9 @@ class TournamentSpec:
         options = data.get("options", {})
         if not plain_options(options):
             raise _bad("options", "expected an object of plain values")
+        versions = [data.get(key, "") for key in ("rv", "engine")]
+        for key, value in zip(("rv", "engine"), versions, strict=True):
+            if not isinstance(value, str) or len(value) > MAX_SEED:
+                raise _bad(key, "expected a short version text")
         return cls(data["ruleset"], data["format"], data["seeds"], data["seed"],
-                   list(builds), dict(options))
+                   list(builds), dict(options), *versions)

@@ -13,12 +13,15 @@ import sys
 import time
 from typing import Any
 
-from kassen.cli_io import given_options, read_build_file
+from kassen.cli_io import given_options, lang_of, read_build_file
 from kassen.core import registry
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.runners import make_runner
 from kassen.lab.racing import TARGETS
 from kassen.lab.search import Entry, Search, Settings
+
+DEFAULT_SEEDS = 20
+"""K when ``--seeds`` is not given (random systems)."""
 
 
 def add_parser(sub: Any) -> None:
@@ -33,7 +36,8 @@ def add_parser(sub: Any) -> None:
     amount = p.add_mutually_exclusive_group()
     amount.add_argument("--evaluations", type=int, help="candidates to score (default 1000)")
     amount.add_argument("--seconds", type=float, help="stop after the round ending past this")
-    p.add_argument("--seeds", type=int, default=20, help="K: seeds per pairing (random systems)")
+    p.add_argument("--seeds", type=int,
+                   help="K: seeds per pairing (random systems; default 20)")
     p.add_argument("--seed", default="lab")
     p.add_argument("--walkers", type=int, default=8)
     p.add_argument("--top", type=int, default=10, help="rows of the best-so-far table")
@@ -83,10 +87,19 @@ def _one_line(text: str) -> str:
 
 def cmd_search(args: argparse.Namespace) -> int:
     """Search and print the best-so-far table (or its JSON) with a link per field member."""
-    registry.get(args.ruleset)
+    ruleset = registry.get(args.ruleset)
+    if args.seeds is None:
+        args.seeds = DEFAULT_SEEDS
+    else:  # K given for a deterministic system: say that it plays each battle once
+        from kassen.core.tournament_versions import seeds_note
+
+        for note in seeds_note(ruleset, args.seeds):
+            print(note.located(lang_of(args)), file=sys.stderr)
     field = read_builds(args.field, args.ruleset)
     start = tuple(read_builds(args.start, args.ruleset)) if args.start else ()
-    evaluations = args.evaluations or (None if args.seconds else 1000)
+    # 0 or a negative count is the user's number: Search refuses it, never replaced by 1000
+    evaluations = (args.evaluations if args.evaluations is not None
+                   else None if args.seconds is not None else 1000)
     settings = Settings(target=args.target, games=args.seeds, evaluations=evaluations,
                         seconds=args.seconds, seed=args.seed,
                         walkers=args.walkers, goal=args.goal, top=args.top, start=start)
@@ -119,6 +132,12 @@ def cmd_search(args: argparse.Namespace) -> int:
         check_workers(args.workers)
     with make_runner(args.workers, args.scheduler) as runner:
         search = Search(args.ruleset, field, _options(args), settings, runner)
+        if settings.target == "champion" and len(field) > 1:  # say what the first wait is
+            from kassen.lab.evaluate import field_schedule
+
+            count = f"{len(field_schedule(search.context)):,}"
+            print(Problem("core.lab_field_first", args={"count": count}).message(
+                lang_of(args)), file=sys.stderr, flush=True)
         try:
             summary = search.run(report)
         except KeyboardInterrupt:
@@ -152,4 +171,4 @@ def cmd_search(args: argparse.Namespace) -> int:
 def _json(value: Any) -> str:
     import json
 
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)

@@ -15,9 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from kassen.core.problems import ProblemError
-from kassen.core.rng import normalize_seed
 from kassen.core.schedule import Schedule, Tally
-from kassen.core.tournament import Entrants, job_link, load_entrants, play_job
+from kassen.core.tournament import (
+    Entrants,
+    job_link,
+    load_entrants,
+    master_seed,
+    play_job,
+    round_robin_schedule,
+)
 
 MemberStats = list[int]
 """``[battles, wins of the candidate, draws]`` against one field member."""
@@ -36,6 +42,8 @@ class Context:
     seatings: int
     seed: str
     candidate_side: int = 0
+    games: int = 0
+    """Seeds per seating of the field's own round robin (``champion``; 0: none is played)."""
 
     @property
     def option_dict(self) -> dict[str, Any]:
@@ -47,7 +55,10 @@ def make_context(ruleset_id: str, field: Sequence[str], given_options: dict[str,
                  seed: str, *, balance: bool = False) -> tuple[Context, Entrants]:
     """Check the field and options (problems name the field's line as ``side``) and return the
     context with the parsed field. A field over the ``budget`` option is played (and its
-    links recorded) with the budget free: the budget binds the candidates only."""
+    links recorded) with the budget free: the budget binds the candidates only. The seed is
+    checked first, as a tournament's master seed (at most 200 characters, algorithm ``xo1``):
+    a ``core.bad_seed`` problem, never an error (issue 25)."""
+    master_seed(seed)
     try:
         entrants = load_entrants(ruleset_id, field, given_options, minimum=1)
     except ProblemError as err:
@@ -58,7 +69,7 @@ def make_context(ruleset_id: str, field: Sequence[str], given_options: dict[str,
         entrants = load_entrants(ruleset_id, field, {**opts, "budget": 0}, minimum=1)
     seatings = 1 if balance or entrants.ruleset.symmetric else 2
     context = Context(ruleset_id, tuple(entrants.texts), tuple(sorted(entrants.options.items())),
-                      tuple(entrants.policies), seatings, normalize_seed(seed),
+                      tuple(entrants.policies), seatings, master_seed(seed),
                       1 if balance else 0)
     return context, entrants
 
@@ -104,8 +115,8 @@ def play_candidate(context: Context, text: str, first: int, stop: int) -> list[M
     entrants = entrants_with(context, text)
     schedule = schedule_of(context, stop)
     tally = Tally()
-    for i in range(len(schedule)):
-        if i % stop >= first:
+    for block in range(0, len(schedule), stop):  # one seating of one pairing: games 0..stop
+        for i in range(block + first, block + stop):
             job = schedule.job(i)
             tally.add(job, play_job(entrants, job))
     out = []
@@ -115,10 +126,44 @@ def play_candidate(context: Context, text: str, first: int, stop: int) -> list[M
     return out
 
 
-def play_chunk(context: Context,
-               chunk: Sequence[tuple[str, int, int]]) -> list[list[MemberStats]]:
-    """:func:`play_candidate` for each ``(text, first, stop)`` of a chunk (one task)."""
-    return [play_candidate(context, text, first, stop) for text, first, stop in chunk]
+def field_schedule(context: Context) -> Schedule:
+    """The field's own round robin (``champion``): ``games`` seeds per seating, master seed
+    ``{seed}/rr``."""
+    key = ("rr", context)
+    found = _SCHEDULES.get(key)
+    if found is None:
+        _SCHEDULES.clear()
+        found = _SCHEDULES[key] = round_robin_schedule(field_of(context), context.games,
+                                                       f"{context.seed}/rr", seed_limit=None)
+    return found
+
+
+_SCHEDULES: dict[Any, Schedule] = {}
+
+
+def play_field(context: Context, start: int, stop: int) -> list[list[int]]:
+    """The tally entries of jobs ``start`` to ``stop`` of the field's own round robin."""
+    entrants = field_of(context)
+    tally = Tally()
+    for job in field_schedule(context).jobs(start, stop):
+        tally.add(job, play_job(entrants, job))
+    return tally.to_json()
+
+
+def task_battles(context: Context, task: Sequence[Any]) -> int:
+    """The battles a task plays: a candidate's games against every field member and seating,
+    or a range of the field's round robin (text None)."""
+    text, first, stop = task
+    if text is None:
+        return stop - first
+    return (stop - first) * len(context.field) * context.seatings
+
+
+def play_chunk(context: Context, chunk: Sequence[tuple[str | None, int, int]]) -> list[Any]:
+    """For each ``(text, first, stop)`` of a chunk (one task): :func:`play_candidate`, or
+    :func:`play_field` when the text is None."""
+    return [play_field(context, first, stop) if text is None
+            else play_candidate(context, text, first, stop) for text, first, stop in chunk]
 
 
 def links(context: Context, text: str) -> list[str]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kassen.core import options as options_mod
@@ -28,15 +28,21 @@ from kassen.core.problems import Problem, ProblemError
 from kassen.core.rng import Rng
 from kassen.core.runners import Runner, chunks
 from kassen.core.schedule import Tally
-from kassen.core.tournament import Cancelled, round_robin_schedule
-from kassen.lab import evaluate
+from kassen.core.tournament import Cancelled
+from kassen.lab import checks, evaluate
 from kassen.lab.racing import TARGETS, Score, score, stages, survivors
 
-MAX_EVALUATIONS = 10_000_000
+MAX_EVALUATIONS = checks.MAX_EVALUATIONS
 MAX_SEEN = 1_000_000
 """Scored builds remembered so that none is proposed twice (a bound on memory)."""
 TRIES = 16
 """Proposals a walker makes before giving up a slot (every neighbour already scored)."""
+TASK_BATTLES = 64
+"""A racing stage's task is cut by games into tasks of at most this many battles (or one game
+against every field member and seating, when that is more), and the champion's field round
+robin into ranges of this many battles, so a page's worker call stays small (issue 25)."""
+FIELD_STAGE = 2048
+"""Battles of the field's round robin between two answers (the page shows its progress)."""
 
 
 @dataclass
@@ -97,7 +103,8 @@ class Walker:
 
 
 Tasks = list[tuple[str, int, int]]
-"""A racing stage's work: ``(candidate text, first game, stop)`` each."""
+"""A racing stage's work: ``(candidate text, first game, stop)`` each (or, for the field's
+round robin, ``(None, first job, stop)``)."""
 Answers = list[list[list[int]]]
 """Per task, ``[battles, wins, draws]`` per field member."""
 
@@ -123,11 +130,7 @@ class Search:
         s = self.settings
         if s.target not in TARGETS:
             raise ProblemError([_bad("target", f"one of {', '.join(TARGETS)}")])
-        if not 1 <= s.walkers <= 256 or not 1 <= s.neighbours <= 64:
-            raise ProblemError([_bad("walkers", "1 to 256 walkers, 1 to 64 neighbours each")])
-        if (s.evaluations is None and s.seconds is None) or (
-                s.evaluations is not None and not 1 <= s.evaluations <= MAX_EVALUATIONS):
-            raise ProblemError([_bad("evaluations", f"1 to {MAX_EVALUATIONS}, or seconds")])
+        checks.check_settings(s)
         self.context, self.entrants = evaluate.make_context(
             self.ruleset_id, self.field, self.options, s.seed, balance=s.target == "balance")
         self.ruleset = self.entrants.ruleset
@@ -135,7 +138,10 @@ class Search:
         if self.ruleset.search_start(Rng("probe"), self.opts) is None:
             raise ProblemError([_bad("ruleset", "a ruleset with search moves")])
         self.exact = not self.ruleset.random
-        self.games = 1 if self.exact else max(1, min(10_000, s.games))
+        # K was checked above (1 to 10,000); a deterministic system plays each battle once
+        self.games = 1 if self.exact else s.games
+        if s.target == "champion":
+            self.context = replace(self.context, games=self.games)
         self.starts = [self._parse_start(i, t) for i, t in enumerate(s.start, start=1)]
         self.walkers = [Walker() for _ in range(s.walkers)]
         self.seen: dict[str, float] = {}
@@ -143,6 +149,8 @@ class Search:
         self.evaluations = 0
         self.rounds = 0
         self.rivals: list[float] = []
+        self.field_played = 0
+        self.field_total = 0
 
     def _parse_start(self, index: int, text: str) -> Any:
         build, problems = self.ruleset.parse(text, self.opts)
@@ -162,7 +170,7 @@ class Search:
             left = None if s.evaluations is None else s.evaluations - self.evaluations
             if left is not None and left <= 0:
                 break
-            if s.seconds is not None and time.monotonic() - began >= s.seconds:
+            if s.seconds is not None and self.rounds and time.monotonic() - began >= s.seconds:
                 break
             try:
                 if not self.round(left):
@@ -177,20 +185,50 @@ class Search:
 
     def prepare(self) -> None:
         """Play what the first round needs first: for ``champion``, the field's own round
-        robin (once)."""
-        if self.settings.target == "champion" and not self.rivals:
-            self.rivals = self._rivals()
+        robin (once; see :meth:`field_steps`)."""
+        self._drive(self.field_steps())
 
     def round(self, left: int | None) -> bool:
         """Propose, play (on the runner) and move once; False when no walker found a new
         build."""
-        steps = self.steps(left)
+        return bool(self._drive(self.steps(left)))
+
+    def _drive(self, steps: Generator[Tasks, Answers, Any]) -> Any:
+        """Play every stage of ``steps`` on the runner; what the coroutine returns."""
         try:
             tasks = next(steps)
             while True:
                 tasks = steps.send(self._run_tasks(tasks))
         except StopIteration as finished:
-            return bool(finished.value)
+            return finished.value
+
+    def field_steps(self) -> Generator[Tasks, Answers, None]:
+        """For ``champion``, the field's own round robin as a coroutine (like :meth:`steps`):
+        it yields tasks ``(None, start, stop)``, ranges of the round robin's jobs, a stage of
+        at most ``FIELD_STAGE`` battles at a time, and takes their tally entries; then sets
+        each member's points rate (:attr:`rivals`). Nothing for other targets."""
+        n = len(self.field)
+        if self.settings.target != "champion" or self.rivals:
+            return
+        if n < 2:
+            self.rivals = [0.0] * n
+            return
+        self.field_total = len(evaluate.field_schedule(self.context))
+        tally = Tally()
+        for stage in range(0, self.field_total, FIELD_STAGE):
+            end = min(self.field_total, stage + FIELD_STAGE)
+            answers = yield [(None, a, min(end, a + TASK_BATTLES))  # type: ignore[misc]
+                             for a in range(stage, end, TASK_BATTLES)]
+            for entries in answers:
+                tally.add_entries(entries)  # type: ignore[arg-type]
+            self.field_played = end
+        rates = []
+        for i in range(n):
+            cells = [tally.get(i, j) for j in range(n) if j != i]
+            games = sum(c[0] for c in cells if c)
+            points = sum(c[1] + c[2] / 2 for c in cells if c)
+            rates.append(points / games if games else 0.0)
+        self.rivals = rates
 
     def steps(self, left: int | None) -> Generator[Tasks, Answers, bool]:
         """One round as a coroutine: yields each racing stage's tasks ``(text, first game,
@@ -267,11 +305,14 @@ class Search:
         alive = list(range(len(texts)))
         played = 0
         scores: list[Score] = []
+        per_game = len(self.field) * self.context.seatings
+        step = max(1, TASK_BATTLES // per_game)
         for stop in stages(self.games):
-            answers = yield [(texts[i], played, stop) for i in alive]
-            if len(answers) != len(alive):
-                raise ProblemError([_bad("answers", f"{len(alive)} answers")])
-            for i, answer in zip(alive, answers, strict=True):
+            pieces = [(i, a, min(stop, a + step)) for i in alive for a in range(played, stop, step)]
+            answers = yield [(texts[i], a, b) for i, a, b in pieces]
+            if len(answers) != len(pieces):
+                raise ProblemError([_bad("answers", f"{len(pieces)} answers")])
+            for (i, _, _), answer in zip(pieces, answers, strict=True):
                 stats[i] = [[a + b for a, b in zip(old, new, strict=True)]
                             for old, new in zip(stats[i], answer, strict=True)]
             played = stop
@@ -304,24 +345,6 @@ class Search:
         self.best.append(entry)
         self.best.sort(key=lambda e: (-e.score.value, e.evaluation))
         del self.best[self.settings.top:]
-
-    def _rivals(self) -> list[float]:
-        """Each field member's points rate in the field's own round robin (champion)."""
-        from kassen.core.parallel import play_on
-
-        n = len(self.field)
-        if n < 2:
-            return [0.0] * n
-        schedule = round_robin_schedule(self.entrants, self.games, f"{self.settings.seed}/rr",
-                                        seed_limit=None)
-        tally: Tally = play_on(self.runner, self.entrants, schedule)
-        rates = []
-        for i in range(n):
-            cells = [tally.get(i, j) for j in range(n) if j != i]
-            games = sum(c[0] for c in cells if c)
-            points = sum(c[1] + c[2] / 2 for c in cells if c)
-            rates.append(points / games if games else 0.0)
-        return rates
 
     def summary(self, cancelled: bool = False, with_links: bool = True) -> dict[str, Any]:
         """The result: settings, counts and the best-so-far table with links."""

@@ -117,10 +117,15 @@ def open_link(fragment: str, lang: str = "en") -> str:
             registry.get(value["ruleset"])
             return {"ok": True, "kind": "build", **value}
         if kind == "tournament":  # checked here; the page's pool plays it (tournament.js)
-            from kassen.core.tournament import spec_entrants
+            from kassen.core.tournament import spec_entrants, spec_notes, spec_of
 
-            spec_entrants(value)
-            return {"ok": True, "kind": "tournament", "tournament": value.to_json()}
+            # the page plays today's spec: the link's rules version as explicit options
+            today = spec_of(spec_entrants(value), value.format, value.seeds, value.seed)
+            answer = {"ok": True, "kind": "tournament", "tournament": today.to_json()}
+            notes = spec_notes(value)
+            if notes:
+                answer["notes"] = [p.to_json(lang) for p in notes]
+            return answer
         prepared = session.from_record(value)
         payload = battle_payload(session.run(prepared, views=True, budget=wire.BUDGET))
         notes = session.record_notes(value)

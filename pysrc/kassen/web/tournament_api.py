@@ -254,12 +254,12 @@ def tournament_report(request_json: str, table_json: str, page: str, lang: str =
     page shows it (round-robin cells with their links), ``page`` the page's URL."""
 
     def work() -> dict[str, Any]:
+        from kassen.core.report import check_page
         from kassen.core.report import tournament_report as report
 
+        check_page(page)  # http(s) or file only, as on the command line (issue 25)
         spec = _spec(read_request(request_json))
         table = read_json(table_json, "table", dict, wire.MAX_REQUEST_CHARS * 100)
-        if not isinstance(page, str) or len(page) > 2000:
-            raise bad_field("page", "the page's URL")
         return {"ok": True, "html": report(table, spec, page, lang if lang == "ja" else "en")}
 
     return guard("en", work, wire.MAX_ANSWER_CHARS)
