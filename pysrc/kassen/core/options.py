@@ -164,6 +164,20 @@ def parse_assignments(texts: Sequence[str]) -> tuple[dict[str, str], list[Proble
     return result, problems
 
 
+_YES_NO = {"ja": ("はい", "いいえ"), "en": ("yes", "no")}
+
+
+def value_words(option: Mapping[str, Any], value: Any, lang: str) -> str:
+    """An option's value as a reader sees it: a choice's label, yes/no, or the number or text
+    itself (``option`` is an :meth:`OptionSpec.to_json` dict)."""
+    if isinstance(value, bool):
+        return _YES_NO["en" if lang == "en" else "ja"][0 if value else 1]
+    for choice in option.get("choices") or []:
+        if str(choice.get("value")) == str(value):
+            return str(choice.get("label_en" if lang == "en" else "label_ja") or value)
+    return str(value)
+
+
 def flag(key: str, default: bool, label_ja: str, label_en: str, rule: str, *,
          help_ja: str = "", help_en: str = "") -> OptionSpec:
     """A yes/no rule option (the one shared helper every ruleset declares flags with)."""
