@@ -115,6 +115,9 @@ def _split(markdown: str) -> list[Block]:
             quoting, joined = bool(text), False
             continue
         quoting = False
+        if re.fullmatch(r"\s*(?:-{3,}|\*{3,}|_{3,})\s*", line):   # a thematic break
+            joined = False
+            continue
         heading = _HEADING.match(line)
         item = _ITEM.match(line)
         if heading:
