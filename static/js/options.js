@@ -1,6 +1,8 @@
 // The "Rule options" section of the set-up: one folded <details> that says how many options
 // differ from their defaults, filters them by name, key or rule number, marks the changed
 // ones, links each to its rule in the rules reference and resets them all to the defaults.
+// Every option shows its name and values in the reader's language (issue 26): its key and raw
+// values are what records and links carry, never what a reader sees.
 import { $, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { BUILD } from "../vendor/build.mjs";
@@ -9,11 +11,23 @@ let specsOf = () => [];
 let rulesetId = () => null;
 let onChange = () => {};
 
+const WORDS = { ja: { rule: "ルール {rule}", yes: "はい", no: "いいえ", none: "（なし）" },
+  en: { rule: "rule {rule}", yes: "yes", no: "no", none: "(none)" } };
+const word = (key) => WORDS[lang() === "en" ? "en" : "ja"][key];
+
 // a choice is a plain value or {value, label_ja, label_en}
 const choiceValue = (c) => (c && typeof c === "object" ? c.value : c);
-const choiceText = (c) => (c && typeof c === "object" ? `${lang() === "ja" ? c.label_ja : c.label_en} (${c.value})` : String(c));
+const choiceText = (c) => (c && typeof c === "object"
+  ? (lang() === "ja" ? c.label_ja : c.label_en) || c.label_en || c.label_ja || String(c.value) : String(c));
 const hasChoices = (spec) => Array.isArray(spec.choices) && spec.choices.length > 0;
-const labelOf = (spec) => (lang() === "ja" ? spec.label_ja : spec.label_en) || spec.key;
+const labelOf = (spec) => (lang() === "ja" ? spec.label_ja : spec.label_en) || spec.label_en || spec.label_ja;
+
+/** An option's value as a reader sees it: a choice's label, yes/no, the number or text. */
+export function valueText(spec, value) {
+  if (spec.kind === "bool" || typeof value === "boolean") return word(value ? "yes" : "no");
+  if (hasChoices(spec)) return choiceText(spec.choices.find((c) => String(choiceValue(c)) === String(value)) ?? value);
+  return value === "" || value === null || value === undefined ? word("none") : String(value);
+}
 
 /** The value an option's control holds, with the spec's type. */
 function valueOf(spec, input) {
@@ -32,7 +46,8 @@ const isDefault = (spec, value) => String(value) === String(spec.default ?? "");
 
 function ruleLink(spec) {
   const anchor = BUILD.optionAnchors?.[rulesetId()]?.[spec.key]?.[0];
-  const text = `${spec.key}${spec.rule ? ` — ${spec.rule}` : ""}`;
+  if (!spec.rule && !anchor) return null;
+  const text = word("rule").replace("{rule}", spec.rule || anchor.split("-").slice(1).join(" "));
   return anchor
     ? el("a", { class: "rule", href: `rules.html#${anchor}`, target: "_blank", rel: "noopener", text })
     : el("span", { class: "rule", text });
@@ -59,9 +74,7 @@ function control(spec) {
   setValue(spec, input, spec.default);
   input.dataset.key = spec.key;
   input.addEventListener("change", () => { mark(); onChange(); });
-  const defaultText = hasChoices(spec)
-    ? choiceText(spec.choices.find((c) => String(choiceValue(c)) === String(spec.default)) ?? spec.default)
-    : String(spec.default ?? "");
+  const defaultText = valueText(spec, spec.default);
   return el("div", { class: "option", dataset: { key: spec.key } },
     el("label", { for: id }, el("span", { class: "changed-mark", text: `● ${t("opt.changed")} ` }), labelOf(spec)),
     input, presetList, ruleLink(spec),
