@@ -29,6 +29,10 @@ FIND = {"marguerite": ("R8.5", "marguerite-R8.5"), "cardduel": ("5.3.2", "carddu
         "dice": ("A7", "dice-A7"), "skirmish": ("§16.4", "skirmish-16.4")}
 
 
+TARGETED = """a => { const n = document.getElementById(a);
+    return n && [n, n.parentElement].some((x) => x.classList.contains('target')); }"""
+
+
 def _words(*texts: str) -> set[str]:
     return {w for t in texts for w in re.findall(r"\w+", t or "")}
 
@@ -146,9 +150,7 @@ def test_rules_page_opens_offline_after_one_visit_and_finds_a_rule_by_id(browser
                 page.fill("#rules-search", typed)
                 page.press("#rules-search", "Enter")
                 wait_until(page, "a => location.hash === '#' + a", anchor)
-                wait_until(page, "a => document.getElementById(a)?.classList.contains('target')"
-                           " || document.getElementById(a)?.parentElement.classList.contains('target')",
-                           anchor)
+                wait_until(page, TARGETED, anchor)
                 body = page.locator("main").inner_text()
                 assert "seeds/" not in body and ".txt`" not in body
                 page.screenshot(path=str(SHOTS / f"rules-{language}-{system}.png"))
@@ -176,7 +178,7 @@ def test_rules_page_says_in_words_when_it_cannot_load(browser, site, language: s
         assert "読み込めませんでした" in text and "could not be loaded" in text
         assert "Loading" not in text and "読み込み中" not in text
         page.unroute("**/static/vendor/build.mjs")
-        page.route("**/static/vendor/rules/*.json", lambda route: route.abort("internetdisconnected"))
+        page.route("**/static/vendor/rules/*.json", lambda r: r.abort("internetdisconnected"))
         page.goto(site.url + "rules.html?again#dice")   # a new document, not a hash change
         page.wait_for_selector("html[data-rules=failed]", state="attached")
         words = {"ja": "読み込めませんでした", "en": "could not be loaded"}[language]
