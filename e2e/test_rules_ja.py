@@ -51,6 +51,11 @@ def hidden_names(system: str) -> list[str]:
     return out
 
 
+def leaks(system: str, shown: str) -> list[str]:
+    """The option keys and raw values of a system that a text on screen shows."""
+    return [n for n in hidden_names(system) if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", shown)]
+
+
 def play(page, system: str) -> dict:
     """Play samples 1 and 2 under SEED in the page and wait for the last step."""
     spec = HELLO[system]
@@ -95,6 +100,8 @@ def test_why_of_a_beat_shows_the_rule_in_japanese(app, system: str) -> None:
         assert "日本語版はまだありません" in first.locator(".why-note").text_content()
     caption = " ".join(page.locator("#why-panel figcaption").all_text_contents())
     assert ".txt" not in caption and "seeds/" not in caption
+    shown = page.locator("#why-panel").inner_text()
+    assert leaks(system, shown) == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"why-ja-{system}.png"))
     page.keyboard.press("Escape")
@@ -110,9 +117,7 @@ def test_options_show_names_and_values_in_words_not_keys(app, system: str, langu
     page.select_option("#ruleset", system)
     open_options(page)
     shown = page.locator("#options-list").inner_text()
-    names = hidden_names(system)
-    leaked = [n for n in names if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", shown)]
-    assert names and leaked == []
+    assert hidden_names(system) and leaks(system, shown) == []
     links = page.locator("#options-list a.rule")
     assert links.count() > 0 and links.first.get_attribute("href").startswith("rules.html#")
     page.evaluate("document.getElementById('options').open = false")

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 DOCS = ROOT / "docs" / "rules"
 QUOTES = DOCS / "seed-quotes"
 LANGS = ("ja", "en")
+OPTION_FIELDS = ("key", "label_ja", "label_en", "default", "kind", "choices", "rule")
 PYSRC = ROOT / "pysrc" / "kassen"
 TESTS = ROOT / "tests"
 # a string literal that reads as a rule id: R8.5, §11 ガード, §7 A2-3 D12, D1/A7, N11/A16
@@ -179,7 +180,9 @@ def why_index(system: str, docs: Path | None = None) -> dict[str, Any]:
     once (entries name them by number and key)."""
     idx = index(system, docs)
     parts: list[dict[str, Any]] = []
-    options: dict[str, dict[str, Any]] = {}
+    # every option, so a panel can name any option key the rule text mentions in words
+    options: dict[str, dict[str, Any]] = {o["key"]: {k: o[k] for k in OPTION_FIELDS}
+                                          for o in idx.options}
     rules: dict[str, dict[str, Any]] = {}
     for rule in sorted(known_rules(system)):
         entry = idx.entry(rule)

@@ -60,6 +60,19 @@ export function indexFor(ruleset, given = null) {
 /** Markdown's inline marks removed: the panel shows plain text. */
 const plain = (text) => String(text).replace(/\*\*|`/g, "").replace(/(^|\s)\*([^*\s][^*]*?)\*/g, "$1$2");
 
+/** Option keys the rule text names in code marks (`damageRollPerTarget`,
+ * `originalRightLoss = "next_only"`) as the option's name and value in words. */
+function worded(text, options = {}) {
+  return String(text).replace(/`([A-Za-z_][A-Za-z0-9_]*)(?:\s*=\s*"?([^`"]*)"?)?`/g, (whole, key, value) => {
+    const option = options[key];
+    if (!option) return whole;
+    const name = (lang() === "ja" ? option.label_ja : option.label_en) || option.label_en || whole;
+    if (value === undefined || value === "") return `「${name}」`;
+    const known = (option.choices || []).some((c) => String(c.value) === value) || /^(true|false)$/.test(value);
+    return known ? `「${name}」＝${choiceText(option, value === "true" ? true : value === "false" ? false : value)}` : `「${name}」`;
+  });
+}
+
 function tagChip(tag) {
   const kind = tag.startsWith("source:") ? "source" : tag;
   const name = tag.slice(7);
@@ -104,9 +117,9 @@ function seedBlock(seed) {
 
 /** A part's text in the reader's language: its first line shown, the list under it folded
  * when long. A Japanese reader of a rule without Japanese text gets the English, marked. */
-function specText(part) {
+function specText(part, options) {
   const ja = lang() === "ja" && part.text_ja;
-  const text = plain(ja ? part.text_ja : part.text);
+  const text = plain(worded(ja ? part.text_ja : part.text, options));
   const code = ja ? "ja" : "en";
   const [first, ...rest] = text.split("\n");
   const more = rest.join("\n");
@@ -128,7 +141,7 @@ function ruleSection(rule, index, battle, headingId) {
   const parts = entry.parts.map((n) => index.parts[n]);
   const ja = lang() === "ja";
   const tags = entry.tags.length ? entry.tags.map(tagChip) : [tagChip("untagged")];
-  const text = parts.map(specText);
+  const text = parts.map((p) => specText(p, index.options));
   const refs = parts.map((p) => el("a", { href: `rules.html#${p.anchor}`, target: "_blank", rel: "noopener",
     class: "why-ref", text: `${w("ref")} (${p.anchor.split("-").slice(1).join(" ")})` }));
   const options = entry.options.map((k) => index.options[k]).filter(Boolean);
