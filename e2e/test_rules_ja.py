@@ -103,6 +103,7 @@ def test_why_of_a_beat_shows_the_rule_in_japanese(app, system: str) -> None:
     shown = page.locator("#why-panel").inner_text()
     assert leaks(system, shown) == []
     SHOTS.mkdir(parents=True, exist_ok=True)
+    first.scroll_into_view_if_needed()   # the rule, below the beat's sums
     page.screenshot(path=str(SHOTS / f"why-ja-{system}.png"))
     page.keyboard.press("Escape")
 
@@ -110,7 +111,8 @@ def test_why_of_a_beat_shows_the_rule_in_japanese(app, system: str) -> None:
 @pytest.mark.parametrize("language", ["ja", "en"])
 @pytest.mark.parametrize("system", list(HELLO))
 def test_options_show_names_and_values_in_words_not_keys(app, system: str, language: str) -> None:
-    """Issue 26: the rule options list shows each option's name and values in the reader's
+    """Issue 26: the rule options list, and the lines of the tournament and the build lab that
+    say which options they play under, show each option's name and values in the reader's
     language with a link to its rule; no option key or raw value is visible."""
     page = app.page
     page.click(f"button[data-lang={language}]")
@@ -120,6 +122,17 @@ def test_options_show_names_and_values_in_words_not_keys(app, system: str, langu
     assert hidden_names(system) and leaks(system, shown) == []
     links = page.locator("#options-list a.rule")
     assert links.count() > 0 and links.first.get_attribute("href").startswith("rules.html#")
+    # the tournament's and the lab's line say which options they play under, in words
+    option = next(o for o in HELLO[system]["options"] if len(o["choices"]) > 1)
+    other = next(c for c in option["choices"] if c["value"] != option["default"])
+    page.select_option(f"#opt-{option['key']}", other["value"])
+    for line in ("#t-options-summary", "#lab-options-summary"):
+        text = page.locator(line).inner_text()
+        assert option[f"label_{language}"] in text and other[f"label_{language}"] in text
+        assert leaks(system, text) == []
+    page.click("#options-reset")
+    assert {"ja": "すべて既定値", "en": "all at their defaults"}[language] in \
+        page.locator("#t-options-summary").inner_text()
     page.evaluate("document.getElementById('options').open = false")
     page.click("button[data-lang=ja]")
 

@@ -11,8 +11,12 @@ let specsOf = () => [];
 let rulesetId = () => null;
 let onChange = () => {};
 
-const WORDS = { ja: { rule: "ルール {rule}", yes: "はい", no: "いいえ", none: "（なし）" },
-  en: { rule: "rule {rule}", yes: "yes", no: "no", none: "(none)" } };
+const WORDS = {
+  ja: { rule: "ルール {rule}", yes: "はい", no: "いいえ", none: "（なし）", sep: "、",
+    allDefault: "ルールオプション: すべて既定値", changed: "ルールオプション（既定と違うもの）: ", edit: "変更する" },
+  en: { rule: "rule {rule}", yes: "yes", no: "no", none: "(none)", sep: "; ",
+    allDefault: "Rule options: all at their defaults", changed: "Rule options not at their default: ", edit: "change" },
+};
 const word = (key) => WORDS[lang() === "en" ? "en" : "ja"][key];
 
 // a choice is a plain value or {value, label_ja, label_en}
@@ -97,6 +101,27 @@ function mark() {
     : t("opt.allDefault").replace("{total}", total);
   $("options-reset").disabled = changed === 0;
   $("options").classList.toggle("has-changes", changed > 0);
+  summarize();
+}
+
+/** The options a tournament or the build lab plays under (`.options-summary` lines in their
+ * sections): the changed ones by name and value in words, each linked to its rule. */
+function summarize() {
+  const values = readOptions();
+  const changed = specsOf().filter((spec) => Object.hasOwn(values, spec.key) && !isDefault(spec, values[spec.key]));
+  for (const line of document.querySelectorAll(".options-summary")) {
+    if (!specsOf().length) { fill(line); continue; }
+    const items = changed.map((spec, i) => {
+      const anchor = BUILD.optionAnchors?.[rulesetId()]?.[spec.key]?.[0];
+      const name = `「${labelOf(spec)}」`;
+      return [i ? word("sep") : "", anchor ? el("a", { href: `rules.html#${anchor}`, target: "_blank", rel: "noopener", text: name }) : name,
+        `＝${valueText(spec, values[spec.key])}`];
+    });
+    fill(line, changed.length ? word("changed") : word("allDefault"), items.flat(), " ",
+      el("a", { href: "#options", text: `(${word("edit")})`, onclick: (e) => {
+        e.preventDefault(); $("options").open = true; $("options").scrollIntoView({ block: "start" });
+        $("options-filter").focus(); } }));
+  }
 }
 
 /** Show only the options whose label, key or rule reference contains the filter text. */
