@@ -188,3 +188,20 @@ def test_rules_command_prints_the_japanese_edition(docs: Path, monkeypatch, caps
     assert cli.main(["rules", "skirmish", "§7.2", "--lang", "ja"]) == 0
     out = capsys.readouterr().out
     assert "日本語版はまだありません" in out and "7.2" in out
+
+
+@pytest.mark.rule("§11 ガード")
+def test_a_row_the_edition_names_otherwise_is_found_in_place_past_a_quotation() -> None:
+    """A catalogue row whose first cell the translation words differently is found at the
+    same place under its section, the edition's seed quotation not counted."""
+    from kassen.core import rulewhy
+
+    en = ("## 11. Statuses [seed]\n\nIntro.\n\n| name | effect |\n|---|---|\n"
+          "| ガード | halves damage |\n| スタン | skips a turn |\n")
+    ja = ("## 11. 状態 [seed]\n> 「ガードはダメージを半減する。」（『原文』より）\n\n導入。\n\n"
+          "| 名前 | 効果 |\n|---|---|\n| ガード（防護） | ダメージを半減 |\n"
+          "| スタン（行動不能） | 1回休み |\n")
+    index = rulewhy.Index("x", rulesdoc.document("x", [en]),
+                          blocks_ja=rulesdoc.document("x", [ja]))
+    entry = index.entry("§11 スタン")
+    assert "skips a turn" in entry["text_en"] and entry["text_ja"].endswith("1回休み")

@@ -173,11 +173,27 @@ class Index:
             part["heading_ja"] = self.ja._heading_of(ja[0])
         return part
 
+    def _count(self, start: int, end: int) -> int:
+        """How many blocks, quotations left out, lie after ``start`` up to ``end``."""
+        return sum(1 for b in self.blocks[start + 1:end + 1] if b.get("kind") != "quote")
+
+    def _skip(self, start: int, count: int) -> int | None:
+        """The block ``count`` blocks after ``start``, quotations left out (None past the end)."""
+        i = start
+        while count > 0:
+            i += 1
+            if i >= len(self.blocks):
+                return None
+            if self.blocks[i].get("kind") != "quote":
+                count -= 1
+        return i
+
     def _ja_place(self, anchor: str, place: tuple[int, int | None], name: str | None
                   ) -> tuple[int, int | None] | None:
         """The same place in the Japanese edition: the anchor's own block, else the row or item
-        named ``name`` under it, else the block as far below the anchor as in English (when it
-        is of the same kind and, for a table row, the row exists)."""
+        named ``name`` under it, else the block as far below the anchor as in English, the
+        edition's seed quotations not counted (when it is of the same kind and, for a table
+        row, the row exists)."""
         ja = self.ja
         if ja is None or anchor not in ja.where:
             return None
@@ -187,9 +203,9 @@ class Index:
             named = ja._named(anchor, name)
             if named:
                 return named
-        i = ja.where[anchor][0] + place[0] - self.where[anchor][0]
+        i = ja._skip(ja.where[anchor][0], self._count(self.where[anchor][0], place[0]))
         kind = self.blocks[place[0]].get("kind")
-        if not 0 <= i < len(ja.blocks) or ja.blocks[i].get("kind") != kind:
+        if i is None or ja.blocks[i].get("kind") != kind:
             return None
         if place[1] is not None and place[1] + 1 >= len(ja.blocks[i].get("rows") or []):
             return None
