@@ -205,3 +205,16 @@ def test_a_row_the_edition_names_otherwise_is_found_in_place_past_a_quotation() 
                           blocks_ja=rulesdoc.document("x", [ja]))
     entry = index.entry("§11 スタン")
     assert "skips a turn" in entry["text_en"] and entry["text_ja"].endswith("1回休み")
+
+
+def test_a_bad_option_value_is_told_by_the_options_name_and_values_in_words() -> None:
+    """The message for a link's or command line's bad option value names the option and
+    its allowed values in the reader's language (the key and values beside them: what to
+    type)."""
+    from kassen.core import options
+
+    _, problems = options.resolve(registry.get("dice").options, {"gauge_loss": "bogus"})
+    ja, en = problems[0].message("ja"), problems[0].message("en")
+    assert "スタンゲージの減り方（gauge_loss）" in ja and "被弾ごとに桁数で減る (hit)" in ja
+    assert "stun-gauge loss (gauge_loss)" in en and "once per turn, by the largest hit (turn)" in en
+    assert not KANA.search(en) and "bogus" in ja and "bogus" in en
