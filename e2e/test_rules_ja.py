@@ -206,3 +206,25 @@ def test_rules_page_says_in_words_when_it_cannot_load(browser, site, language: s
     finally:
         app.console.clear()   # the aborted requests are logged as errors, on purpose
         app.close()
+
+
+def test_rules_page_alone_opens_offline_after_its_own_first_visit(browser, site) -> None:
+    """A reader who only ever opened the rules page: after that one visit its service worker
+    holds the page and every system's reference, so a reload with the server stopped works."""
+    from e2e.conftest import App
+
+    site.start()
+    app = App(browser, site.url, intercept=False)
+    try:
+        page = app.page
+        page.goto(site.url + "rules.html#cardduel")
+        page.wait_for_selector("html[data-rules=ready]", state="attached")
+        page.wait_for_selector("html[data-offline=ready]", state="attached")
+        site.stop()
+        page.goto(site.url + "rules.html?offline#dice-A7")
+        page.wait_for_selector("html[data-rules=ready]", state="attached")
+        assert page.locator("#dice-A7").count() == 1
+        assert page.locator(".rules-failed").count() == 0
+    finally:
+        site.start()
+        app.close()
