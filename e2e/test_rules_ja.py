@@ -228,3 +228,29 @@ def test_rules_page_alone_opens_offline_after_its_own_first_visit(browser, site)
     finally:
         site.start()
         app.close()
+
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_axe_finds_nothing_on_the_rules_page(browser, site, language: str) -> None:
+    """The rules page with its contents, search results and a target passes axe."""
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm ci)")
+    from e2e.conftest import App
+
+    site.start()
+    app = App(browser, site.url)
+    try:
+        page = app.page
+        page.add_init_script(f"localStorage.setItem('kassen.lang', '{language}')")
+        page.goto(site.url + "rules.html#skirmish-6.4")
+        page.wait_for_selector("html[data-rules=ready]", state="attached")
+        page.fill("#rules-search", "ガード")
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+        found = page.evaluate("""async () => (await axe.run(document)).violations
+            .map(v => [v.id, v.nodes.slice(0, 3).map(n => n.html.slice(0, 120))])""")
+        assert found == [], found
+    finally:
+        app.close()
