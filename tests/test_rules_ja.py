@@ -18,6 +18,7 @@ from kassen.core import registry, rulesdoc
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "rules_ja"
 KANA = re.compile(r"[\u3040-\u30ff]")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 RANDOM_BATTLES = 40
 
 
@@ -156,13 +157,14 @@ TRANSLATED = [s for s in registry.ids() if rulesindex.translated(s, "ja")]
 @pytest.mark.parametrize("system", TRANSLATED or ["-"])
 def test_every_carried_rule_has_japanese_and_english_text(system: str) -> None:
     """For each system with a Japanese edition: every rule id an event of a random battle
-    carries has English text and Japanese text that is Japanese (kana), not the notice."""
+    carries has English text and Japanese text that is Japanese (kana or kanji: a catalogue
+    row may be all kanji), not the English under a notice."""
     index = rulesindex.index(system)
     missing = []
     for rule in sorted(_carried(system)):
         entry = index.entry(rule)
         japanese = entry["text_ja"] or ""
-        if not entry["text_en"].strip() or not KANA.search(japanese):
+        if not entry["text_en"].strip() or not JAPANESE.search(japanese):
             missing.append(rule)
     assert missing == []
 
