@@ -12,9 +12,9 @@ let rulesetId = () => null;
 let onChange = () => {};
 
 const WORDS = {
-  ja: { rule: "ルール {rule}", yes: "はい", no: "いいえ", none: "（なし）", sep: "、",
+  ja: { rule: "ルール {rule}", yes: "はい", no: "いいえ", none: "（なし）", sep: "、", eq: "＝",
     allDefault: "ルールオプション: すべて既定値", changed: "ルールオプション（既定と違うもの）: ", edit: "変更する" },
-  en: { rule: "rule {rule}", yes: "yes", no: "no", none: "(none)", sep: "; ",
+  en: { rule: "rule {rule}", yes: "yes", no: "no", none: "(none)", sep: "; ", eq: " = ",
     allDefault: "Rule options: all at their defaults", changed: "Rule options not at their default: ", edit: "change" },
 };
 const word = (key) => WORDS[lang() === "en" ? "en" : "ja"][key];
@@ -113,9 +113,9 @@ function summarize() {
     if (!specsOf().length) { fill(line); continue; }
     const items = changed.map((spec, i) => {
       const anchor = BUILD.optionAnchors?.[rulesetId()]?.[spec.key]?.[0];
-      const name = `「${labelOf(spec)}」`;
+      const name = lang() === "en" ? `“${labelOf(spec)}”` : `「${labelOf(spec)}」`;
       return [i ? word("sep") : "", anchor ? el("a", { href: `rules.html#${anchor}`, target: "_blank", rel: "noopener", text: name }) : name,
-        `＝${valueText(spec, values[spec.key])}`];
+        `${word("eq")}${valueText(spec, values[spec.key])}`];
     });
     fill(line, changed.length ? word("changed") : word("allDefault"), items.flat(), " ",
       el("a", { href: "#options", text: `(${word("edit")})`, onclick: (e) => {

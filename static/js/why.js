@@ -66,10 +66,12 @@ function worded(text, options = {}) {
   return String(text).replace(/`([A-Za-z_][A-Za-z0-9_]*)(?:\s*=\s*"?([^`"]*)"?)?`/g, (whole, key, value) => {
     const option = options[key];
     if (!option) return whole;
-    const name = (lang() === "ja" ? option.label_ja : option.label_en) || option.label_en || whole;
-    if (value === undefined || value === "") return `「${name}」`;
+    const ja = lang() === "ja";
+    const name = ja ? `「${option.label_ja || option.label_en}」` : `“${option.label_en || option.label_ja}”`;
+    if (value === undefined || value === "") return name;
     const known = (option.choices || []).some((c) => String(c.value) === value) || /^(true|false)$/.test(value);
-    return known ? `「${name}」＝${choiceText(option, value === "true" ? true : value === "false" ? false : value)}` : `「${name}」`;
+    const shown = choiceText(option, value === "true" ? true : value === "false" ? false : value);
+    return known ? `${name}${ja ? "＝" : " = "}${shown}` : name;
   });
 }
 
