@@ -171,7 +171,16 @@ def test_rules_page_opens_offline_after_one_visit_and_finds_a_rule_by_id(browser
                 wait_until(page, TARGETED, anchor)
                 body = page.locator("main").inner_text()
                 assert "seeds/" not in body and ".txt`" not in body
+                cached = page.evaluate("""async (s) => {
+                    const keys = await caches.keys();
+                    const cache = await caches.open(keys[0]);
+                    return Boolean(await cache.match(`static/vendor/rules/why-${s}.json`)); }""",
+                                       system)
+                assert cached   # the "why" panels' index too: every "why" works offline
                 page.screenshot(path=str(SHOTS / f"rules-{language}-{system}.png"))
+        page.fill("#rules-search", "marguerite-R8.5")   # another system's anchor
+        page.press("#rules-search", "Enter")
+        wait_until(page, TARGETED, "marguerite-R8.5")
     finally:
         site.start()
         app.close()

@@ -180,10 +180,12 @@ def write_why(names: list[str]) -> dict[str, int]:
 
 
 def shell_files(rules: list[str] = ()) -> list[str]:
-    """The page's own small files and the rules page's data, which the service worker copies
-    into its cache once the app is ready (so the rules page opens offline after one visit)."""
+    """The page's own small files, the rules page's data and the "why" panels' rule indexes,
+    which the service worker copies into its cache once the app is ready (so the rules page
+    and every "why" work offline after one visit)."""
     files = ["./", "index.html", "rules.html", "static/vendor/rulesets.js"]
     files += [f"static/vendor/rules/{rid}.{lang}.json" for rid in rules for lang in ("ja", "en")]
+    files += [f"static/vendor/rules/why-{rid}.json" for rid in rules]
     for path in sorted((SITE / "static").rglob("*")):
         rel = path.relative_to(SITE).as_posix()
         if path.is_file() and not rel.startswith(("static/vendor/", "static/bench/")):

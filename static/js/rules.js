@@ -224,6 +224,11 @@ function search(jump = false) {
   const hits = $("rules-hits");
   const count = $("rules-hits-count");
   if (!query || !current) { fill(hits); count.textContent = ""; return; }
+  const elsewhere = query.normalize("NFKC").trim();
+  if (jump && systemOf(elsewhere) && systemOf(elsewhere) !== current.system) {
+    location.hash = `#${elsewhere}`;   // another system's anchor: "dice-A7"
+    return;
+  }
   const anchor = anchorFor(query);
   if (anchor && jump) {
     location.hash = `#${anchor}`;
