@@ -126,10 +126,13 @@ def copy_runtime() -> None:
 
 
 def copy_rules(hello: dict) -> tuple[list[str], dict[str, dict[str, list[str]]]]:
-    """Write each system's rules reference (``docs/rules/<id>.md`` plus companions
-    ``<id>-*.md``) as anchored blocks for the rules page, and say which anchors each rule
-    option's rule reference names (the options list links to them)."""
+    """Write each system's rules reference in each language as anchored blocks for the rules
+    page (``rules/<id>.<lang>.json``: English from ``docs/rules/<id>.md`` plus companions
+    ``<id>-*.md``, Japanese from ``docs/rules/ja/`` file for file, an English file standing in
+    where a translation is missing), and say which anchors each rule option's rule reference
+    names (the options list links to them)."""
     sys.path.insert(0, str(ROOT / "pysrc"))  # the same sources the wheel is built from
+    from kassen import rulesindex
     from kassen.core import rulesdoc
 
     dest = VENDOR / "rules"
@@ -137,20 +140,26 @@ def copy_rules(hello: dict) -> tuple[list[str], dict[str, dict[str, list[str]]]]
     names: list[str] = []
     option_anchors: dict[str, dict[str, list[str]]] = {}
     for ruleset in hello.get("rulesets", []):
-        spec = RULES / f"{ruleset['id']}.md"
-        if not spec.is_file():
-            log(f"no rules reference for {ruleset['id']} in docs/rules/")
+        rid = ruleset["id"]
+        if not (RULES / f"{rid}.md").is_file():
+            log(f"no rules reference for {rid} in docs/rules/")
             continue
-        files = [spec, *sorted(RULES.glob(f"{ruleset['id']}-*.md"))]
-        blocks = rulesdoc.document(ruleset["id"], [f.read_text(encoding="utf-8") for f in files])
-        (dest / f"{ruleset['id']}.json").write_text(json.dumps(blocks, ensure_ascii=False),
-                                                    encoding="utf-8")
-        known = rulesdoc.anchors(blocks)
-        option_anchors[ruleset["id"]] = {
-            o["key"]: rulesdoc.resolve(ruleset["id"], o.get("rule") or "", known)
+        source = rulesindex.source(rid, RULES / "seed-quotes")
+        for lang in rulesindex.LANGS:
+            blocks = rulesindex.blocks(rid, RULES, lang)
+            data = {"system": rid, "lang": lang, "source": source, "blocks": blocks,
+                    "translated": all(not b.get("lang") for b in blocks)}
+            (dest / f"{rid}.{lang}.json").write_text(
+                json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+            if lang == "en":
+                known = rulesdoc.anchors(blocks)
+        option_anchors[rid] = {
+            o["key"]: rulesdoc.resolve(rid, o.get("rule") or "", known)
             for o in ruleset.get("options", [])}
-        names.append(ruleset["id"])
-    log(f"rules reference from docs/rules/: {', '.join(names)}")
+        names.append(rid)
+    translated = [n for n in names if rulesindex.translated(n, "ja", RULES)]
+    log(f"rules reference from docs/rules/: {', '.join(names)} "
+        f"(Japanese edition: {', '.join(translated) or 'none yet'})")
     return names, option_anchors
 
 
@@ -163,7 +172,8 @@ def write_why(names: list[str]) -> dict[str, int]:
 
     sizes: dict[str, int] = {}
     for system in names:
-        data = json.dumps(rulesindex.why_index(system), ensure_ascii=False, separators=(",", ":"))
+        data = json.dumps(rulesindex.why_index(system, RULES), ensure_ascii=False,
+                          separators=(",", ":"))
         (VENDOR / "rules" / f"why-{system}.json").write_text(data, encoding="utf-8")
         sizes[system] = len(data.encode())
     log("rule index for the why panels: " + ", ".join(f"{k} {v // 1024} KB"
@@ -171,9 +181,13 @@ def write_why(names: list[str]) -> dict[str, int]:
     return sizes
 
 
-def shell_files() -> list[str]:
-    """The page's own small files, precached by the service worker at install."""
+def shell_files(rules: list[str] = ()) -> list[str]:
+    """The page's own small files, the rules page's data and the "why" panels' rule indexes,
+    which the service worker copies into its cache once the app is ready (so the rules page
+    and every "why" work offline after one visit)."""
     files = ["./", "index.html", "rules.html", "static/vendor/rulesets.js"]
+    files += [f"static/vendor/rules/{rid}.{lang}.json" for rid in rules for lang in ("ja", "en")]
+    files += [f"static/vendor/rules/why-{rid}.json" for rid in rules]
     for path in sorted((SITE / "static").rglob("*")):
         rel = path.relative_to(SITE).as_posix()
         if path.is_file() and not rel.startswith(("static/vendor/", "static/bench/")):
@@ -332,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     write_why(rules)
     write_page_rulesets(hello, rules)
     info = {"wheel": f"kassen/{wheel.name}", "rules": rules, "optionAnchors": option_anchors,
-            "id": build_id(), "shell": shell_files(), "hello": hello}
+            "id": build_id(), "shell": shell_files(rules), "hello": hello}
     # after build_id(): the snapshot follows from the wheel and Pyodide, both hashed there
     info["snapshot"] = make_snapshot(wheel)
     if info["snapshot"]:  # cached by the service worker after the first visit is ready

@@ -1,11 +1,18 @@
 """Pick the seed's own sentence for each [seed] rule and keep it in the repository.
 
 A maintainer's tool, run with the seed texts at hand (``--seeds DIR``, by default
-``../shared/seeds``); it writes ``docs/rules/seed-quotes/<system>.json`` (rule id → short
-Japanese quote and its place in the seed text), which the rule index reads at build and run
-time, so neither needs the seeds. A quote is taken only on strong evidence: a 「…」 quotation
-in the spec entry found verbatim in the seed, else the catalogue name the rule id carries,
-else two or more of the entry's Japanese terms (six characters or more in all) in one sentence.
+``../shared/seeds``); it writes ``docs/rules/seed-quotes/<system>.json`` (the seed's title, and
+rule id → short Japanese quote and its place in the seed text), which the rule index reads at
+build and run time, so neither needs the seeds. A quote is picked only on strong evidence: a
+「…」 quotation in the spec entry found verbatim in the seed, else the catalogue name the rule
+id carries, else two or more of the entry's Japanese terms (six characters or more in all) in
+one sentence.
+
+Picks are guesses; people review them. ``docs/rules/seed-quotes/<system>-reviewed.json`` holds
+the reviewed mapping (rule id → the seed's sentence, or ``null``: the seed has no sentence for
+that rule) and wins over any pick; its entries are written with ``"reviewed": true``. To fix a
+wrong quote, edit that file (give the sentence as the seed words it; its place is found here)
+and run this script again.
 
     PYTHONPATH=pysrc python scripts/seed_quotes.py [--seeds DIR]
 """
@@ -21,9 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = {"marguerite": "000_8b3d8b66bb161371.txt", "cardduel": "001_7e971a4131a140fe.txt",
          "dice": "002_9c79e8ee060af20a.txt", "skirmish": "004_04b7af238abfa0ab.txt"}
-# what a reader sees as the place of a quote (the seed's own title), beside its line/section
-TITLES = {"marguerite": "マーガレット2011α ルール", "cardduel": "対戦判定ルール(α版)",
-          "dice": "サイコロバトル ルール", "skirmish": "戦闘の進行"}
+# what a reader sees as the source of a quote: the seed's own title (never its file)
+TITLES = {"marguerite": ("マーガレット2011α ルール説明", "the Marguerite 2011α rule text"),
+          "cardduel": ("対戦判定ルール(α版)", "the duel rules (α)"),
+          "dice": ("サイコロバトル ルール", "the Saikoro Battle rules"),
+          "skirmish": ("戦闘の進行", "the combat procedure page")}
 MAX_QUOTE = 140
 _TERM = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff10-\uff5a]{2,}")
 _QUOTED = re.compile(r"「([^」]{4,})」|\"([^\"]*[\u3040-\u9fff][^\"]*)\"")
@@ -50,7 +59,7 @@ def sentences(text: str) -> list[tuple[str, str]]:
                 if len(lines) > 1 and short:
                     out[-1] = (out[-1][0] + s, out[-1][1])   # a sentence broken over lines
                 else:
-                    out.append((s, f"「{heading}」" if heading else f"line {n}"))
+                    out.append((s, heading if heading else f"line {n}"))
     return out
 
 
@@ -89,6 +98,36 @@ def pick(entry: dict, found: list[tuple[str, str]]) -> tuple[str, str, str] | No
     return best
 
 
+def _place(where: str) -> dict[str, object]:
+    """A place as kept: the seed's banner heading (``section``) or its line number."""
+    return {"line": int(where[5:])} if where.startswith("line ") else {"section": where}
+
+
+def _reviewed(system: str, folder: Path, found: list[tuple[str, str]], text: str
+              ) -> dict[str, dict[str, object] | None]:
+    """The reviewed quotes of a system, each placed in the seed (a quote the seed does not hold
+    stops the script: a reviewed sentence must be the seed's own)."""
+    path = folder / f"{system}-reviewed.json"
+    given = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    out: dict[str, dict[str, object] | None] = {}
+    whole = re.sub(r"\s+", "", text)
+    for rule, quote in given.items():
+        if rule.startswith("_"):
+            continue
+        if quote is None:
+            out[rule] = None
+            continue
+        text = quote["quote"] if isinstance(quote, dict) else str(quote)
+        bare = re.sub(r"\s+", "", text.strip("…"))
+        # placed at the first sentence holding its start (a quote may run over a line break)
+        hit = next(((s, p) for s, p in found if bare[:8] and bare[:8] in re.sub(r"\s+", "", s)),
+                   None)
+        if hit is None or bare not in whole:
+            raise SystemExit(f"{path.name}: {rule}: the seed has no sentence {text!r}")
+        out[rule] = {"quote": text, **_place(hit[1]), "how": "reviewed", "reviewed": True}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write the quotes of every system whose seed text is present."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -105,24 +144,30 @@ def main(argv: list[str] | None = None) -> int:
         if not path.is_file():
             print(f"{system}: no seed text at {path}", file=sys.stderr)
             continue
-        found = sentences(path.read_text(encoding="utf-8"))
+        seed = path.read_text(encoding="utf-8")
+        found = sentences(seed)
         index = rulewhy.Index(system, rulesindex.blocks(system))
-        quotes: dict[str, dict[str, str]] = {}
+        quotes: dict[str, dict[str, object]] = {}
         for rule in sorted(rulesindex.known_rules(system)):
             entry = index.entry(rule)
             if not entry or "seed" not in entry["tags"]:
                 continue
             got = pick(entry, found)
             if got:
-                where = got[1]
-                if where.startswith("line "):
-                    where = where[5:] + "行目"
-                quotes[rule] = {"quote": got[0], "place": f"{TITLES[system]} {where}",
-                                "file": name, "how": got[2]}
+                quotes[rule] = {"quote": got[0], **_place(got[1]), "how": got[2],
+                                "reviewed": False}
+        reviewed = _reviewed(system, out_dir, found, seed)
+        for rule, quote in reviewed.items():
+            if quote is None:
+                quotes.pop(rule, None)
+            else:
+                quotes[rule] = quote
+        title, title_en = TITLES[system]
+        data = {"source": {"title": title, "title_en": title_en}, "quotes": quotes}
         (out_dir / f"{system}.json").write_text(
-            json.dumps(quotes, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+            json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
             encoding="utf-8")
-        print(f"{system}: {len(quotes)} seed quotes")
+        print(f"{system}: {len(quotes)} seed quotes ({len(reviewed)} reviewed)")
     return 0
 
 

@@ -23,8 +23,9 @@ def walked_rules(system: str) -> set[str]:
 
 @pytest.mark.parametrize("system", registry.ids())
 def test_every_carried_rule_id_has_an_entry_with_text(system: str) -> None:
-    """An entry per rule id, with English text and, for a Japanese reader, the seed's words or
-    the English text said to be English; provenance tags only of the four kinds."""
+    """An entry per rule id, with English text and, for a Japanese reader, the Japanese
+    edition's text or the English text said to be English; provenance tags only of the four
+    kinds."""
     index = rulesindex.index(system)
     rules = walked_rules(system)
     assert len(rules) > 15
@@ -72,8 +73,8 @@ def test_seed_quote_with_its_place_r10_1() -> None:
     """R10.1 (the dead exit at 事象確定) quotes the seed's own sentence and where it stands."""
     entry = rulesindex.index("marguerite").entry("R10.1")
     assert entry["seed"]["quote"] == "死亡した剣師は事象確定時に退場します。"
-    assert entry["seed"]["place"] == "マーガレット2011α ルール 「事象確定」"
-    assert entry["seed"]["file"].startswith("000_") and entry["text_ja"] == entry["seed"]["quote"]
+    assert entry["seed"]["section"] == "事象確定" and entry["seed"]["reviewed"]
+    assert entry["seed"]["title"] == "マーガレット2011α ルール説明" and "file" not in entry["seed"]
 
 
 def test_tags_read_from_the_text_and_its_headings() -> None:

@@ -78,6 +78,9 @@ def test_build_reads_the_rules_reference_from_the_repository(tmp_path, monkeypat
     monkeypatch.setattr(build, "VENDOR", tmp_path)
     names, option_anchors = build.copy_rules(json.loads(api.hello()))
     assert names == [r["id"] for r in RULESETS]
-    written = json.loads((tmp_path / "rules" / "skirmish.json").read_text(encoding="utf-8"))
-    assert "skirmish-16.4" in rulesdoc.anchors(written)
+    written = json.loads((tmp_path / "rules" / "skirmish.en.json").read_text(encoding="utf-8"))
+    assert "skirmish-16.4" in rulesdoc.anchors(written["blocks"])
+    japanese = json.loads((tmp_path / "rules" / "skirmish.ja.json").read_text(encoding="utf-8"))
+    assert japanese["lang"] == "ja" and japanese["source"]["title"] == "戦闘の進行"
+    assert rulesdoc.anchors(japanese["blocks"]) == rulesdoc.anchors(written["blocks"])
     assert option_anchors["marguerite"]["negative"] == ["marguerite-R8.5"]

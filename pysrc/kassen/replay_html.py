@@ -66,7 +66,7 @@ def why_subset(index: Mapping[str, Any], rules: Iterable[str]) -> dict[str, Any]
     """The part of a system's "why" index (``rulesindex.why_index``) that ``rules`` need,
     in the same shape (parts numbered afresh)."""
     parts: list[Any] = []
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = dict(index.get("options", {}))   # all: rule texts name them
     out: dict[str, Any] = {}
     for rule in sorted(set(rules)):
         entry = index.get("rules", {}).get(rule)
@@ -78,7 +78,6 @@ def why_subset(index: Mapping[str, Any], rules: Iterable[str]) -> dict[str, Any]
             if part not in parts:
                 parts.append(part)
             numbers.append(parts.index(part))
-        options.update({k: index["options"][k] for k in entry["options"] if k in index["options"]})
         out[rule] = {**entry, "parts": numbers}
     return {"parts": parts, "options": options, "rules": out}
 

@@ -1,8 +1,10 @@
 """``python -m kassen rules``: a rule's entry in the rules reference, or where it is cited.
 
 ``rules RULESET RULE`` prints the entry of a rule id as events, options and problems carry it
-(``R8.5``, ``§11 ガード``, ``§16.4 C1``): its anchors, text, provenance, seed quote and the
-options that govern it; ``rules --where RULE [RULESET]`` lists the code that emits or checks
+(``R8.5``, ``§11 ガード``, ``§16.4 C1``): its anchors, text in the language asked for (the
+Japanese edition under ``--lang ja``, the English text with a notice where it has none yet),
+provenance, the seed's own sentence with its source's title and the options that govern it,
+their defaults in words; ``rules --where RULE [RULESET]`` lists the code that emits or checks
 the rule id and the tests that cite it (issue 17's rule index).
 """
 
@@ -13,20 +15,22 @@ import json
 import sys
 from typing import Any
 
-from kassen.core import registry
+from kassen.core import options, registry
 
 WORDS = {
-    "ja": {"tags": "出典", "seed": "原文", "spec": "仕様（英語）", "option": "オプション",
+    "ja": {"tags": "出典", "seed": "原文", "spec": "ルール", "option": "オプション",
            "default": "既定値", "code": "コード", "tests": "テスト", "none": "（なし）",
            "no_entry": "ルール「{rule}」は {ruleset} のルール資料にありません",
            "no_docs": "ルール資料（docs/rules/）が見つかりません: リポジトリから実行してください",
-           "english": "（この規則の日本語原文はありません。仕様は英語です）",
-           "untagged": "（仕様に出典の印なし）"},
-    "en": {"tags": "provenance", "seed": "seed", "spec": "specification", "option": "option",
+           "english": "（この規則の日本語版はまだありません。英語の仕様を示します）",
+           "untagged": "（仕様に出典の印なし）", "place_line": "{line}行目",
+           "source": "『{title}』{place}"},
+    "en": {"tags": "provenance", "seed": "seed", "spec": "rule", "option": "option",
            "default": "default", "code": "code", "tests": "tests", "none": "(none)",
            "no_entry": "rule {rule!r} has no entry in the {ruleset} rules reference",
            "no_docs": "the rules reference (docs/rules/) is not here: run from the repository",
-           "english": "", "untagged": "(not tagged in the specification)"},
+           "english": "", "untagged": "(not tagged in the specification)",
+           "place_line": "line {line}", "source": "{title}, {place}"},
 }
 
 
@@ -73,10 +77,22 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if entry is None:
         return _fail(words["no_entry"].format(rule=args.rule, ruleset=args.ruleset))
     if args.json:
-        print(json.dumps(entry, ensure_ascii=False, indent=1))
+        english = lang == "ja" and entry["text_ja"] is None
+        text = entry["text_en"] if lang == "en" or english else entry["text_ja"]
+        print(json.dumps({**entry, "lang": lang, "text": text, "text_is_english": english},
+                         ensure_ascii=False, indent=1))
         return 0
     print("\n".join(render(entry, lang)))
     return 0
+
+
+def place(seed: dict[str, Any], lang: str) -> str:
+    """Where a seed quote stands, by the seed's title (never a file): 『戦闘の進行』92行目."""
+    words = WORDS[lang]
+    where = words["place_line"].format(line=seed["line"]) if seed.get("line") is not None \
+        else f"「{seed.get('section', '')}」"
+    title = seed.get("title", "")
+    return words["source"].format(title=title, place=where) if title else where
 
 
 def render(entry: dict[str, Any], lang: str) -> list[str]:
@@ -88,12 +104,17 @@ def render(entry: dict[str, Any], lang: str) -> list[str]:
     out.append(f"{words['tags']}: {tags}")
     seed = entry.get("seed")
     if seed:
-        out.append(f"{words['seed']} ({seed['place']}): {seed['quote']}")
-    elif lang == "ja":
-        out.append(words["english"])
-    out.append(f"{words['spec']}:" if lang == "ja" else "")
-    out += [p["text"] for p in entry["parts"]]
+        out.append(f"{words['seed']} ({place(seed, lang)}): {seed['quote']}")
+    out.append(f"{words['spec']}:")
+    for part in entry["parts"]:
+        text = part["text"] if lang == "en" else part.get("text_ja")
+        if text is None:
+            out += [words["english"], part["text"]]
+        else:
+            out.append(text)
     for o in entry["options"]:
         label = o["label_ja"] if lang == "ja" else o["label_en"]
-        out.append(f"{words['option']} {o['key']} — {label} ({words['default']} {o['default']})")
+        value = options.value_words(o, o["default"], lang)
+        out.append(f"{words['option']} {label} (--option {o['key']}=…) — "
+                   f"{words['default']}: {value}")
     return [line for line in out if line != ""]

@@ -1,6 +1,7 @@
-"""The rule index on disk and at play: load a system's entries from ``docs/rules/``, collect
-the rule ids its events, options and problems carry, and find the code and tests that cite
-a rule (``python -m kassen rules``; issues 16 and 17)."""
+"""The rule index on disk and at play: load a system's entries from ``docs/rules/`` (English)
+and ``docs/rules/ja/`` (its Japanese edition, file for file; an English file stands in for a
+translation not written yet), collect the rule ids its events, options and problems carry,
+and find the code and tests that cite a rule (``python -m kassen rules``; issues 16, 17, 26)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ DOCS = ROOT / "docs" / "rules"
 if not DOCS.is_dir():  # an installed package: its copy of docs/rules (setup.py)
     DOCS = Path(__file__).resolve().parent / "_site" / "docs" / "rules"
 QUOTES = DOCS / "seed-quotes"
+LANGS = ("ja", "en")
+OPTION_FIELDS = ("key", "label_ja", "label_en", "default", "kind", "choices", "rule")
 PYSRC = Path(__file__).resolve().parent
 TESTS = ROOT / "tests"
 # a string literal that reads as a rule id: R8.5, §11 ガード, §7 A2-3 D12, D1/A7, N11/A16
@@ -27,24 +30,67 @@ _RULE_LITERAL = re.compile(
     r"^(?:§\d[^\n]{0,40}|R\d+(?:\.\d+)*[a-z]?|[A-Z]{1,2}\d+(?:[/ ][^\n]{0,30})?)$")
 
 
-def blocks(system: str, docs: Path = DOCS) -> list[dict[str, Any]]:
-    """A system's rules reference blocks (its spec, then companions ``<id>-*.md``)."""
-    files = [docs / f"{system}.md", *sorted(docs.glob(f"{system}-*.md"))]
-    return rulesdoc.document(system, [f.read_text(encoding="utf-8") for f in files if f.is_file()])
+def files(system: str, docs: Path | None = None) -> list[Path]:
+    """A system's English documents: its spec, then companions ``<id>-*.md`` (``docs`` is
+    ``docs/rules/`` unless given)."""
+    docs = docs or DOCS
+    return [f for f in [docs / f"{system}.md", *sorted(docs.glob(f"{system}-*.md"))]
+            if f.is_file()]
 
 
-def quotes(system: str, folder: Path = QUOTES) -> dict[str, dict[str, str]]:
-    """The seed quotes kept for a system (rule id or anchor → quote, place)."""
+def translated(system: str, lang: str = "ja", docs: Path | None = None) -> list[str]:
+    """The names of a system's documents that have an edition in ``lang``
+    (``docs/rules/<lang>/<same name>``); English has them all."""
+    docs = docs or DOCS
+    return [f.name for f in files(system, docs)
+            if lang == "en" or (docs / lang / f.name).is_file()]
+
+
+def blocks(system: str, docs: Path | None = None, lang: str = "en",
+           folder: Path | None = None) -> list[dict[str, Any]]:
+    """A system's rules reference blocks in one language; an English document stands in for
+    a translation not written yet (its blocks marked ``"lang": "en"``)."""
+    docs = docs or DOCS
+    texts: list[str] = []
+    stand_in: list[int] = []
+    for n, path in enumerate(files(system, docs)):
+        edition = docs / lang / path.name
+        if lang != "en" and edition.is_file():
+            path = edition
+        elif lang != "en":
+            stand_in.append(n)
+        texts.append(path.read_text(encoding="utf-8"))
+    title = source(system, folder or docs / "seed-quotes").get("title", "")
+    return rulesdoc.document(system, texts, title=title, stand_in=stand_in)
+
+
+def _quote_file(system: str, folder: Path) -> dict[str, Any]:
     path = folder / f"{system}.json"
-    if not path.is_file():
-        return {}
-    return json.loads(path.read_text(encoding="utf-8"))
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
-def index(system: str) -> rulewhy.Index:
-    """The rule index of one system, read from the repository."""
+def source(system: str, folder: Path = QUOTES) -> dict[str, str]:
+    """The seed text a system's quotes come from: ``title`` (its own title, Japanese) and
+    ``title_en`` (the same for an English reader)."""
+    return dict(_quote_file(system, folder).get("source") or {})
+
+
+def quotes(system: str, folder: Path = QUOTES) -> dict[str, dict[str, Any]]:
+    """The seed quotes kept for a system: rule id → quote, its place in the seed text
+    (``section``: the seed's heading, or ``line``), how it was found, whether a person has
+    reviewed it, and the seed's ``title``."""
+    data = _quote_file(system, folder)
+    title = (data.get("source") or {}).get("title", "")
+    return {rule: {**quote, "title": title} for rule, quote in (data.get("quotes") or {}).items()}
+
+
+def index(system: str, docs: Path | None = None) -> rulewhy.Index:
+    """The rule index of one system (both editions), read from the repository."""
+    docs = docs or DOCS
     options = [o.to_json() for o in registry.get(system).options]
-    return rulewhy.Index(system, blocks(system), quotes(system), options)
+    folder = docs / "seed-quotes"
+    return rulewhy.Index(system, blocks(system, docs, folder=folder), quotes(system, folder),
+                         options, blocks_ja=blocks(system, docs, "ja", folder))
 
 
 def _call_name(node: ast.Call) -> str:
@@ -129,13 +175,16 @@ def known_rules(system: str, battles: int = 60) -> set[str]:
     return found
 
 
-def why_index(system: str) -> dict[str, Any]:
+def why_index(system: str, docs: Path | None = None) -> dict[str, Any]:
     """The "why" panels' index of a system (``static/vendor/rules/why-<id>.json``, and what a
-    replay file carries a part of): each known rule id → its entry, the spec parts and the
-    options it names given once (entries name them by number and key)."""
-    idx = index(system)
+    replay file carries a part of): each known rule id → its entry, the spec parts (each in
+    English and, where the Japanese edition has it, Japanese) and the options it names given
+    once (entries name them by number and key)."""
+    idx = index(system, docs)
     parts: list[dict[str, Any]] = []
-    options: dict[str, dict[str, Any]] = {}
+    # every option, so a panel can name any option key the rule text mentions in words
+    options: dict[str, dict[str, Any]] = {o["key"]: {k: o[k] for k in OPTION_FIELDS}
+                                          for o in idx.options}
     rules: dict[str, dict[str, Any]] = {}
     for rule in sorted(known_rules(system)):
         entry = idx.entry(rule)

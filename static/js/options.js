@@ -1,6 +1,8 @@
 // The "Rule options" section of the set-up: one folded <details> that says how many options
 // differ from their defaults, filters them by name, key or rule number, marks the changed
 // ones, links each to its rule in the rules reference and resets them all to the defaults.
+// Every option shows its name and values in the reader's language (issue 26): its key and raw
+// values are what records and links carry, never what a reader sees.
 import { $, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { BUILD } from "../vendor/build.mjs";
@@ -9,11 +11,27 @@ let specsOf = () => [];
 let rulesetId = () => null;
 let onChange = () => {};
 
+const WORDS = {
+  ja: { rule: "ルール {rule}", yes: "はい", no: "いいえ", none: "（なし）", sep: "、", eq: "＝",
+    allDefault: "ルールオプション: すべて既定値", changed: "ルールオプション（既定と違うもの）: ", edit: "変更する" },
+  en: { rule: "rule {rule}", yes: "yes", no: "no", none: "(none)", sep: "; ", eq: " = ",
+    allDefault: "Rule options: all at their defaults", changed: "Rule options not at their default: ", edit: "change" },
+};
+const word = (key) => WORDS[lang() === "en" ? "en" : "ja"][key];
+
 // a choice is a plain value or {value, label_ja, label_en}
 const choiceValue = (c) => (c && typeof c === "object" ? c.value : c);
-const choiceText = (c) => (c && typeof c === "object" ? `${lang() === "ja" ? c.label_ja : c.label_en} (${c.value})` : String(c));
+const choiceText = (c) => (c && typeof c === "object"
+  ? (lang() === "ja" ? c.label_ja : c.label_en) || c.label_en || c.label_ja || String(c.value) : String(c));
 const hasChoices = (spec) => Array.isArray(spec.choices) && spec.choices.length > 0;
-const labelOf = (spec) => (lang() === "ja" ? spec.label_ja : spec.label_en) || spec.key;
+const labelOf = (spec) => (lang() === "ja" ? spec.label_ja : spec.label_en) || spec.label_en || spec.label_ja;
+
+/** An option's value as a reader sees it: a choice's label, yes/no, the number or text. */
+export function valueText(spec, value) {
+  if (spec.kind === "bool" || typeof value === "boolean") return word(value ? "yes" : "no");
+  if (hasChoices(spec)) return choiceText(spec.choices.find((c) => String(choiceValue(c)) === String(value)) ?? value);
+  return value === "" || value === null || value === undefined ? word("none") : String(value);
+}
 
 /** The value an option's control holds, with the spec's type. */
 function valueOf(spec, input) {
@@ -32,7 +50,8 @@ const isDefault = (spec, value) => String(value) === String(spec.default ?? "");
 
 function ruleLink(spec) {
   const anchor = BUILD.optionAnchors?.[rulesetId()]?.[spec.key]?.[0];
-  const text = `${spec.key}${spec.rule ? ` — ${spec.rule}` : ""}`;
+  if (!spec.rule && !anchor) return null;
+  const text = word("rule").replace("{rule}", spec.rule || anchor.split("-").slice(1).join(" "));
   return anchor
     ? el("a", { class: "rule", href: `rules.html#${anchor}`, target: "_blank", rel: "noopener", text })
     : el("span", { class: "rule", text });
@@ -59,9 +78,7 @@ function control(spec) {
   setValue(spec, input, spec.default);
   input.dataset.key = spec.key;
   input.addEventListener("change", () => { mark(); onChange(); });
-  const defaultText = hasChoices(spec)
-    ? choiceText(spec.choices.find((c) => String(choiceValue(c)) === String(spec.default)) ?? spec.default)
-    : String(spec.default ?? "");
+  const defaultText = valueText(spec, spec.default);
   return el("div", { class: "option", dataset: { key: spec.key } },
     el("label", { for: id }, el("span", { class: "changed-mark", text: `● ${t("opt.changed")} ` }), labelOf(spec)),
     input, presetList, ruleLink(spec),
@@ -84,6 +101,27 @@ function mark() {
     : t("opt.allDefault").replace("{total}", total);
   $("options-reset").disabled = changed === 0;
   $("options").classList.toggle("has-changes", changed > 0);
+  summarize();
+}
+
+/** The options a tournament or the build lab plays under (`.options-summary` lines in their
+ * sections): the changed ones by name and value in words, each linked to its rule. */
+function summarize() {
+  const values = readOptions();
+  const changed = specsOf().filter((spec) => Object.hasOwn(values, spec.key) && !isDefault(spec, values[spec.key]));
+  for (const line of document.querySelectorAll(".options-summary")) {
+    if (!specsOf().length) { fill(line); continue; }
+    const items = changed.map((spec, i) => {
+      const anchor = BUILD.optionAnchors?.[rulesetId()]?.[spec.key]?.[0];
+      const name = lang() === "en" ? `“${labelOf(spec)}”` : `「${labelOf(spec)}」`;
+      return [i ? word("sep") : "", anchor ? el("a", { href: `rules.html#${anchor}`, target: "_blank", rel: "noopener", text: name }) : name,
+        `${word("eq")}${valueText(spec, values[spec.key])}`];
+    });
+    fill(line, changed.length ? word("changed") : word("allDefault"), items.flat(), " ",
+      el("a", { href: "#options", text: `(${word("edit")})`, onclick: (e) => {
+        e.preventDefault(); $("options").open = true; $("options").scrollIntoView({ block: "start" });
+        $("options-filter").focus(); } }));
+  }
 }
 
 /** Show only the options whose label, key or rule reference contains the filter text. */

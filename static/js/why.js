@@ -1,8 +1,10 @@
-// "Why did that happen?" (issue 16): a control on every log line and on the current beat
-// opens a panel with the rule behind it: the rule id the event carries, that rule's text
-// from the project's rules reference, the seed's own sentence with its place, the
-// provenance ([seed] / [inferred] / [designed] / a source), and the rule options that govern
-// it with their value in this battle and a link that opens each in the set-up.
+// "Why did that happen?" (issues 16, 26): a control on every log line and on the current beat
+// opens a panel with the rule behind it, in the reader's language: the rule id the event
+// carries, that rule's text from the project's rules reference (its Japanese edition for a
+// Japanese reader; the English text with a notice where a rule has none yet), the seed's own
+// sentence named by the seed's title, the provenance ([seed] / [inferred] / [designed] / a
+// source), and the rule options that govern it with their value in this battle in words and
+// a link that opens each in the set-up.
 // The rule index is made at build time (scripts/build_site.py → rules/why-<id>.json) and
 // fetched on the first "why" of a system, so neither the engine's start-up nor the page's
 // carries it. Everything is drawn as text.
@@ -14,8 +16,8 @@ import { hasSums, sumBlock } from "./sums.js";
 const WORDS = {
   ja: {
     why: "なぜ？", whyRule: "なぜ？ ルール {rule}", beat: "この場面のルール", close: "閉じる",
-    title: "ルール {rule}", spec: "仕様（英語）", seed: "原文", place: "出典の位置",
-    english: "この規則の日本語原文はありません。以下は英語の仕様です。",
+    title: "ルール {rule}", spec: "ルール", seed: "原文", place: "出典の位置", line: "{line}行目",
+    english: "この規則の日本語版はまだありません。英語の仕様を示します。",
     how: { quoted: "仕様が引用する一文", name: "この項目を名指しする一文", terms: "用語の一致する最も近い一文" },
     ref: "ルール資料で開く", option: "このルールを決めるオプション", value: "この戦闘の値",
     defaultIs: "既定値", on: "はい", off: "いいえ", open: "設定で開く", missing: "ルール資料にこの規則の項目がありません",
@@ -26,7 +28,7 @@ const WORDS = {
   },
   en: {
     why: "Why?", whyRule: "Why? Rule {rule}", beat: "The rules of this beat", close: "Close",
-    title: "Rule {rule}", spec: "Specification", seed: "Seed text (Japanese original)", place: "place",
+    title: "Rule {rule}", spec: "Specification", seed: "Seed text (Japanese original)", place: "place", line: "line {line}",
     english: "", how: { quoted: "the sentence the specification quotes", name: "the sentence naming this entry",
       terms: "the closest sentence by its Japanese terms" },
     ref: "Open in the rules reference", option: "Option governing this rule", options: "Options governing this rule", value: "in this battle",
@@ -58,6 +60,21 @@ export function indexFor(ruleset, given = null) {
 /** Markdown's inline marks removed: the panel shows plain text. */
 const plain = (text) => String(text).replace(/\*\*|`/g, "").replace(/(^|\s)\*([^*\s][^*]*?)\*/g, "$1$2");
 
+/** Option keys the rule text names in code marks (`damageRollPerTarget`,
+ * `originalRightLoss = "next_only"`) as the option's name and value in words. */
+function worded(text, options = {}) {
+  return String(text).replace(/`([A-Za-z_][A-Za-z0-9_]*)(?:\s*=\s*"?([^`"]*)"?)?`/g, (whole, key, value) => {
+    const option = options[key];
+    if (!option) return whole;
+    const ja = lang() === "ja";
+    const name = ja ? `「${option.label_ja || option.label_en}」` : `“${option.label_en || option.label_ja}”`;
+    if (value === undefined || value === "") return name;
+    const known = (option.choices || []).some((c) => String(c.value) === value) || /^(true|false)$/.test(value);
+    const shown = choiceText(option, value === "true" ? true : value === "false" ? false : value);
+    return known ? `${name}${ja ? "＝" : " = "}${shown}` : name;
+  });
+}
+
 function tagChip(tag) {
   const kind = tag.startsWith("source:") ? "source" : tag;
   const name = tag.slice(7);
@@ -75,33 +92,43 @@ function choiceText(option, value) {
 function optionRow(option, battle) {
   const current = battle?.options && Object.hasOwn(battle.options, option.key)
     ? battle.options[option.key] : option.default;
-  const label = (lang() === "ja" ? option.label_ja : option.label_en) || option.key;
+  const label = (lang() === "ja" ? option.label_ja : option.label_en) || option.label_en || option.label_ja;
   const link = el("a", { href: "#options", class: "why-open", text: w("open"),
     onclick: (e) => { e.preventDefault(); closeWhy(false); revealOption(option.key); } });
   return el("li", { class: "why-option", dataset: { key: option.key } },
-    el("span", { class: "why-option-name", text: label }), " ",
-    el("code", { text: option.key }), el("br"),
+    el("span", { class: "why-option-name", text: label }), el("br"),
     el("span", { class: "why-option-value", text: `${w("value")}: ${choiceText(option, current)}` }),
     String(current) === String(option.default) ? null
       : el("span", { class: "muted", text: ` (${w("defaultIs")}: ${choiceText(option, option.default)})` }),
     " ", link);
 }
 
-function seedBlock(seed) {
-  const how = w("how")[seed.how];
-  return el("figure", { class: "why-seed" },
-    el("blockquote", { lang: "ja", text: seed.quote }),
-    el("figcaption", {}, `${w("seed")} — `, el("span", { lang: "ja", text: seed.place }), how ? ` · ${how}` : ""));
+/** Where a seed quote stands: the seed's title and its heading or line (never a file). */
+function seedPlace(seed) {
+  const at = seed.line != null ? w("line").replace("{line}", seed.line) : seed.section ? `「${seed.section}」` : seed.place || "";
+  if (!seed.title) return at;
+  return lang() === "ja" ? `『${seed.title}』${at}` : `『${seed.title}』, ${at}`;
 }
 
-/** A part's spec text: its first line shown, the list under it folded when long. */
-function specText(part) {
-  const [first, ...rest] = plain(part.text).split("\n");
+function seedBlock(seed) {
+  const how = seed.reviewed ? null : w("how")[seed.how];
+  return el("figure", { class: "why-seed" },
+    el("blockquote", { lang: "ja", text: seed.quote }),
+    el("figcaption", {}, `${w("seed")} — `, el("span", { lang: "ja", text: seedPlace(seed) }), how ? ` · ${how}` : ""));
+}
+
+/** A part's text in the reader's language: its first line shown, the list under it folded
+ * when long. A Japanese reader of a rule without Japanese text gets the English, marked. */
+function specText(part, options) {
+  const ja = lang() === "ja" && part.text_ja;
+  const text = plain(worded(ja ? part.text_ja : part.text, options));
+  const code = ja ? "ja" : "en";
+  const [first, ...rest] = text.split("\n");
   const more = rest.join("\n");
-  const head = el("p", { class: "why-text", lang: "en", text: more.length > 160 ? first : plain(part.text) });
+  const head = el("p", { class: "why-text", lang: code, text: more.length > 160 ? first : text });
   if (more.length <= 160) return head;
   return el("div", {}, head, el("details", { class: "why-more" }, el("summary", { text: w("more") }),
-    el("p", { class: "why-text", lang: "en", text: more })));
+    el("p", { class: "why-text", lang: code, text: more })));
 }
 
 /** One rule's section of the panel. */
@@ -116,15 +143,16 @@ function ruleSection(rule, index, battle, headingId) {
   const parts = entry.parts.map((n) => index.parts[n]);
   const ja = lang() === "ja";
   const tags = entry.tags.length ? entry.tags.map(tagChip) : [tagChip("untagged")];
-  const text = parts.map(specText);
+  const text = parts.map((p) => specText(p, index.options));
   const refs = parts.map((p) => el("a", { href: `rules.html#${p.anchor}`, target: "_blank", rel: "noopener",
     class: "why-ref", text: `${w("ref")} (${p.anchor.split("-").slice(1).join(" ")})` }));
   const options = entry.options.map((k) => index.options[k]).filter(Boolean);
+  const english = ja && parts.some((p) => !p.text_ja);
   return el("section", { class: "why-entry" }, head,
     el("p", { class: "why-tags" }, tags),
     ja && entry.seed ? seedBlock(entry.seed) : null,
-    ja && !entry.seed ? el("p", { class: "why-note", text: w("english") }) : null,
     ja ? el("h4", { text: w("spec") }) : null,
+    english ? el("p", { class: "why-note", text: w("english") }) : null,
     text,
     !ja && entry.seed ? seedBlock(entry.seed) : null,
     options.length ? el("h4", { text: w(options.length > 1 && !ja ? "options" : "option") }) : null,

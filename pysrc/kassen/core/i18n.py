@@ -64,7 +64,8 @@ def format_template(text: str, values: Mapping[str, Any]) -> str:
 def message(code: str, lang: str = "en", **args: Any) -> str:
     """The message for ``code`` in ``lang``, filled with ``args``. An argument that is itself a
     message, ``{"code": …, "args": {…}}`` (a reason, a unit), is filled in the same language,
-    so no prose of one language reaches a message of the other."""
+    and one given in both languages, ``{"ja": …, "en": …}`` (an option's name), gives that
+    language's text, so no prose of one language reaches a message of the other."""
     text = template(code, lang)
     if text is None:
         return code + (" " + repr(args) if args else "")
@@ -72,7 +73,10 @@ def message(code: str, lang: str = "en", **args: Any) -> str:
 
 
 def _nested(value: Any, lang: str) -> Any:
-    """``value``, or the text of the message it names (one level: its own args are plain)."""
+    """``value``, or the text of the message it names (one level: its own args are plain),
+    or its text in ``lang`` when it is given in both languages."""
+    if isinstance(value, dict) and set(value) == {"ja", "en"}:
+        return value["en" if lang == "en" else "ja"]
     if isinstance(value, dict) and isinstance(value.get("code"), str) \
             and set(value) <= {"code", "args"} and isinstance(value.get("args", {}), dict):
         text = template(value["code"], lang)

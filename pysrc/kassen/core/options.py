@@ -78,6 +78,25 @@ class OptionSpec:
             return f"text of at most {MAX_TEXT_OPTION} characters"
         return f"{self.minimum}..{self.maximum}"
 
+    def allowed_words(self, lang: str) -> str:
+        """The allowed values as a reader says them, each with what to type (``--option``
+        and links take the value): ``1回 (hit) / 毎ターン (turn)``."""
+        ja = lang != "en"
+        if self.kind == "choice":
+            return " / ".join(f"{c.label_ja if ja else c.label_en} ({c.value})"
+                              for c in self.choices)
+        if self.kind == "bool":
+            return "はい (true) / いいえ (false)" if ja else "yes (true) / no (false)"
+        if self.kind == "text":
+            return f"{MAX_TEXT_OPTION}文字以内の文字列" if ja \
+                else f"text of at most {MAX_TEXT_OPTION} characters"
+        return f"{self.minimum}〜{self.maximum}" if ja else f"{self.minimum} to {self.maximum}"
+
+    def words(self) -> dict[str, str]:
+        """The option's name for a message in either language (see
+        :func:`kassen.core.i18n.message`), with its key: ``負のダメージ（negative）``."""
+        return {"ja": f"{self.label_ja}（{self.key}）", "en": f"{self.label_en} ({self.key})"}
+
     def coerce(self, value: Any) -> Any:
         """The checked value, or raise ValueError. Strings from the command line are parsed."""
         if self.kind == "bool":
@@ -145,7 +164,9 @@ def resolve(
                 Problem(
                     "core.bad_option_value",
                     rule=spec.rule,
-                    args={"key": key, "value": clip(raw, 60), "allowed": spec.allowed()},
+                    args={"key": spec.words(), "value": clip(raw, 60),
+                          "allowed": {"ja": spec.allowed_words("ja"),
+                                      "en": spec.allowed_words("en")}},
                 )
             )
     return values, problems
@@ -162,6 +183,20 @@ def parse_assignments(texts: Sequence[str]) -> tuple[dict[str, str], list[Proble
             continue
         result[key.strip()] = value.strip()
     return result, problems
+
+
+_YES_NO = {"ja": ("はい", "いいえ"), "en": ("yes", "no")}
+
+
+def value_words(option: Mapping[str, Any], value: Any, lang: str) -> str:
+    """An option's value as a reader sees it: a choice's label, yes/no, or the number or text
+    itself (``option`` is an :meth:`OptionSpec.to_json` dict)."""
+    if isinstance(value, bool):
+        return _YES_NO["en" if lang == "en" else "ja"][0 if value else 1]
+    for choice in option.get("choices") or []:
+        if str(choice.get("value")) == str(value):
+            return str(choice.get("label_en" if lang == "en" else "label_ja") or value)
+    return str(value)
 
 
 def flag(key: str, default: bool, label_ja: str, label_en: str, rule: str, *,

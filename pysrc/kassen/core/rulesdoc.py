@@ -14,7 +14,11 @@ changes, and a later "why" panel can link a log line's rule id to it:
   (``skirmish-16-D7``, ``skirmish-14-3``), and also ``<system>-<id>`` when that id occurs
   once in the system's documents (``dice-A7``, ``dice-N11``).
 
-The first block that claims an anchor keeps it. Pure functions, no file access.
+The first block that claims an anchor keeps it. A Japanese edition (``docs/rules/ja/``) has
+the same structure, so its blocks get the same anchors; its seed quotations (lines
+``> 「…」（『…』より）`` under a ``[seed]`` rule) are blocks of kind ``quote``, which claim no
+anchor and are not part of the rule's text. A path to a seed text (``../seeds/000_….txt``)
+is shown as the seed's title: readers never see a path. Pure functions, no file access.
 """
 
 from __future__ import annotations
@@ -31,22 +35,27 @@ _NUMBER = re.compile(r"^§?(R\d+(?:\.\d+)*|\d+(?:\.\d+)+)[a-z]?\.?(?=[\s*]|$)")
 _SECTION = re.compile(r"^§?(\d+(?:\.\d+)*)\.?(?=\s|$)")
 _LETTERED = re.compile(r"^\*\*\s*([A-Z]{1,2}\d+)(?=[\s.:—*-])")
 _ROW_ID = re.compile(r"^(?:#?(\d+)|([A-Z]{1,2}\d+))$")
+# a path to a seed text, with its backquotes: "`../seeds/000_8b3d8b66bb161371.txt`"
+_SEED_PATH = re.compile(r"`?(?:\.\./)*(?:shared/)?seeds/\d{3}_[0-9a-f]+\.txt`?")
 
 
 @dataclass
 class Block:
     """One drawable piece of a document: a heading, paragraph, list item, code or table."""
 
-    kind: str                      # "h2".."h6", "p", "li", "pre", "table"
+    kind: str                      # "h2".."h6", "p", "li", "pre", "table", "quote"
     text: str = ""
     rows: list[list[str]] = field(default_factory=list)   # tables only; the first is the head
     anchors: list[str] = field(default_factory=list)
     row_anchors: list[list[str]] = field(default_factory=list)
     keys: list[tuple[str, str]] = field(default_factory=list)  # (section, lettered id)
+    lang: str = ""                 # set on a block that stands in for a missing translation
 
     def to_json(self) -> dict[str, object]:
         """The block as the rules page reads it."""
         out: dict[str, object] = {"kind": self.kind}
+        if self.lang:
+            out["lang"] = self.lang
         if self.kind == "table":
             out["rows"] = self.rows
             out["row_anchors"] = self.row_anchors
@@ -71,9 +80,10 @@ def _split(markdown: str) -> list[Block]:
     code: list[str] | None = None
     table: Block | None = None
     joined = False  # the line before continues a paragraph or list item
+    quoting = False  # the line before is a quotation line
     for line in markdown.split("\n"):
         if line.startswith("```") or line.lstrip().startswith("|"):
-            joined = False
+            joined = quoting = False
         if line.startswith("```"):
             if code is not None:
                 blocks.append(Block("pre", "\n".join(code)))
@@ -96,6 +106,18 @@ def _split(markdown: str) -> list[Block]:
                 table.rows.append(cells)
             continue
         table = None
+        if line.lstrip().startswith(">"):   # a quotation (the seed's own sentence)
+            text = line.lstrip()[1:].strip()
+            if quoting and text:
+                blocks[-1].text += " " + text
+            elif text:
+                blocks.append(Block("quote", text))
+            quoting, joined = bool(text), False
+            continue
+        quoting = False
+        if re.fullmatch(r"\s*(?:-{3,}|\*{3,}|_{3,})\s*", line):   # a thematic break
+            joined = False
+            continue
         heading = _HEADING.match(line)
         item = _ITEM.match(line)
         if heading:
@@ -139,13 +161,20 @@ def _mark(blocks: list[Block]) -> None:
                 block.keys.append((section, (cell.group(1) or cell.group(2)) if cell else ""))
 
 
-def document(system: str, texts: Iterable[str]) -> list[dict[str, object]]:
+def document(system: str, texts: Iterable[str], title: str = "",
+             stand_in: Iterable[int] = (), stand_in_lang: str = "en") -> list[dict[str, object]]:
     """The blocks of a system's documents (its specification, then any companion such as
-    ``dice-ambiguities``) with anchors, as JSON-ready dicts."""
+    ``dice-ambiguities``) with anchors, as JSON-ready dicts. ``title`` names the seed text
+    wherever a document gives its path; the blocks of the documents numbered in ``stand_in``
+    are marked as written in ``stand_in_lang`` (an English file standing in for a missing
+    translation)."""
     blocks: list[Block] = []
-    for text in texts:
-        part = _split(text)
+    standing = set(stand_in)
+    for n, text in enumerate(texts):
+        part = _split(_SEED_PATH.sub(f"『{title}』" if title else "the seed text", text))
         _mark(part)  # sections restart in each document
+        for block in part:
+            block.lang = stand_in_lang if n in standing else ""
         blocks += part
     counts = Counter(key for b in blocks for _, key in b.keys if key)
     taken: set[str] = set()

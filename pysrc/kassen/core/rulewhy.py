@@ -12,11 +12,13 @@ named inside its section), ``§5.3.2a``, ``§7 A2-3 D12``, ``D1/A7``, ``§16.4 C
 Numbered and lettered parts resolve through :func:`rulesdoc.resolve`; a name (``ガード``)
 is looked up as a table row or led item inside the section before it.
 
-Language: the specifications are English with the Japanese terms kept. The Japanese text of
-an entry is the Japanese the project has for it: the seed quote (the original rule text),
-else ``None``, and a Japanese reader is shown the English text marked as English
-(``text_ja_is_english``); ``name_ja`` is the Japanese name a rule id carries (``ガード``).
-Pure functions, no file access.
+Language: the rule's text comes in each language the reference has it in: the English
+specification (``text``) and its Japanese edition (``text_ja``, the same anchors, so the same
+place in it); where the Japanese edition lacks the rule (no translation yet, or an English
+file standing in for one), ``text_ja`` is ``None`` and a Japanese reader is shown the English
+text marked as English (``text_ja_is_english``). The seed's own sentence is kept apart
+(``seed``: reviewed data, see ``scripts/seed_quotes.py``); ``name_ja`` is the Japanese name a
+rule id carries (``ガード``). Pure functions, no file access.
 """
 
 from __future__ import annotations
@@ -64,9 +66,11 @@ class Index:
     """The entries of one system, from its rules reference blocks, seed quotes and options."""
 
     def __init__(self, system: str, blocks: Sequence[Mapping[str, Any]],
-                 quotes: Mapping[str, Mapping[str, str]] | None = None,
-                 options: Sequence[Mapping[str, Any]] = ()) -> None:
+                 quotes: Mapping[str, Mapping[str, Any]] | None = None,
+                 options: Sequence[Mapping[str, Any]] = (),
+                 blocks_ja: Sequence[Mapping[str, Any]] | None = None) -> None:
         self.system = system
+        self.ja = Index(system, blocks_ja) if blocks_ja is not None else None
         self.blocks = list(blocks)
         self.known = rulesdoc.anchors(self.blocks)
         self.quotes = dict(quotes or {})
@@ -111,6 +115,8 @@ class Index:
         if row is not None:
             return text
         for block in self.blocks[i + 1:]:
+            if block.get("kind") == "quote":
+                continue   # the seed's sentence, shown apart
             if block.get("anchors") or str(block.get("kind", "")).startswith("h") \
                     or block.get("kind") == "table" or len(text) > MAX_TEXT:
                 break
@@ -151,12 +157,59 @@ class Index:
                         break
         return list(dict.fromkeys(out))
 
-    def _part(self, anchor: str, place: tuple[int, int | None]) -> dict[str, Any]:
+    def _heading_of(self, i: int) -> str:
+        return str(self.blocks[self.heading[i]].get("text", "")) if self.heading[i] >= 0 else ""
+
+    def _part(self, anchor: str, place: tuple[int, int | None], name: str | None
+              ) -> dict[str, Any]:
         i, row = place
         text = self._body(i, row)
         found = tags(text) or self._inherited(i)
-        heading = str(self.blocks[self.heading[i]].get("text", "")) if self.heading[i] >= 0 else ""
-        return {"anchor": anchor, "text": text, "tags": found, "heading": heading}
+        part = {"anchor": anchor, "text": text, "tags": found, "heading": self._heading_of(i),
+                "text_ja": None, "heading_ja": None}
+        ja = self._ja_place(anchor, place, name)
+        if ja is not None and self.ja is not None and not self.ja.blocks[ja[0]].get("lang"):
+            part["text_ja"] = self.ja._body(*ja)
+            part["heading_ja"] = self.ja._heading_of(ja[0])
+        return part
+
+    def _count(self, start: int, end: int) -> int:
+        """How many blocks, quotations left out, lie after ``start`` up to ``end``."""
+        return sum(1 for b in self.blocks[start + 1:end + 1] if b.get("kind") != "quote")
+
+    def _skip(self, start: int, count: int) -> int | None:
+        """The block ``count`` blocks after ``start``, quotations left out (None past the end)."""
+        i = start
+        while count > 0:
+            i += 1
+            if i >= len(self.blocks):
+                return None
+            if self.blocks[i].get("kind") != "quote":
+                count -= 1
+        return i
+
+    def _ja_place(self, anchor: str, place: tuple[int, int | None], name: str | None
+                  ) -> tuple[int, int | None] | None:
+        """The same place in the Japanese edition: the anchor's own block, else the row or item
+        named ``name`` under it, else the block as far below the anchor as in English, the
+        edition's seed quotations not counted (when it is of the same kind and, for a table
+        row, the row exists)."""
+        ja = self.ja
+        if ja is None or anchor not in ja.where:
+            return None
+        if place == self.where[anchor]:
+            return ja.where[anchor]
+        if name:
+            named = ja._named(anchor, name)
+            if named:
+                return named
+        i = ja._skip(ja.where[anchor][0], self._count(self.where[anchor][0], place[0]))
+        kind = self.blocks[place[0]].get("kind")
+        if i is None or ja.blocks[i].get("kind") != kind:
+            return None
+        if place[1] is not None and place[1] + 1 >= len(ja.blocks[i].get("rows") or []):
+            return None
+        return i, place[1]
 
     def entry(self, rule: str) -> dict[str, Any] | None:
         """The entry of one rule id, or None when no part of it names a rule of the reference."""
@@ -164,19 +217,20 @@ class Index:
         parts: list[dict[str, Any]] = []
         names = _NAME.findall(rule)
         for anchor in anchors:
-            place = self.where[anchor]
+            place, used = self.where[anchor], None
             for name in names:
                 named = self._named(anchor, name)
                 if named:
-                    place, names = named, [n for n in names if n != name]
+                    place, used, names = named, name, [n for n in names if n != name]
                     break
-            parts.append(self._part(anchor, place))
+            parts.append(self._part(anchor, place, used))
         if not parts:
             return None
         parts = self._drop_enclosing(parts)
         quote = self._quote(rule, parts)
         name_ja = next(iter(_NAME.findall(rule)), None)
-        text_ja = quote["quote"] if quote else None
+        text_ja = None if any(p["text_ja"] is None for p in parts) \
+            else " ".join(p["text_ja"] for p in parts)
         options = [{"key": o["key"], "label_ja": o.get("label_ja", ""),
                     "label_en": o.get("label_en", ""), "default": o.get("default"),
                     "kind": o.get("kind"), "choices": o.get("choices", []),
@@ -216,7 +270,7 @@ class Index:
         theirs = rulesdoc.resolve(self.system, option_rule, self.known)
         return bool(set(theirs) & set(anchors))
 
-    def _quote(self, rule: str, parts: list[dict[str, Any]]) -> dict[str, str] | None:
+    def _quote(self, rule: str, parts: list[dict[str, Any]]) -> dict[str, Any] | None:
         """The seed quote kept for this rule id, else for its most specific anchor."""
         for key in (rule, *reversed([p["anchor"] for p in parts])):
             if key in self.quotes:
