@@ -16,7 +16,7 @@ function nm(ja, lang) {
   return en ? [en, ...derivs].join("·") : ja;
 }
 /** "star=攻2倍/3/2" style text with its ability name translated. */
-const nmStar = (text, lang) => text.replace(/^(★|奥義 )([^/]+)/, (_, mark, name) => mark + nm(name, lang));
+const nmStar = (text, lang) => text.replace(/^(★|奥義 |ougi )([^/]+)/, (_, mark, name) => mark + nm(name, lang));
 
 export const css = "static/js/rulesets/dice/view.css";
 
@@ -60,7 +60,7 @@ function die(el, colour, value, rolling, lang) {
     Array.from({ length: 9 }, (_, i) => el("span", { class: PIPS[value]?.includes(i + 1) ? "pip on" : "pip" })));
   return el("div", { class: `dice-die die-${colour}${rolling ? " rolling" : ""}`, role: "img",
     "aria-label": `${term(colour, lang)} ${value ?? "—"}`, dataset: { colour, value: value ?? "" } },
-  face, el("span", { class: "die-label", text: `${short(colour, "ja")}${lang === "en" ? ` ${short(colour, "en")}` : ""} ${value ?? "—"}` }));
+  face, el("span", { class: "die-label", text: `${short(colour, lang)} ${value ?? "—"}` }));
 }
 
 function diceTray(el, view, step, lang) {
@@ -100,15 +100,14 @@ function decisionPanel(el, view, members, decided, lang) {
   }
   const speedDiff = Math.abs((d.speed?.[0] ?? 0) - (d.speed?.[1] ?? 0));
   const row = (key, pair) => el("tr", { class: d.by === key ? "decides" : "", dataset: { by: key } },
-    el("th", { scope: "row" }, el("span", { text: short(key, "ja") }),
-      lang === "en" ? el("small", { text: short(key, "en") }) : null),
+    el("th", { scope: "row" }, el("span", { text: short(key, lang) })),
     el("td", { class: `c-${members[0]?.colour}`, text: String(pair?.[0] ?? "") }),
     el("td", { class: `c-${members[1]?.colour}`, text: String(pair?.[1] ?? "") }));
   let outcome;
   const attackers = (d.attackers || []).map(nameOfId);
   if (!attackers.length) outcome = term("nobody", lang);
   else if (d.cross) outcome = `${term(d.by === "forced" ? "forced" : "cross", lang)}: ${attackers.join(" → ")}`;
-  else outcome = lang === "en" ? `${attackers[0]} attacks (の攻撃)` : `${attackers[0]}の攻撃`;
+  else outcome = lang === "en" ? `${attackers[0]} attacks` : `${attackers[0]}の攻撃`;
   if (d.passed) outcome += ` (${term("passed", lang)})`;
   return el("div", { class: "dice-decision", dataset: { by: d.by ?? "" } },
     el("table", {},
@@ -205,12 +204,12 @@ function board(el, m, sheet, tv, columns, specialFired, lang) {
     const s = sheet.slots[n] || {};
     const isChosen = n === chosen;
     const demerit = DEMERITS.has(s.normal);
-    const starText = nmStar(s.star.replace(/^star=/i, "★").replace(/^ougi=/i, "奥義 "), lang);
+    const starText = nmStar(s.star.replace(/^star=/i, "★").replace(/^ougi=/i, lang === "en" ? "ougi " : "奥義 "), lang);
     const cls = ["slot", demerit && "demerit", isChosen && "chosen",
       isChosen && columns.has("normal") && "lit-normal", isChosen && columns.has("demerit") && "lit-normal",
       isChosen && (columns.has("star") || columns.has("ougi")) && "lit-star"].filter(Boolean).join(" ");
     return el("li", { class: cls, dataset: { slot: String(n) }, "aria-current": isChosen ? "true" : null,
-      title: [s.normal, lang === "en" ? nm(s.normal, lang) : "", s.star, s.based ? term("based", lang) : ""].filter(Boolean).join(" ") || "—" },
+      title: [nm(s.normal, lang), starText, s.based ? term("based", lang) : ""].filter(Boolean).join(" ") || "—" },
     el("span", { class: "no", text: String(n) }),
     el("span", { class: "nc", text: nm(s.normal, lang) || "·" }),
     el("span", { class: "sc", text: starText || "·" }),

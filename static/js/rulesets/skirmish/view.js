@@ -18,7 +18,7 @@ const ITEM = "item";
 const nm = (group, id, lang) => {
   const pair = glossary[group]?.[id];
   if (!pair) return id;
-  return lang === "ja" ? pair[0] : `${pair[1]} (${pair[0]})`;
+  return lang === "ja" ? pair[0] : pair[1];
 };
 const statusName = (ja, lang) => (lang === "ja" ? ja : glossary.status?.[ja]?.[1] ?? ja);
 
