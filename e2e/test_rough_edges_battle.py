@@ -88,7 +88,11 @@ def test_dice_log_lines_are_sentences_with_rounded_numbers(app) -> None:
     # rounded for display: no "1094.808" (an exact small factor such as 0.375 may stay)
     unrounded = re.compile(r"\d\.\d{4,}|\d{2,}\.\d{2,}")
     assert [line for line in lines if unrounded.search(line)] == []
-    assert unrounded.search(page.inner_text("#board")) is None
+    for at in (steps // 3, steps // 2, steps - 1):  # the hits' breakdowns, opened
+        seek(page, at)
+        page.evaluate(
+            "document.querySelectorAll('#board details').forEach(d => { d.open = true; })")
+        assert unrounded.search(page.inner_text("#board")) is None, at
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -6,16 +6,15 @@ import { t } from "./i18n.js";
 import { currentBattle, onShow } from "./battle.js";
 import { currentRuleset } from "./setup.js";
 
-let lastDefault = null;  // the field text the lab put in itself (replaced when the system changes)
+let fieldSystem = null;  // the system the field's builds belong to
 
-/** The system's samples as the field, unless the reader wrote a field of their own. */
-function defaultField(setField, field) {
-  const now = $("lab-field").value.trim();
-  if (now && now !== lastDefault) return;
-  const samples = (currentRuleset()?.samples || []).map((s) => s.text);
-  setField(samples);
-  lastDefault = $("lab-field").value.trim();
-  void field;
+/** The system's samples as the field when the system changes (another system's builds are
+ * never a field of this one); a field the reader wrote for this system stays. */
+function defaultField(setField) {
+  const system = currentRuleset()?.id ?? null;
+  if (system === fieldSystem && $("lab-field").value.trim()) return;
+  fieldSystem = system;
+  setField((currentRuleset()?.samples || []).map((s) => s.text));
 }
 
 /** The build to counter in the battle on screen: the winner's (side 2's after a draw). */
@@ -25,10 +24,10 @@ function buildToCounter(battle) {
   return sides[winner === 0 || winner === 1 ? winner : 1] ?? null;
 }
 
-/** Wire the helpers: `setField(texts)`, `field()` and `start()` of the lab. */
-export function initLabHelpers({ setField, field, start }) {
-  defaultField(setField, field);
-  $("ruleset").addEventListener("kassen:ruleset", () => defaultField(setField, field));
+/** Wire the helpers: `setField(texts)` and `start()` of the lab. */
+export function initLabHelpers({ setField, start }) {
+  defaultField(setField);
+  $("ruleset").addEventListener("kassen:ruleset", () => defaultField(setField));
   const button = $("lab-counter");
   onShow(() => {
     const battle = currentBattle();
@@ -38,7 +37,6 @@ export function initLabHelpers({ setField, field, start }) {
     const text = buildToCounter(currentBattle());
     if (!text) return;
     setField([text]);
-    lastDefault = null;
     $("lab-target").value = "counter";
     $("lab").scrollIntoView({ block: "start", behavior: "smooth" });
     $("lab-progress-text").value = t("labCounterOf");

@@ -26,7 +26,9 @@ const field = () => parseBuildList($("lab-field").value);
 
 function setField(texts) {
   const clean = texts.map((text) => text.trim()).filter(Boolean);
-  $("lab-field").value = clean.some((text) => text.includes("\n")) ? clean.join("\n---\n") : clean.join("\n");
+  // a lone multi-line build still needs its "---" (else each line would read as a build)
+  $("lab-field").value = clean.some((text) => text.includes("\n"))
+    ? `${clean.join("\n---\n")}${clean.length === 1 ? "\n---" : ""}` : clean.join("\n");
 }
 
 const showProblems = (answer) => runner.showProblems(answer);
@@ -146,7 +148,7 @@ async function init() {
   $("lab-from-tournament").addEventListener("click", () => setField(parseBuildList($("t-builds").value)));
   $("lab-add-saved").addEventListener("click", () => setField([...field(), ...savedBuilds().map((b) => b.text)]));
   onLangChange(() => shown && showBest(shown.best, shown.target, shown.withLinks));
-  initLabHelpers({ setField, field, start: startLab });
+  initLabHelpers({ setField, start: startLab });
 }
 
 init().catch((error) => console.warn("build lab not started:", error));
