@@ -194,7 +194,7 @@ function roving(e) {
 /** Bring the question into view below the sticky toolbar (a sheet at the foot of a small
  * screen is always in view). */
 function showQuestion(box) {
-  if (getComputedStyle(box).position === "fixed") return;
+  if (getComputedStyle(box).position === "sticky") return;
   const bar = document.querySelector("#viewer .controls")?.getBoundingClientRect();
   const head = box.getBoundingClientRect();
   const top = (bar?.bottom ?? 0) + 4;

@@ -15,6 +15,9 @@ function nm(ja, lang) {
   const en = glossary[base]?.[1];
   return en ? [en, ...derivs].join("·") : ja;
 }
+/** A long English word with soft hyphens, so a narrow cell breaks it as "Exhaus-tion"
+ * rather than anywhere ("Exhau / stion"). */
+const soft = (text) => String(text ?? "").replace(/[A-Za-z]{8,}/g, (w) => `${w.slice(0, Math.ceil(w.length / 2))}\u00ad${w.slice(Math.ceil(w.length / 2))}`);
 /** "star=攻2倍/3/2" style text with its ability name translated. */
 const nmStar = (text, lang) => text.replace(/^(★|奥義 |ougi )([^/]+)/, (_, mark, name) => mark + nm(name, lang));
 
@@ -211,14 +214,14 @@ function board(el, m, sheet, tv, columns, specialFired, lang) {
     return el("li", { class: cls, dataset: { slot: String(n) }, "aria-current": isChosen ? "true" : null,
       title: [nm(s.normal, lang), starText, s.based ? term("based", lang) : ""].filter(Boolean).join(" ") || "—" },
     el("span", { class: "no", text: String(n) }),
-    el("span", { class: "nc", text: nm(s.normal, lang) || "·" }),
-    el("span", { class: "sc", text: starText || "·" }),
+    el("span", { class: "nc", text: soft(nm(s.normal, lang)) || "·" }),
+    el("span", { class: "sc", text: soft(starText) || "·" }),
     s.based ? el("span", { class: "bd", title: term("based", lang), text: "B" }) : null);
   });
   const specials = SPECIAL_SLOTS.map((n) => el("li", {
     class: `sp${tv?.s === n ? " chosen" : ""}${tv?.s === n && specialFired ? " fired" : ""}`,
     dataset: { special: String(n) }, "aria-current": tv?.s === n ? "true" : null },
-  el("span", { class: "no", text: String(n) }), el("span", { class: "nc", text: nm(sheet.specials[n], lang) || "·" })));
+  el("span", { class: "no", text: String(n) }), el("span", { class: "nc", text: soft(nm(sheet.specials[n], lang)) || "·" })));
   const src = tv?.source;
   const other = src && ["line", "trigger"].includes(src.kind)
     ? el("p", { class: "source badge mark", text: `${term(src.kind, lang)}: ${nm(src.name, lang)}` }) : null;
