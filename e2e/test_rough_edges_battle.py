@@ -45,9 +45,11 @@ def test_skirmish_units_of_one_kind_are_named_like_the_board_everywhere(app) -> 
     names = page.evaluate("window.kassen.currentBattle().names")
     shared = {n.rsplit(" ", 1)[0] for n in names.values() if re.fullmatch(r".+ \d+", n)}
     assert shared, "the default skirmish pairing has units of the same kind"
-    board = page.eval_on_selector_all("#board .sk-token, #board [data-member]",
-                                      "els => els.map(e => e.innerText)")
-    assert any(re.search(r" \d+", text) for text in board)
+    board = page.eval_on_selector_all(
+        "#board .sk-tname", "els => els.filter(e => e.offsetParent).map(e => e.scrollWidth"
+        " <= e.clientWidth + 1 ? e.innerText.replace(/\\s*✕$/, '') : '')")
+    assert set(names.values()) >= {text for text in board if text}
+    assert "" not in board, "every token shows its whole label"
     texts = page.evaluate("""() => { const b = window.kassen.currentBattle();
         return b.steps.flatMap((s) => [...(s.text?.ja || []), ...(s.text?.en || [])]); }""")
     texts += page.eval_on_selector_all("#log .log-text", "els => els.map(e => e.textContent)")

@@ -50,7 +50,7 @@ const W = {
     summary: "summary (log budget reached)",
     judge: "judgement", phases: "Phases", turn: "Turn", turn0: "turn 0",
     noStatus: "no status phase in turn 0", party: "Party {n}", front: "front", pos: "no. {n}",
-    exited: "exited", exitedTray: "Exited 剣師", overkill: "overkill", atk: "atk", def: "def", spd: "spd",
+    exited: "exited", exitedTray: "Exited swordmasters", overkill: "overkill", atk: "atk", def: "def", spd: "spd",
     mp: "MP", ap_: "AP", reserve: "reserve AP", swords: "Swords", noSwords: "no swords", used: "used",
     unused: "unused", executing: "executing", vanished: "vanished (limited)", limited: "limited",
     start: "active from turn {n}", notYet: "not active yet", dead: "dead", built: "built",
