@@ -88,7 +88,7 @@ def test_dice_log_lines_are_sentences_with_rounded_numbers(app) -> None:
     dumps = [line for line in lines if re.search(r"(?:[a-z]+(?: [a-z]+)? -?[\d.]+ ){5,}", line)]
     assert dumps == []
     # rounded for display: no "1094.808" (an exact small factor such as 0.375 may stay)
-    unrounded = re.compile(r"\d\.\d{4,}|\d{2,}\.\d{2,}")
+    unrounded = re.compile(r"\d\.\d{4,}|\d{3,}\.\d{3,}")
     assert [line for line in lines if unrounded.search(line)] == []
     for at in (steps // 3, steps // 2, steps - 1):  # the hits' breakdowns, opened
         seek(page, at)

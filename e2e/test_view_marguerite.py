@@ -55,6 +55,8 @@ def fight(app, native) -> dict:
     """The page with the battle played."""
     page = app.page
     page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("[data-lang=ja]")  # the checks read Japanese names (issue 27: English is English)
+    wait_until(page, "() => document.documentElement.lang === 'ja'")
     page.select_option("#ruleset", "marguerite")
     page.select_option("#sample-0", str(SAMPLES.index(SIDE_A)))
     page.select_option("#sample-1", str(SAMPLES.index(SIDE_B)))

@@ -248,7 +248,7 @@ SUM_LABELS: dict[str, tuple[str, str]] = {
 """Words of every sum label the engine's events use (core.sums, ``sum.<label>``)."""
 
 STEP_NAMES: dict[str, tuple[str, str]] = {
-    "roll": ("ダイス", "dice"), "read": ("ダイスの読み取り", "reading the dice"),
+    "roll": ("ダイス", "rolling the dice"), "read": ("ダイスの読み取り", "reading the dice"),
     "select": ("能力の決定", "ability chosen"), "special": ("特殊能力", "special abilities"),
     "ability": ("能力の効果", "ability effects"), "values": ("攻防の値", "attack and defence values"),
     "decision": ("攻撃権判定", "attack-right decision"), "attack": ("攻撃", "attack"),

@@ -171,7 +171,7 @@ STEP_NAMES: dict[str, tuple[str, str]] = {
     "action": ("行動", "action"),
     "action.skip": ("行動：スキップ", "action, skipped"),
     "death_check": ("死亡判定", "death check"),
-    "judge": ("勝敗判定", "judgement"),
+    "judge": ("勝敗判定", "deciding the winner"),
 }
 """The step list's name of each phase (and phase.kind), R6.1."""
 

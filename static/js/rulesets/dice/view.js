@@ -283,7 +283,7 @@ function breakdownTable(el, v, lang) {
       "ceil/": Math.ceil(acc / y), max: Math.max(acc, y), min: Math.min(acc, y) }[op];
   }, 0);
   // rounded for display (1094.8, 0.38): the exact sum is the engine's, in the why panel
-  const dec = (x) => String(Number(Number(x).toFixed(Math.abs(Number(x)) >= 100 ? 1 : 2)));
+  const dec = (x) => String(Number(Number(x).toFixed(2)));
   const chip = (k, text, rule) => el("span", { class: "num", dataset: { k, ...(rule ? { rule } : {}) }, title: word(k) },
     el("small", { text: word(k) }), text === "" ? null : el("b", { text }));
   // el() flattens one level of children: every part list below is flat. The terms fold left
