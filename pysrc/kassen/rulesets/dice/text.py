@@ -251,7 +251,7 @@ STEP_NAMES: dict[str, tuple[str, str]] = {
     "roll": ("ダイス", "rolling the dice"), "read": ("ダイスの読み取り", "reading the dice"),
     "select": ("能力の決定", "ability chosen"), "special": ("特殊能力", "special abilities"),
     "ability": ("能力の効果", "ability effects"), "values": ("攻防の値", "attack and defence values"),
-    "decision": ("攻撃権判定", "attack-right decision"), "attack": ("攻撃", "attack"),
+    "decision": ("攻撃権判定", "attack-right decision"), "attack": ("攻撃", "attacking"),
     "stun": ("スタン判定", "stun check"), "end": ("ターン終了", "end of turn"),
     "end.battle_end": ("決着", "battle over"),
 }

@@ -168,8 +168,8 @@ EN = {
 STEP_NAMES: dict[str, tuple[str, str]] = {
     "ap": ("行動回数決定", "AP"),
     "status": ("状態効果", "status effects"),
-    "action": ("行動", "action"),
-    "action.skip": ("行動：スキップ", "action, skipped"),
+    "action": ("行動", "an action"),
+    "action.skip": ("行動：スキップ", "an action, skipped"),
     "death_check": ("死亡判定", "death check"),
     "judge": ("勝敗判定", "deciding the winner"),
 }
