@@ -422,4 +422,4 @@ def test_result_words_for_every_judgement(fight, app) -> None:
         assert words[reason][1].startswith(en), words[reason]
     assert words["overkill"][0].endswith("(オーバーキル合計 3 対 7)")
     assert words["push"][1] == "push — party 1 wins (HP total 3 to 7, push 2 to 0)"
-    assert words["draw"][0] == "引き分け — 勝者なし (HP合計 3 対 7)"
+    assert words["draw"][0] == "引き分け (HP合計 3 対 7)"  # one word for a draw (issue 27)
