@@ -80,7 +80,8 @@ def test_first_screen_holds_the_whole_set_up(app, system, lang, size) -> None:
         assert inside, (selector, box)
         assert box["own"], f"{selector} is covered at {size}"
     samples = RULESETS[system]["samples"]
-    for side, index in ((0, 0), (1, 1 if len(samples) > 1 else 0)):
+    pairing = RULESETS[system].get("pairing", [0, 1])  # the system's first battle (issue 27)
+    for side, index in ((0, pairing[0]), (1, pairing[1] if len(samples) > 1 else 0)):
         label = page.eval_on_selector(f"#sample-{side}", "s => s.selectedOptions[0].textContent")
         note = samples[index]["note_ja" if lang == "ja" else "note_en"]
         assert label == f"{samples[index]['name']} — {note}"

@@ -25,7 +25,7 @@ SCROLL_TO = ("n => { n.scrollIntoView(); const c = document.querySelector('.cont
 
 def _dec(value) -> str:
     """A sum term's value as the breakdown shows it (4 decimals at most, JS number text)."""
-    x = round(float(sums.fold([["=", "", value]])), 4)
+    x = round(float(sums.fold([["=", "", value]])), 2)  # shown rounded (issue 27)
     return str(int(x)) if x.is_integer() else repr(x)
 
 

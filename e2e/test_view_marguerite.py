@@ -55,6 +55,8 @@ def fight(app, native) -> dict:
     """The page with the battle played."""
     page = app.page
     page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("[data-lang=ja]")  # the checks read Japanese names (issue 27: English is English)
+    wait_until(page, "() => document.documentElement.lang === 'ja'")
     page.select_option("#ruleset", "marguerite")
     page.select_option("#sample-0", str(SAMPLES.index(SIDE_A)))
     page.select_option("#sample-1", str(SAMPLES.index(SIDE_B)))
@@ -419,5 +421,5 @@ def test_result_words_for_every_judgement(fight, app) -> None:
         assert words[reason][0].startswith(ja), words[reason]
         assert words[reason][1].startswith(en), words[reason]
     assert words["overkill"][0].endswith("(オーバーキル合計 3 対 7)")
-    assert words["push"][1] == "push (プッシュ) — party 1 wins (HP total 3 to 7, push 2 to 0)"
-    assert words["draw"][0] == "引き分け — 勝者なし (HP合計 3 対 7)"
+    assert words["push"][1] == "push — party 1 wins (HP total 3 to 7, push 2 to 0)"
+    assert words["draw"][0] == "引き分け (HP合計 3 対 7)"  # one word for a draw (issue 27)

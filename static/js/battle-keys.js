@@ -13,6 +13,7 @@ function isTextField(node) {
 /** Whether a key pressed on `node` may be used by the battle view. */
 function ours(node, key) {
   if (isTextField(node)) return false;
+  if (node?.closest?.(".decide-options") && /^(Arrow|Home|End)/.test(key)) return false;  // the options' own
   if (node?.tagName === "SELECT") return node === chosen;
   if (node?.tagName === "INPUT" && ["checkbox", "radio"].includes(node.type)) return key !== " ";
   if (node?.tagName === "INPUT" && node.type === "range") return !key.startsWith("Arrow");

@@ -227,7 +227,15 @@ export const currentIndex = () => index;
 export const onShow = (fn) => showListeners.push(fn);
 
 /** Re-render language-dependent parts. */
+/** Each toolbar button's name as its title too: where only its icon shows, hovering names it. */
+function titleIcons() {
+  for (const b of document.querySelectorAll("#viewer .controls .icon-btn")) {
+    b.title = b.querySelector(".btn-label")?.textContent ?? "";
+  }
+}
+
 export function relabelBattle() {
+  titleIcons();
   relabelWhy();
   closeWhy(false);
   if (!battle) return;
@@ -252,6 +260,7 @@ function setTab(name) {
 
 /** Wire the controls and keyboard shortcuts. */
 export function initBattleControls() {
+  titleIcons();
   $("play").addEventListener("click", toggle);
   $("prev").addEventListener("click", () => step(-1));
   $("next").addEventListener("click", () => step(1));

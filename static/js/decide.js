@@ -135,17 +135,70 @@ function offer(box, answer, shown, view, focus = true) {
   }, KEYS[i] ? el("kbd", { text: KEYS[i] }) : null,
   who ? el("span", { class: `decide-who ${who}`, text: t(`decide.${who}`) }) : null,
   el("span", { class: "decide-label", text: label(o) })));
+  let context = null;  // what the choice is about, beside it (the card duel: the player's hand)
+  try { context = view?.decisionContext?.(p, { ...ctx, board: $("board") }) || null; } catch { context = null; }
+  const folded = box.dataset.folded === "true";
+  const fold = el("button", { type: "button", class: "decide-fold", "aria-controls": "decide-body",
+    "aria-expanded": String(!folded), title: t(folded ? "decide.unfold" : "decide.fold"),
+    "aria-label": t(folded ? "decide.unfold" : "decide.fold"), text: folded ? "▴" : "▾",
+    onclick: () => setFolded(box, box.dataset.folded !== "true") });
   fill(box,
-    el("h3", { id: "decide-h", text: `${t("decide.title")} — ${side}` }),
+    el("div", { class: "decide-head" },
+      el("h3", { id: "decide-h", text: `${t("decide.title")} — ${side}` }), fold),
     el("p", { id: "decide-q", class: "decide-q", "aria-live": "assertive", text: title }),
-    el("div", { class: "decide-options", role: "group", "aria-labelledby": "decide-q" }, buttons),
-    el("details", { class: "decide-details" }, el("summary", { text: t("decide.details") }),
-      el("p", { class: "muted decide-note", text: `${p.kind} · ${JSON.stringify(p.context)}` }),
-      el("ol", { class: "decide-raw" }, ordered.map(({ o }) => el("li", {}, el("code", { text: JSON.stringify(o) }))))));
+    el("div", { id: "decide-body", class: "decide-body", hidden: folded },
+      context,
+      el("div", { class: "decide-options", role: "group", "aria-labelledby": "decide-q", onkeydown: roving }, buttons),
+      el("details", { class: "decide-details" }, el("summary", { text: t("decide.details") }),
+        el("p", { class: "muted decide-note", text: `${p.kind} · ${JSON.stringify(p.context)}` }),
+        el("ol", { class: "decide-raw" }, ordered.map(({ o }) => el("li", {}, el("code", { text: JSON.stringify(o) })))))));
   box.hidden = false;
   box.dataset.kind = p.kind;
   box.dataset.state = "offer";
-  if (focus) buttons[0]?.focus({ preventScroll: true });
+  buttons.forEach((b, i) => { b.tabIndex = i === 0 ? 0 : -1; });
+  if (focus) {
+    if (!folded) buttons[0]?.focus({ preventScroll: true });
+    showQuestion(box);
+  }
+}
+
+/** Fold or unfold the choices (on a small screen the panel is a sheet over the board). */
+function setFolded(box, folded) {
+  box.dataset.folded = String(folded);
+  const body = box.querySelector(".decide-body");
+  const button = box.querySelector(".decide-fold");
+  if (body) body.hidden = folded;
+  if (button) {
+    button.setAttribute("aria-expanded", String(!folded));
+    button.textContent = folded ? "▴" : "▾";
+    button.title = t(folded ? "decide.unfold" : "decide.fold");
+    button.setAttribute("aria-label", button.title);
+  }
+}
+
+/** Arrow keys, Home and End move between the options (every one, past the 36 with a key). */
+function roving(e) {
+  const options = [...e.currentTarget.querySelectorAll(".decide-option")];
+  const at = options.indexOf(document.activeElement);
+  if (at < 0) return;
+  const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1,
+    Home: 0, End: options.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  e.stopPropagation();
+  const next = options[Math.max(0, Math.min(options.length - 1, to))];
+  options.forEach((b) => { b.tabIndex = b === next ? 0 : -1; });
+  next.focus();
+}
+
+/** Bring the question into view below the sticky toolbar (a sheet at the foot of a small
+ * screen is always in view). */
+function showQuestion(box) {
+  if (getComputedStyle(box).position === "sticky") return;
+  const bar = document.querySelector("#viewer .controls")?.getBoundingClientRect();
+  const head = box.getBoundingClientRect();
+  const top = (bar?.bottom ?? 0) + 4;
+  if (head.top < top || head.top > window.innerHeight - 80) window.scrollBy(0, head.top - top);
 }
 async function choose(answer, option, at) {
   if (busy) return;

@@ -114,6 +114,7 @@ const STRINGS = {
     "decide.boardBehind": "盤面が選択の場面まで進むのを待っています…",
     "decide.skip": "自分の選択へ進む", "decide.details": "詳細 (エンジンの値)",
     "decide.enemy": "敵", "decide.ally": "味方", "decide.self": "自分",
+    "decide.fold": "選択肢をたたむ", "decide.unfold": "選択肢を開く", "decide.hand": "自分の手札",
     // battle view (page-battle) — end
     // set-up (page-setup) — begin
     setup: "設定", build0: "先手のビルド", build1: "後手のビルド",
@@ -240,6 +241,7 @@ const STRINGS = {
     "decide.boardBehind": "Waiting for the board to reach the moment of the decision…",
     "decide.skip": "Skip to my decision", "decide.details": "Details (engine values)",
     "decide.enemy": "enemy", "decide.ally": "ally", "decide.self": "self",
+    "decide.fold": "Fold the choices", "decide.unfold": "Show the choices", "decide.hand": "Your hand",
     // battle view (page-battle) — end
     // set-up (page-setup) — begin
     setup: "Set-up", build0: "Side 1 build", build1: "Side 2 build",
@@ -262,6 +264,8 @@ Object.assign(STRINGS.ja, {
   labBalance: "調整 (相手側の勝率50%)", labSeconds: "時間 (秒)", labSeed: "シード", labStart: "探索開始",
   labEvaluations: "候補", labScore: "得点", labRecord: "勝/分/戦", labBuild: "ビルド", labUse: "使う",
   labUseA: "サイド1へ", labUseB: "サイド2へ", labVs: "対", labFieldBest: "相手の最強 (相手同士の総当たり):",
+  labParty: "相手側", labFromGoal: "(目標{goal}との差)", labOverBest: "(相手の最強との差)",
+  labUsed: "{side}に入れました", labCounterThis: "勝者への対策を探す", labCounterOf: "勝者のビルドへの対策を探しています…",
 });
 Object.assign(STRINGS.en, {
   lab: "Build lab", labField: "Field (one build a line; several lines: separate with ---)",
@@ -270,6 +274,8 @@ Object.assign(STRINGS.en, {
   labBalance: "balance (the field wins 50%)", labSeconds: "Time (s)", labSeed: "Seed", labStart: "Search",
   labEvaluations: "candidates", labScore: "Score", labRecord: "W/D/battles", labBuild: "Build", labUse: "Use",
   labUseA: "to side 1", labUseB: "to side 2", labVs: "vs", labFieldBest: "field's best (its own round robin):",
+  labParty: "field", labFromGoal: "from the goal of {goal}", labOverBest: "over the field's best",
+  labUsed: "put into {side}", labCounterThis: "Counter the winning build", labCounterOf: "searching a counter to the winner's build…",
 });
 
 // -- tournament links and reports (static/js/tournament_share.js) --------------------------------

@@ -12,6 +12,9 @@ import { PoolRun } from "./pool-run.js";
 import { savedBuilds } from "./saved.js";
 import { currentRuleset, readOptions, setBuild } from "./setup.js";
 import { parseBuildList } from "./tournament.js";
+import { drawBest } from "./lab-view.js";
+import { showNote } from "./copy.js";
+import { initLabHelpers } from "./lab-helpers.js";
 
 const MAX_EVALUATIONS = 200000;
 let api = null;
@@ -23,7 +26,9 @@ const field = () => parseBuildList($("lab-field").value);
 
 function setField(texts) {
   const clean = texts.map((text) => text.trim()).filter(Boolean);
-  $("lab-field").value = clean.some((text) => text.includes("\n")) ? clean.join("\n---\n") : clean.join("\n");
+  // a lone multi-line build still needs its "---" (else each line would read as a build)
+  $("lab-field").value = clean.some((text) => text.includes("\n"))
+    ? `${clean.join("\n---\n")}${clean.length === 1 ? "\n---" : ""}` : clean.join("\n");
 }
 
 const showProblems = (answer) => runner.showProblems(answer);
@@ -43,34 +48,10 @@ function progress(evaluations, seconds, answer = {}) {
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 
-function scoreText(row, target) {
-  const value = target === "balance" ? `−${pct(-row.score)}` : target === "champion"
-    ? `${row.score >= 0 ? "+" : ""}${pct(row.score)}` : pct(row.score);
-  return row.low === row.high ? value : `${value} (${pct(row.low)}–${pct(row.high)})`;
-}
-
 /** Draw the best-so-far table (links once the search has ended). */
 function showBest(best, target, withLinks = false) {
   shown = { best, target, withLinks };
-  const head = el("tr", {}, ["#", "labScore", "labRecord", "labBuild", "labUse"].map((key) =>
-    el("th", { scope: "col", text: key === "#" ? "#" : t(key) })));
-  const rows = best.map((row, index) => {
-    const use = [0, 1].map((side) => el("button", {
-      type: "button", class: "lab-use", "data-side": String(side), "data-row": String(index),
-      text: t(side === 0 ? "labUseA" : "labUseB") }));
-    const links = withLinks ? row.members.map((member, m) => el("a", {
-      href: member.link, class: "lab-link", text: `${t("labVs")} ${m + 1}`,
-      title: `${member.wins}/${member.battles}` })) : [];
-    return el("tr", { "data-row": String(index) }, [
-      el("td", { text: String(index + 1) }),
-      el("td", { class: "num", text: scoreText(row, target) }),
-      el("td", { class: "num", text: `${row.wins}/${row.draws}/${row.battles}` }),
-      el("td", {}, [el("pre", { class: "lab-text", text: row.text }),
-        links.length ? el("div", { class: "lab-links" }, links) : null].filter(Boolean)),
-      el("td", {}, use),
-    ]);
-  });
-  fill($("lab-best"), el("thead", {}, [head]), el("tbody", {}, rows));
+  drawBest($("lab-best"), best, target, { withLinks });
 }
 
 function request() {
@@ -174,11 +155,20 @@ async function search(req, state) {
 /** Stop the search: the pool hands out no more slices, the best so far is kept. */
 export const cancelLab = () => runner?.cancel();
 
+/** "Use this build": into the side's editor, which comes into view, with a word of it. */
 function useBuild(event) {
   const button = event.target.closest("button.lab-use");
   if (!button || !shown) return;
   const row = shown.best[Number(button.dataset.row)];
-  if (row) setBuild(Number(button.dataset.side), row.text);
+  if (!row) return;
+  const side = Number(button.dataset.side);
+  setBuild(side, row.text);
+  const editor = $(`build-${side}`);
+  editor.closest("fieldset")?.scrollIntoView({ block: "start", behavior: "smooth" });
+  editor.focus({ preventScroll: true });
+  showNote($(`copy-text-${side}`), t("labUsed").replace("{side}", t(side ? "sideB" : "sideA")));
+  editor.closest("fieldset")?.classList.add("just-filled");
+  setTimeout(() => editor.closest("fieldset")?.classList.remove("just-filled"), 2000);
 }
 
 async function init() {
@@ -195,6 +185,7 @@ async function init() {
   $("lab-from-tournament").addEventListener("click", () => setField(parseBuildList($("t-builds").value)));
   $("lab-add-saved").addEventListener("click", () => setField([...field(), ...savedBuilds().map((b) => b.text)]));
   onLangChange(() => shown && showBest(shown.best, shown.target, shown.withLinks));
+  initLabHelpers({ setField, start: startLab });
 }
 
 init().catch((error) => console.warn("build lab not started:", error));

@@ -116,9 +116,10 @@ export function selectRuleset(id, { withSamples = true } = {}) {
   renderPolicies(current());
   renderSamples();
   const samples = current()?.samples || [];
-  if (withSamples && samples.length) {
-    useSample(0, 0);
-    useSample(1, samples.length > 1 ? 1 : 0);
+  if (withSamples && samples.length) {  // the system's first battle: its chosen pairing
+    const [a, b] = (current()?.pairing || [0, 1]).map((i) => (i < samples.length ? i : 0));
+    useSample(0, a);
+    useSample(1, b);
   }
   $("ruleset").dispatchEvent(new CustomEvent("kassen:ruleset"));  // form views, saved builds follow
 }

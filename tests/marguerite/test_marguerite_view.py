@@ -67,14 +67,17 @@ def test_every_event_renders_in_both_languages() -> None:
     assert {"act", "damage", "skip", "phase", "judgement"} <= seen
 
 
-def test_sword_and_status_names_stay_japanese_in_english() -> None:
-    """Issue 3: Japanese sword and status names in both languages."""
+def test_sword_and_status_names_are_english_in_english() -> None:
+    """Issue 27 (after issue 3): the English page shows no Japanese but the builds' names, so
+    sword and status names are the catalogue's English in English, Japanese in Japanese."""
     b = after("10/3/0/1/衝/A", "50/0/1/0//D", 2)
     names = b.names()
     e = events(b, "status_gain")[0]
-    assert "スタン" in render_event(RULESET, e, names, "en")
+    assert "Stun" in render_event(RULESET, e, names, "en")
+    assert "スタン" in render_event(RULESET, e, names, "ja")
     e = events(b, "damage")[0]
-    assert "衝撃剣" in render_event(RULESET, e, names, "en")
+    assert "Shock Sword" in render_event(RULESET, e, names, "en")
+    assert "衝撃剣" not in render_event(RULESET, e, names, "en")
 
 
 @pytest.mark.rule("§11")
@@ -91,15 +94,16 @@ def test_every_name_has_a_short_english_gloss() -> None:
 
 
 def test_english_log_glosses_japanese_log_unchanged() -> None:
-    """Design 3, issue 3: English shows 「斬撃剣 (Slash Sword)」 style, the Japanese log only
-    the Japanese names."""
+    """Issue 27: the English log names swords, statuses and enchantments in English only
+    (「Slash Sword」), the Japanese log only the Japanese names."""
     outcome = session.run(session.prepare("marguerite", ["10/2/0/2/振衝/A", "50/1/0/1/斬/B"],
                                           {"budget": 0}))
     en = "\n".join(session.log_lines(outcome, "en"))
     ja = "\n".join(session.log_lines(outcome, "ja"))
-    assert "executes 振動剣 (Vibration Sword)" in en
-    assert "衝撃剣 (Shock Sword) gains ＜スタン与え＞ (Stun Giving)" in en
-    assert "gets スタン (Stun) +1" in en
-    assert "skips ×1: スタン (Stun)" in en
+    assert "executes Vibration Sword" in en
+    assert "Shock Sword gains <Stun Giving>" in en
+    assert "gets Stun +1" in en
+    assert "skips ×1: Stun" in en
+    assert not any("\u3040" <= c <= "\u9fff" for c in en.replace("A", "").replace("B", ""))
     assert "Sword" not in ja and "Stun" not in ja
     assert "Aの衝撃剣に＜スタン与え＞" in ja and "Bに状態「スタン」（+1、計1）" in ja

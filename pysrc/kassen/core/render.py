@@ -19,10 +19,16 @@ def render_event(ruleset: Ruleset, event: Event, names: Mapping[str, str], lang:
     values: dict[str, Any] = dict(ruleset.render_values(event.values, lang))
     for key, value in values.items():  # a list left as it is would read "[4, 2]"
         if isinstance(value, list | tuple) and all(isinstance(v, int | float | str) for v in value):
-            values[key] = " / ".join(str(v) for v in value)
+            values[key] = " / ".join(names.get(v, v) if isinstance(v, str) else str(v)
+                                     for v in value)  # member ids read as their names
     values["actor"] = names.get(event.actor or "", event.actor or "")
     values["target"] = names.get(event.target or "", event.target or "")
     values["turn"] = event.turn
+    winner = event.values.get("winner")
+    if "winner" in event.values and "winner_name" not in values:  # the winning side, by name
+        values["winner_name"] = " & ".join(
+            name for uid, name in names.items()
+            if isinstance(winner, int) and uid.split(".")[0] == str(winner))
     text = i18n.template(f"{ruleset.id}.event.{event.kind}", lang)
     if text is None:
         text = i18n.template(f"core.event.{event.kind}", lang)
@@ -39,9 +45,9 @@ Pair = tuple[str, str]
 
 RESULT_TEXT = {
     "ja": {"winner": "勝者: {side} — {reason}", "draw": "引き分け — {reason}",
-           "side": "サイド{n}"},
+           "draw_only": "引き分け", "side": "サイド{n}"},
     "en": {"winner": "Winner: {side} — {reason}", "draw": "Draw — {reason}",
-           "side": "Side {n}"},
+           "draw_only": "Draw", "side": "Side {n}"},
 }
 i18n.register("page", RESULT_TEXT)
 
@@ -84,6 +90,10 @@ def result_text(ruleset_id: str, result: Mapping[str, Any] | None, lang: str) ->
     if winner in (0, 1):
         side = i18n.message("page.side", lang, n=winner + 1)
         return i18n.message("page.winner", lang, side=side, reason=words)
+    plain = i18n.message("page.draw_only", lang)
+    if not words or reason == "draw" or words.strip().lower() in (plain.lower(), "draw"):
+        # never "引き分け — 引き分け"
+        return plain
     return i18n.message("page.draw", lang, reason=words)
 
 

@@ -186,6 +186,8 @@ class Ruleset(ABC):
     seating per pairing instead of both)."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     samples: ClassVar[tuple[Sample, ...]] = ()
+    first_pairing: ClassVar[tuple[int, int]] = (0, 1)
+    """The samples (indexes) the page's editors start with: a battle that shows the system."""
     same_rules: ClassVar[tuple[str, ...]] = ()
     """Earlier versions whose records play exactly as this version does (replayed with a
     note); records of any other version are refused unless :attr:`earlier_defaults` names
@@ -268,6 +270,7 @@ class Ruleset(ABC):
             "symmetric": self.symmetric,
             "options": [o.to_json() for o in self.options],
             "samples": [s.to_json() for s in self.samples],
+            "pairing": list(self.first_pairing),
             "policies": list(self.policy_names()),
             "policy_labels": {name: {"ja": ja, "en": en}
                               for name, (ja, en) in self.policy_labels.items()},

@@ -72,7 +72,7 @@ JA: dict[str, str] = {
     "event.damage": "{actor}が{target}に{amount}ダメージ(HP{hp})",
     "event.reset": "場札と捨て札を山札に戻し、全員が山札を切り直す",
     "event.surrender": "{actor}の側が降参",
-    "event.match_end": "試合終了({ended}):{outcome}",
+    "event.match_end": "試合終了（{ended}）：{winner_name}{outcome}",
     "event.storm_start": "マナ・ストーム発生!",
     "event.storm_draw": "{actor}は失敗するまで引いた:{cards}(最大{high})",
     "event.storm_pool": "マナ・ストームの力 {pool}",
@@ -146,7 +146,7 @@ EN: dict[str, str] = {
     "event.damage": "{actor} deals {amount} damage to {target} (HP {hp})",
     "event.reset": "Field and discards go back to the decks; everyone shuffles",
     "event.surrender": "{actor}'s side surrenders",
-    "event.match_end": "The match ends ({ended}): {outcome}",
+    "event.match_end": "The match ends ({ended}): {winner_name}{outcome}",
     "event.storm_start": "A Mana Storm breaks out!",
     "event.storm_draw": "{actor} draws until a failure: {cards} (highest {high})",
     "event.storm_pool": "The storm's power is {pool}",
@@ -166,7 +166,7 @@ WORDS: dict[str, dict[str, str]] = {
            "round_cap": "ラウンド上限", "rights": "アタック権の喪失", "storm": "マナ・ストーム",
            "withdrawal": "放棄", "stall": "全員パス", "knockout": "気絶",
            "battles": "バトル回数", "cap": "バトル上限", "surrender": "降参",
-           "damage": "与えたダメージ", "draw": "引き分け", "wins": "{side}の勝ち"},
+           "damage": "与えたダメージ", "draw": "引き分け", "wins": "の勝ち"},
     "en": {"hand": "hand", "deck": "deck", "field": "field enchantment", "valid": "valid",
            "invalid": "invalid", "duplicate": "a duplicate rank (happening)",
            "narrative": "narrative only", "elation": "elation", "vanity": "vanity",
@@ -174,7 +174,7 @@ WORDS: dict[str, dict[str, str]] = {
            "rights": "attack rights lost", "storm": "Mana Storm", "withdrawal": "withdrawal",
            "stall": "everyone passed", "knockout": "knockout", "battles": "battle count",
            "cap": "battle cap", "surrender": "surrender", "damage": "damage dealt",
-           "draw": "draw", "wins": "side {side} wins"},
+           "draw": "a draw", "wins": " wins"},
 }
 
 STEP_NAMES: dict[str, tuple[str, str]] = {
@@ -204,10 +204,10 @@ SUM_WORDS: dict[str, tuple[str, str]] = {
     # their terms
     "card_value": ("カードの数", "printed value"),
     "favoured_suit": ("得意スート +2", "favoured suit +2"),
-    "valid_threshold": ("有効:数が発現値以下", "valid: value at most 発現値"),
-    "valid_suit": ("有効:得意スート(発現値は超える)", "valid: favoured suit (above 発現値)"),
+    "valid_threshold": ("有効:数が発現値以下", "valid: value at most the threshold"),
+    "valid_suit": ("有効:得意スート(発現値は超える)", "valid: favoured suit (above the threshold)"),
     "invalid": ("無効:発現値を超え、得意スートでもない",
-                "invalid: above 発現値 and not a favoured suit"),
+                "invalid: above the threshold and not a favoured suit"),
     "higher_card": ("相手より大きい値 +1", "higher card +1"),
     "against_failed_attack": ("相手のアタック失敗 +2", "against a failed attack +2"),
     "lone_attacker": ("ひとりだけアタック +1", "lone attacker +1"),
@@ -226,7 +226,7 @@ SUM_WORDS: dict[str, tuple[str, str]] = {
     # MP (§2.4, §5.3, §12.2)
     "mp": ("魔素力(MP)", "MP"),
     "mp_before": ("それまでのMP", "MP before"),
-    "costume_mp": ("衣装の変換魔素量", "the costume's MP (変換魔素量)"),
+    "costume_mp": ("衣装の変換魔素量", "the costume's MP"),
     "elation": ("エモーション(高揚)", "Emotion Event (elation)"),
     "agitation": ("エモーション(動揺)", "Emotion Event (agitation)"),
     "invalid_enchant": ("無効なエンチャント", "invalid enchantment"),
@@ -287,7 +287,7 @@ def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
     if "ended_by" in values:
         out["ended"] = words.get(values["ended_by"], values["ended_by"])
         winner = values.get("winner")
-        out["outcome"] = (words["draw"] if winner is None
-                          else words["wins"].format(side=winner + 1)) + " / " + words.get(
-                              values.get("reason", ""), "")
+        reason = values.get("reason", "")
+        out["outcome"] = (words["draw"] if winner is None else words["wins"]) + (
+            f" ({words.get(reason, reason)})" if reason and reason != values["ended_by"] else "")
     return out

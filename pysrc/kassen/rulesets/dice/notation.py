@@ -241,7 +241,8 @@ def parse(text: str) -> tuple[Sheet | None, list[Problem]]:
             else:
                 rule = {"side": "§4.1", "type": "§18.4", "special": "§1.3",
                         "selected": "§1.3"}[key]
-                reader.bad("bad_choice", line, value_col, rule, field=key, value=value[:20])
+                reader.bad("bad_choice", line, value_col, rule, field=key, value=value[:20],
+                           nearest=nearest(value, table))
         elif match and match.group(1) == "slot":
             number = int(match.group(2))
             if number not in SLOTS:

@@ -17,7 +17,7 @@ JA: dict[str, str] = {
     "unknown_key": "知らない項目です: {key}（近いもの: {nearest}）",
     "duplicate_key": "項目 {key} が2回あります",
     "bad_number": "{field} は {low}〜{high} の整数です（{value}）",
-    "bad_choice": "{field} に {value} は使えません",
+    "bad_choice": "{field} に {value} は使えません（近いもの: {nearest}）",
     "bad_name": "名前は1〜{limit}文字で書いてください",
     "missing_name": "name（名前）がありません",
     "unknown_ability": "{where}: 知らない能力です: {name}（近いもの: {nearest}）",
@@ -49,7 +49,7 @@ JA: dict[str, str] = {
     # events
     "event.turn": "― ターン{turn} ―",
     "event.dice": "ダイス: 赤{R} 青{B} 黄{Y} 緑{G}",
-    "event.read": "{actor}（{colour_text}）: 自色{own} 敵色{opp} 能力ダイス数{n} 特殊{s} 選択({sel_colour}){sel} 5計{five}",
+    "event.read": "{actor}（{colour_text}）: 自色{own}・敵色{opp} → 能力ダイス数{n}、特殊ダイス{s}、選択ダイス {sel_colour}{sel}、5計{five}",
     "event.stardust": "{actor}: 星屑 {change:+d}（{via_text}）→ {stardust}",
     "event.stars": "{actor}: 星 {change:+d}（{via_text}）→ 星{stars} 奥義星{ougi_stars}",
     "event.zone": "{actor}: ゾーン {zone}{active_text}",
@@ -69,7 +69,7 @@ JA: dict[str, str] = {
     "event.stun_end": "{actor}: スタン回復（{via_text}）ゲージ{gauge}",
     "event.gauge": "{actor}: スタンゲージ {change:+d}（{via_text}）→ {gauge}",
     "event.heal": "{actor}: {amount}回復 → LP{lp}",
-    "event.values": "{actor}: 早さ{speed} 攻撃権{right} 絶対攻撃権{abs} 攻撃倍率{atk_mult} 防御倍率{def_mult} 攻撃補正{atk_corr} 防御補正{def_corr} ダメージ倍率{dmg_mult} 被弾倍率{taken_mult} 連撃判定{threshold} 連撃係数{coef}",
+    "event.values": "{actor}: 早さ{speed}。攻撃{atk_mult}倍（補正×{atk_corr}）、防御{def_mult}倍（補正×{def_corr}）、与ダメージ×{dmg_mult}、被ダメージ×{taken_mult}。連撃は早さの差{threshold}から（係数{coef}）、攻撃権{right}・絶対攻撃権{abs}",
     "event.decision": "攻撃権: {by_text} → {actor}の攻撃{passed_text}（早さ{speed} 攻撃権{right} 絶対{abs} クロスレンジ{x}）",
     "event.decision_cross": "攻撃権: {by_text} → {actor}、{target}の順に攻撃（早さ{speed} 攻撃権{right} 絶対{abs} クロスレンジ{x}）",
     "event.decision_none": "攻撃権: {by_text} → 攻撃なし（早さ{speed} 攻撃権{right} 絶対{abs} クロスレンジ{x}）",
@@ -90,7 +90,7 @@ EN: dict[str, str] = {
     "unknown_key": "unknown field: {key} (nearest: {nearest})",
     "duplicate_key": "field {key} appears twice",
     "bad_number": "{field} must be a whole number from {low} to {high} ({value})",
-    "bad_choice": "{value} is not allowed for {field}",
+    "bad_choice": "{value} is not allowed for {field} (nearest: {nearest})",
     "bad_name": "a name has 1 to {limit} characters",
     "missing_name": "the sheet has no name",
     "unknown_ability": "{where}: unknown ability: {name} (nearest: {nearest})",
@@ -98,7 +98,7 @@ EN: dict[str, str] = {
     "unknown_derivation": "{where}: unknown derivation: {name} (nearest: {nearest})",
     "derivation_twice": "{where}: derivation {name} given twice",
     "derivation_on_demerit": "{where}: demerit ability {name} cannot take a derivation",
-    "derivation_on_ougi": "{where}: the 奥義 cannot take a derivation",
+    "derivation_on_ougi": "{where}: the ougi (奥義) cannot take a derivation",
     "bad_star": "{where}: write a star ability as star=ABILITY/必要星/使用星",
     "unknown_ougi": "{where}: unknown 奥義: {name} (nearest: {nearest})",
     "ougi_twice": "at most one 奥義",
@@ -121,12 +121,12 @@ EN: dict[str, str] = {
     "too_many_entries": "too many fields (at most {limit})",
     "event.turn": "— Turn {turn} —",
     "event.dice": "Dice: red {R} blue {B} yellow {Y} green {G}",
-    "event.read": "{actor} ({colour_text}): own {own} opponent {opp} ability number {n} special {s} selected ({sel_colour}) {sel} five-sum {five}",
+    "event.read": "{actor} ({colour_text}) reads own die {own} and opponent's die {opp}: ability {n}, special {s}, selected die {sel_colour} {sel}, five-sum {five}",
     "event.stardust": "{actor}: stardust {change:+d} ({via_text}) → {stardust}",
-    "event.stars": "{actor}: stars {change:+d} ({via_text}) → stars {stars}, 奥義星 {ougi_stars}",
+    "event.stars": "{actor}: stars {change:+d} ({via_text}) → stars {stars}, ougi stars {ougi_stars}",
     "event.zone": "{actor}: zone {zone}{active_text}",
     "event.select": "{actor}: {source_text}",
-    "event.ougi": "{actor}: 奥義 {name_text} unleashed! (奥義星 {x}) absolute attack right +1",
+    "event.ougi": "{actor}: ougi {name_text} unleashed! ({x} ougi stars) absolute attack right +1",
     "event.flags_removed": "{actor}: flags removed {flags_text} ({via_text})",
     "event.flag_set": "{actor}: flag {flag_text} ({turns})",
     "event.demerit_guard": "{actor}: demerit guard blocks slot {slot}'s penalties (1 VP)",
@@ -141,7 +141,7 @@ EN: dict[str, str] = {
     "event.stun_end": "{actor}: recovers from stun ({via_text}), gauge {gauge}",
     "event.gauge": "{actor}: stun gauge {change:+d} ({via_text}) → {gauge}",
     "event.heal": "{actor}: heals {amount} → LP {lp}",
-    "event.values": "{actor}: speed {speed} attack right {right} absolute {abs} attack mult {atk_mult} defence mult {def_mult} attack corr {atk_corr} defence corr {def_corr} damage mult {dmg_mult} taken mult {taken_mult} combo threshold {threshold} combo coef {coef}",
+    "event.values": "{actor}: speed {speed}; attack ×{atk_mult} (correction ×{atk_corr}), defence ×{def_mult} (correction ×{def_corr}); deals ×{dmg_mult}, takes ×{taken_mult} damage; extra hits from a speed lead of {threshold} (factor {coef}); attack right {right}, absolute {abs}",
     "event.decision": "Attack right: {by_text} → {actor} attacks{passed_text} (speed {speed}, right {right}, absolute {abs}, cross range {x})",
     "event.decision_cross": "Attack right: {by_text} → {actor}, then {target} attack (speed {speed}, right {right}, absolute {abs}, cross range {x})",
     "event.decision_none": "Attack right: {by_text} → nobody attacks (speed {speed}, right {right}, absolute {abs}, cross range {x})",
@@ -153,7 +153,7 @@ EN: dict[str, str] = {
     "event.stun_start": "{actor}: stunned! ({length} turns)",
     "event.stun_flag_guard": "{actor}: stun flag guard keeps the good flags (1 VP)",
     "event.vp": "{actor}: VP {before} → {vp} (used {used})",
-    "event.ougi_removed": "{actor}: the 奥義 leaves the board",
+    "event.ougi_removed": "{actor}: the ougi leaves the board",
     "event.flag_expired": "{actor}: flag {flag_text} ends",
 }
 
@@ -174,7 +174,7 @@ WORDS: dict[str, dict[str, str]] = {
            "right": "attack right", "speed": "speed", "cross": "cross state",
            "forced": "forced cross", "vp": "not enough VP", "misfire": "misfire",
            "guard": "demerit guard",
-           "normal": "normal", "star": "star ability", "ougi": "奥義", "demerit": "demerit",
+           "normal": "normal", "star": "star ability", "ougi": "ougi", "demerit": "demerit",
            "line": "line", "trigger": "trigger", "selected": "selected die",
            "stardust": "stardust", "star_ability": "star ability used", "rest": "no damage",
            "countdown": "countdown", "stun": "stun", "demerit_square": "demerit square",
@@ -236,23 +236,23 @@ SUM_LABELS: dict[str, tuple[str, str]] = {
     "amount": ("回復量", "healed"), "left": ("スタン残り", "stun turns left"),
     "vp": ("VP", "VP"), "used": ("使用VP", "VP used"), "x": ("クロスレンジ X", "cross range X"),
     # stars, stardust, 奥義星 (§15)
-    "stardust": ("星屑ポイント", "stardust"), "ougi_stars": ("奥義星", "奥義星 (ougi stars)"),
+    "stardust": ("星屑ポイント", "stardust"), "ougi_stars": ("奥義星", "ougi stars"),
     "stars_before": ("それまでの星", "stars before"), "stars_gained": ("得た星", "stars gained"),
     "stars_lost": ("失った星", "stars lost"),
     "stardust_before": ("それまでの星屑", "stardust before"),
     "stardust_gained": ("得た星屑", "stardust gained"),
     "stardust_lost": ("失った星屑", "stardust lost"),
     "stardust_bonus": ("星屑の追加(能力)", "extra stardust (ability)"),
-    "ougi_stars_before": ("それまでの奥義星", "奥義星 before"),
-    "ougi_setting": ("奥義星の設定値まで", "at most the 奥義's setting"),
+    "ougi_stars_before": ("それまでの奥義星", "ougi stars before"),
+    "ougi_setting": ("奥義星の設定値まで", "at most the ougi's setting"),
 }
 """Words of every sum label the engine's events use (core.sums, ``sum.<label>``)."""
 
 STEP_NAMES: dict[str, tuple[str, str]] = {
-    "roll": ("ダイス", "dice (ダイス)"), "read": ("ダイスの読み取り", "reading the dice"),
+    "roll": ("ダイス", "rolling the dice"), "read": ("ダイスの読み取り", "reading the dice"),
     "select": ("能力の決定", "ability chosen"), "special": ("特殊能力", "special abilities"),
     "ability": ("能力の効果", "ability effects"), "values": ("攻防の値", "attack and defence values"),
-    "decision": ("攻撃権判定", "attack-right decision (攻撃権判定)"), "attack": ("攻撃", "attack (攻撃)"),
+    "decision": ("攻撃権判定", "attack-right decision"), "attack": ("攻撃", "attacking"),
     "stun": ("スタン判定", "stun check"), "end": ("ターン終了", "end of turn"),
     "end.battle_end": ("決着", "battle over"),
 }
@@ -282,6 +282,10 @@ def glossary() -> dict[str, Any]:
     return {"term": terms}
 
 
+ZONES_EN = {"序盤": "opening", "中盤": "middle game", "終盤": "endgame"}
+"""The zones (§15.4) in English, for the log."""
+
+
 def _term(ja: str, lang: str) -> str:
     """A catalogue term: Japanese, or English with the Japanese beside it."""
     if lang == "ja" or not ja:
@@ -290,7 +294,7 @@ def _term(ja: str, lang: str) -> str:
     english = cat.english(base)
     if english == base:
         return ja
-    return f"{english}{''.join('·' + d for d in derivs)} ({ja})"
+    return f"{english}{''.join('·' + d for d in derivs)}"
 
 
 def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -300,6 +304,8 @@ def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
     for key in ("name", "flag", "via"):
         if key in values and isinstance(values[key], str):
             out[key + "_text"] = words.get(values[key], _term(values[key], lang))
+    if "zone" in values and lang != "ja":
+        out["zone"] = ZONES_EN.get(str(values["zone"]), values["zone"])
     if "flags" in values:
         out["flags_text"] = ", ".join(_term(f, lang) for f in values["flags"])
     for key in ("colour", "why", "column", "by", "reason"):
@@ -327,17 +333,20 @@ def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
-def _dec(value: Any) -> str:
-    """A folded number as short decimal text (4 decimals at most)."""
+def _dec(value: Any, places: int = 2) -> str:
+    """A folded number as short decimal text for display (``places`` decimals at most; the
+    why panel shows the exact sum)."""
     if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
         return str(int(value))
-    return repr(round(float(value), 4))
+    shown = round(float(value), places)
+    return str(int(shown)) if shown == int(shown) else repr(shown)
 
 
 def damage_texts(terms: list[Any]) -> dict[str, str]:
     """総合攻撃力, 総合防御力 and the two multipliers of a hit's damage sum, as text for the
     hit's log line (§19)."""
     parts = {t[1]: t[2] for t in terms}
-    return {"atk": _dec(sums.fold(parts["attack"])), "def": _dec(sums.fold(parts["defence"])),
+    return {"atk": _dec(sums.fold(parts["attack"]), 1),
+            "def": _dec(sums.fold(parts["defence"]), 1),
             "dmg_mult": _dec(Fraction(sums.fold([["=", "", parts["dmg_mult"]]]))),
             "taken_mult": _dec(Fraction(sums.fold([["=", "", parts["taken_mult"]]])))}

@@ -31,6 +31,7 @@ class MargueriteRuleset(Ruleset):
     pairs measured): a round robin plays each pairing once."""
     options = OPTIONS
     samples = SAMPLES
+    first_pairing = (0, 11)  # 九尾 里奈 vs 城壁: walls, taunts and a wipeout in 17 turns
     max_turns = 200
 
     def parse(self, text: str, options: dict[str, Any]) -> tuple[Build | None, list[Problem]]:
@@ -74,18 +75,18 @@ class MargueriteRuleset(Ruleset):
                                                                            strict=True))}}
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
-        """Sword and status names in Japanese in both languages, with the English gloss
-        after them in English (``斬撃剣 (Slash Sword)``); labels per language."""
+        """Sword and status names in the text's language (``斬撃剣`` / ``Slash Sword``);
+        labels per language."""
         out = dict(event_values)
         ja = lang == "ja"
         code = out.get("sword")
         if isinstance(code, str) and code in BY_CODE:
             d = BY_CODE[code]
-            out["sword"] = d.ja if ja else f"{d.ja} ({d.en})"
+            out["sword"] = d.ja if ja else d.en
         status = out.get("status")
         if isinstance(status, str) and status:
             row = BY_KEY.get(status, STATUSES[0])
-            out["status"] = row.ja if ja else f"{row.ja} ({row.gloss})"
+            out["status"] = row.ja if ja else row.gloss
         executed = out.get("executed")
         if isinstance(executed, list):
             out["executed"] = _executed(executed, ja)
@@ -99,12 +100,12 @@ class MargueriteRuleset(Ruleset):
 
 
 def _executed(counts: list[Any], ja: bool) -> str:
-    """``[[code, n], …]`` of a summary as ``加速剣×5、増殖剣×1`` (English: with the gloss)."""
+    """``[[code, n], …]`` of a summary as ``加速剣×5、増殖剣×1`` (English: ``Haste Sword ×5``)."""
     parts = []
     for item in counts:
         if isinstance(item, list) and len(item) == 2 and item[0] in BY_CODE:
             d = BY_CODE[item[0]]
-            parts.append(f"{d.ja}×{item[1]}" if ja else f"{d.ja} ({d.en}) ×{item[1]}")
+            parts.append(f"{d.ja}×{item[1]}" if ja else f"{d.en} ×{item[1]}")
     if not parts:
         return "—"
     return ("、" if ja else ", ").join(parts)

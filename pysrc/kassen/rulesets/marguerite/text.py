@@ -1,7 +1,7 @@
 """Japanese and English text of マーガレット2011α: problem messages and ``event.<kind>`` templates.
 
-Sword, status and enchantment names are always shown in Japanese; English text adds the
-catalogue's short gloss after them, ``斬撃剣 (Slash Sword)`` (``render_values`` puts them in).
+Sword, status and enchantment names are Japanese in Japanese text and the catalogue's English
+name in English text, ``Slash Sword`` (``render_values`` puts them in).
 """
 
 from __future__ import annotations
@@ -10,25 +10,25 @@ from kassen.core.render import label_keys
 from kassen.rulesets.marguerite.catalogue import ENCHANT_EN, ENCHANT_JA
 
 _LABELS: dict[str, dict[str, tuple[str, str]]] = {
-    "phase": {"ap": ("行動回数決定フェイズ", "AP phase (行動回数決定)"),
-              "status": ("状態効果フェイズ", "status phase (状態効果)"),
-              "action": ("行動フェイズ", "action phase (行動)"),
+    "phase": {"ap": ("行動回数決定フェイズ", "AP phase"),
+              "status": ("状態効果フェイズ", "status phase"),
+              "action": ("行動フェイズ", "action phase"),
               "death_check": ("第0ターン直後の死亡判定", "death check after turn 0"),
               "judge": ("勝敗判定", "judgement")},
-    "why": {"stun": ("スタン", "スタン (Stun)"),
+    "why": {"stun": ("スタン", "Stun"),
             "none": ("実行可能な剣が無い", "no executable sword"),
             "dead": ("第0ターン中にHP 0以下", "HP ≤ 0 during turn 0")},
     "stat": {"atk": ("攻撃力", "attack"), "def": ("防御力", "defence"),
              "spd": ("素早さ", "speed"), "maxhp": ("最大HP", "max HP")},
-    "enchant": {key: (ja, f"＜{ja}＞ ({ENCHANT_EN[key]})") for key, ja in ENCHANT_JA.items()},
+    "enchant": {key: (ja, f"<{ENCHANT_EN[key]}>") for key, ja in ENCHANT_JA.items()},
     "reason": {"wipeout": ("全滅", "wipeout"),
                "overkill": ("オーバーキルジャッジ", "overkill judge"),
                "overturn": ("オーバーターンジャッジ", "overturn judge"),
-               "push": ("プッシュ", "プッシュ (Push)"), "draw": ("引き分け", "draw")},
+               "push": ("プッシュ", "Push"), "draw": ("引き分け", "draw")},
     "measure": {"hp": ("HP合計", "HP total"), "overkill": ("オーバーキル合計", "overkill total")},
     "budget": {"actions": ("行動処理の数", "actions"), "events": ("ログの事象数", "logged events"),
                "swords": ("1人の剣リストの長さ", "swords in one list"),
-               "fencers": ("1パーティの剣師の数", "剣師 in one party")},
+               "fencers": ("1パーティの剣師の数", "swordmasters in one party")},
     "winner": {"0": ("パーティ1の勝ち", "party 1 wins"), "1": ("パーティ2の勝ち", "party 2 wins"),
                "-1": ("勝者なし", "no winner")},
 }
@@ -105,7 +105,7 @@ JA = {
 
 EN = {
     "too_long": "too long ({length} characters, limit {limit})",
-    "multiline": "write one 剣師 per line (the next line is another build)",
+    "multiline": "write one swordmaster (剣師) per line (the next line is another build)",
     "missing_stats": "HP/攻/防/速 needs four numbers (found {found})",
     "bad_number": "{field} value '{value}' is not a whole number ≥ 0",
     "number_too_big": "{field} value '{value}' is too big (limit {limit})",
@@ -118,16 +118,16 @@ EN = {
     "hp_step": "HP {hp} is not a multiple of 5 (option {option})",
     "over_budget": "costs {cost} points, {over} over the budget of {budget} (option {option})",
     "event.phase": "[Turn {turn}] {phase}",
-    "event.sleep": "{actor} sleeps: AP and reserve AP are 0; スリープ (Sleep) left: {count}",
+    "event.sleep": "{actor} sleeps: AP and reserve AP are 0; Sleep left: {count}",
     "event.status_gain": "{target} gets {status} +{n}, now {count}",
     "event.status_lost": "{target} loses {n} {status} ({count} left)",
-    "event.poison": "{target} takes {amount} 毒 (Poison) damage (HP {hp})",
+    "event.poison": "{target} takes {amount} Poison damage (HP {hp})",
     "event.skip": "{actor} skips ×{times}: {why}; AP {ap}, reserve AP {reserve}",
     "event.cycle": "{actor}'s swords are all unused again (cycle)",
     "event.act": "{actor} executes {sword}: AP {ap}, reserve AP {reserve}, MP {mp}",
-    "event.reflect": "{actor}'s 反射 (Reflect)! The attack turns to {target}; "
-                     "反射 left: {count}",
-    "event.guard": "{actor}'s ガード (Guard)! Damage {before} → {amount}; ガード left: {count}",
+    "event.reflect": "{actor}'s Reflect! The attack turns to {target}; "
+                     "Reflect left: {count}",
+    "event.guard": "{actor}'s Guard! Damage {before} → {amount}; Guard left: {count}",
     "event.damage": "{actor}'s {sword} deals {amount} damage to {target} (HP {hp})",
     "event.mp_damage": "{actor}'s {sword} deals {amount} damage to {target}'s MP (MP {mp})",
     "event.heal": "{target} heals {amount} (HP {hp})",
@@ -140,8 +140,8 @@ EN = {
     "event.revive": "{actor} comes back to life (HP {hp})",
     "event.exit": "{actor} leaves the battle (HP {hp}, overkill {overkill})",
     "event.build": "{actor} builds {target} with {sword}, now at the front (HP {hp})",
-    "event.build_failed": "{actor}'s {sword} fails because of 流産 (Miscarriage); "
-                          "流産 left: {count}",
+    "event.build_failed": "{actor}'s {sword} fails because of Miscarriage; "
+                          "Miscarriage left: {count}",
     "event.sword_kept": "{actor}'s {sword} is not spent and stays unused",
     "event.enchant": "{actor}'s {sword} gains {enchant}",
     "event.no_effect": "{actor}'s {sword} has no effect",
@@ -155,7 +155,7 @@ EN = {
     "event.steal": "{actor} steals {target}'s {sword}",
     "event.year": "{actor}'s {sword}: the turn counter is now {counter}",
     "event.judgement": "{reason}: {winner} ({measure} {total0} to {total1}, "
-                       "プッシュ (Push) {push0} to {push1}, turn counter {counter})",
+                       "Push {push0} to {push1}, turn counter {counter})",
     "event.aborted": "Battle stopped at a safety cap ({cap})",
     "event.log_summarised": "The {budget} passed the log budget of {limit}: from here on each "
                             "turn is logged as one summary (the rules and the result are "
@@ -166,12 +166,12 @@ EN = {
 }
 
 STEP_NAMES: dict[str, tuple[str, str]] = {
-    "ap": ("行動回数決定", "AP (行動回数決定)"),
-    "status": ("状態効果", "status effects (状態効果)"),
-    "action": ("行動", "action (行動)"),
-    "action.skip": ("行動：スキップ", "action (行動), skipped"),
-    "death_check": ("死亡判定", "death check (死亡判定)"),
-    "judge": ("勝敗判定", "judgement (勝敗判定)"),
+    "ap": ("行動回数決定", "AP"),
+    "status": ("状態効果", "status effects"),
+    "action": ("行動", "an action"),
+    "action.skip": ("行動：スキップ", "an action, skipped"),
+    "death_check": ("死亡判定", "death check"),
+    "judge": ("勝敗判定", "deciding the winner"),
 }
 """The step list's name of each phase (and phase.kind), R6.1."""
 
@@ -191,23 +191,23 @@ SUM_LABELS: dict[str, tuple[str, str]] = {
     "own_hp": ("自分のHP", "own HP"),
     "reflected": ("反射された回数", "times reflected"),
     "hits": ("攻撃回数", "number of hits"),
-    "guard": ("ガードで半分（切り上げ）", "halved by ガード (Guard), rounded up"),
+    "guard": ("ガードで半分（切り上げ）", "halved by Guard, rounded up"),
     "negative_damage": ("マイナスのダメージ", "negative damage"),
     "damage_dealt": ("与えたダメージ", "damage dealt"),
     "hp_missing": ("最大HPまでの残り", "HP missing to the maximum"),
     "damage": ("ダメージ", "damage"),
-    "poison": ("毒の数", "毒 (Poison) count"),
+    "poison": ("毒の数", "Poison count"),
     "hp": ("HP", "HP"),
     "hp_at_death": ("死亡した瞬間のHP", "HP at the moment of death"),
     "overkill": ("オーバーキル", "overkill"),
-    "push": ("プッシュの数", "プッシュ (Push) count"),
-    "nobody": ("該当する剣師なし", "no 剣師 counted"),
+    "push": ("プッシュの数", "Push count"),
+    "nobody": ("該当する剣師なし", "no swordmaster counted"),
     # the numbers explained (the keys of values["sums"]), which head their breakdowns
     "amount": ("値（ダメージ・回復量）", "amount (damage or healing)"),
     "total0": ("パーティ1の合計", "party 1's total"),
     "total1": ("パーティ2の合計", "party 2's total"),
-    "push0": ("パーティ1のプッシュ", "party 1's プッシュ (Push)"),
-    "push1": ("パーティ2のプッシュ", "party 2's プッシュ (Push)"),
+    "push0": ("パーティ1のプッシュ", "party 1's Push"),
+    "push1": ("パーティ2のプッシュ", "party 2's Push"),
 }
 """Words of the terms of the events' sums (``values["sums"]``, core.sums), ``sum.<label>``."""
 

@@ -91,6 +91,11 @@ class SkirmishBattle(Battle):
         """Per side, members in order of deployment with their current values (design 4.1)."""
         return view.members(self)
 
+    def names(self) -> dict[str, str]:
+        """Member id → the board's label ("ゴブリン 2" where units share a name), so the log,
+        the why panel, the choices, replay files and the command line name units alike."""
+        return view.labels(self.state.units)
+
     def view(self) -> dict[str, Any]:
         """Everything the battle view draws (see ``view.py``)."""
         return view.battle_view(self)

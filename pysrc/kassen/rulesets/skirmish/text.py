@@ -69,7 +69,7 @@ MESSAGES = {
         "bad_key": "{token!r} is not key=value or the key is unknown (nearest: {known})",
         "duplicate_key": "key {key!r} is given twice",
         "missing": "{name!r} lacks required keys: {keys}",
-        "needs_ranged": "{name!r}: 《{ability}》 needs a weapon with range 1 or more",
+        "needs_ranged": "{name!r}: {ability} needs a weapon with range 1 or more",
         "bad_number": "{key}={value} cannot be used (an integer {low}..{high})",
         "unknown_weapon": "there is no weapon {name!r} (nearest: {nearest})",
         "bad_area": "area {value!r} is not on the map ({width}×{height})",
@@ -80,8 +80,8 @@ MESSAGES = {
         "duplicate_entry": "{name!r} is listed twice",
         "bad_count": "count {value!r} cannot be used (1..9)",
         "event.round": "── Round {round}, start phase: everyone is unacted ──",
-        "event.initiative": "Initiative: {actor} (行動値 {ini}) takes a turn",
-        "event.tie_roll": "Tied 行動値: 1D10 roll-off {rolls}",
+        "event.initiative": "Initiative: {actor} (initiative {ini}) takes a turn",
+        "event.tie_roll": "Tied initiative: 1D10 roll-off {rolls}",
         "event.skip": "{actor} does nothing in the {step}",
         "event.turn_end": "{actor} has acted",
         "event.move": "{actor} moves {frm}→{to} (allowance {allowance})",
@@ -96,7 +96,7 @@ MESSAGES = {
         "event.durations": "End phase: every duration counts down one round",
         "event.deadlock": "Nobody acted: every sleeper wakes up",
         "event.end": "Combat over ({reason}) in round {round}",
-        "event.use": "{actor} uses 《{ability}》 (MP {cost}, {mp} left)",
+        "event.use": "{actor} uses {ability} (MP {cost}, {mp} left)",
         "event.item": "{actor} uses a {item} on {target} ({left} left)",
         "event.wake": "{actor} wakes {target}",
         "event.cover": "{actor} covers {target}!",
@@ -104,7 +104,7 @@ MESSAGES = {
         "event.auto_hit": "{target} is hit automatically",
         "event.hit_check": ("Hit check {actor}→{target}: {dice}+{bonus}={total} "
                             "(need {need}) {outcome}"),
-        "event.guard": "{actor} uses 《Guard》 ({mp} MP left)",
+        "event.guard": "{actor} uses Guard ({mp} MP left)",
         "event.damage": ("{target} takes {amount} damage (potency {power}={atk}+{dice} − "
                          "{defence}), HP {hp}"),
         "event.down": "{actor} is incapacitated",
@@ -147,33 +147,33 @@ SUM_WORDS: dict[str, tuple[str, str]] = {
     "active": ("能動側の達成値", "active side's total"),
     "passive": ("受動側の達成値", "passive side's total"),
     # the terms
-    "dice_2d10": ("2D10", "2D10"), "accuracy": ("命中値", "命中値 (accuracy)"),
+    "dice_2d10": ("2D10", "2D10"), "accuracy": ("命中値", "accuracy"),
     "ability_accuracy": ("能力の命中修正", "the ability's accuracy modifier"),
     "critical": ("クリティカル（自動成功）", "critical (automatic success)"),
     "fumble": ("ファンブル（自動失敗）", "fumble (automatic failure)"),
     "cover_auto_hit": ("かばうので自動命中", "automatic hit on the coverer"),
     "covered_values": ("かばわれた対象の値で計算（肩代わり）",
-                       "the protected target's values (肩代わり)"),
-    "evasion": ("回避値", "回避値 (evasion)"),
+                       "the protected target's values (taken over by the coverer)"),
+    "evasion": ("回避値", "evasion"),
     "tie_misses": ("同値は回避", "a tie misses"),
-    "power": ("威力", "potency (威力)"), "weapon_attack": ("武器の攻撃力", "weapon 攻撃力"),
-    "ability_attack": ("能力の攻撃力修正", "the ability's 攻撃力 bonus"),
-    "magic_power": ("魔力", "魔力 (magic power)"),
-    "staff_bonus": ("スタッフの魔力+1", "staff's +1 魔力"),
+    "power": ("威力", "potency"), "weapon_attack": ("武器の攻撃力", "weapon attack power"),
+    "ability_attack": ("能力の攻撃力修正", "the ability's attack power bonus"),
+    "magic_power": ("魔力", "magic power"),
+    "staff_bonus": ("スタッフの魔力+1", "staff's +1 magic power"),
     "spell_power": ("魔法の威力", "the spell's power"),
-    "gem_attack": ("宝石の攻撃力", "the gem's 攻撃力"),
+    "gem_attack": ("宝石の攻撃力", "the gem's attack power"),
     "crit_die": ("クリティカルの+1D10", "critical's +1D10"),
-    "armour": ("装甲", "装甲 (armour)"), "stone_skin": ("《ストーンスキン》", "《Stone Skin》"),
-    "resistance": ("抵抗", "抵抗 (resistance)"), "weakness": ("弱点", "weakness"),
+    "armour": ("装甲", "armour"), "stone_skin": ("《ストーンスキン》", "Stone Skin"),
+    "resistance": ("抵抗", "resistance"), "weakness": ("弱点", "weakness"),
     "attribute_resistance": ("耐性", "attribute resistance"),
-    "at_least_zero": ("0未満にはならない", "never below 0"), "guard": ("《ガード》", "《Guard》"),
+    "at_least_zero": ("0未満にはならない", "never below 0"), "guard": ("《ガード》", "Guard"),
     "hp_before": ("元のHP", "HP before"), "damage": ("ダメージ", "damage"),
     "hp_missing": ("減っているHP（上限）", "HP missing (the most it heals)"),
     "mana_potion": ("マナポーション", "mana potion"),
     "mp_missing": ("減っているMP（上限）", "MP missing (the most it restores)"),
     "mp_before": ("元のMP", "MP before"), "mp_cost": ("消費MP", "MP cost"),
-    "initiative": ("行動値", "行動値 (initiative)"),
-    "per_five": ("行動値5ごとに1", "1 per 5 行動値"), "plus_one": ("基本の1", "base 1"),
+    "initiative": ("行動値", "initiative"),
+    "per_five": ("行動値5ごとに1", "1 per 5 initiative"), "plus_one": ("基本の1", "base 1"),
     "other_obstructers": ("ほかの妨害者×2", "2 × other obstructers"),
     "flight": ("飛行", "flight"),
 }
@@ -228,8 +228,6 @@ def render_values(values: dict[str, Any], lang: str) -> dict[str, Any]:
         out["outcome"] = table["slept" if out["success"] else "resisted"]
     if "reason" in out:
         out["reason"] = REASONS["ja" if ja else "en"].get(out["reason"], out["reason"])
-    if isinstance(out.get("by"), list):
-        out["by"] = ", ".join(out["by"])
     if "attribute" in out and out["attribute"] in ATTRIBUTES and ja:
         out["attribute"] = ATTRIBUTES[out["attribute"]]
     return out

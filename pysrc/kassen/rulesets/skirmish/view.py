@@ -37,6 +37,21 @@ def member(b: SkirmishBattle, u: Unit) -> dict[str, Any]:
             "items": dict(u.items)}
 
 
+def labels(units: list[Unit]) -> dict[str, str]:
+    """Unit id → display label: a unit whose name other units share gets its number among
+    them, in order of deployment ("ゴブリン 1", "ゴブリン 2"); a unique name stays as it is."""
+    units = [u for side in (0, 1) for u in units if u.side == side]  # as members() lists them
+    count: dict[str, int] = {}
+    for u in units:
+        count[u.name] = count.get(u.name, 0) + 1
+    seen: dict[str, int] = {}
+    out: dict[str, str] = {}
+    for u in units:
+        seen[u.name] = seen.get(u.name, 0) + 1
+        out[u.id] = f"{u.name} {seen[u.name]}" if count[u.name] > 1 else u.name
+    return out
+
+
 def members(b: SkirmishBattle) -> list[dict[str, Any]]:
     """Per side, members in order of deployment with their current values."""
     return [{"members": [member(b, u) for u in b.state.units if u.side == s]} for s in (0, 1)]

@@ -54,3 +54,15 @@ export const optionLabel = (option, pending, ctx) => {
   return describeOption(pending, option, ctx?.lang);
 };
 export const decisionTitle = (pending, ctx) => describeRequest(pending, ctx?.lang, ctx?.battle?.names || {});
+
+/** What the decision panel shows beside the question: the deciding side's hand as the board
+ * draws it (face up, its validity marked), so the cards are in view with the choice. */
+export function decisionContext(pending, ctx) {
+  const row = ctx?.board?.querySelector(`.cd-side[data-side="${pending?.side ?? 0}"] .cd-hand-row`);
+  if (!row || !row.querySelector(".cd-hand.open")) return null;
+  const copy = row.cloneNode(true);
+  copy.querySelectorAll("[id]").forEach((node) => node.removeAttribute("id"));
+  copy.className = "cd-hand-row decide-hand";
+  copy.setAttribute("aria-label", word(ctx.lang, "hand"));
+  return copy;
+}

@@ -8,10 +8,10 @@
 // enters the DOM (no text, no attribute). "All cards open" (for replays) shows everything.
 import { el, fill } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { RED, STEPS, SUIT, cardText, costumeOf, isJoker, rankOf, useGlossary, word } from "./words.js";
+import { RED, STATUS, STEPS, SUIT, cardText, costumeOf, isJoker, rankOf, useGlossary, word } from "./words.js";
 
 export { cardText } from "./words.js";
-export { decisionTitle, describeOption, describeRequest, optionLabel } from "./decide.js";
+export { decisionContext, decisionTitle, describeOption, describeRequest, optionLabel } from "./decide.js";
 export const css = "static/js/rulesets/cardduel/view.css";
 /** What a step's `turn` counts here: a battle of the match (§5). */
 export const turnWord = { ja: "バトル", en: "Battle" };
@@ -135,7 +135,7 @@ function memberPanel(m, side, env) {
     el("span", { class: `cd-role ${m.role}`, text: word(lang, m.role) }),
     el("span", { class: "cd-stats", text: `${word(lang, "th")} ${m.threshold}${m.fav?.length ? ` ${m.fav.map((s) => SUIT[s]).join("")}` : ""}`,
       title: word(lang, "thTitle") }),
-    statuses.map((s) => el("span", { class: "badge cd-status", text: s }))));
+    statuses.map((s) => el("span", { class: "badge cd-status", text: STATUS[s]?.[lang] ?? s }))));
 
   const res = el("div", { class: "cd-res" });
   if (warrior) {

@@ -17,6 +17,12 @@ export function costumeOf(key) {
   const [mp, cards] = glossary.costume_power?.[key] ?? ["?", "?"];
   return { ja, en, mp, cards };
 }
+/** The board's statuses (keys as the engine's view carries them, view.statuses). */
+export const STATUS = {
+  気絶: { ja: "気絶", en: "fainted" }, 消耗: { ja: "消耗", en: "exhausted" },
+  アタック権なし: { ja: "アタック権なし", en: "no attack right" },
+  エンチャント停止: { ja: "エンチャント停止", en: "enchant stopped" },
+};
 export const STEPS = {
   revised: ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"],
   original: ["A1", "A2", "A3", "A4", "A5"],

@@ -8,7 +8,7 @@ export const TERMS = {
   自: ["自", "own"], 敵: ["敵", "opponent"],
   dice: ["ダイス", "dice"], lp: ["LP", "LP"], lpMain: ["本体", "main"], lpEx: ["EX LP", "EX LP"],
   vp: ["VP", "VP"], stars: ["星", "stars"], stardust: ["星屑", "stardust"],
-  ougiStars: ["奥義星", "奥義 stars"], ougi: ["奥義", "ultimate"], ougiUsed: ["奥義使用済", "奥義 used"],
+  ougiStars: ["奥義星", "ougi stars"], ougi: ["奥義", "ougi"], ougiUsed: ["奥義使用済", "ougi used"],
   stun: ["スタン", "stun"], stunGauge: ["スタンゲージ", "stun gauge"], stunLeft: ["残り", "left"],
   flags: ["フラグ", "flags"], good: ["良", "good"], bad: ["悪", "bad"], demerit: ["デメリット", "demerit"],
   range: ["間合い", "range"], crossRange: ["クロスレンジ", "cross range"], fav: ["得意間合い", "favourite range"],
@@ -35,14 +35,14 @@ export const TERMS = {
   values: ["今ターンの値", "this turn's values"], threshold: ["連撃判定値", "combo threshold"],
   onSquare: ["デメリットマス", "demerit square"], guarded: ["ガード", "guarded"], misfired: ["不発", "misfire"],
   turn: ["ターン", "turn"], basics: ["基本", "basics"], ability: ["能力", "ability"], flag: ["フラグ名", "flag"],
-  starHint: ["star=能力/必要星/使用星 か ougi=名前/奥義星", "star=ABILITY/need/use or ougi=NAME/奥義星"],
+  starHint: ["star=能力/必要星/使用星 か ougi=名前/奥義星", "star=ABILITY/need/use or ougi=NAME/stars"],
   extra: ["その他の行", "other lines"],
 };
 
-/** A term in the page's language; Japanese always shown (English beside it in English mode). */
+/** A term in the page's language (the English page shows no Japanese; issue 27). */
 export function term(key, lang) {
   const [ja, en] = TERMS[key] || [key, key];
-  return lang === "en" && en !== ja ? `${en} (${ja})` : ja;
+  return lang === "en" ? en : ja;
 }
 
 /** Only the Japanese (for compact spots) or the English with Japanese (English mode). */

@@ -15,8 +15,11 @@ function nm(ja, lang) {
   const en = glossary[base]?.[1];
   return en ? [en, ...derivs].join("·") : ja;
 }
+/** A long English word with soft hyphens, so a narrow cell breaks it as "Exhaus-tion"
+ * rather than anywhere ("Exhau / stion"). */
+const soft = (text) => String(text ?? "").replace(/[A-Za-z]{8,}/g, (w) => `${w.slice(0, Math.ceil(w.length / 2))}\u00ad${w.slice(Math.ceil(w.length / 2))}`);
 /** "star=攻2倍/3/2" style text with its ability name translated. */
-const nmStar = (text, lang) => text.replace(/^(★|奥義 )([^/]+)/, (_, mark, name) => mark + nm(name, lang));
+const nmStar = (text, lang) => text.replace(/^(★|奥義 |ougi )([^/]+)/, (_, mark, name) => mark + nm(name, lang));
 
 export const css = "static/js/rulesets/dice/view.css";
 
@@ -60,7 +63,7 @@ function die(el, colour, value, rolling, lang) {
     Array.from({ length: 9 }, (_, i) => el("span", { class: PIPS[value]?.includes(i + 1) ? "pip on" : "pip" })));
   return el("div", { class: `dice-die die-${colour}${rolling ? " rolling" : ""}`, role: "img",
     "aria-label": `${term(colour, lang)} ${value ?? "—"}`, dataset: { colour, value: value ?? "" } },
-  face, el("span", { class: "die-label", text: `${short(colour, "ja")}${lang === "en" ? ` ${short(colour, "en")}` : ""} ${value ?? "—"}` }));
+  face, el("span", { class: "die-label", text: `${short(colour, lang)} ${value ?? "—"}` }));
 }
 
 function diceTray(el, view, step, lang) {
@@ -100,15 +103,14 @@ function decisionPanel(el, view, members, decided, lang) {
   }
   const speedDiff = Math.abs((d.speed?.[0] ?? 0) - (d.speed?.[1] ?? 0));
   const row = (key, pair) => el("tr", { class: d.by === key ? "decides" : "", dataset: { by: key } },
-    el("th", { scope: "row" }, el("span", { text: short(key, "ja") }),
-      lang === "en" ? el("small", { text: short(key, "en") }) : null),
+    el("th", { scope: "row" }, el("span", { text: short(key, lang) })),
     el("td", { class: `c-${members[0]?.colour}`, text: String(pair?.[0] ?? "") }),
     el("td", { class: `c-${members[1]?.colour}`, text: String(pair?.[1] ?? "") }));
   let outcome;
   const attackers = (d.attackers || []).map(nameOfId);
   if (!attackers.length) outcome = term("nobody", lang);
   else if (d.cross) outcome = `${term(d.by === "forced" ? "forced" : "cross", lang)}: ${attackers.join(" → ")}`;
-  else outcome = lang === "en" ? `${attackers[0]} attacks (の攻撃)` : `${attackers[0]}の攻撃`;
+  else outcome = lang === "en" ? `${attackers[0]} attacks` : `${attackers[0]}の攻撃`;
   if (d.passed) outcome += ` (${term("passed", lang)})`;
   return el("div", { class: "dice-decision", dataset: { by: d.by ?? "" } },
     el("table", {},
@@ -205,21 +207,21 @@ function board(el, m, sheet, tv, columns, specialFired, lang) {
     const s = sheet.slots[n] || {};
     const isChosen = n === chosen;
     const demerit = DEMERITS.has(s.normal);
-    const starText = nmStar(s.star.replace(/^star=/i, "★").replace(/^ougi=/i, "奥義 "), lang);
+    const starText = nmStar(s.star.replace(/^star=/i, "★").replace(/^ougi=/i, lang === "en" ? "ougi " : "奥義 "), lang);
     const cls = ["slot", demerit && "demerit", isChosen && "chosen",
       isChosen && columns.has("normal") && "lit-normal", isChosen && columns.has("demerit") && "lit-normal",
       isChosen && (columns.has("star") || columns.has("ougi")) && "lit-star"].filter(Boolean).join(" ");
     return el("li", { class: cls, dataset: { slot: String(n) }, "aria-current": isChosen ? "true" : null,
-      title: [s.normal, lang === "en" ? nm(s.normal, lang) : "", s.star, s.based ? term("based", lang) : ""].filter(Boolean).join(" ") || "—" },
+      title: [nm(s.normal, lang), starText, s.based ? term("based", lang) : ""].filter(Boolean).join(" ") || "—" },
     el("span", { class: "no", text: String(n) }),
-    el("span", { class: "nc", text: nm(s.normal, lang) || "·" }),
-    el("span", { class: "sc", text: starText || "·" }),
+    el("span", { class: "nc", text: soft(nm(s.normal, lang)) || "·" }),
+    el("span", { class: "sc", text: soft(starText) || "·" }),
     s.based ? el("span", { class: "bd", title: term("based", lang), text: "B" }) : null);
   });
   const specials = SPECIAL_SLOTS.map((n) => el("li", {
     class: `sp${tv?.s === n ? " chosen" : ""}${tv?.s === n && specialFired ? " fired" : ""}`,
     dataset: { special: String(n) }, "aria-current": tv?.s === n ? "true" : null },
-  el("span", { class: "no", text: String(n) }), el("span", { class: "nc", text: nm(sheet.specials[n], lang) || "·" })));
+  el("span", { class: "no", text: String(n) }), el("span", { class: "nc", text: soft(nm(sheet.specials[n], lang)) || "·" })));
   const src = tv?.source;
   const other = src && ["line", "trigger"].includes(src.kind)
     ? el("p", { class: "source badge mark", text: `${term(src.kind, lang)}: ${nm(src.name, lang)}` }) : null;
@@ -280,7 +282,8 @@ function breakdownTable(el, v, lang) {
     return { "=": y, "+": acc + y, "-": acc - y, "*": acc * y, "/": acc / y, "//": Math.floor(acc / y),
       "ceil/": Math.ceil(acc / y), max: Math.max(acc, y), min: Math.min(acc, y) }[op];
   }, 0);
-  const dec = (x) => String(Number(Number(x).toFixed(4)));
+  // rounded for display (1094.8, 0.38): the exact sum is the engine's, in the why panel
+  const dec = (x) => String(Number(Number(x).toFixed(2)));
   const chip = (k, text, rule) => el("span", { class: "num", dataset: { k, ...(rule ? { rule } : {}) }, title: word(k) },
     el("small", { text: word(k) }), text === "" ? null : el("b", { text }));
   // el() flattens one level of children: every part list below is flat. The terms fold left

@@ -9,7 +9,7 @@
 // with ½), statuses gained (pop) and lost (fade), death, exit and a new 剣師 stepping in. All of
 // it is CSS and turned off under prefers-reduced-motion (marguerite.css).
 import { el, fill } from "../../dom.js";
-import { ENCHANT, KINDS, PHASES, REASON_KEY, enchantName, isBad, kindName, statusLabel, statusName, useGlossary,
+import { ENCHANT, ENCHANT_EN, KINDS, PHASES, REASON_KEY, enchantName, isBad, kindName, statusLabel, statusName, useGlossary,
   word } from "./words.js";
 
 export const css = "static/js/rulesets/marguerite/view.css";
@@ -112,13 +112,13 @@ function badges(lang, statuses, prevStatuses, beat) {
     const pop = beat?.gained?.has(ja) || n > was;
     const drop = !pop && n < was;
     return el("span", { class: `mg-status${isBad(ja) ? " bad" : ""}${pop ? " pop" : ""}${drop ? " drop" : ""}`,
-      dataset: { status: ja, count: String(n) }, title: statusLabel(lang, ja) },
-    ja, n > 1 || ja !== "挑発" ? el("b", { text: `×${n}` }) : null);
+      dataset: { status: ja, count: String(n) }, title: ja },
+    statusLabel(lang, ja), n > 1 || ja !== "挑発" ? el("b", { text: `×${n}` }) : null);
   });
   for (const [ja, was] of Object.entries(before)) {
     if (now[ja]) continue;
     out.push(el("span", { class: `mg-status lost${isBad(ja) ? " bad" : ""}`, dataset: { status: ja, count: "0", lost: String(was) },
-      title: statusLabel(lang, ja) }, ja, el("b", { text: "×0" })));
+      title: ja }, statusLabel(lang, ja), el("b", { text: "×0" })));
   }
   return el("div", { class: "mg-statuses", role: "group", "aria-label": word(lang, "statuses") },
     out.length ? out : el("span", { class: "mg-none", text: "—" }));
@@ -129,8 +129,8 @@ function swordChip(lang, s, turn, i) {
   const marks = Object.entries(s.enchants || {}).map(([k, n]) => {
     const [ja, en] = [enchantName("ja", k), enchantName("en", k)];
     return el("span", { class: `mg-ench e-${k}`, dataset: { enchant: k, count: String(n) },
-      title: lang === "en" ? `${ja} (${en})${n > 1 ? ` ×${n}` : ""}` : `${ja}${n > 1 ? `×${n}` : ""}` },
-    ENCHANT[k] ?? k, n > 1 ? el("sup", { text: String(n) }) : null);
+      title: lang === "en" ? `${en}${n > 1 ? ` ×${n}` : ""}` : `${ja}${n > 1 ? `×${n}` : ""}` },
+    (lang === "en" ? ENCHANT_EN : ENCHANT)[k] ?? k, n > 1 ? el("sup", { text: String(n) }) : null);
   });
   const waiting = typeof turn === "number" && s.start > turn;
   const parts = [s.name, kindName(lang, s.kind), word(lang, "start", { n: s.start }),
@@ -141,9 +141,9 @@ function swordChip(lang, s, turn, i) {
     dataset: { code: s.code, used: String(Boolean(s.used)), executing: String(Boolean(s.executing)),
       start: String(s.start), limited: String(Boolean(s.limited)), pos: String(i), ...(s.count > 1 ? { count: String(s.count) } : {}) },
     title: parts.join(" · "), "aria-label": parts.join(" ") },
-  el("span", { class: "mg-code", "aria-hidden": "true", text: s.code }),
+  el("span", { class: "mg-code", "aria-hidden": "true", lang: "ja", text: s.code }),  // the build's own letter
   marks.length ? el("span", { class: "mg-marks", "aria-hidden": "true" }, marks) : null,
-  s.limited ? el("span", { class: "mg-limi", "aria-hidden": "true", text: "リ" }) : null,
+  s.limited ? el("span", { class: "mg-limi", "aria-hidden": "true", text: word(lang, "limiLetter") }) : null,
   el("span", { class: "mg-start", "aria-hidden": "true", text: String(s.start) }),
   s.count > 1 ? el("span", { class: "mg-count", "aria-hidden": "true", text: `×${s.count}` }) : null);
 }
@@ -176,7 +176,7 @@ function swordList(lang, m, prevM, turn) {
     const ghost = el("li", { class: "mg-sword exec vanished", dataset: { code: ex.code, executing: "true", vanished: "true" },
       title: `${ex.name} · ${word(lang, "executing")} · ${word(lang, "vanished")}`,
       "aria-label": `${ex.name} ${word(lang, "executing")} ${word(lang, "vanished")}` },
-    el("span", { class: "mg-code", "aria-hidden": "true", text: ex.code }));
+    el("span", { class: "mg-code", "aria-hidden": "true", lang: "ja", text: ex.code }));
     const at = vanishedAt(prevM?.swords, m.swords || [], ex.code);
     chips.splice(at < 0 ? 0 : at, 0, ghost);
   }
@@ -302,7 +302,7 @@ function track(lang, view, step) {
 
 function legend(lang) {
   const chip = (cls, code, extra = null) => el("span", { class: `mg-sword k-attack ${cls}`.trim(), "aria-hidden": "true" },
-    el("span", { class: "mg-code", text: code }), extra);
+    el("span", { class: "mg-code", lang: "ja", text: code }), extra);
   const item = (node, text) => el("li", {}, node, el("span", { text }));
   const box = el("details", { class: "mg-legend", ontoggle: (e) => { legendOpen = e.target.open; } },
     el("summary", { text: word(lang, "legend") }),
@@ -311,10 +311,10 @@ function legend(lang) {
       item(chip("used", "斬"), word(lang, "used")),
       item(chip("exec", "斬"), word(lang, "executing")),
       item(chip("waiting", "舞", el("span", { class: "mg-start", text: "3" })), `${word(lang, "notYet")} · ${word(lang, "startNum")}`),
-      item(chip("limited", "鏡", el("span", { class: "mg-limi", text: "リ" })), word(lang, "limiMark")),
+      item(chip("limited", "鏡", el("span", { class: "mg-limi", text: word(lang, "limiLetter") })), word(lang, "limiMark")),
       item(chip("run", "怒", el("span", { class: "mg-count", text: "×3" })), word(lang, "runMark")),
       item(el("span", { class: "mg-marks static", "aria-hidden": "true" },
-        Object.entries(ENCHANT).map(([k, mark]) => el("span", { class: `mg-ench e-${k}`, text: mark }))),
+        Object.entries(lang === "en" ? ENCHANT_EN : ENCHANT).map(([k, mark]) => el("span", { class: `mg-ench e-${k}`, text: mark }))),
       `${word(lang, "enchMarks")}: ${Object.entries(ENCHANT).map(([k, m]) => `${m}=${enchantName(lang, k)}`).join(" ")}`),
       item(el("span", { class: "mg-kinds", "aria-hidden": "true" }, KINDS.slice(1).map((k) =>
         el("span", { class: `mg-sword k-${k} tiny` }))),
@@ -345,6 +345,7 @@ export function describeResult(battle, lang = "ja", upto = Infinity) {
     const measure = word(lang, v.measure === "overkill" ? "okTotal" : "hpTotal");
     detail = ` (${measure} ${v.total0} ${word(lang, "vs")} ${v.total1}${v.push0 || v.push1 ? `, ${word(lang, "pushes")} ${v.push0} ${word(lang, "vs")} ${v.push1}` : ""})`;
   }
+  if (r.winner !== 0 && r.winner !== 1 && r.reason === "draw") return `${reason}${detail}`;  // not "引き分け — 勝者なし"
   return `${reason} — ${who}${detail}`;
 }
 

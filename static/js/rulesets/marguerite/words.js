@@ -8,6 +8,8 @@ export const PHASES = ["ap", "status", "action"];
 export const KINDS = ["skip", "support", "control", "add", "attack", "construct", "environment"];
 // enchantment → the mark on the chip (its names are the engine's)
 export const ENCHANT = { stun: "ス", poison: "毒", whole: "全", limited: "限", early: "早", late: "遅", danger: "危" };
+/** The same marks on the English page (the legend and each mark's title name them). */
+export const ENCHANT_EN = { stun: "S", poison: "P", whole: "W", limited: "X", early: "E", late: "T", danger: "D" };
 
 let glossary = {};
 /** Use this battle's catalogue names (battle.glossary). */
@@ -18,10 +20,10 @@ const byJa = (group, ja) => Object.values(glossary[group] || {}).find(([j]) => j
 export const statusName = (key) => glossary.status?.[key]?.[0] ?? key;
 /** 悪い状態 (R4.3), by the Japanese name the view carries. */
 export const isBad = (ja) => Boolean(byJa("bad", ja));
-/** "スタン", or in English "スタン (Stun)". */
+/** "スタン", or in English "Stun". */
 export const statusLabel = (lang, ja) => {
   const en = byJa("status", ja)?.[1];
-  return lang === "en" && en ? `${ja} (${en})` : ja;
+  return lang === "en" && en ? en : ja;
 };
 export const enchantName = (lang, key) => pick(glossary.enchant?.[key], lang, key);
 export const kindName = (lang, kind) => pick(glossary.kind?.[String(kind)], lang, KINDS[kind] ?? "");
@@ -40,7 +42,7 @@ const W = {
     draw: "引き分け", aborted: "打ち切り (安全上限)", result: "決着", wins: "パーティ{n}の勝ち",
     noWinner: "勝者なし", hpTotal: "HP合計", okTotal: "オーバーキル合計", pushes: "プッシュ",
     counter: "ターン数", vs: "対", more: "ほか{n}回", sum: "計",
-    legend: "剣チップの見方", startNum: "右下の数字＝起動ターン", limiMark: "リ＝リミ (実行で消滅)",
+    legend: "剣チップの見方", startNum: "右下の数字＝起動ターン", limiMark: "リ＝リミ (実行で消滅)", limiLetter: "リ",
     enchMarks: "上の印＝エンチャント", kinds: "枠の色＝種別", run: "同じ剣が{n}本続く", moreSwords: "ほか{n}本", runMark: "×数＝同じ剣が続く数",
   },
   en: {
@@ -48,19 +50,19 @@ const W = {
     summary: "summary (log budget reached)",
     judge: "judgement", phases: "Phases", turn: "Turn", turn0: "turn 0",
     noStatus: "no status phase in turn 0", party: "Party {n}", front: "front", pos: "no. {n}",
-    exited: "exited", exitedTray: "Exited 剣師", overkill: "overkill", atk: "atk", def: "def", spd: "spd",
+    exited: "exited", exitedTray: "Exited swordmasters", overkill: "overkill", atk: "atk", def: "def", spd: "spd",
     mp: "MP", ap_: "AP", reserve: "reserve AP", swords: "Swords", noSwords: "no swords", used: "used",
-    unused: "unused", executing: "executing", vanished: "vanished (リミ)", limited: "limited (リミ)",
+    unused: "unused", executing: "executing", vanished: "vanished (limited)", limited: "limited",
     start: "active from turn {n}", notYet: "not active yet", dead: "dead", built: "built",
     enter: "steps in at the front", reflect: "reflect", guard: "guard ½", revive: "revived",
     statuses: "Statuses", none: "none", wiped: "wiped out",
-    wipeout: "wipeout (全滅)", overkillJ: "overkill judge (オーバーキルジャッジ)",
-    overturn: "overturn judge (オーバーターンジャッジ)", push: "push (プッシュ)", draw: "draw (引き分け)",
+    wipeout: "wipeout", overkillJ: "overkill judge",
+    overturn: "overturn judge", push: "push", draw: "draw",
     aborted: "aborted at a safety cap", result: "Result", wins: "party {n} wins", noWinner: "no winner",
     hpTotal: "HP total", okTotal: "overkill total", pushes: "push", counter: "turn counter", vs: "to",
     more: "{n} more", sum: "total",
     legend: "How to read the sword chips", startNum: "small number = activation turn",
-    limiMark: "リ = limited (vanishes when executed)", enchMarks: "marks on top = enchantments",
+    limiMark: "L = limited (vanishes when executed)", limiLetter: "L", enchMarks: "marks on top = enchantments",
     kinds: "border colour = kind", run: "{n} alike in a row", moreSwords: "{n} more swords", runMark: "×n = n alike swords in a row",
   },
 };

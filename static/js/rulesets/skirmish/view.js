@@ -18,7 +18,7 @@ const ITEM = "item";
 const nm = (group, id, lang) => {
   const pair = glossary[group]?.[id];
   if (!pair) return id;
-  return lang === "ja" ? pair[0] : `${pair[1]} (${pair[0]})`;
+  return lang === "ja" ? pair[0] : pair[1];
 };
 const statusName = (ja, lang) => (lang === "ja" ? ja : glossary.status?.[ja]?.[1] ?? ja);
 
@@ -281,7 +281,7 @@ export function optionLabel(option, pending, ctx) {
     const yes = s === "yes";
     if (pending.kind === "cover") {
       return ja ? (yes ? `${who(c.unit)}が${who(c.protect)}をかばう` : "かばわない")
-        : (yes ? `${who(c.unit)} covers ${who(c.protect)} (かばう)` : "do not cover");
+        : (yes ? `${who(c.unit)} covers ${who(c.protect)}` : "do not cover");
     }
     if (pending.kind === "guard") return ja ? (yes ? `${who(c.unit)}が《ガード》を使う` : "ガードしない") : (yes ? `${who(c.unit)} uses 《Guard》` : "no Guard");
     return ja ? (yes ? `${who(c.unit)}が${who(c.mover)}の移動を妨害` : "妨害しない") : (yes ? `${who(c.unit)} obstructs ${who(c.mover)}` : "do not obstruct");

@@ -21,7 +21,7 @@ addStrings({
     "sk.enemies": "Enemies (side 2)", "sk.hitCheck": "Hit check", "sk.damage": "Damage", "sk.heal": "Heal",
     "sk.disengage": "Disengage", "sk.sleep_check": "Sleep", "sk.tie": "Tie roll-off 1D10", "sk.vs": "vs", "sk.target": "target",
     "sk.hit": "hit", "sk.miss": "miss", "sk.crit": "critical", "sk.fumble": "fumble", "sk.blocked": "stopped",
-    "sk.away": "got away", "sk.slept": "asleep", "sk.resisted": "resisted", "sk.cover": "かばう cover",
+    "sk.away": "got away", "sk.slept": "asleep", "sk.resisted": "resisted", "sk.cover": "cover",
     "sk.ph.SP": "start", "sk.ph.IP": "initiative", "sk.ph.TP": "turn", "sk.ph.RS": "ready", "sk.ph.MS": "main",
     "sk.ph.EP": "end",
   },
