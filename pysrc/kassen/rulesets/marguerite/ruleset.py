@@ -67,8 +67,8 @@ class MargueriteRuleset(Ruleset):
         """Names the board shows, [Japanese, English]: statuses by event key (§11; those that
         are 悪い状態 again under ``bad``, R4.3), enchantments by key (§13) and sword kinds by
         number (種別, R8.6)."""
-        return {"status": {key: [row.ja, row.gloss] for key, row in BY_KEY.items()},
-                "bad": {row.key: [row.ja, row.gloss] for row in STATUSES if row.bad},
+        return {"status": {key: [row.ja, row.en] for key, row in BY_KEY.items()},
+                "bad": {row.key: [row.ja, row.en] for row in STATUSES if row.bad},
                 "enchant": {key: [ja, ENCHANT_EN[key]] for key, ja in ENCHANT_JA.items()},
                 "kind": {str(i): [ja, en] for i, (ja, en) in enumerate(zip(KIND_JA, KIND_EN,
                                                                            strict=True))}}
@@ -85,7 +85,7 @@ class MargueriteRuleset(Ruleset):
         status = out.get("status")
         if isinstance(status, str) and status:
             row = BY_KEY.get(status, STATUSES[0])
-            out["status"] = row.ja if ja else f"{row.ja} ({row.gloss})"
+            out["status"] = row.ja if ja else f"{row.ja} ({row.en})"
         executed = out.get("executed")
         if isinstance(executed, list):
             out["executed"] = _executed(executed, ja)
