@@ -30,7 +30,7 @@ from kassen.rulesets.marguerite.constants import (
 )
 from kassen.rulesets.marguerite.executable import start_table
 from kassen.rulesets.marguerite.initiative import action_phase
-from kassen.rulesets.marguerite.judgement import judge, settle
+from kassen.rulesets.marguerite.judgement import Termination, judge, settle
 from kassen.rulesets.marguerite.life import die, hp_changed
 from kassen.rulesets.marguerite.model import Build, Fencer, State, enlist
 from kassen.rulesets.marguerite.options import parse_mp_costs, readings
@@ -47,8 +47,9 @@ _PHASE_SLOTS = tuple(slot for slot, _handler in slots("on_status_phase"))
 
 class MargueriteBattle(Battle):
     """A battle between two parties; ``self.state`` is a :class:`State`, ``self.table`` the
-    :class:`MargueriteTable` the rule functions act on. ``rec`` and ``aborted`` are the
-    table's, so a recorder swapped on the battle (the driver's replay) is the rules' too."""
+    :class:`MargueriteTable` the rule functions act on. ``rec`` is the table's, so a recorder
+    swapped on the battle (the driver's replay) is the rules' too; a cap the rules hit (the
+    table's ``aborted``) is the battle's once the turn returns."""
 
     table: MargueriteTable
 
@@ -79,26 +80,15 @@ class MargueriteBattle(Battle):
     @property  # type: ignore[override]
     def rec(self) -> Recorder:
         """The table's recorder (the summary's tally while the log is summarised)."""
-        table = self.__dict__.get("table")
-        if table is None:
-            rec = self._rec
-            assert rec is not None
-            return rec
-        return table.rec
+        return self.table.rec
 
     @rec.setter
     def rec(self, value: Recorder) -> None:
-        table = self.__dict__.get("table")
-        if table is None:
+        table = self.table
+        if table is None:  # the core's set-up, before the table exists
             self._rec = value
         else:
             table.rec = value
-
-    @property  # type: ignore[override]
-    def aborted(self) -> str | None:
-        """The safety cap that stopped the battle (the table's), if one did."""
-        table = self.__dict__.get("table")
-        return None if table is None else table.aborted
 
     # -- the Battle interface --------------------------------------------------------------
     @property
@@ -122,14 +112,17 @@ class MargueriteBattle(Battle):
             _turn(t)
         if t.tally is not None:
             t.write_summary()
+        if t.aborted is not None:
+            self.aborted = t.aborted
 
     def abort(self, cap: str) -> None:
         """Stop at a hard cap; what was summarised so far is written first."""
         self.table.abort(cap)
+        self.aborted = cap
 
     def result(self) -> Result:
         st = self.state
-        return Result(st.winner, st.reason or "draw", st.turn)
+        return Result(st.winner, Termination(st.reason or Termination.DRAW), st.turn)
 
     # -- output ------------------------------------------------------------------------------
     def members(self) -> list[dict[str, Any]]:

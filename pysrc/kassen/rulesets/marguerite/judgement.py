@@ -3,6 +3,7 @@ R10.3, D11)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from kassen.rulesets.marguerite.constants import TURN_LIMIT
@@ -10,6 +11,24 @@ from kassen.rulesets.marguerite.statuses import slots
 
 if TYPE_CHECKING:
     from kassen.rulesets.marguerite.table import MargueriteTable
+
+
+
+class Termination(StrEnum):
+    """How a battle of マーガレット2011α ends (``Result.reason``; ``aborted`` besides, at a
+    safety cap), each the judgement that decided it (§10)."""
+
+    WIPEOUT = "wipeout"
+    """全滅: one party has no 剣師 left (R10.2)."""
+    PUSH = "push"
+    """プッシュ: the sides' プッシュ counts differ (R10.3)."""
+    OVERKILL = "overkill"
+    """オーバーキルジャッジ: both parties wiped out, decided by overkill (R10.2)."""
+    OVERTURN = "overturn"
+    """オーバーターンジャッジ: the turn limit, decided by the HP totals (R10.2)."""
+    DRAW = "draw"
+    """引き分け: the totals are equal (R10.2)."""
+
 
 _JUDGE = slots("on_judge")
 """The statuses that count at the judgement (プッシュ, R10.3)."""
@@ -92,18 +111,19 @@ def judge(t: MargueriteTable, rule: str) -> None:
                     terms.append(("+" if terms else "=", "push", n, "R10.3"))
     winner: int | None
     if wiped[0] != wiped[1]:
-        winner, reason = (1 if wiped[0] else 0), "wipeout"
+        winner, reason = (1 if wiped[0] else 0), Termination.WIPEOUT
         rule = "R10.2"
     elif pushes[0] != pushes[1]:
-        winner, reason, rule = (0 if pushes[0] > pushes[1] else 1), "push", "R10.3"
+        winner, reason, rule = (0 if pushes[0] > pushes[1] else 1), Termination.PUSH, "R10.3"
     elif totals[0] == totals[1]:
-        winner, reason, rule = None, "draw", "R10.2"
+        winner, reason, rule = None, Termination.DRAW, "R10.2"
     elif wiped[0]:
         less = 0 if totals[0] < totals[1] else 1
         winner = 1 - less if t.readings.overkill_more else less
-        reason, rule = "overkill", "R10.2"
+        reason, rule = Termination.OVERKILL, "R10.2"
     else:
-        winner, reason, rule = (0 if totals[0] > totals[1] else 1), "overturn", "R10.2"
+        winner, reason, rule = ((0 if totals[0] > totals[1] else 1), Termination.OVERTURN,
+                                "R10.2")
     sums = {"total0": tuple(total_sums[0]), "total1": tuple(total_sums[1])}
     for side in (0, 1):
         if push_sums[side]:

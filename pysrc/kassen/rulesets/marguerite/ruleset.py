@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
+from kassen.core.moments import Moment
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.marguerite import generate, moves, notation
 from kassen.rulesets.marguerite.catalogue import BY_CODE, ENCHANT_EN, ENCHANT_JA, KIND_EN, KIND_JA
 from kassen.rulesets.marguerite.engine import MargueriteBattle
+from kassen.rulesets.marguerite.judgement import Termination
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.options import OPTIONS
 from kassen.rulesets.marguerite.samples import SAMPLES
@@ -32,6 +34,19 @@ class MargueriteRuleset(Ruleset):
     options = OPTIONS
     samples = SAMPLES
     max_turns = 200
+    terminations = Termination
+    event_moments: ClassVar[Mapping[str, Moment]] = {
+        "judgement": Moment.BATTLE_END,  # §10: every battle ends with its judgement
+        "damage": Moment.DAMAGE,  # R8.5
+        "poison": Moment.DAMAGE,  # §11 毒
+        "heal": Moment.HEALING,  # R15.3
+        "hp_up": Moment.HEALING,  # 臥竜剣 (§12.4)
+        "status_gain": Moment.STATUS_GAINED,
+        "status_lost": Moment.STATUS_LOST,
+        "exit": Moment.DEFEAT,  # R9.3: a dead 剣師 leaves the battle
+    }
+    """No kind marks the battle's or a turn's start alone (a turn opens with the 行動回数決定
+    ``phase`` event, as every phase does)."""
 
     def parse(self, text: str, options: dict[str, Any]) -> tuple[Build | None, list[Problem]]:
         """One entrant (R3.2); located problems, never an exception."""
