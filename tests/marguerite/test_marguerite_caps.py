@@ -20,7 +20,7 @@ def play(a: str, b: str, options: dict[str, Any] | None = None, *,
          fast_forward: bool = True, snapshots: bool = False) -> Any:
     prepared = session.prepare("marguerite", [a, b], options or {})
     battle = prepared.ruleset.new_battle(prepared.setup())
-    battle.fast_forward = fast_forward
+    battle.table.fast_forward = fast_forward
     Driver(battle, snapshots=snapshots).run()
     return battle
 
@@ -172,12 +172,12 @@ def test_cycle_growing_acceleration_matches_the_uncut_play_r6_3(monkeypatch) -> 
     """The first battle of test_cycle_growth_plays_to_its_true_result_r6_3 played beat by
     beat with the hard caps lifted (about 20 s, 10^9 list slots walked) gives the same events,
     counts and result as the fast-forwarded play (R6.3 alternative reset=cycle)."""
-    from kassen.rulesets.marguerite import engine
+    from kassen.rulesets.marguerite import table
 
     sides = ("15/2/3/1/後", "10/2/2/2/増速")
     fast = play(*sides, {"reset": "cycle"})
     for cap in ("MAX_ACTIONS", "MAX_EVENTS", "MAX_SCAN"):
-        monkeypatch.setattr(engine, cap, 10 ** 12)
+        monkeypatch.setattr(table, cap, 10 ** 12)
     slow = play(*sides, {"reset": "cycle"}, fast_forward=False)
     assert session.event_digest(fast) == session.event_digest(slow)
     assert fast.final_result() == slow.final_result()
@@ -236,9 +236,9 @@ def test_free_budget_growth_still_hits_a_hard_cap_with_a_logged_reason(monkeypat
     """budget=0 (R3.1 option) allows 素早さ 9999: 増殖剣 + 増殖剣 copy each other thousands of
     times a turn, and the work of walking those lists reaches a hard cap (lowered here to keep
     the test fast; the slow tier measures the real margins): `aborted`, logged, translated."""
-    from kassen.rulesets.marguerite import engine
+    from kassen.rulesets.marguerite import table
 
-    monkeypatch.setattr(engine, "MAX_SCAN", 200_000)
+    monkeypatch.setattr(table, "MAX_SCAN", 200_000)
     battle = play("10/0/0/9999/増増/A", "99/0/0/0//D", FREE)
     result = battle.final_result()
     assert result.reason == "aborted" and result.winner is None

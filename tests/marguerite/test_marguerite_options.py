@@ -7,8 +7,8 @@ from marguerite_helpers import advance, after, codes, events, fencer, finish, st
 
 from kassen.core import options as options_mod
 from kassen.core import registry
+from kassen.rulesets.marguerite.model import LIFE
 from kassen.rulesets.marguerite.options import OPTIONS
-from kassen.rulesets.marguerite.statuses import LIFE
 
 RULESET = registry.get("marguerite")  # through the registry: it registers the text
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from marguerite_helpers import advance, after, codes, events, fencer, finish, kinds, start
 
-from kassen.rulesets.marguerite.statuses import (
+from kassen.rulesets.marguerite.model import (
     GUARD,
     LIFE,
     MISCARRY,

@@ -14,7 +14,7 @@ from marguerite_helpers import after, codes, events, fencer
 
 from kassen.rulesets.marguerite.catalogue import SWORDS
 from kassen.rulesets.marguerite.engine import MargueriteBattle
-from kassen.rulesets.marguerite.statuses import (
+from kassen.rulesets.marguerite.model import (
     GUARD,
     LIFE,
     MISCARRY,

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.rulesets.marguerite.catalogue import SKIP, SwordDef
-from kassen.rulesets.marguerite.model import Fencer, Sword
-from kassen.rulesets.marguerite.statuses import (
+from kassen.rulesets.marguerite.model import (
     GUARD,
     LIFE,
     MISCARRY,
@@ -20,6 +19,8 @@ from kassen.rulesets.marguerite.statuses import (
     STUN,
     TAUNT,
     VENOM,
+    Fencer,
+    Sword,
 )
 
 CONTROL_NEXT = frozenset(("limited", "early", "late", "danger", "stun", "poison", "whole",

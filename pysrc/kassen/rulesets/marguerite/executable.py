@@ -9,17 +9,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.marguerite.actions import CONTROL_NEXT
-from kassen.rulesets.marguerite.statuses import MISCARRY, POISON, SLEEP, STUN, VENOM
+from kassen.rulesets.marguerite.model import MISCARRY, POISON, SLEEP, STUN, VENOM
 
 if TYPE_CHECKING:
     from kassen.rulesets.marguerite.catalogue import SwordDef
-    from kassen.rulesets.marguerite.engine import MargueriteBattle
     from kassen.rulesets.marguerite.model import Fencer, Sword
+    from kassen.rulesets.marguerite.table import MargueriteTable
 
 
-def half(b: MargueriteBattle, f: Fencer) -> bool:
+def half(t: MargueriteTable, f: Fencer) -> bool:
     """Whether HP is at most half of maxHP (<危殆>, R4.6; rounding by option ``half``)."""
-    if b.readings.half_ceil:
+    if t.readings.half_ceil:
         return f.hp <= -(-f.maxhp // 2)
     return 2 * f.hp <= f.maxhp
 
@@ -44,7 +44,7 @@ def start_table(defs: tuple[SwordDef, ...], no_next_blocked: bool,
     return table
 
 
-def find(b: MargueriteBattle, f: Fencer, ignore_used: bool = False, start: int = 0) -> int:
+def find(t: MargueriteTable, f: Fencer, ignore_used: bool = False, start: int = 0) -> int:
     """Index of the first executable sword (R4.7) from ``start`` on, or -1. The hot path:
     inlined checks. Code that makes a sword unused again, or inserts, removes or reorders
     swords, sets ``f.free = 0`` (marking a sword used keeps the hint true)."""
@@ -59,8 +59,8 @@ def find(b: MargueriteBattle, f: Fencer, ignore_used: bool = False, start: int =
         f.free = free
         if start < free:
             start = free
-    turn = b.state.turn
-    starts = b.starts
+    turn = t.state.turn
+    starts = t.starts
     # indices from ``start``: neither a copy of the tail nor a walk through the head
     for i in range(start, count):
         s = swords[i]
@@ -68,26 +68,26 @@ def find(b: MargueriteBattle, f: Fencer, ignore_used: bool = False, start: int =
             continue
         at = starts[s.sid]
         if at is None or s.danger:
-            if executable(b, f, s, i, turn):
+            if executable(t, f, s, i, turn):
                 return i
         elif at + s.shift <= turn:
             return i
     return -1
 
 
-def executable(b: MargueriteBattle, f: Fencer, s: Sword, i: int, turn: int) -> bool:
+def executable(t: MargueriteTable, f: Fencer, s: Sword, i: int, turn: int) -> bool:
     """Whether the unused sword ``s`` at index ``i`` of ``f``'s list would be executed now
     (R4.6): started, <危殆>/＜危殆起動＞ at half HP, <対症> with a bad status, MP, a next
     sword for a control sword (option ``no_next``)."""
-    d = b.defs[s.sid]
+    d = t.defs[s.sid]
     if d.act + s.shift > turn:
         return False
-    if (d.danger or s.danger) and not half(b, f):
+    if (d.danger or s.danger) and not half(t, f):
         return False
     sts = f.st
     if d.symptom and not (sts[STUN] or sts[SLEEP] or sts[VENOM] or sts[POISON]
                           or sts[MISCARRY]):
         return False
-    if b.has_mp_costs and f.mp < b.mp_costs[s.sid]:
+    if t.has_mp_costs and f.mp < t.mp_costs[s.sid]:
         return False
-    return not (b.no_next_blocked and d.formula in CONTROL_NEXT and i + 1 >= len(f.swords))
+    return not (t.no_next_blocked and d.formula in CONTROL_NEXT and i + 1 >= len(f.swords))

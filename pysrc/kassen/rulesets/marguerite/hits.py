@@ -8,20 +8,23 @@ from typing import TYPE_CHECKING
 from kassen.rulesets.marguerite.actions import ENCHANT_RULE, RESET, RIDER_STATUS, Act, Hit
 from kassen.rulesets.marguerite.catalogue import SWORDS
 from kassen.rulesets.marguerite.life import give, heal, hp_changed
-from kassen.rulesets.marguerite.statuses import GUARD, POISON, REFLECT, STATUSES, STUN
+from kassen.rulesets.marguerite.model import POISON, STUN
+from kassen.rulesets.marguerite.statuses import STATUSES, sole
 from kassen.rulesets.marguerite.sword_effects import check_swords
 
 if TYPE_CHECKING:
-    from kassen.rulesets.marguerite.engine import MargueriteBattle
     from kassen.rulesets.marguerite.model import Fencer
+    from kassen.rulesets.marguerite.table import MargueriteTable
 
-on_reflect = STATUSES[REFLECT].on_hit_taken
-on_guard = STATUSES[GUARD].on_hit_taken
-REFLECT_RULE = STATUSES[REFLECT].rule
+_TURNS_BACK, on_hit_taken = sole("on_hit_taken")
+"""The status that turns a hit back (反射): its count slot and handler."""
+_CHANGES_DAMAGE, on_damage_taken = sole("on_damage_taken")
+"""The status that changes the damage its bearer takes (ガード)."""
+REFLECT_RULE = STATUSES[_TURNS_BACK].rule
 # Sums are tuples (core.sums reads any sequence; JSON makes them arrays): the collector
 # untracks tuples of plain values, so the terms every retained event carries cost the
 # garbage collector nothing
-GUARD_TERM = ("ceil/", "guard", 2, STATUSES[GUARD].rule)
+GUARD_TERM = ("ceil/", "guard", 2, STATUSES[_CHANGES_DAMAGE].rule)
 """ガード halves the damage, rounded up."""
 NOT_BELOW_ZERO = ("max", "not_below_zero", 0, "R8.5")
 """Negative damage does nothing (option ``negative``, Q4)."""
@@ -32,55 +35,55 @@ HITS_NOTES = {d.reps: ("note", "hits", d.reps) if d.reps > 1 else None for d in 
 _READS_HP = frozenset(("halfh", "h", "rage"))
 
 
-def targets(b: MargueriteBattle, act: Act) -> list[Fencer]:
+def targets(t: MargueriteTable, act: Act) -> list[Fencer]:
     """The enemies an attack reaches: the whole line, or its single target (R8.4)."""
     if act.whole:
-        return list(b.state.lines[1 - act.actor.side])
+        return list(t.state.lines[1 - act.actor.side])
     target = act.target
     return [target] if target is not None else []
 
 
-def attack(b: MargueriteBattle, act: Act) -> None:
+def attack(t: MargueriteTable, act: Act) -> None:
     """One attack: each target, each repetition, computed and applied at once (R8.5)."""
     d = act.def_
     assert d is not None
     has_riders = bool(d.rider or act.stun or act.poison)
     reps = d.reps
     note = HITS_NOTES[reps]
-    for target in targets(b, act):
+    for target in targets(t, act):
         if reps == 1:  # most swords: one hit, nothing to repeat
-            hit = compute(b, act, target, None)
-            apply(b, hit)
+            hit = compute(t, act, target, None)
+            apply(t, hit)
             if has_riders and hit.amount >= 1:
-                riders(b, hit)
+                riders(t, hit)
             continue
         for k in range(reps):
-            hit = compute(b, act, target, None)
+            hit = compute(t, act, target, None)
             if note is not None:
                 hit.terms = (note, *hit.terms)
             if has_riders:
-                apply(b, hit)
+                apply(t, hit)
                 if hit.amount >= 1:
-                    riders(b, hit)
+                    riders(t, hit)
             elif hit.steady:
                 # every later hit is this same hit (see compute): apply it that many times
                 hit.times = reps - k
-                apply(b, hit)
+                apply(t, hit)
                 break
             else:
-                apply(b, hit)
+                apply(t, hit)
     if d.rider == "dance":
-        independent(b, act)
+        independent(t, act)
 
 
-def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
+def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
     """超同時 attacks: compute every hit from the values before the set, then apply, then
     riders (Q8, D5)."""
     frozen: dict[str, tuple[int, int, int, int]] = {}
-    for line in b.state.lines:
+    for line in t.state.lines:
         for f in line:
             frozen[f.id] = (f.atk, f.def_, f.hp, f.maxhp)
-    turn = b.state.turn
+    turn = t.state.turn
     hits: list[Hit] = []
     for act in acts:
         d = act.def_
@@ -88,9 +91,9 @@ def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
         reps = d.reps
         note = HITS_NOTES[reps]
         has_riders = bool(d.rider or act.stun or act.poison)
-        for target in targets(b, act):
+        for target in targets(t, act):
             for k in range(reps):
-                hit = compute(b, act, target, frozen, turn)
+                hit = compute(t, act, target, frozen, turn)
                 if note is not None:
                     hit.terms = (note, *hit.terms)
                 hits.append(hit)
@@ -98,14 +101,14 @@ def attack_two_phase(b: MargueriteBattle, acts: list[Act]) -> None:
                     hit.times = reps - k
                     break
     for hit in hits:
-        apply(b, hit)
+        apply(t, hit)
     for hit in hits:
-        riders(b, hit)
+        riders(t, hit)
     for act in acts:
-        independent(b, act)
+        independent(t, act)
 
 
-def compute(b: MargueriteBattle, act: Act, target: Fencer,
+def compute(t: MargueriteTable, act: Act, target: Fencer,
             frozen: dict[str, tuple[int, int, int, int]] | None,
             turn: int | None = None) -> Hit:
     """Reflection chain, damage from current (or frozen) values, ガード (R8.5 1-3), and the
@@ -119,19 +122,19 @@ def compute(b: MargueriteBattle, act: Act, target: Fencer,
     recv = target
     src = f
     reflected = 0
-    if not d.pierce and target is not f and target.st[REFLECT]:
-        recv, src, reflected = on_reflect(b, f, target)  # src: the 反射元 it came from
+    if not d.pierce and target is not f and target.st[_TURNS_BACK]:
+        recv, src, reflected = on_hit_taken(t, f, target)  # src: the 反射元 it came from
     if frozen is None:
         atk, rdef, rhp = f.atk, recv.def_, recv.hp
         own_hp, own_max = f.hp, f.maxhp
-        now = b.state.turn
+        now = t.state.turn
     else:
         atk = frozen.get(f.id, (f.atk,))[0]
         rv = frozen.get(recv.id) or (recv.atk, recv.def_, recv.hp, recv.maxhp)
         rdef, rhp = rv[1], rv[2]
         ov = frozen.get(f.id) or (f.atk, f.def_, f.hp, f.maxhp)
         own_hp, own_max = ov[2], ov[3]
-        now = turn if turn is not None else b.state.turn
+        now = turn if turn is not None else t.state.turn
     # the damage and its sum (core.sums): the sword's formula, then ガード
     formula = d.formula
     if formula == "ad":
@@ -176,8 +179,8 @@ def compute(b: MargueriteBattle, act: Act, target: Fencer,
     if reflected:
         terms = (("note", "reflected", reflected, REFLECT_RULE), *terms)
     steady = not reflected and formula not in _READS_HP
-    if not d.pierce and recv.st[GUARD]:
-        amount = on_guard(b, recv, f, amount)
+    if not d.pierce and recv.st[_CHANGES_DAMAGE]:
+        amount = on_damage_taken(t, recv, f, amount)
         terms = (*terms, GUARD_TERM)
         steady = False
     stolen = recv.swords[0] if (frozen is not None and d.rider == "steal"
@@ -185,7 +188,7 @@ def compute(b: MargueriteBattle, act: Act, target: Fencer,
     return Hit(act, recv, amount, stolen, src, terms, steady)
 
 
-def apply(b: MargueriteBattle, hit: Hit) -> None:
+def apply(t: MargueriteTable, hit: Hit) -> None:
     """Apply one hit's damage, ``hit.times`` times (R8.5 4-5; 魔封剣 to MP, D4)."""
     d = hit.act.def_
     assert d is not None
@@ -193,11 +196,11 @@ def apply(b: MargueriteBattle, hit: Hit) -> None:
     recv = hit.recv
     amount = hit.amount
     terms = hit.terms
-    if amount < 0 and not b.heal_negative:
+    if amount < 0 and not t.heal_negative:
         amount = 0
         terms = (*terms, NOT_BELOW_ZERO)
     sums = {"amount": terms}  # the same terms for every repetition: one mapping for all
-    rec = b.rec
+    rec = t.rec
     times = hit.times
     if d.to_mp:
         for _ in range(times):
@@ -210,19 +213,19 @@ def apply(b: MargueriteBattle, hit: Hit) -> None:
             rec.add("damage", fid, recv.id, d.rule, {"sword": d.code, "amount": amount,
                                                     "hp": recv.hp, "sums": sums})
             if recv.hp <= 0:
-                hp_changed(b, recv, "R8.5")
+                hp_changed(t, recv, "R8.5")
     elif amount < 0:  # negative damage heals (option ``negative``)
         source = (("-", "negative_damage", list(terms), "R8.5"),)
         f = hit.act.actor
         for _ in range(times):
-            heal(b, recv, -amount, "R8.5", f, source)
+            heal(t, recv, -amount, "R8.5", f, source)
     else:
         for _ in range(times):
             rec.add("damage", fid, recv.id, d.rule, {"sword": d.code, "amount": 0,
                                                     "hp": recv.hp, "sums": sums})
 
 
-def riders(b: MargueriteBattle, hit: Hit) -> None:
+def riders(t: MargueriteTable, hit: Hit) -> None:
     """さらに riders and enchantment riders on ≥ 1 damage, then そして riders (R8.5.6)."""
     act = hit.act
     d = act.def_
@@ -232,11 +235,11 @@ def riders(b: MargueriteBattle, hit: Hit) -> None:
     f = act.actor
     recv = hit.recv
     rider = d.rider
-    rec = b.rec
+    rec = t.rec
     if rider:
         status = RIDER_STATUS.get(rider)
         if status is not None:
-            give(b, recv, status, 1, d.rule, f)
+            give(t, recv, status, 1, d.rule, f)
         elif rider in RESET:
             field, base = RESET[rider]
             before = getattr(recv, field)
@@ -261,34 +264,34 @@ def riders(b: MargueriteBattle, hit: Hit) -> None:
             recv.free = 0
             rec.emit("reverse", f.id, recv.id, rule=d.rule)
     if act.stun:
-        give(b, recv, STUN, act.stun, ENCHANT_RULE + " スタン与え", f)
+        give(t, recv, STUN, act.stun, ENCHANT_RULE + " スタン与え", f)
     if act.poison:
-        give(b, recv, POISON, act.poison, ENCHANT_RULE + " 毒与え", f)
+        give(t, recv, POISON, act.poison, ENCHANT_RULE + " 毒与え", f)
     # そして riders act for 「自分」: the executor (§18.17), or the last reflector (option)
     if rider == "vampire":
-        if b.readings.rider_reflector:
+        if t.readings.rider_reflector:
             f = hit.src
-        heal(b, f, hit.amount, d.rule, f, (("=", "damage_dealt", hit.amount, d.rule),))
+        heal(t, f, hit.amount, d.rule, f, (("=", "damage_dealt", hit.amount, d.rule),))
     elif rider == "steal":
-        if b.readings.rider_reflector:
+        if t.readings.rider_reflector:
             f = hit.src
         s = hit.stolen if hit.stolen is not None else (recv.swords[0] if recv.swords
                                                        else None)
         if s is not None and s in recv.swords:  # Sword compares by identity
             recv.swords.remove(s)
             recv.free = 0
-            if not b.readings.steal_keep:
+            if not t.readings.steal_keep:
                 s.used = False
             f.swords.append(s)
             rec.emit("steal", f.id, recv.id, rule=d.rule, sword=SWORDS[s.sid].code)
-            check_swords(b, f)
+            check_swords(t, f)
 
 
-def independent(b: MargueriteBattle, act: Act) -> None:
+def independent(t: MargueriteTable, act: Act) -> None:
     """／ effects after everything else: 舞踏剣 re-arms its own instance (D7)."""
     d = act.def_
     if d is not None and d.rider == "dance" and act.sword is not None \
             and not act.sword.gone:
         act.sword.used = False
         act.actor.free = 0
-        b.rec.emit("rearm_self", act.actor.id, rule=d.rule, sword=d.code)
+        t.rec.emit("rearm_self", act.actor.id, rule=d.rule, sword=d.code)

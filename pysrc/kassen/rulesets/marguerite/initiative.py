@@ -7,29 +7,29 @@ from typing import TYPE_CHECKING
 
 from kassen.rulesets.marguerite.executable import find
 from kassen.rulesets.marguerite.judgement import settle
+from kassen.rulesets.marguerite.model import QUICK, SLOW, STUN
 from kassen.rulesets.marguerite.processing import process, skips
-from kassen.rulesets.marguerite.statuses import QUICK, SLOW, STUN
 
 if TYPE_CHECKING:
-    from kassen.rulesets.marguerite.engine import MargueriteBattle
     from kassen.rulesets.marguerite.model import Fencer
+    from kassen.rulesets.marguerite.table import MargueriteTable
 
 _BELOW_ANY = -(1 << 62)
 """Below every key of 行動権: スロー never exceeds クイック by 2^22 (a count of 行動処理)."""
 
 
-def action_phase(b: MargueriteBattle) -> None:
+def action_phase(t: MargueriteTable) -> None:
     """The action phase: 行動権 by (クイック − スロー, 素早さ), 予備AP, executable swords; one
     行動処理 per winning group until nobody may act."""
-    st = b.state
+    st = t.state
     lines = st.lines
     merge = False
     # §18.14 alternative: in turn 0 a 剣師 at HP ≤ 0 only skips (never from 予備AP)
-    dead_skip = b.turn0_dead_skip and st.turn0
-    runs = b.runs
+    dead_skip = t.turn0_dead_skip and st.turn0
+    runs = t.runs
     runs.reset()
-    reserve_always = b.reserve_always
-    cycle = b.reset_cycle
+    reserve_always = t.reserve_always
+    cycle = t.reset_cycle
     pick = choose if cycle else find
     while True:
         best = _BELOW_ANY
@@ -38,7 +38,7 @@ def action_phase(b: MargueriteBattle) -> None:
             for f in line:
                 if f.ap < 1 and (f.reserve < 1 or (dead_skip and f.hp <= 0) or (
                         not f.st[STUN] and not reserve_always
-                        and not can_execute(b, f))):
+                        and not can_execute(t, f))):
                     continue
                 sts = f.st
                 # (クイック − スロー, 素早さ) as one integer; 素早さ stays below 2^40
@@ -58,11 +58,11 @@ def action_phase(b: MargueriteBattle) -> None:
             elif f.st[STUN]:
                 i = -2
             else:
-                i = pick(b, f)
+                i = pick(t, f)
             picks.append(i)
             if i != -1 or f.ap < 1:
                 plain = False
-        tally = b.tally
+        tally = t.tally
         if plain:
             # A group of skips for want of a sword changes nothing but AP, and the same
             # group would win 行動権 again until the smallest AP runs out: one beat.
@@ -71,7 +71,7 @@ def action_phase(b: MargueriteBattle) -> None:
             if tally is not None:
                 st.work += len(group)
                 runs.reset()
-            skips(b, group, times, merge)
+            skips(t, group, times, merge)
             merge = True
         else:
             merge = False
@@ -82,36 +82,36 @@ def action_phase(b: MargueriteBattle) -> None:
                 for f, i in zip(group, picks, strict=True):
                     # choosing a sword walks from the end of the used head (Fencer.free) to it
                     st.scan += (i if i >= 0 else len(f.swords)) - f.free
-                if b.fast_forward and not b.has_mp_costs:
-                    runs.beat(st, group, picks, bool(b.cycled), tally, partial(find, b))
-            process(b, group, picks)
-        if b.after_beat():  # the log budget and the caps
+                if t.fast_forward and not t.has_mp_costs:
+                    runs.beat(st, group, picks, bool(t.cycled), tally, partial(find, t))
+            process(t, group, picks)
+        if t.after_beat():  # the log budget and the caps
             return
         if plain:
             continue
-        if not st.turn0 and settle(b):
+        if not st.turn0 and settle(t):
             return
         if runs.pending is not None and tally is not None:
-            runs.after(st, tally, partial(find, b))
+            runs.after(st, tally, partial(find, t))
 
 
 # -- executable swords (R4.6, R4.7) ---------------------------------------------------------
-def can_execute(b: MargueriteBattle, f: Fencer) -> bool:
+def can_execute(t: MargueriteTable, f: Fencer) -> bool:
     """Whether some sword would be executed now (for 予備AP eligibility, R7.1)."""
-    if find(b, f) >= 0:
+    if find(t, f) >= 0:
         return True
-    return (b.reset_cycle and any(s.used for s in f.swords)
-            and find(b, f, True) >= 0)
+    return (t.reset_cycle and any(s.used for s in f.swords)
+            and find(t, f, True) >= 0)
 
 
-def choose(b: MargueriteBattle, f: Fencer) -> int:
+def choose(t: MargueriteTable, f: Fencer) -> int:
     """The sword ``f`` executes; under ``reset=cycle`` an exhausted list is re-armed first
     (R6.3 alternative, logged in the beat of this action)."""
-    i = find(b, f)
-    if i < 0 and b.reset_cycle and any(s.used for s in f.swords):
+    i = find(t, f)
+    if i < 0 and t.reset_cycle and any(s.used for s in f.swords):
         for s in f.swords:
             s.used = False
         f.free = 0
-        b.cycled.append(f.id)  # logged in the beat of this action (processing.emit_cycles)
-        i = find(b, f)
+        t.cycled.append(f.id)  # logged in the beat of this action (processing.emit_cycles)
+        i = find(t, f)
     return i

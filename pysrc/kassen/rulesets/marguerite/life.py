@@ -4,44 +4,48 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.marguerite.statuses import LIFE, ON_DEATH, SOUL, STATUS_EN, TAUNT
+from kassen.rulesets.marguerite.model import LIFE, SOUL, TAUNT
+from kassen.rulesets.marguerite.statuses import STATUS_EN, slots
 
 if TYPE_CHECKING:
-    from kassen.rulesets.marguerite.engine import MargueriteBattle
     from kassen.rulesets.marguerite.model import Fencer
+    from kassen.rulesets.marguerite.table import MargueriteTable
+
+_ON_DEATH = slots("on_death")
+"""The 蘇生 statuses in the order a death tries them (ソウル before ライフ, D2)."""
 
 NOT_BELOW_ZERO_HEAL = ("max", "not_below_zero", 0, "R15.3")
 """A heal gives nothing when HP ≥ maxHP or the amount is ≤ 0 (R15.3)."""
 
-def hp_changed(b: MargueriteBattle, f: Fencer, rule: str) -> None:
-    if b.state.turn0:
+def hp_changed(t: MargueriteTable, f: Fencer, rule: str) -> None:
+    if t.state.turn0:
         return
     if f.hp <= 0:
         if not f.dead:
-            die(b, f, rule)
+            die(t, f, rule)
     elif f.dead:
         f.dead = False
-        b.rec.emit("revive", f.id, rule="R9.4", hp=f.hp, status="")
+        t.rec.emit("revive", f.id, rule="R9.4", hp=f.hp, status="")
 
 
-def die(b: MargueriteBattle, f: Fencer, rule: str) -> None:
+def die(t: MargueriteTable, f: Fencer, rule: str) -> None:
     """Death, then at most one 蘇生 (ソウル before ライフ, D2)."""
     f.dead = True
     f.death_hp = f.hp
-    b.state.pending = True
-    b.rec.emit("death", f.id, rule=rule, hp=f.hp)
-    revival(b, f)
+    t.state.pending = True
+    t.rec.emit("death", f.id, rule=rule, hp=f.hp)
+    revival(t, f)
 
 
-def revival(b: MargueriteBattle, f: Fencer) -> None:
+def revival(t: MargueriteTable, f: Fencer) -> None:
     """A dead 剣師 uses one ソウル, else one ライフ (§11 蘇生); a ソウル that cannot bring
     HP to ≥ 1 (maxHP ≤ 0) ends it (D2), or falls through to ライフ (option ``revival``)."""
-    for status in ON_DEATH:
-        if f.st[status.index] and status.on_death(b, f):
+    for slot, revive in _ON_DEATH:
+        if f.st[slot] and revive(t, f):
             return
 
 
-def heal(b: MargueriteBattle, f: Fencer, amount: int, rule: str, by: Fencer,
+def heal(t: MargueriteTable, f: Fencer, amount: int, rule: str, by: Fencer,
          source: tuple[Any, ...]) -> None:
     """回復: never above maxHP, nothing when HP ≥ maxHP (R15.3); ``source`` is the sum of
     ``amount`` (core.sums), which the event's sum continues."""
@@ -54,19 +58,19 @@ def heal(b: MargueriteBattle, f: Fencer, amount: int, rule: str, by: Fencer,
     terms = (*source, ("min", "hp_missing", room, "R15.3"))
     if min(amount, room) < 0:
         terms = (*terms, NOT_BELOW_ZERO_HEAL)
-    b.rec.emit("heal", by.id, f.id, rule=rule, amount=gained, hp=f.hp, sums={"amount": terms})
+    t.rec.emit("heal", by.id, f.id, rule=rule, amount=gained, hp=f.hp, sums={"amount": terms})
     if gained:
-        hp_changed(b, f, rule)
+        hp_changed(t, f, rule)
 
 
-def give(b: MargueriteBattle, f: Fencer, status: int, n: int, rule: str,
+def give(t: MargueriteTable, f: Fencer, status: int, n: int, rule: str,
          by: Fencer) -> None:
     """Give ``n`` of a status; 挑発 does not stack; 蘇生 on the dead fires at once (§11)."""
     if status == TAUNT:
         f.st[TAUNT] = 1
     else:
         f.st[status] += n
-    b.rec.emit("status_gain", by.id, f.id, rule=rule, status=STATUS_EN[status], n=n,
+    t.rec.emit("status_gain", by.id, f.id, rule=rule, status=STATUS_EN[status], n=n,
                count=f.st[status])
     if f.dead and status in (SOUL, LIFE) and not f.exited:
-        revival(b, f)
+        revival(t, f)

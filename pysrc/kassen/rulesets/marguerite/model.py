@@ -10,7 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kassen.rulesets.marguerite.catalogue import SWORDS
-from kassen.rulesets.marguerite.statuses import STATUS_COUNT
+
+STATUS_KEYS = ("stun", "sleep", "venom", "poison", "miscarriage", "reflect", "guard", "soul",
+               "life", "push", "quick", "slow", "taunt")
+"""The slots of :attr:`Fencer.st` (a count per status, §11), in the order of the rows of the
+status catalogue (which checks it): the hot paths test ``f.st[STUN]``, an integer slot."""
+STUN, SLEEP, VENOM, POISON, MISCARRY, REFLECT, GUARD, SOUL, LIFE, PUSH, QUICK, SLOW, TAUNT = (
+    range(13))
+STATUS_COUNT = len(STATUS_KEYS)
 
 
 @dataclass(frozen=True)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
+from kassen.core.moments import Moment
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.marguerite import generate, moves, notation
 from kassen.rulesets.marguerite.catalogue import BY_CODE, ENCHANT_EN, ENCHANT_JA, KIND_EN, KIND_JA
 from kassen.rulesets.marguerite.engine import MargueriteBattle
+from kassen.rulesets.marguerite.judgement import Termination
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.options import OPTIONS
 from kassen.rulesets.marguerite.samples import SAMPLES
@@ -33,6 +35,19 @@ class MargueriteRuleset(Ruleset):
     samples = SAMPLES
     first_pairing = (0, 11)  # 九尾 里奈 vs 城壁: walls, taunts and a wipeout in 17 turns
     max_turns = 200
+    terminations = Termination
+    event_moments: ClassVar[Mapping[str, Moment]] = {
+        "judgement": Moment.BATTLE_END,  # §10: every battle ends with its judgement
+        "damage": Moment.DAMAGE,  # R8.5
+        "poison": Moment.DAMAGE,  # §11 毒
+        "heal": Moment.HEALING,  # R15.3
+        "hp_up": Moment.HEALING,  # 臥竜剣 (§12.4)
+        "status_gain": Moment.STATUS_GAINED,
+        "status_lost": Moment.STATUS_LOST,
+        "exit": Moment.DEFEAT,  # R9.3: a dead 剣師 leaves the battle
+    }
+    """No kind marks the battle's or a turn's start alone (a turn opens with the 行動回数決定
+    ``phase`` event, as every phase does)."""
 
     def parse(self, text: str, options: dict[str, Any]) -> tuple[Build | None, list[Problem]]:
         """One entrant (R3.2); located problems, never an exception."""
@@ -68,8 +83,8 @@ class MargueriteRuleset(Ruleset):
         """Names the board shows, [Japanese, English]: statuses by event key (§11; those that
         are 悪い状態 again under ``bad``, R4.3), enchantments by key (§13) and sword kinds by
         number (種別, R8.6)."""
-        return {"status": {key: [row.ja, row.gloss] for key, row in BY_KEY.items()},
-                "bad": {row.key: [row.ja, row.gloss] for row in STATUSES if row.bad},
+        return {"status": {key: [row.ja, row.en] for key, row in BY_KEY.items()},
+                "bad": {row.key: [row.ja, row.en] for row in STATUSES if row.bad},
                 "enchant": {key: [ja, ENCHANT_EN[key]] for key, ja in ENCHANT_JA.items()},
                 "kind": {str(i): [ja, en] for i, (ja, en) in enumerate(zip(KIND_JA, KIND_EN,
                                                                            strict=True))}}
@@ -86,7 +101,7 @@ class MargueriteRuleset(Ruleset):
         status = out.get("status")
         if isinstance(status, str) and status:
             row = BY_KEY.get(status, STATUSES[0])
-            out["status"] = row.ja if ja else row.gloss
+            out["status"] = row.ja if ja else row.en
         executed = out.get("executed")
         if isinstance(executed, list):
             out["executed"] = _executed(executed, ja)

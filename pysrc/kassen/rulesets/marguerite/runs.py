@@ -39,8 +39,7 @@ from typing import Any
 
 from kassen.rulesets.marguerite.catalogue import ADD, CONTROL, SUPPORT, SWORDS
 from kassen.rulesets.marguerite.constants import MAX_BATTLE_SWORDS, MAX_SWORDS
-from kassen.rulesets.marguerite.model import Fencer, State, Sword, swords_held
-from kassen.rulesets.marguerite.statuses import (
+from kassen.rulesets.marguerite.model import (
     GUARD,
     LIFE,
     MISCARRY,
@@ -54,6 +53,10 @@ from kassen.rulesets.marguerite.statuses import (
     STUN,
     TAUNT,
     VENOM,
+    Fencer,
+    State,
+    Sword,
+    swords_held,
 )
 from kassen.rulesets.marguerite.summary import Tally
 

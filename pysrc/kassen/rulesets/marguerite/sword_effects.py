@@ -15,71 +15,74 @@ from kassen.rulesets.marguerite.constants import (
     MAX_SWORDS,
 )
 from kassen.rulesets.marguerite.life import give, hp_changed
-from kassen.rulesets.marguerite.model import Sword, enlist, swords_held
-from kassen.rulesets.marguerite.statuses import BAD_STATUSES, MISCARRY, SLEEP, STATUS_EN, STATUSES
+from kassen.rulesets.marguerite.model import SLEEP, Sword, enlist, swords_held
+from kassen.rulesets.marguerite.statuses import BAD_STATUSES, STATUS_EN, sole
 
 if TYPE_CHECKING:
-    from kassen.rulesets.marguerite.engine import MargueriteBattle
     from kassen.rulesets.marguerite.model import Fencer
+    from kassen.rulesets.marguerite.table import MargueriteTable
+
+_FAILS_BUILD, on_build = sole("on_build")
+"""The status that makes a 構築 fail (流産): its count slot and handler."""
 
 
-def support(b: MargueriteBattle, act: Act) -> None:
+def support(t: MargueriteTable, act: Act) -> None:
     f = act.actor
     d = act.def_
     assert d is not None
-    targets = list(b.state.lines[f.side]) if act.whole else [f]
-    rec = b.rec
+    targets = list(t.state.lines[f.side]) if act.whole else [f]
+    rec = t.rec
     fx = d.formula
-    for t in targets:
+    for ally in targets:
         if fx in STAT_FIELD:
             field = STAT_FIELD[fx]
-            before = getattr(t, field)
-            setattr(t, field, before + 1)
-            rec.emit("stat", f.id, t.id, rule=d.rule, stat=field.rstrip("_"),
+            before = getattr(ally, field)
+            setattr(ally, field, before + 1)
+            rec.emit("stat", f.id, ally.id, rule=d.rule, stat=field.rstrip("_"),
                      before=before, after=before + 1)
         elif fx in GIVE:
-            give(b, t, GIVE[fx], 1, d.rule, f)
+            give(t, ally, GIVE[fx], 1, d.rule, f)
         elif fx == "fullheal":
-            t.hp = t.maxhp
-            rec.emit("hp_set", f.id, t.id, rule=d.rule, hp=t.hp)
-            hp_changed(b, t, d.rule)
+            ally.hp = ally.maxhp
+            rec.emit("hp_set", f.id, ally.id, rule=d.rule, hp=ally.hp)
+            hp_changed(t, ally, d.rule)
         elif fx == "cure":
             for status in BAD_STATUSES:
-                n = t.st[status]
+                n = ally.st[status]
                 if n:
-                    t.st[status] = 0
-                    rec.emit("status_lost", f.id, t.id, rule=d.rule,
+                    ally.st[status] = 0
+                    rec.emit("status_lost", f.id, ally.id, rule=d.rule,
                              status=STATUS_EN[status], n=n, count=0)
         elif fx.startswith("mp+"):
             n = int(fx[3:])
-            t.mp += n
-            rec.emit("mp", f.id, t.id, rule=d.rule, amount=n, mp=t.mp)
+            ally.mp += n
+            rec.emit("mp", f.id, ally.id, rule=d.rule, amount=n, mp=ally.mp)
         elif fx == "reserve+3":
-            t.reserve += 3
-            rec.emit("reserve", f.id, t.id, rule=d.rule, amount=3, reserve=t.reserve)
+            ally.reserve += 3
+            rec.emit("reserve", f.id, ally.id, rule=d.rule, amount=3, reserve=ally.reserve)
         elif fx == "dragon":
-            t.maxhp += 10
-            rec.emit("stat", f.id, t.id, rule=d.rule, stat="maxhp", before=t.maxhp - 10,
-                     after=t.maxhp)
-            t.hp += 10
-            rec.emit("hp_up", f.id, t.id, rule=d.rule, amount=10, hp=t.hp)
-            hp_changed(b, t, d.rule)
-            give(b, t, SLEEP, 1, d.rule, f)
+            ally.maxhp += 10
+            rec.emit("stat", f.id, ally.id, rule=d.rule, stat="maxhp", before=ally.maxhp - 10,
+                     after=ally.maxhp)
+            ally.hp += 10
+            rec.emit("hp_up", f.id, ally.id, rule=d.rule, amount=10, hp=ally.hp)
+            hp_changed(t, ally, d.rule)
+            give(t, ally, SLEEP, 1, d.rule, f)
         elif fx == "atk*2":
-            before = t.atk
-            t.atk = before * 2
-            rec.emit("stat", f.id, t.id, rule=d.rule, stat="atk", before=before,
-                     after=t.atk)
-            if abs(t.atk) > MAX_ATK:
-                b.abort("atk>10^300")
+            before = ally.atk
+            ally.atk = before * 2
+            rec.emit("stat", f.id, ally.id, rule=d.rule, stat="atk", before=before,
+                     after=ally.atk)
+            if abs(ally.atk) > MAX_ATK:
+                t.abort("atk>10^300")
                 return
 
 
-def control(b: MargueriteBattle, act: Act) -> None:
+def control(t: MargueriteTable, act: Act) -> None:
     f = act.actor
     d = act.def_
     assert d is not None
-    rec = b.rec
+    rec = t.rec
     fx = d.formula
     if fx == "rearm":
         for s in f.swords:
@@ -119,7 +122,7 @@ def control(b: MargueriteBattle, act: Act) -> None:
              index=f.swords.index(target))
 
 
-def add_pick(b: MargueriteBattle, act: Act) -> Sword | None:
+def add_pick(t: MargueriteTable, act: Act) -> Sword | None:
     """The sword an 追加 sword adds, chosen right before adding (§12.6, D8)."""
     f = act.actor
     d = act.def_
@@ -127,7 +130,7 @@ def add_pick(b: MargueriteBattle, act: Act) -> Sword | None:
     if d.formula == "fiction":
         return Sword(NULL_SWORD.index)
     if d.formula == "replica":
-        line = b.state.lines[1 - f.side]
+        line = t.state.lines[1 - f.side]
         if line and line[0].swords:
             return line[0].swords[0].copy()
         return None
@@ -137,23 +140,23 @@ def add_pick(b: MargueriteBattle, act: Act) -> Sword | None:
     return None
 
 
-def add_put(b: MargueriteBattle, act: Act, sword: Sword | None) -> None:
+def add_put(t: MargueriteTable, act: Act, sword: Sword | None) -> None:
     f = act.actor
     d = act.def_
     assert d is not None
     if sword is None:
-        b.rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
+        t.rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
         return
     f.swords.append(sword)
-    b.rec.emit("add_sword", f.id, rule=d.rule, sword=SWORDS[sword.sid].code,
+    t.rec.emit("add_sword", f.id, rule=d.rule, sword=SWORDS[sword.sid].code,
                index=len(f.swords) - 1)
-    check_swords(b, f)
+    check_swords(t, f)
 
 
-def check_swords(b: MargueriteBattle, f: Fencer) -> None:
+def check_swords(t: MargueriteTable, f: Fencer) -> None:
     """A list past the log budget starts the summary; past a hard cap (the list, or all the
     swords held once a list is long), the end."""
-    st = b.state
+    st = t.state
     n = len(f.swords)
     if n > st.peak_swords:
         st.peak_swords = n
@@ -161,25 +164,25 @@ def check_swords(b: MargueriteBattle, f: Fencer) -> None:
         st.grown = st.grown or "swords"
         total = swords_held(st)
         st.peak_total = max(st.peak_total, total)
-        if b.aborted is None:
+        if t.aborted is None:
             if n > MAX_SWORDS:
-                b.abort(f"swords>{MAX_SWORDS}")
+                t.abort(f"swords>{MAX_SWORDS}")
             elif total > MAX_BATTLE_SWORDS:
-                b.abort(f"held>{MAX_BATTLE_SWORDS}")
+                t.abort(f"held>{MAX_BATTLE_SWORDS}")
 
 
-def construct(b: MargueriteBattle, act: Act) -> None:
+def construct(t: MargueriteTable, act: Act) -> None:
     """構築: the new 剣師 stands at the front with AP = 素早さ (§12.8, §14)."""
     f = act.actor
     d = act.def_
     assert d is not None and d.build is not None
-    st = b.state
-    rec = b.rec
-    if f.st[MISCARRY]:
-        STATUSES[MISCARRY].on_build(b, act)
+    st = t.state
+    rec = t.rec
+    if f.st[_FAILS_BUILD]:
+        on_build(t, act)
         return
     if st.counts[f.side] >= MAX_FENCERS:
-        b.abort(f"fencers>={MAX_FENCERS}")
+        t.abort(f"fencers>={MAX_FENCERS}")
         return
     name, hp, atk, def_, spd, names = d.build
     new = enlist(st, f.side, name, hp, atk, def_, spd,
@@ -187,20 +190,20 @@ def construct(b: MargueriteBattle, act: Act) -> None:
     new.ap = spd
     line = st.lines[f.side]
     at = 0
-    if b.readings.build_behind:  # §18.20 alternative: just in front of the builder
+    if t.readings.build_behind:  # §18.20 alternative: just in front of the builder
         at = next((i for i, x in enumerate(line) if x is f), 0)
     line.insert(at, new)
     if st.counts[f.side] > LOG_FENCERS:
         st.grown = st.grown or "fencers"
     rec.emit("build", f.id, new.id, rule=d.rule, sword=d.code, name=name, hp=hp)
     if new.hp <= 0:
-        hp_changed(b, new, "R14.3")
+        hp_changed(t, new, "R14.3")
 
 
-def environment(b: MargueriteBattle, act: Act) -> None:
-    st = b.state
+def environment(t: MargueriteTable, act: Act) -> None:
+    st = t.state
     d = act.def_
     assert d is not None
     st.turn += 1
-    b.rec.turn = st.turn
-    b.rec.emit("year", act.actor.id, rule=d.rule, sword=d.code, counter=st.turn)
+    t.rec.turn = st.turn
+    t.rec.emit("year", act.actor.id, rule=d.rule, sword=d.code, counter=st.turn)

@@ -1,0 +1,131 @@
+"""The table of a マーガレット2011α battle: what every rule function acts on.
+
+:class:`MargueriteTable` is the core's :class:`kassen.core.table.Table` (state, recorder,
+generator, option readings, decider) with the values made once per battle that the hot paths
+read as slots (the sword rows for the start, the executable-sword starts, the MP costs, the
+readings the turn loop asks every turn), the log budget's working parts (the open tally, the
+fast-forwarded runs, the 剣師 re-armed by the cycle reading) and the safety cap that stopped
+the battle. The log budget (constants.py) lives here because rule sections reach it: a
+行動処理 ends with :meth:`MargueriteTable.after_beat`, the judgement writes the open summary
+first. The engine builds the table in its set-up and the battle forwards ``rec`` and
+``aborted`` to it, so whoever swaps the battle's recorder (the driver, the summary) swaps the
+table's.
+"""
+
+from __future__ import annotations
+
+from kassen.core.decisions import Decider
+from kassen.core.events import Recorder
+from kassen.core.rng import Rng
+from kassen.core.table import Table
+from kassen.rulesets.marguerite import summary
+from kassen.rulesets.marguerite.catalogue import SwordDef
+from kassen.rulesets.marguerite.constants import (
+    LOG_ACTIONS,
+    LOG_EVENTS,
+    LOG_FENCERS,
+    LOG_SWORDS,
+    MAX_ACTIONS,
+    MAX_EVENTS,
+    MAX_SCAN,
+)
+from kassen.rulesets.marguerite.model import State
+from kassen.rulesets.marguerite.options import Readings
+from kassen.rulesets.marguerite.runs import Runs
+
+
+class MargueriteTable(Table[State, Readings]):
+    """State, recorder, readings and the per-battle values of one battle (see the module)."""
+
+    __slots__ = ("aborted", "cycled", "defs", "fast_forward", "has_mp_costs", "heal_negative",
+                 "mp_costs", "no_next_blocked", "reserve_always", "reset_cycle", "reset_from",
+                 "runs", "starts", "status_end", "tally", "turn0_dead_skip")
+
+    def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
+                 decider: Decider, *, defs: tuple[SwordDef, ...], mp_costs: tuple[int, ...],
+                 starts: tuple[int | None, ...]) -> None:
+        super().__init__(state, rec, rng, readings, decider)
+        r = readings
+        self.defs = defs  # R4.2, §18.9
+        self.mp_costs = mp_costs
+        self.has_mp_costs = any(mp_costs)
+        self.starts = starts
+        # readings the turn loop asks about every turn, read once
+        self.reset_cycle = r.reset == "cycle"
+        self.no_next_blocked = r.no_next_blocked
+        self.reserve_always = r.reserve_always
+        self.turn0_dead_skip = r.turn0_dead_skip
+        self.status_end = r.status_end
+        self.heal_negative = r.heal_negative
+        self.reset_from = 2 if r.reset == "keep0" else 1  # R6.3 (Q1): the first turn resetting
+        self.cycled: list[str] = []  # 剣師 re-armed by the cycle reading, not yet logged
+        self.tally: summary.Tally | None = None  # while the log is summarised (constants.py)
+        self.runs = Runs()  # repeating summarised beats, fast-forwarded (runs.py)
+        self.fast_forward = True
+        """Off only in the test that checks fast-forwarding changes nothing."""
+        self.aborted: str | None = None
+        """The safety cap that stopped the battle, if one did."""
+
+    def open_phase(self, phase: str, rule: str, *, log: bool = True) -> None:
+        """Open the beat of a phase; ``log`` adds its header line to the log."""
+        st = self.state
+        st.phase = phase
+        if st.executing:
+            st.executing = {}
+        rec = self.rec
+        rec.step(phase, "phase")
+        if log:
+            rec.add("phase", None, None, rule, {"phase": phase, "turn": st.turn})
+
+    def abort(self, cap: str) -> None:
+        """Stop at a safety cap (the core's ``Battle.abort``): what was summarised so far is
+        written first, then the ``aborted`` event; the result becomes ``aborted``."""
+        self.write_summary()
+        self.aborted = cap
+        rec = self.rec
+        rec.step("end", "aborted")
+        rec.emit("aborted", rule="cap", cap=cap)
+        rec.close()
+
+    # -- the log budget (constants.py) ----------------------------------------------------------
+    def after_beat(self) -> bool:
+        """After a 行動処理: start summarising past the log budget, stop at a hard cap.
+        True when the battle stopped."""
+        st = self.state
+        if self.aborted is not None:
+            st.over = True
+            return True
+        tally = self.tally
+        if tally is not None:
+            cap = ""
+            if st.work > MAX_ACTIONS:
+                cap = f"actions>{MAX_ACTIONS}"
+            elif tally.played + st.work_events > MAX_EVENTS:
+                cap = f"events>{MAX_EVENTS}"
+            elif st.scan > MAX_SCAN:
+                cap = f"scan>{MAX_SCAN}"
+            if cap:
+                self.abort(cap)
+                st.over = True
+                return True
+            return False
+        why = ("actions" if st.actions > LOG_ACTIONS else
+               "events" if self.rec.event_count > LOG_EVENTS else
+               st.grown)
+        if why:
+            st.summary = why
+            self.tally = summary.begin(self.rec, st)
+            self.rec = self.tally
+        return False
+
+    def write_summary(self) -> None:
+        """Write the open tally (if any) as the turn's summary beat."""
+        tally = self.tally
+        if tally is None:
+            return
+        self.tally = None
+        st = self.state
+        limit = {"actions": LOG_ACTIONS, "events": LOG_EVENTS, "fencers": LOG_FENCERS}.get(
+            st.summary, LOG_SWORDS)
+        self.rec = summary.write(tally, st, st.summary, limit, not st.summary_logged)
+        st.summary_logged = True
