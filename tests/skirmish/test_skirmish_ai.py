@@ -25,7 +25,7 @@ FAR_FOE = fighter("Z", area=6)
 def ai_turn(b, uid: str) -> None:
     """One TP of ``uid`` answered by the default AI (nothing scripted)."""
     b.state.round = max(1, b.state.round)
-    take_turn(b, b.unit(uid))
+    take_turn(b.table, b.unit(uid))
 
 
 def asleep(b, *uids: str) -> None:

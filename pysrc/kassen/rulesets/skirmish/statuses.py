@@ -7,38 +7,38 @@ from typing import TYPE_CHECKING
 from kassen.rulesets.skirmish.model import Effect, Unit
 
 if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
+    from kassen.rulesets.skirmish.table import SkirmishTable
 
 
-def add_effect(b: SkirmishBattle, v: Unit, name: str, rounds: int, amount: int) -> None:
+def add_effect(t: SkirmishTable, v: Unit, name: str, rounds: int, amount: int) -> None:
     """A timed effect; the same name refreshes instead of stacking (§9.5; stacks with
     ``sameEffectStacks``)."""
-    found = None if b.readings.same_effect_stacks else v.effect(name)
+    found = None if t.readings.same_effect_stacks else v.effect(name)
     if found is not None:
         found.remaining = rounds
         found.amount = max(found.amount, amount)
     else:
         v.effects.append(Effect(name, rounds, amount))
-    b.rec.emit("status", v.id, rule="§9", status=name, rounds=rounds, amount=amount)
+    t.rec.emit("status", v.id, rule="§9", status=name, rounds=rounds, amount=amount)
 
 
-def wake(b: SkirmishBattle, u: Unit, target: Unit, rule: str) -> None:
+def wake(t: SkirmishTable, u: Unit, target: Unit, rule: str) -> None:
     """Remove 睡眠 from one character in the same area (§6.2; not an effect, §16 D6)."""
     target.effects = [e for e in target.effects if e.name != "sleep"]
-    b.rec.emit("wake", u.id, target.id, rule=rule)
+    t.rec.emit("wake", u.id, target.id, rule=rule)
 
 
-def count_down(b: SkirmishBattle) -> None:
+def count_down(t: SkirmishTable) -> None:
     """EP (§9.1): effects at 0 end, the others count down one round."""
-    units = b.state.units
+    units = t.state.units
     for u in units:
         kept = []
         for e in u.effects:
             if e.remaining == 0:
-                b.rec.emit("expire", u.id, rule="§9.1", status=e.name)
+                t.rec.emit("expire", u.id, rule="§9.1", status=e.name)
             else:
                 e.remaining -= 1
                 kept.append(e)
         u.effects = kept
-    b.rec.emit("durations", rule="§9.1", left={
+    t.rec.emit("durations", rule="§9.1", left={
         u.id: {e.name: e.remaining for e in u.effects} for u in units if u.effects})

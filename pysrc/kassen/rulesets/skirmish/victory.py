@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
+    from kassen.rulesets.skirmish.table import SkirmishTable
 
 
-def check_end(b: SkirmishBattle) -> bool:
+def check_end(t: SkirmishTable) -> bool:
     """§10.1: a side with nobody 戦闘可能 loses at once (both: a draw)."""
-    st = b.state
+    st = t.state
     if st.over:
         return True
     alive = [False, False]
@@ -20,30 +20,30 @@ def check_end(b: SkirmishBattle) -> bool:
             if alive[1 - u.side]:
                 return False
     if not any(alive):
-        finish(b, None, "mutual", "§10.1")
+        finish(t, None, "mutual", "§10.1")
         return True
     loser = 0 if not alive[0] else 1
     fled = any(u.escaped for u in st.units if u.side == loser)
-    finish(b, 1 - loser, "escape" if fled else "wipeout", "§10.1")
+    finish(t, 1 - loser, "escape" if fled else "wipeout", "§10.1")
     return True
 
 
-def finish(b: SkirmishBattle, winner: int | None, reason: str, rule: str) -> None:
+def finish(t: SkirmishTable, winner: int | None, reason: str, rule: str) -> None:
     """End the combat with ``reason``."""
-    st = b.state
+    st = t.state
     st.over = True
     st.winner = winner
     st.reason = reason
-    b.rec.step("end", "end")
-    b.rec.emit("end", rule=rule, winner=winner, reason=reason, round=st.round,
-               hp_pct=hp_pct(b))
+    t.rec.step("end", "end")
+    t.rec.emit("end", rule=rule, winner=winner, reason=reason, round=st.round,
+               hp_pct=hp_pct(t))
 
 
-def hp_pct(b: SkirmishBattle) -> list[float]:
+def hp_pct(t: SkirmishTable) -> list[float]:
     """Σ HP / Σ MaxHP per side in percent, to 0.1 (§10.2, §16 D26)."""
     out = []
     for s in (0, 1):
-        side = [u for u in b.state.units if u.side == s]
+        side = [u for u in t.state.units if u.side == s]
         total = sum(u.max_hp for u in side) or 1
         out.append(round(100.0 * sum(u.hp for u in side) / total, 1))
     return out
