@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from skirmish_kit import events, fighter, kinds, make
 
 from kassen.rulesets.skirmish import actions, catalogue
+from kassen.rulesets.skirmish.catalogue_conditions import FLIGHT, SLEEP, STONE_SKIN
 from kassen.rulesets.skirmish.initiative import pick_initiative
 from kassen.rulesets.skirmish.rounds import take_turn
 from kassen.rulesets.skirmish.victory import check_end
@@ -181,11 +182,11 @@ def test_durations_count_down_in_end_phase_section9_1() -> None:
                 script=[("rs", "0.0", "none"), ("ms", "0.0", "skill:stone_skin:0.0")])
     b.play_turn()  # round 1: cast, remaining 2 → EP1 1
     u = b.unit("0.0")
-    assert u.armour == 8 and u.effect("stone_skin").remaining == 1
+    assert u.armour == 8 and u.effect(STONE_SKIN).remaining == 1
     b.play_turn()  # EP2: 0
-    assert u.effect("stone_skin").remaining == 0 and u.armour == 8
+    assert u.effect(STONE_SKIN).remaining == 0 and u.armour == 8
     b.play_turn()  # EP3: removed (lasts the rest of round 1 plus 2 full rounds)
-    assert u.effect("stone_skin") is None and u.armour == 4
+    assert u.effect(STONE_SKIN) is None and u.armour == 4
     assert events(b, "expire")[0].values["status"] == "stone_skin"
 
 
@@ -197,7 +198,7 @@ def test_sleep_skips_turn_blocks_aa_and_wake_section9_2() -> None:
     act(b, "0.0", "skill:sleep:1.0")
     assert events(b, "sleep_check")[0].values["success"]
     c = b.unit("1.0")
-    assert c.asleep and c.effect("sleep").remaining == 1
+    assert c.asleep and c.effect(SLEEP).remaining == 1
     assert pick_initiative(b.table, [u for u in b.state.units if u.able and not u.acted
                               and not u.asleep]).id == "1.1"  # the sleeper is skipped
     act(b, "1.1", "wake:1.0")  # the MS wake action (§6.2)
@@ -326,7 +327,7 @@ def test_sweep_heal_fly_section11_3() -> None:
     assert hurt.hp == min(hurt.max_hp, before + 2 + 2 + 3)  # 2D10 + 魔力
     healer.acted = False
     act(b, "0.1", "skill:fly:0.0")
-    assert hurt.flight == 1 and hurt.effect("flight").remaining == 3
+    assert hurt.flight == 1 and hurt.effect(FLIGHT).remaining == 3
 
 
 @pytest.mark.rule("§9.3")

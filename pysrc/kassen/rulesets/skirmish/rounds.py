@@ -10,7 +10,7 @@ from kassen.rulesets.skirmish.catalogue import ABILITIES
 from kassen.rulesets.skirmish.initiative import pick_initiative
 from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.movement import move
-from kassen.rulesets.skirmish.statuses import count_down, wake
+from kassen.rulesets.skirmish.statuses import count_down, wake, woken
 from kassen.rulesets.skirmish.victory import check_end, finish
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def end_phase(t: SkirmishTable) -> None:
     if st.turns_this_round == 0 and t.readings.deadlock_wakes_all:
         sleepers = [u.id for u in st.units if u.able and u.asleep]
         for u in st.units:
-            u.effects = [e for e in u.effects if e.name != "sleep"]
+            woken(u)
         t.rec.emit("deadlock", rule="§10.3", woken=sleepers)
     if check_end(t):
         return

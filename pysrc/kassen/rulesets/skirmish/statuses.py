@@ -4,27 +4,35 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.conditions import Condition
+from kassen.rulesets.skirmish.catalogue_conditions import ACTING
 from kassen.rulesets.skirmish.model import Effect, Unit
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
 
 
-def add_effect(t: SkirmishTable, v: Unit, name: str, rounds: int, amount: int) -> None:
-    """A timed effect; the same name refreshes instead of stacking (§9.5; stacks with
-    ``sameEffectStacks``)."""
-    found = None if t.readings.same_effect_stacks else v.effect(name)
+def add_effect(t: SkirmishTable, v: Unit, row: Condition, rounds: int, amount: int) -> None:
+    """A timed effect of condition ``row``; the same row refreshes instead of stacking (§9.5;
+    stacks with ``sameEffectStacks``)."""
+    found = None if t.readings.same_effect_stacks else v.effect(row)
     if found is not None:
         found.remaining = rounds
         found.amount = max(found.amount, amount)
     else:
-        v.effects.append(Effect(name, rounds, amount))
-    t.rec.emit("status", v.id, rule="§9", status=name, rounds=rounds, amount=amount)
+        v.effects.append(Effect(row.key, rounds, amount, row.index))
+    t.rec.emit("status", v.id, rule="§9", status=row.key, rounds=rounds, amount=amount)
+
+
+def woken(u: Unit) -> None:
+    """End every effect of ``u`` that waking ends (the rows' ``on_wake``: 睡眠, §9.2)."""
+    ends = ACTING.wake
+    u.effects = [e for e in u.effects if (h := ends[e.index]) is None or not h(e)]
 
 
 def wake(t: SkirmishTable, u: Unit, target: Unit, rule: str) -> None:
-    """Remove 睡眠 from one character in the same area (§6.2; not an effect, §16 D6)."""
-    target.effects = [e for e in target.effects if e.name != "sleep"]
+    """Wake one character in the same area (§6.2; not an effect, §16 D6)."""
+    woken(target)
     t.rec.emit("wake", u.id, target.id, rule=rule)
 
 

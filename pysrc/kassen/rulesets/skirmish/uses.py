@@ -19,6 +19,8 @@ from kassen.rulesets.skirmish.catalogue import (
     SLEEP,
     Ability,
 )
+from kassen.rulesets.skirmish.catalogue_conditions import FLIGHT, STONE_SKIN
+from kassen.rulesets.skirmish.catalogue_conditions import SLEEP as SLEEP_ROW
 from kassen.rulesets.skirmish.checks import opposed_wins
 from kassen.rulesets.skirmish.model import Instance, Unit, Use
 from kassen.rulesets.skirmish.statuses import add_effect, wake
@@ -204,13 +206,13 @@ def apply_effect(t: SkirmishTable, use: Use, inst: Instance) -> None:
         t.rec.emit("mana", use.user.id, v.id, rule="§11.4", restored=v.mp - before, mp=v.mp,
                    sums=bd.mana_sums(use.amount, v, before, v.mp - before))
     elif use.effect == ARMOR:
-        add_effect(t, v, "stone_skin", use.rounds, use.amount)
+        add_effect(t, v, STONE_SKIN, use.rounds, use.amount)
     elif use.effect == FLY:
-        add_effect(t, v, "flight", use.rounds, use.amount)
+        add_effect(t, v, FLIGHT, use.rounds, use.amount)
     elif use.effect == SLEEP:
         if inst.covered and t.readings.covered_sleep_auto_succeeds:
             t.rec.emit("auto_hit", use.user.id, v.id, rule="§7.2", covered=True)
-            add_effect(t, v, "sleep", use.rounds, 0)
+            add_effect(t, v, SLEEP_ROW, use.rounds, 0)
             return
         d = defender(t, inst)  # §7.2: a covered Sleep is checked against P's 抵抗
         a = [t.rng.die(10), t.rng.die(10)]
@@ -226,4 +228,4 @@ def apply_effect(t: SkirmishTable, use: Use, inst: Instance) -> None:
                              bd.opposed_terms(p, (("resistance", d.res, None),), crit),
                              d is not v)})
         if won:
-            add_effect(t, v, "sleep", use.rounds, 0)
+            add_effect(t, v, SLEEP_ROW, use.rounds, 0)
