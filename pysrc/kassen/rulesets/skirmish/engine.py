@@ -20,7 +20,7 @@ from kassen.rulesets.skirmish.options import Readings
 from kassen.rulesets.skirmish.planner import role_of
 from kassen.rulesets.skirmish.rounds import play_round
 from kassen.rulesets.skirmish.table import SkirmishTable
-from kassen.rulesets.skirmish.victory import hp_pct
+from kassen.rulesets.skirmish.victory import Termination, hp_pct
 
 
 def deploy(side: int, ch: Character, area_map: AreaMap, column_only_row: str = "middle") -> Pos:
@@ -87,7 +87,7 @@ class SkirmishBattle(Battle):
 
     def result(self) -> Result:
         st = self.state
-        return Result(st.winner, st.reason or "unfinished", st.round,
+        return Result(st.winner, st.reason or Termination.UNFINISHED, st.round,
                       {"hp_pct": hp_pct(self.table)})
 
     def members(self) -> list[dict[str, Any]]:

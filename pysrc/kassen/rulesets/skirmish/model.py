@@ -164,7 +164,7 @@ class State:
     turns_this_round: int = 0
     over: bool = False
     winner: int | None = None
-    reason: str = ""
+    reason: str = ""  # a victory.Termination once the combat is over
     moved_rs: bool = False
     rs_kind: str = "none"
 

@@ -11,7 +11,7 @@ from kassen.rulesets.skirmish.initiative import pick_initiative
 from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.movement import move
 from kassen.rulesets.skirmish.statuses import count_down, wake, woken
-from kassen.rulesets.skirmish.victory import check_end, finish
+from kassen.rulesets.skirmish.victory import Termination, check_end, finish
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
@@ -133,4 +133,4 @@ def end_phase(t: SkirmishTable) -> None:
     if check_end(t):
         return
     if st.round >= t.readings.round_cap:
-        finish(t, None, "round_cap", "§10.2")
+        finish(t, None, Termination.ROUND_CAP, "§10.2")

@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
+
+
+class Termination(StrEnum):
+    """How a skirmish ends (``Result.reason``; ``Ruleset.terminations``)."""
+
+    WIPEOUT = "wipeout"
+    """全滅: the losing side has nobody 戦闘可能, and none of it fled (§10.1)."""
+    ESCAPE = "escape"
+    """逃走: the losing side has nobody 戦闘可能 and some of it fled (§10.1, §10.4)."""
+    MUTUAL = "mutual"
+    """相打ち: nobody on either side is 戦闘可能 (a draw, §10.1)."""
+    ROUND_CAP = "round_cap"
+    """ラウンド上限: the round cap ends the combat in a draw (§10.2)."""
+    UNFINISHED = "unfinished"
+    """未決着: the result of a combat not over yet."""
 
 
 def check_end(t: SkirmishTable) -> bool:
@@ -20,15 +36,15 @@ def check_end(t: SkirmishTable) -> bool:
             if alive[1 - u.side]:
                 return False
     if not any(alive):
-        finish(t, None, "mutual", "§10.1")
+        finish(t, None, Termination.MUTUAL, "§10.1")
         return True
     loser = 0 if not alive[0] else 1
     fled = any(u.escaped for u in st.units if u.side == loser)
-    finish(t, 1 - loser, "escape" if fled else "wipeout", "§10.1")
+    finish(t, 1 - loser, Termination.ESCAPE if fled else Termination.WIPEOUT, "§10.1")
     return True
 
 
-def finish(t: SkirmishTable, winner: int | None, reason: str, rule: str) -> None:
+def finish(t: SkirmishTable, winner: int | None, reason: Termination, rule: str) -> None:
     """End the combat with ``reason``."""
     st = t.state
     st.over = True
