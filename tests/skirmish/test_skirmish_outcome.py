@@ -24,6 +24,8 @@ def _random_outcomes(count: int) -> list[session.Outcome]:
     return out
 
 
+@pytest.mark.rule("§10.1")
+@pytest.mark.rule("§10.2")
 @pytest.mark.rule("§10")
 def test_every_result_reason_is_a_termination() -> None:
     """Over random battles each result's reason is a Termination member (§10.1, §10.2), and
