@@ -13,11 +13,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from skirmish_kit import events, fighter, kinds, make
 
-from kassen.rulesets.skirmish import actions, catalogue
+from kassen.rulesets.skirmish import catalogue
 from kassen.rulesets.skirmish.catalogue_conditions import FLIGHT, SLEEP, STONE_SKIN
-from kassen.rulesets.skirmish.initiative import pick_initiative
-from kassen.rulesets.skirmish.rounds import take_turn
-from kassen.rulesets.skirmish.victory import check_end
+from kassen.rulesets.skirmish.rules import actions
+from kassen.rulesets.skirmish.rules.initiative import pick_initiative
+from kassen.rulesets.skirmish.rules.rounds import take_turn
+from kassen.rulesets.skirmish.rules.victory import check_end
 
 
 def act(b, uid: str, ms: str, rs: str = "none", script=()):

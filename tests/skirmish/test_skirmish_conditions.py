@@ -16,8 +16,8 @@ from kassen.core.conditions import Condition, Conditions
 from kassen.rulesets.skirmish.catalogue import STATUSES
 from kassen.rulesets.skirmish.catalogue_conditions import ACTING, CONDITIONS, SLEEP
 from kassen.rulesets.skirmish.model import Effect
-from kassen.rulesets.skirmish.rounds import end_phase
-from kassen.rulesets.skirmish.statuses import add_effect, wake
+from kassen.rulesets.skirmish.rules.rounds import end_phase
+from kassen.rulesets.skirmish.rules.statuses import add_effect, wake
 
 FOLDER = Path(package.__file__).parent
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from skirmish_kit import fighter, make
 
 import kassen.rulesets.skirmish as package
-from kassen.rulesets.skirmish import rounds
+from kassen.rulesets.skirmish.rules import rounds
 from kassen.rulesets.skirmish.table import SkirmishTable
 from test_import_cycles import ruleset_cycles
 

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from skirmish_kit import events, fighter, make
 
-from kassen.rulesets.skirmish.rounds import take_turn
+from kassen.rulesets.skirmish.rules.rounds import take_turn
 
 
 def act(b, uid: str, ms: str, rs: str = "none", script=()) -> None:

@@ -10,7 +10,7 @@ from kassen.core import registry, session
 from kassen.core.moments import ABORTED, Moment
 from kassen.core.rng import Rng
 from kassen.rulesets.skirmish import text
-from kassen.rulesets.skirmish.victory import Termination
+from kassen.rulesets.skirmish.rules.victory import Termination
 
 RULESET = registry.get("skirmish")
 

@@ -11,8 +11,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from skirmish_kit import events, fighter, kinds, make
 
-from kassen.rulesets.skirmish import actions
-from kassen.rulesets.skirmish.rounds import take_turn
+from kassen.rulesets.skirmish.rules import actions
+from kassen.rulesets.skirmish.rules.rounds import take_turn
 
 
 @pytest.mark.rule("§5")

@@ -17,7 +17,7 @@ from skirmish_kit import events, fighter, make
 from kassen.core.options import defaults
 from kassen.rulesets.skirmish import RULESET
 from kassen.rulesets.skirmish.model import Effect
-from kassen.rulesets.skirmish.rounds import take_turn
+from kassen.rulesets.skirmish.rules.rounds import take_turn
 
 
 def act(b, uid: str, ms: str, rs: str = "none", script=()) -> None:

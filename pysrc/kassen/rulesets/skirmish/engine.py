@@ -1,10 +1,11 @@
 """The skirmish battle: set-up (deployment, §3.1) and the turn loop; one ``turn`` is one round
 (the snapshot unit).
 
-The rules live in the modules named for their sections: ``rounds`` (§5), ``initiative``
-(§5.3), ``actions`` (§6.1, §6.2, §8 legal choices), ``movement`` (§6.6), ``uses`` (§6.3–§6.5,
-§11.3, §11.4), ``auto_actions`` (§7), ``targeting`` (§8), ``statuses`` (§9), ``victory``
-(§10) and ``checks`` (§4); ``view`` builds the page's data.
+The rules live in :mod:`.rules`, one module per section of the specification (``rounds``
+§5, ``initiative`` §5.3, ``actions`` §6.1/§6.2/§8 legal choices, ``uses`` §6.3–§6.5, ``movement``
+§6.6, ``auto_actions`` §7, ``targeting`` §8, ``statuses`` §9, ``victory`` §10, ``checks`` §4,
+``battlefield`` §3); they act on the table (:mod:`.table`) the set-up builds. ``view`` builds
+the page's data.
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ from typing import Any
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.skirmish import view
-from kassen.rulesets.skirmish.battlefield import AreaMap
 from kassen.rulesets.skirmish.model import Character, Pos, State, Unit
 from kassen.rulesets.skirmish.options import Readings
 from kassen.rulesets.skirmish.planner import role_of
-from kassen.rulesets.skirmish.rounds import play_round
+from kassen.rulesets.skirmish.rules.battlefield import AreaMap
+from kassen.rulesets.skirmish.rules.rounds import play_round
+from kassen.rulesets.skirmish.rules.victory import Termination, hp_pct
 from kassen.rulesets.skirmish.table import SkirmishTable
-from kassen.rulesets.skirmish.victory import Termination, hp_pct
 
 
 def deploy(side: int, ch: Character, area_map: AreaMap, column_only_row: str = "middle") -> Pos:

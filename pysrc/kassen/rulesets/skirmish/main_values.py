@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kassen.rulesets.skirmish import actions
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     ALL,
@@ -29,6 +28,7 @@ from kassen.rulesets.skirmish.catalogue import (
 )
 from kassen.rulesets.skirmish.estimates import Estimates
 from kassen.rulesets.skirmish.model import Pos, Unit
+from kassen.rulesets.skirmish.rules import actions
 
 DAMAGING = (ATTACK, BOLT)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.skirmish import actions, odds
+from kassen.rulesets.skirmish import odds
 from kassen.rulesets.skirmish.bands import BANDS, PositionKeys
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
@@ -22,6 +22,7 @@ from kassen.rulesets.skirmish.catalogue import (
 )
 from kassen.rulesets.skirmish.main_values import MainValues
 from kassen.rulesets.skirmish.model import Character, Pos, Unit
+from kassen.rulesets.skirmish.rules import actions
 
 NO_SLEEPERS: dict[Pos, Unit] = {}
 """What :meth:`Planner.sleepers` gives when nobody sleeps (shared: never change it)."""

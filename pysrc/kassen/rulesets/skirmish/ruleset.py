@@ -16,8 +16,8 @@ from kassen.rulesets.skirmish.engine import SkirmishBattle
 from kassen.rulesets.skirmish.generate import random_side
 from kassen.rulesets.skirmish.notation import export_side, parse_side
 from kassen.rulesets.skirmish.options import OPTIONS
+from kassen.rulesets.skirmish.rules.victory import Termination
 from kassen.rulesets.skirmish.samples import SAMPLES
-from kassen.rulesets.skirmish.victory import Termination
 
 
 class SkirmishRuleset(Ruleset):

@@ -13,9 +13,9 @@ from kassen.core.decisions import Decider, Request
 from kassen.core.events import Recorder
 from kassen.core.rng import Rng
 from kassen.core.table import Table
-from kassen.rulesets.skirmish.battlefield import AreaMap
 from kassen.rulesets.skirmish.model import State, Unit
 from kassen.rulesets.skirmish.options import Readings
+from kassen.rulesets.skirmish.rules.battlefield import AreaMap
 
 
 class SkirmishTable(Table[State, Readings]):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.skirmish import actions
 from kassen.rulesets.skirmish.catalogue import ALL, ANY, AREA, AREA_ANY, ONE, Ability, N
 from kassen.rulesets.skirmish.constants import MAX_PICKS
 from kassen.rulesets.skirmish.model import Unit
+from kassen.rulesets.skirmish.rules import actions
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable

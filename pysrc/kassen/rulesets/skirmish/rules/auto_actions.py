@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.skirmish.breakdowns import cost_sums
 from kassen.rulesets.skirmish.catalogue import ABILITIES
-from kassen.rulesets.skirmish.initiative import ladder
 from kassen.rulesets.skirmish.model import Instance, Unit, Use
+from kassen.rulesets.skirmish.rules.breakdowns import cost_sums
+from kassen.rulesets.skirmish.rules.initiative import ladder
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.skirmish import actions
-from kassen.rulesets.skirmish import breakdowns as bd
-from kassen.rulesets.skirmish.auto_actions import GUARD, affinity, cover, defender, offer_guard
 from kassen.rulesets.skirmish.catalogue import (
     ARMOR,
     ATTACK,
@@ -21,10 +18,19 @@ from kassen.rulesets.skirmish.catalogue import (
 )
 from kassen.rulesets.skirmish.catalogue_conditions import FLIGHT, STONE_SKIN
 from kassen.rulesets.skirmish.catalogue_conditions import SLEEP as SLEEP_ROW
-from kassen.rulesets.skirmish.checks import opposed_wins
 from kassen.rulesets.skirmish.model import Instance, Unit, Use
-from kassen.rulesets.skirmish.statuses import add_effect, wake
-from kassen.rulesets.skirmish.targeting import targets_for
+from kassen.rulesets.skirmish.rules import actions
+from kassen.rulesets.skirmish.rules import breakdowns as bd
+from kassen.rulesets.skirmish.rules.auto_actions import (
+    GUARD,
+    affinity,
+    cover,
+    defender,
+    offer_guard,
+)
+from kassen.rulesets.skirmish.rules.checks import opposed_wins
+from kassen.rulesets.skirmish.rules.statuses import add_effect, wake
+from kassen.rulesets.skirmish.rules.targeting import targets_for
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable

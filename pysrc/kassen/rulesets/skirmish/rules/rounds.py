@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.skirmish import actions, uses
 from kassen.rulesets.skirmish.catalogue import ABILITIES
-from kassen.rulesets.skirmish.initiative import pick_initiative
 from kassen.rulesets.skirmish.model import Unit
-from kassen.rulesets.skirmish.movement import move
-from kassen.rulesets.skirmish.statuses import count_down, wake, woken
-from kassen.rulesets.skirmish.victory import Termination, check_end, finish
+from kassen.rulesets.skirmish.rules import actions, uses
+from kassen.rulesets.skirmish.rules.initiative import pick_initiative
+from kassen.rulesets.skirmish.rules.movement import move
+from kassen.rulesets.skirmish.rules.statuses import count_down, wake, woken
+from kassen.rulesets.skirmish.rules.victory import Termination, check_end, finish
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.skirmish import breakdowns as bd
-from kassen.rulesets.skirmish.actions import move_allowance
-from kassen.rulesets.skirmish.checks import opposed_wins
 from kassen.rulesets.skirmish.model import Pos, Unit
+from kassen.rulesets.skirmish.rules import breakdowns as bd
+from kassen.rulesets.skirmish.rules.actions import move_allowance
+from kassen.rulesets.skirmish.rules.checks import opposed_wins
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
