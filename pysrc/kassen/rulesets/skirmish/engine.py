@@ -15,9 +15,9 @@ from typing import Any
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.skirmish import view
+from kassen.rulesets.skirmish.ai.planner import role_of
 from kassen.rulesets.skirmish.model import Character, Pos, State, Unit
 from kassen.rulesets.skirmish.options import Readings
-from kassen.rulesets.skirmish.planner import role_of
 from kassen.rulesets.skirmish.rules.battlefield import AreaMap
 from kassen.rulesets.skirmish.rules.rounds import play_round
 from kassen.rulesets.skirmish.rules.victory import Termination, hp_pct

@@ -13,7 +13,7 @@ from kassen.rulesets.skirmish import text
 from kassen.rulesets.skirmish.ai import SkirmishAI
 from kassen.rulesets.skirmish.constants import MAX_TURNS
 from kassen.rulesets.skirmish.engine import SkirmishBattle
-from kassen.rulesets.skirmish.generate import random_side
+from kassen.rulesets.skirmish.generate import move_lineup, random_side, start_lineup
 from kassen.rulesets.skirmish.notation import export_side, parse_side
 from kassen.rulesets.skirmish.options import OPTIONS
 from kassen.rulesets.skirmish.rules.victory import Termination
@@ -82,15 +82,11 @@ class SkirmishRuleset(Ruleset):
 
     def search_start(self, rng: Rng, options: dict[str, Any]) -> Any:
         """A random line-up of sample enemies (build lab: the encounter balancer)."""
-        from kassen.rulesets.skirmish import moves
-
-        return moves.start(self, rng, options)
+        return start_lineup(self, rng, options)
 
     def search_move(self, build: Any, rng: Rng, options: dict[str, Any]) -> Any:
         """An enemy added, removed, replaced or moved to the other area (build lab)."""
-        from kassen.rulesets.skirmish import moves
-
-        return moves.move(self, build, rng, options)
+        return move_lineup(self, build, rng, options)
 
     def glossary(self) -> dict[str, Any]:
         return text.glossary()

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.skirmish import odds
-from kassen.rulesets.skirmish.bands import BANDS, PositionKeys
+from kassen.rulesets.skirmish.ai import odds
+from kassen.rulesets.skirmish.ai.bands import BANDS, PositionKeys
+from kassen.rulesets.skirmish.ai.main_values import MainValues
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     BOLT,
@@ -20,7 +21,6 @@ from kassen.rulesets.skirmish.catalogue import (
     Ability,
     Item,
 )
-from kassen.rulesets.skirmish.main_values import MainValues
 from kassen.rulesets.skirmish.model import Character, Pos, Unit
 from kassen.rulesets.skirmish.rules import actions
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.skirmish import bands, odds
-from kassen.rulesets.skirmish.bands import Placement
+from kassen.rulesets.skirmish.ai import bands, odds
+from kassen.rulesets.skirmish.ai.bands import Placement
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, ITEMS, Ability
 from kassen.rulesets.skirmish.model import Pos, Unit
 from kassen.rulesets.skirmish.rules import actions

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from kassen.rulesets.skirmish.ai.estimates import Estimates
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     ALL,
@@ -26,7 +27,6 @@ from kassen.rulesets.skirmish.catalogue import (
     Ability,
     N,
 )
-from kassen.rulesets.skirmish.estimates import Estimates
 from kassen.rulesets.skirmish.model import Pos, Unit
 from kassen.rulesets.skirmish.rules import actions
 

@@ -16,10 +16,10 @@ from typing import Any
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle
-from kassen.rulesets.skirmish import odds
+from kassen.rulesets.skirmish.ai import odds
+from kassen.rulesets.skirmish.ai.planner import Planner, round6
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, PIERCE, N
 from kassen.rulesets.skirmish.model import Unit
-from kassen.rulesets.skirmish.planner import Planner, round6
 from kassen.rulesets.skirmish.rules import actions
 
 
