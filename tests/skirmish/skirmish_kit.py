@@ -51,7 +51,7 @@ def make(sides: list[str], dice: list[int] | None = None,
     policy = Scripted(list(script or []))
     policy.bind(battle)
     battle.decider.policies = [policy, policy]
-    battle.rng = ScriptedRng.faces(dice or [])
+    battle.rng = battle.table.rng = ScriptedRng.faces(dice or [])
     return battle, policy
 
 

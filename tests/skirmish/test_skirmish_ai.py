@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from skirmish_kit import events, fighter, make
 
 from kassen.rulesets.skirmish.model import Effect
-from kassen.rulesets.skirmish.rounds import take_turn
+from kassen.rulesets.skirmish.rules.rounds import take_turn
 
 FAR_FOE = fighter("Z", area=6)
 """An enemy out of everybody's reach, so that the side is not empty."""
@@ -25,7 +25,7 @@ FAR_FOE = fighter("Z", area=6)
 def ai_turn(b, uid: str) -> None:
     """One TP of ``uid`` answered by the default AI (nothing scripted)."""
     b.state.round = max(1, b.state.round)
-    take_turn(b, b.unit(uid))
+    take_turn(b.table, b.unit(uid))
 
 
 def asleep(b, *uids: str) -> None:

@@ -13,17 +13,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from skirmish_kit import events, fighter, kinds, make
 
-from kassen.rulesets.skirmish import actions, catalogue
-from kassen.rulesets.skirmish.initiative import pick_initiative
-from kassen.rulesets.skirmish.rounds import take_turn
-from kassen.rulesets.skirmish.victory import check_end
+from kassen.rulesets.skirmish import catalogue
+from kassen.rulesets.skirmish.catalogue_conditions import FLIGHT, SLEEP, STONE_SKIN
+from kassen.rulesets.skirmish.rules import actions
+from kassen.rulesets.skirmish.rules.initiative import pick_initiative
+from kassen.rulesets.skirmish.rules.rounds import take_turn
+from kassen.rulesets.skirmish.rules.victory import check_end
 
 
 def act(b, uid: str, ms: str, rs: str = "none", script=()):
     """Give ``uid`` one TP with the given answers."""
     b.decider.policies[0].script[:0] = [("rs", uid, rs), ("ms", uid, ms), *script]
     b.state.round = max(1, b.state.round)
-    take_turn(b, b.unit(uid))
+    take_turn(b.table, b.unit(uid))
 
 
 @pytest.mark.rule("§4.2.6.3")
@@ -80,7 +82,7 @@ def test_target_kinds_one_n_area_pierce_section8() -> None:
                  fighter("C", area=2) + "; " + fighter("D", area=3) + "; "
                  + fighter("E", area=5)])
     u = b.unit("0.0")
-    ms = actions.ms_options(b, u)
+    ms = actions.ms_options(b.table, u)
     assert [o for o in ms if o.startswith("attack")] == [
         "attack:0.1", "attack:1.0", "attack:1.1"]  # 1体 within range 3, not self
     assert "skill:double_shot" in ms
@@ -107,7 +109,7 @@ def test_pierce_line_includes_own_area_section8_d13() -> None:
                  fighter("C", area=2) + "; " + fighter("D", area=3) + "; "
                  + fighter("E", area=3) + "; " + fighter("F", area=6)], dice=[3, 3])
     u = b.unit("0.0")
-    ms = actions.ms_options(b, u)
+    ms = actions.ms_options(b.table, u)
     assert "skill:wind_cutter:dir:3" in ms and "skill:wind_cutter:dir:1" in ms
     act(b, "0.0", "skill:wind_cutter:dir:3",
         script=[("pick", "0.0", "1.0"), ("pick", "0.0", "1.2")])
@@ -123,7 +125,7 @@ def test_all_any_and_area_any_targets_section8(monkeypatch, kind: str) -> None:
     b, _ = make([fighter("A", ab="fire_bolt", area=1) + "; " + fighter("B", area=1),
                  fighter("C", area=2) + "; " + fighter("D", area=5)], dice=[3, 3])
     u = b.unit("0.0")
-    ms = [o for o in actions.ms_options(b, u) if o.startswith("skill")]
+    ms = [o for o in actions.ms_options(b.table, u) if o.startswith("skill")]
     if kind == catalogue.ALL:
         assert ms == ["skill:fire_bolt"]
         act(b, "0.0", "skill:fire_bolt")
@@ -181,11 +183,11 @@ def test_durations_count_down_in_end_phase_section9_1() -> None:
                 script=[("rs", "0.0", "none"), ("ms", "0.0", "skill:stone_skin:0.0")])
     b.play_turn()  # round 1: cast, remaining 2 → EP1 1
     u = b.unit("0.0")
-    assert u.armour == 8 and u.effect("stone_skin").remaining == 1
+    assert u.armour == 8 and u.effect(STONE_SKIN).remaining == 1
     b.play_turn()  # EP2: 0
-    assert u.effect("stone_skin").remaining == 0 and u.armour == 8
+    assert u.effect(STONE_SKIN).remaining == 0 and u.armour == 8
     b.play_turn()  # EP3: removed (lasts the rest of round 1 plus 2 full rounds)
-    assert u.effect("stone_skin") is None and u.armour == 4
+    assert u.effect(STONE_SKIN) is None and u.armour == 4
     assert events(b, "expire")[0].values["status"] == "stone_skin"
 
 
@@ -197,8 +199,8 @@ def test_sleep_skips_turn_blocks_aa_and_wake_section9_2() -> None:
     act(b, "0.0", "skill:sleep:1.0")
     assert events(b, "sleep_check")[0].values["success"]
     c = b.unit("1.0")
-    assert c.asleep and c.effect("sleep").remaining == 1
-    assert pick_initiative(b, [u for u in b.state.units if u.able and not u.acted
+    assert c.asleep and c.effect(SLEEP).remaining == 1
+    assert pick_initiative(b.table, [u for u in b.state.units if u.able and not u.acted
                               and not u.asleep]).id == "1.1"  # the sleeper is skipped
     act(b, "1.1", "wake:1.0")  # the MS wake action (§6.2)
     assert not c.asleep and not c.acted  # still 未行動: it can act this round
@@ -206,7 +208,7 @@ def test_sleep_skips_turn_blocks_aa_and_wake_section9_2() -> None:
                  script=[("rs", "0.0", "move:1")])
     b2.unit("1.0").effects.append(catalogue_effect("sleep"))
     b2.state.round = 1
-    take_turn(b2, b2.unit("0.0"))
+    take_turn(b2.table, b2.unit("0.0"))
     assert not [r for r in p.asked if r.kind == "obstruct"]  # asleep: no obstruction
     assert b2.unit("0.0").pos == (1, 0)
 
@@ -234,10 +236,10 @@ def test_incapacitated_is_not_a_target_and_ends_combat_section9_4_10_1() -> None
                 dice=[5, 5, 5, 5], script=[("cover", "1.1", "no")])
     act(b, "0.0", "attack:1.0")
     assert b.unit("1.0").hp == 0 and "down" in kinds(b)
-    assert "attack:1.0" not in actions.ms_options(b, b.unit("0.0"))
+    assert "attack:1.0" not in actions.ms_options(b.table, b.unit("0.0"))
     assert not b.state.over
     b.unit("1.1").hp = 0
-    assert check_end(b) and b.state.winner == 0 and b.state.reason == "wipeout"
+    assert check_end(b.table) and b.state.winner == 0 and b.state.reason == "wipeout"
 
 
 @pytest.mark.rule("§10.2")
@@ -260,7 +262,7 @@ def test_all_asleep_deadlock_wakes_everyone_section10_3() -> None:
 @pytest.mark.rule("§10.4")
 def test_escape_option_section10_4() -> None:
     b, _ = make([fighter("A", area=0), fighter("C", area=6)], escape=True)
-    assert "escape" in actions.ms_options(b, b.unit("0.0"))
+    assert "escape" in actions.ms_options(b.table, b.unit("0.0"))
     act(b, "0.0", "escape")
     assert b.state.over and b.state.winner == 1 and b.state.reason == "escape"
 
@@ -273,7 +275,7 @@ def test_items_potion_mana_gem_bell_section11_4() -> None:
     a, ally = b.unit("0.0"), b.unit("0.1")
     ally.hp = 10
     a.mp = 15
-    rs = actions.rs_options(b, a)
+    rs = actions.rs_options(b.table, a)
     assert "item:potion:0.1" in rs and "item:potion:1.0" not in rs  # range 0
     act(b, "0.0", "item:ruby:1.0", rs="item:potion:0.1")
     assert ally.hp == 22  # 2D10 = 12
@@ -286,7 +288,8 @@ def test_items_potion_mana_gem_bell_section11_4() -> None:
     act(b, "0.0", "none", rs="item:bell:0.1")
     assert not ally.asleep and a.items["bell"] == 0
     a.items["ruby"] = 1
-    assert not any(o.startswith("item:ruby") for o in actions.ms_options(b, a, a.pos, True, True))
+    assert not any(o.startswith("item:ruby")
+                   for o in actions.ms_options(b.table, a, a.pos, True, True))
 
 
 @pytest.mark.rule("§11.3")
@@ -316,7 +319,7 @@ def test_sweep_heal_fly_section11_3() -> None:
                                                                 "skill:sweep:area:2"),
                                         ("cover", None, "no"), ("cover", None, "no")]
     b.state.round = 1
-    take_turn(b, c)
+    take_turn(b.table, c)
     assert events(b, "use")[0].values["targets"] == ["0.0", "0.1"]
     assert all(e.values["bonus"] == 18 for e in events(b, "hit_check"))  # 命中 −2
     healer, hurt = b.unit("0.1"), b.unit("0.0")
@@ -325,13 +328,13 @@ def test_sweep_heal_fly_section11_3() -> None:
     assert hurt.hp == min(hurt.max_hp, before + 2 + 2 + 3)  # 2D10 + 魔力
     healer.acted = False
     act(b, "0.1", "skill:fly:0.0")
-    assert hurt.flight == 1 and hurt.effect("flight").remaining == 3
+    assert hurt.flight == 1 and hurt.effect(FLIGHT).remaining == 3
 
 
 @pytest.mark.rule("§9.3")
 def test_flight_melee_limit_option_section9_3() -> None:
     b, _ = make([fighter("A", area=0), fighter("C", fly=1, area=0)], flightMeleeLimit=True)
-    assert "attack:1.0" not in actions.ms_options(b, b.unit("0.0"))
+    assert "attack:1.0" not in actions.ms_options(b.table, b.unit("0.0"))
     b, _ = make([fighter("A", wpn="spear", area=0), fighter("C", fly=1, area=0)],
                 flightMeleeLimit=True)
-    assert "attack:1.0" in actions.ms_options(b, b.unit("0.0"))
+    assert "attack:1.0" in actions.ms_options(b.table, b.unit("0.0"))

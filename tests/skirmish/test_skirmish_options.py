@@ -14,14 +14,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from skirmish_kit import events, fighter, make
 
-from kassen.rulesets.skirmish.rounds import take_turn
+from kassen.rulesets.skirmish.rules.rounds import take_turn
 
 
 def act(b, uid: str, ms: str, rs: str = "none", script=()) -> None:
     """Give ``uid`` one TP with the given answers."""
     b.decider.policies[0].script[:0] = [("rs", uid, rs), ("ms", uid, ms), *script]
     b.state.round = max(1, b.state.round)
-    take_turn(b, b.unit(uid))
+    take_turn(b.table, b.unit(uid))
 
 
 def _first_actor(**options: object) -> list[str]:
@@ -103,7 +103,7 @@ def test_opposed_tie_option_disengage_and_sleep_section4_3() -> None:
                     dice=[4, 4, 4, 4], opposedTie=tie,
                     script=[("rs", "0.0", "none"), ("ms", "0.0", "move:1")])
         b.state.round = 1
-        take_turn(b, b.unit("0.0"))
+        take_turn(b.table, b.unit("0.0"))
         ev = events(b, "disengage")[0].values
         assert ev["active"] == ev["passive"] == 16
         assert b.unit("0.0").pos == pos
@@ -146,7 +146,7 @@ def test_self_target_option_healer_heals_itself_section8_d11() -> None:
                      fighter("C", ini=1, area=6)], dice=[5, 5], selfTarget=allowed)
         b.unit("0.0").hp = 10
         b.state.round = 1
-        take_turn(b, b.unit("0.0"))
+        take_turn(b.table, b.unit("0.0"))
         ms = next(r for r in p.asked if r.kind == "ms")
         assert ("skill:heal:0.0" in ms.options) is allowed
         assert b.unit("0.0").hp == (25 if allowed else 10)  # 2D10 5+5 + 魔力 5
@@ -192,8 +192,8 @@ def test_obstruct_once_per_round_option_section6_6_2() -> None:
                     script=[("rs", "0.0", "none"), ("ms", "0.0", "move:1"),
                             ("rs", "0.1", "none"), ("ms", "0.1", "move:1")])
         b.state.round = 1
-        take_turn(b, b.unit("0.0"))
-        take_turn(b, b.unit("0.1"))
+        take_turn(b.table, b.unit("0.0"))
+        take_turn(b.table, b.unit("0.1"))
         assert b.unit("0.0").pos == (1, 0)  # tie: the mover gets away (§4.3)
         assert len(events(b, "disengage")) == (1 if once else 2)
         assert b.unit("0.1").pos == b_pos

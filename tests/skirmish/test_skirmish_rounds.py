@@ -11,8 +11,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from skirmish_kit import events, fighter, kinds, make
 
-from kassen.rulesets.skirmish import actions
-from kassen.rulesets.skirmish.rounds import take_turn
+from kassen.rulesets.skirmish.rules import actions
+from kassen.rulesets.skirmish.rules.rounds import take_turn
 
 
 @pytest.mark.rule("§5")
@@ -69,7 +69,7 @@ def test_move_allowance_is_ceil_ini_over_5_plus_1_section2_3() -> None:
     for ini, allowance in ((1, 2), (5, 2), (6, 3), (10, 3), (11, 4), (15, 4), (16, 5), (20, 5)):
         u.ini = ini
         assert actions.move_allowance(u) == allowance
-        moves = [o for o in actions.rs_options(b, u) if o.startswith("move:")]
+        moves = [o for o in actions.rs_options(b.table, u) if o.startswith("move:")]
         assert moves == [f"move:{x}" for x in range(1, allowance + 1)]
 
 
@@ -78,11 +78,11 @@ def test_magic_banned_after_rs_move_except_magic_art_section6_2() -> None:
     b, _ = make([fighter("A", ab="fire_bolt,magic_blade", area=0),
                  fighter("C", area=1)])
     u = b.unit("0.0")
-    before = actions.ms_options(b, u, u.pos, moved_rs=False)
-    after = actions.ms_options(b, u, u.pos, moved_rs=True, rs_move=True)
+    before = actions.ms_options(b.table, u, u.pos, moved_rs=False)
+    after = actions.ms_options(b.table, u, u.pos, moved_rs=True, rs_move=True)
     assert "skill:fire_bolt:1.0" in before and "skill:fire_bolt:1.0" not in after
     u.pos = (1, 0)
-    assert "skill:magic_blade:1.0" in actions.ms_options(b, u, u.pos, True, True)
+    assert "skill:magic_blade:1.0" in actions.ms_options(b.table, u, u.pos, True, True)
 
 
 @pytest.mark.rule("§6.6.3")
@@ -109,7 +109,7 @@ def _ms_move(dice: list[int], mover: str, blockers: list[str], **opts: object):
     b, _ = make([mover, "; ".join(blockers)], dice=dice,
                 script=[("rs", "0.0", "none"), ("ms", "0.0", "move:1")], **opts)
     b.state.round = 1
-    take_turn(b, b.unit("0.0"))
+    take_turn(b.table, b.unit("0.0"))
     return b, events(b, "disengage")[0]
 
 

@@ -17,14 +17,14 @@ from skirmish_kit import events, fighter, make
 from kassen.core.options import defaults
 from kassen.rulesets.skirmish import RULESET
 from kassen.rulesets.skirmish.model import Effect
-from kassen.rulesets.skirmish.rounds import take_turn
+from kassen.rulesets.skirmish.rules.rounds import take_turn
 
 
 def act(b, uid: str, ms: str, rs: str = "none", script=()) -> None:
     """Give ``uid`` one TP with the given answers (the rest from the default AI)."""
     b.decider.policies[0].script[:0] = [("rs", uid, rs), ("ms", uid, ms), *script]
     b.state.round = max(1, b.state.round)
-    take_turn(b, b.unit(uid))
+    take_turn(b.table, b.unit(uid))
 
 
 def ai_turn(b, uid: str) -> tuple[str, str]:
@@ -32,7 +32,7 @@ def ai_turn(b, uid: str) -> tuple[str, str]:
     b.state.round = max(1, b.state.round)
     policy = b.decider.policies[0]
     before = len(policy.asked)
-    take_turn(b, b.unit(uid))
+    take_turn(b.table, b.unit(uid))
     asked = policy.asked[before:]
     answers = b.decider.choices[-len(asked):] if asked else []
     got = {r.kind: a for r, a in zip(asked, answers, strict=True)
@@ -139,7 +139,7 @@ def test_sweep_keeps_its_own_exclusion_of_the_user_section8_11_3() -> None:
                 dice=[5, 5, 5, 5])
     b.decider.policies[0].script[:0] = [("rs", "1.0", "none"), ("ms", "1.0", "skill:sweep:area:2")]
     b.state.round = 1
-    take_turn(b, b.unit("1.0"))
+    take_turn(b.table, b.unit("1.0"))
     assert events(b, "use")[0].values["targets"] == ["0.0"]
 
 

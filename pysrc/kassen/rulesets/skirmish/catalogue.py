@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kassen.core.conditions import Condition
+from kassen.rulesets.skirmish.catalogue_conditions import CONDITIONS
+
 # -- §11.1 attributes (属性) and their gems ------------------------------------------------
 ATTRIBUTES: dict[str, str] = {
     "fire": "炎", "water": "水", "wind": "風", "earth": "土", "light": "光", "dark": "闇",
@@ -153,23 +156,10 @@ NORMAL_ATTACK = ("通常攻撃", "normal attack")
 """The names of the weapon's normal attack (§6.2), which is no catalogue ability."""
 
 
-# -- §9 statuses (Japanese names are the keys shown in views) -------------------------------
-@dataclass(frozen=True)
-class Status:
-    """A status a character can show (§9); ``id`` is the effect name in the state."""
-
-    id: str
-    ja: str
-    en: str
-
-
-STATUSES: dict[str, Status] = {s.id: s for s in (
-    Status("sleep", "睡眠", "sleep"),
-    Status("flight", "飛行", "flight"),
-    Status("stone_skin", "ストーンスキン", "Stone Skin"),
-    Status("down", "戦闘不能", "incapacitated"),
-    Status("escaped", "離脱", "escaped"),
-)}
+# -- §9 statuses: condition rows (catalogue_conditions); Japanese names are the view's keys --
+STATUSES: dict[str, Condition] = CONDITIONS.by_key
+"""The status rows by key, for the page's names (the rows and their behaviour live in
+:mod:`.catalogue_conditions`)."""
 PERMANENT = -1
 """``statuses`` count of a permanent trait (the giant bat's 飛行)."""
 

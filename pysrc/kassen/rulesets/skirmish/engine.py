@@ -1,26 +1,27 @@
 """The skirmish battle: set-up (deployment, §3.1) and the turn loop; one ``turn`` is one round
 (the snapshot unit).
 
-The rules live in the modules named for their sections: ``rounds`` (§5), ``initiative``
-(§5.3), ``actions`` (§6.1, §6.2, §8 legal choices), ``movement`` (§6.6), ``uses`` (§6.3–§6.5,
-§11.3, §11.4), ``auto_actions`` (§7), ``targeting`` (§8), ``statuses`` (§9), ``victory``
-(§10) and ``checks`` (§4); ``view`` builds the page's data.
+The rules live in :mod:`.rules`, one module per section of the specification (``rounds``
+§5, ``initiative`` §5.3, ``actions`` §6.1/§6.2/§8 legal choices, ``uses`` §6.3–§6.5, ``movement``
+§6.6, ``auto_actions`` §7, ``targeting`` §8, ``statuses`` §9, ``victory`` §10, ``checks`` §4,
+``battlefield`` §3); they act on the table (:mod:`.table`) the set-up builds. ``view`` builds
+the page's data.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kassen.core.decisions import Request
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.skirmish import view
-from kassen.rulesets.skirmish.battlefield import AreaMap
+from kassen.rulesets.skirmish.ai.planner import role_of
 from kassen.rulesets.skirmish.model import Character, Pos, State, Unit
 from kassen.rulesets.skirmish.options import Readings
-from kassen.rulesets.skirmish.planner import role_of
-from kassen.rulesets.skirmish.rounds import play_round
-from kassen.rulesets.skirmish.victory import hp_pct
+from kassen.rulesets.skirmish.rules.battlefield import AreaMap
+from kassen.rulesets.skirmish.rules.rounds import play_round
+from kassen.rulesets.skirmish.rules.victory import Termination, hp_pct
+from kassen.rulesets.skirmish.table import SkirmishTable
 
 
 def deploy(side: int, ch: Character, area_map: AreaMap, column_only_row: str = "middle") -> Pos:
@@ -45,8 +46,8 @@ class SkirmishBattle(Battle):
 
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
         super().__init__(setup, ruleset)
-        self.readings = read(Readings, self.options)
-        self.map = AreaMap.from_options(self.options)
+        readings = read(Readings, self.options)
+        area_map = AreaMap.from_options(self.options)
         units = []
         for side, build in enumerate(setup.builds):
             for index, ch in enumerate(build):
@@ -54,10 +55,10 @@ class SkirmishBattle(Battle):
                     f"{side}.{index}", side, index, ch.name, ch.hp, ch.hp, ch.mp, ch.mp,
                     ch.ini, ch.acc, ch.eva, ch.mag, ch.arm, ch.res, ch.weapon, ch.abilities,
                     dict(ch.items), ch.fly, ch.weak, ch.resist,
-                    deploy(side, ch, self.map, self.readings.column_only_row)))
+                    deploy(side, ch, area_map, readings.column_only_row)))
         self.state = State(units)
-        self._index_of: list[Unit] | None = None
-        self._index: dict[str, Unit] = {}
+        self.table: SkirmishTable = SkirmishTable(self.state, self.rec, self.rng, readings,
+                                                  self.decider, area_map)
 
     @property
     def finished(self) -> bool:
@@ -67,29 +68,32 @@ class SkirmishBattle(Battle):
     def turn(self) -> int:
         return self.state.round
 
-    def unit(self, uid: str) -> Unit:
-        """The unit with id ``uid`` (the index is rebuilt when a snapshot replaced the state)."""
-        units = self.state.units
-        if self._index_of is not units:
-            self._index = {u.id: u for u in units}
-            self._index_of = units
-        return self._index[uid]
+    @property
+    def readings(self) -> Readings:
+        """The option readings (the table's)."""
+        return self.table.readings
 
-    def ask(self, side: int, kind: str, options: list[str], **context: Any) -> str:
-        """Raise decision ``kind`` for ``side`` (§12) and return the answer."""
-        return self.decider.decide(Request(side, kind, tuple(options), context))
+    @property
+    def map(self) -> AreaMap:
+        """The area map (the table's)."""
+        return self.table.map
+
+    def unit(self, uid: str) -> Unit:
+        """The unit with id ``uid`` (:meth:`.table.SkirmishTable.unit`)."""
+        return self.table.unit(uid)
 
     def play_turn(self) -> None:
         """One round: SP, IP/TP until nobody can act, EP (§5)."""
-        play_round(self)
+        play_round(self.table)
 
     def result(self) -> Result:
         st = self.state
-        return Result(st.winner, st.reason or "unfinished", st.round, {"hp_pct": hp_pct(self)})
+        return Result(st.winner, st.reason or Termination.UNFINISHED, st.round,
+                      {"hp_pct": hp_pct(self.table)})
 
     def members(self) -> list[dict[str, Any]]:
         """Per side, members in order of deployment with their current values (design 4.1)."""
-        return view.members(self)
+        return view.members(self.table)
 
     def names(self) -> dict[str, str]:
         """Member id → the board's label ("ゴブリン 2" where units share a name), so the log,
@@ -98,4 +102,4 @@ class SkirmishBattle(Battle):
 
     def view(self) -> dict[str, Any]:
         """Everything the battle view draws (see ``view.py``)."""
-        return view.battle_view(self)
+        return view.battle_view(self.table)

@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from kassen.core.conditions import Condition
 from kassen.rulesets.skirmish.catalogue import ATTACK, WEAPONS, Weapon
+from kassen.rulesets.skirmish.catalogue_conditions import ACTING
 
 Pos = tuple[int, int]
 """An area: ``(x, 0)`` on the line map, ``(x, y)`` on the grid."""
@@ -47,11 +49,18 @@ Side = tuple[Character, ...]
 
 @dataclass(slots=True)
 class Effect:
-    """A timed effect (§9.1): ``remaining`` counts down in every EP."""
+    """A timed effect (§9.1): ``remaining`` counts down in every EP. ``name`` is the key of
+    its condition row (:mod:`.catalogue_conditions`), ``index`` the row's index, through which
+    the row's handlers act."""
 
     name: str
     remaining: int
     amount: int = 0
+    index: int = -1
+
+    def __post_init__(self) -> None:
+        if self.index < 0:
+            self.index = ACTING.conditions[self.name].index
 
 
 @dataclass(slots=True)
@@ -93,8 +102,15 @@ class Unit:
 
     @property
     def asleep(self) -> bool:
-        """睡眠 (§9.2)."""
-        return bool(self.effects) and any(e.name == "sleep" for e in self.effects)
+        """睡眠 (§9.2): an effect whose row keeps its bearer asleep (``on_asleep``)."""
+        if not self.effects:
+            return False
+        asleep = ACTING.asleep
+        for e in self.effects:
+            handler = asleep[e.index]
+            if handler is not None and handler(e):
+                return True
+        return False
 
     @property
     def awake_able(self) -> bool:
@@ -105,26 +121,35 @@ class Unit:
     def flight(self) -> int:
         """飛行 rank: the trait or the best timed effect (§16 D34)."""
         rank = self.fly
-        for e in self.effects:
-            if e.name == "flight":
-                rank = max(rank, e.amount)
+        if self.effects:
+            flight = ACTING.flight
+            for e in self.effects:
+                handler = flight[e.index]
+                if handler is not None:
+                    rank = max(rank, handler(e))
         return rank
 
     @property
     def armour(self) -> int:
-        """装甲 with modifier effects (§9.5)."""
+        """装甲 with modifier effects (§9.5; the rows' ``on_armour``)."""
         if not self.effects:
             return self.arm
-        return self.arm + sum(e.amount for e in self.effects if e.name == "stone_skin")
+        armour = ACTING.armour
+        total = self.arm
+        for e in self.effects:
+            handler = armour[e.index]
+            if handler is not None:
+                total += handler(e)
+        return total
 
     @property
     def wpn(self) -> Weapon:
         """The equipped weapon."""
         return WEAPONS[self.weapon]
 
-    def effect(self, name: str) -> Effect | None:
-        """The effect called ``name``, if any."""
-        return next((e for e in self.effects if e.name == name), None)
+    def effect(self, row: Condition) -> Effect | None:
+        """The first effect of condition ``row``, if any."""
+        return next((e for e in self.effects if e.index == row.index), None)
 
 
 @dataclass(slots=True)
@@ -139,7 +164,7 @@ class State:
     turns_this_round: int = 0
     over: bool = False
     winner: int | None = None
-    reason: str = ""
+    reason: str = ""  # a victory.Termination once the combat is over
     moved_rs: bool = False
     rs_kind: str = "none"
 

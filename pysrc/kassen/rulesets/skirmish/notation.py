@@ -19,7 +19,6 @@ from typing import Any
 from kassen.core.problems import Problem
 from kassen.core.suggest import nearest
 from kassen.core.text import ascii_int, clip, name_problem
-from kassen.rulesets.skirmish.battlefield import AreaMap
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     ATTRIBUTES,
@@ -31,6 +30,7 @@ from kassen.rulesets.skirmish.catalogue import (
     weapon_by_name,
 )
 from kassen.rulesets.skirmish.model import Character, Side
+from kassen.rulesets.skirmish.rules.battlefield import AreaMap
 from kassen.rulesets.skirmish.samples import ALIASES, CHARACTERS
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from kassen.core.moments import Moment
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
@@ -12,9 +13,10 @@ from kassen.rulesets.skirmish import text
 from kassen.rulesets.skirmish.ai import SkirmishAI
 from kassen.rulesets.skirmish.constants import MAX_TURNS
 from kassen.rulesets.skirmish.engine import SkirmishBattle
-from kassen.rulesets.skirmish.generate import random_side
+from kassen.rulesets.skirmish.generate import move_lineup, random_side, start_lineup
 from kassen.rulesets.skirmish.notation import export_side, parse_side
 from kassen.rulesets.skirmish.options import OPTIONS
+from kassen.rulesets.skirmish.rules.victory import Termination
 from kassen.rulesets.skirmish.samples import SAMPLES
 
 
@@ -40,6 +42,21 @@ class SkirmishRuleset(Ruleset):
     }
     samples = SAMPLES
     max_turns = MAX_TURNS
+    terminations = Termination
+    event_moments: ClassVar[Mapping[str, Moment]] = {
+        "round": Moment.TURN_START,       # SP of a round (§5.1)
+        "end": Moment.BATTLE_END,         # §10
+        "damage": Moment.DAMAGE,          # §6.4
+        "heal": Moment.HEALING,           # ヒール, potions (§11.3, §11.4)
+        "status": Moment.STATUS_GAINED,   # a timed effect (§9)
+        "expire": Moment.STATUS_LOST,     # its duration ran out (§9.1)
+        "wake": Moment.STATUS_LOST,       # 睡眠 ended by waking (§6.2, §9.2)
+        "deadlock": Moment.STATUS_LOST,   # every sleeper wakes (§10.3)
+        "down": Moment.DEFEAT,            # 戦闘不能 (§9.4)
+        "escape": Moment.DEFEAT,          # 離脱: left the battlefield (§10.4)
+    }
+    """The skirmish's event kinds at the shared moments; it has no battle-start event (the
+    first round's SP opens the combat)."""
 
     def parse(self, text: str, options: dict[str, Any]) -> tuple[Any | None, list[Problem]]:
         return parse_side(text, options)
@@ -65,15 +82,11 @@ class SkirmishRuleset(Ruleset):
 
     def search_start(self, rng: Rng, options: dict[str, Any]) -> Any:
         """A random line-up of sample enemies (build lab: the encounter balancer)."""
-        from kassen.rulesets.skirmish import moves
-
-        return moves.start(self, rng, options)
+        return start_lineup(self, rng, options)
 
     def search_move(self, build: Any, rng: Rng, options: dict[str, Any]) -> Any:
         """An enemy added, removed, replaced or moved to the other area (build lab)."""
-        from kassen.rulesets.skirmish import moves
-
-        return moves.move(self, build, rng, options)
+        return move_lineup(self, build, rng, options)
 
     def glossary(self) -> dict[str, Any]:
         return text.glossary()

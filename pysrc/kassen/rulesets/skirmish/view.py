@@ -9,7 +9,7 @@ from kassen.rulesets.skirmish.catalogue import PERMANENT, STATUSES
 from kassen.rulesets.skirmish.model import Unit
 
 if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
+    from kassen.rulesets.skirmish.table import SkirmishTable
 
 
 def statuses(u: Unit) -> dict[str, int]:
@@ -29,7 +29,7 @@ def statuses(u: Unit) -> dict[str, int]:
     return out
 
 
-def member(b: SkirmishBattle, u: Unit) -> dict[str, Any]:
+def member(b: SkirmishTable, u: Unit) -> dict[str, Any]:
     """One member as ``battle --json`` and the view show it."""
     return {"id": u.id, "name": u.name, "hp": u.hp, "max_hp": u.max_hp, "mp": u.mp,
             "max_mp": u.max_mp, "area": b.map.label(u.pos), "statuses": statuses(u),
@@ -52,12 +52,12 @@ def labels(units: list[Unit]) -> dict[str, str]:
     return out
 
 
-def members(b: SkirmishBattle) -> list[dict[str, Any]]:
+def members(b: SkirmishTable) -> list[dict[str, Any]]:
     """Per side, members in order of deployment with their current values."""
     return [{"members": [member(b, u) for u in b.state.units if u.side == s]} for s in (0, 1)]
 
 
-def battle_view(b: SkirmishBattle) -> dict[str, Any]:
+def battle_view(b: SkirmishTable) -> dict[str, Any]:
     """Everything the battle view draws: areas, initiative, phase/step, HP/MP, statuses."""
     st = b.state
     if b.readings.initiative_ties == "evasionPcRoll":

@@ -5,20 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
+    from kassen.rulesets.skirmish.table import SkirmishTable
 
 
-def opposed_wins(b: SkirmishBattle, a: list[int], active: int, p: list[int],
+def opposed_wins(t: SkirmishTable, a: list[int], active: int, p: list[int],
                  passive: int) -> bool:
     """Whether the active side wins an opposed check (§4.3: a tie goes to the side named by
     ``opposedTie``; §16 D18 with critOnOpposed)."""
-    if b.readings.crit_on_opposed:
+    if t.readings.crit_on_opposed:
         a_crit, p_crit = a == [10, 10], p == [10, 10]
         a_fum, p_fum = a == [1, 1], p == [1, 1]
         if a_crit != p_crit:
             return a_crit
         if a_fum != p_fum:
             return p_fum
-    if b.readings.opposed_tie == "active":
+    if t.readings.opposed_tie == "active":
         return active >= passive
     return active > passive

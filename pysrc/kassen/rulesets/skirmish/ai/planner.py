@@ -2,15 +2,16 @@
 every legal (ready step, main step) pair and the distance bands; the estimates it adds up
 are in :mod:`.estimates`.
 
-Mixed into :class:`.ai.SkirmishAI`; it only reads the bound battle ``self.b``.
+Mixed into :class:`.ai.SkirmishAI`; it only reads the bound table ``self.t``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.skirmish import actions, odds
-from kassen.rulesets.skirmish.bands import BANDS, PositionKeys
+from kassen.rulesets.skirmish.ai import odds
+from kassen.rulesets.skirmish.ai.bands import BANDS, PositionKeys
+from kassen.rulesets.skirmish.ai.main_values import MainValues
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     BOLT,
@@ -20,8 +21,8 @@ from kassen.rulesets.skirmish.catalogue import (
     Ability,
     Item,
 )
-from kassen.rulesets.skirmish.main_values import MainValues
 from kassen.rulesets.skirmish.model import Character, Pos, Unit
+from kassen.rulesets.skirmish.rules import actions
 
 NO_SLEEPERS: dict[Pos, Unit] = {}
 """What :meth:`Planner.sleepers` gives when nobody sleeps (shared: never change it)."""
@@ -67,7 +68,7 @@ def role_of(u: Unit | Character) -> str:
 
 
 class Planner(MainValues):
-    """Plan values and positions (§16 A1, A2, A7, A9); expects ``self.b``, the battle."""
+    """Plan values and positions (§16 A1, A2, A7, A9); expects ``self.t``, the table."""
 
     def band_role(self, u: Unit) -> str:
         """The role whose band ``u`` keeps: a caster out of MP (it cannot pay for any ranged
@@ -126,13 +127,13 @@ class Planner(MainValues):
         self first, then the others in deployment order (§16.4 C8); read from ``offered``,
         the options of the ready-step request being answered, when there is one."""
         if offered is None:
-            legal = actions.rs_item_options(self.b, u, u.pos)
+            legal = actions.rs_item_options(self.t, u, u.pos)
         else:
             legal = [o for o in offered if o.startswith("item:")]
         out: list[tuple[str, Item, Unit]] = []
         for rs in legal:
             _, item_id, target = rs.split(":")
-            use = (rs, ITEMS[item_id], self.b.unit(target))
+            use = (rs, ITEMS[item_id], self.t.unit(target))
             if target == u.id:
                 at = next((i for i, o in enumerate(out) if o[1].id == item_id), len(out))
                 out.insert(at, use)
@@ -172,20 +173,20 @@ class Planner(MainValues):
         so the first of the highest rounded values is that ready step's best; its moves
         follow in option order. Ready steps are tried in option order: nothing, moves, items.
         """
-        b = self.b
+        tab = self.t
         refused = self.refused_areas(u)
         keys = self.position_keys(u)
         # (option, kind, position after, value, MP after) of every ready step worth planning
         rs_plans: list[tuple[str, str, Pos, float, int]] = []
         if fixed:
-            st = b.state
+            st = tab.state
             rs_plans.append((st.rs_kind, st.rs_kind, u.pos, 0.0, u.mp))
             rs_move_possible = st.rs_kind == "none" and self.any_rs_move(u)
         else:
             rs_plans.append(("none", "none", u.pos, 0.0, u.mp))
             rs_move_possible = False
-            if not (self.hostile_engaged(u) and b.readings.rs_move_obstructable):
-                for rs, dest in b.map.move_targets(u.pos, actions.move_allowance(u)):
+            if not (self.hostile_engaged(u) and tab.readings.rs_move_obstructable):
+                for rs, dest in tab.map.move_targets(u.pos, actions.move_allowance(u)):
                     if dest not in refused:
                         rs_plans.append((rs, "move", dest, 0.0, u.mp))
                         rs_move_possible = True
@@ -200,7 +201,7 @@ class Planner(MainValues):
         best: tuple[Any, ...] | None = None
         for rs, kind, pos, rs_val, mp in rs_plans:
             if fixed:
-                moved, rs_move = bool(b.state.moved_rs), kind == "move"
+                moved, rs_move = bool(tab.state.moved_rs), kind == "move"
             else:
                 moved = rs_move = kind == "move"
             sleeper = sleepers.get(pos) if rs_move and sleepers else None
@@ -235,15 +236,15 @@ class Planner(MainValues):
         (§16 A2): (option, key), or () when every destination is refused (§16.4 C3). Every
         ready step that keeps u in place weighs the same moves, so they are ranked once."""
         found: tuple[str, tuple[int, int, int]] | tuple[()] = ()
-        for ms, final in self.b.map.move_targets(u.pos, actions.move_allowance(u)):
+        for ms, final in self.t.map.move_targets(u.pos, actions.move_allowance(u)):
             if final not in refused and (not found or keys[final] < found[1]):
                 found = (ms, keys[final])
         return found
 
     def any_rs_move(self, u: Unit) -> bool:
         """Whether the planner could RS-move (then it never MS-moves, §16 A1)."""
-        if self.hostile_engaged(u) and self.b.readings.rs_move_obstructable:
+        if self.hostile_engaged(u) and self.t.readings.rs_move_obstructable:
             return False
         refused = self.refused_areas(u)
         return any(dest not in refused
-                   for _, dest in self.b.map.move_targets(u.pos, actions.move_allowance(u)))
+                   for _, dest in self.t.map.move_targets(u.pos, actions.move_allowance(u)))

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from kassen.rulesets.skirmish.catalogue import Ability
 
 if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
     from kassen.rulesets.skirmish.model import Unit
+    from kassen.rulesets.skirmish.table import SkirmishTable
 
 Part = tuple[str, int, str | None]
 """One addend of a number: (label, value, rule id or None)."""
@@ -59,16 +59,16 @@ def weapon_parts(u: Unit, ability: Ability | None) -> tuple[Part, ...]:
     return (base, ("ability_attack", mod, "§11.3")) if mod else (base,)
 
 
-def magic_parts(b: SkirmishBattle, u: Unit) -> tuple[Part, ...]:
+def magic_parts(t: SkirmishTable, u: Unit) -> tuple[Part, ...]:
     """魔力 with the staff's +1 unless it is already in the stat line (§6.5, §16 D1)."""
-    bonus = 0 if b.readings.staff_bonus_in_stat_line else u.wpn.magic_bonus
+    bonus = 0 if t.readings.staff_bonus_in_stat_line else u.wpn.magic_bonus
     base: Part = ("magic_power", u.mag, None)
     return (base, ("staff_bonus", bonus, "§16 D1")) if bonus else (base,)
 
 
-def spell_parts(b: SkirmishBattle, u: Unit, ability: Ability) -> tuple[Part, ...]:
+def spell_parts(t: SkirmishTable, u: Unit, ability: Ability) -> tuple[Part, ...]:
     """攻撃力 of a spell: 魔力 (the weapon's for 魔法技) + the spell's power (§6.5, §11.3)."""
-    base = (("weapon_attack", u.wpn.atk, "§11.2"),) if ability.magic_art else magic_parts(b, u)
+    base = (("weapon_attack", u.wpn.atk, "§11.2"),) if ability.magic_art else magic_parts(t, u)
     return (*base, ("spell_power", ability.power, "§11.3")) if ability.power else base
 
 

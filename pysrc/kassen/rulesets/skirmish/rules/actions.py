@@ -6,7 +6,7 @@ MS (D2): ``none``, ``attack:<target>``, ``skill:<ability>:<target>`` (1体),
 ``skill:<ability>`` (n体, 任意, 全体), ``skill:<ability>:area:<area>`` (エリア, エリア(任意)),
 ``skill:<ability>:dir:<area>`` (貫通, aimed at an area), ``item:<item>:<target>``,
 ``wake:<target>``, ``move:<area>``, ``escape``.
-Functions take the battle (``b``) and a hypothetical position so the AI can plan with them.
+Functions take the table (``t``) and a hypothetical position so the AI can plan with them.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from kassen.rulesets.skirmish.catalogue import (
 from kassen.rulesets.skirmish.model import Pos, Unit
 
 if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
+    from kassen.rulesets.skirmish.table import SkirmishTable
 
 
-def magic_power(b: SkirmishBattle, u: Unit) -> int:
+def magic_power(t: SkirmishTable, u: Unit) -> int:
     """魔力 including the staff's +1 unless it is already in the stat line (§16 D1)."""
-    if b.readings.staff_bonus_in_stat_line:
+    if t.readings.staff_bonus_in_stat_line:
         return u.mag
     return u.mag + u.wpn.magic_bonus
 
@@ -51,82 +51,82 @@ def reach_of(u: Unit, ability: Ability | None) -> int:
     return ability.reach
 
 
-def melee_blocked(b: SkirmishBattle, u: Unit, target: Unit, ability: Ability | None) -> bool:
+def melee_blocked(t: SkirmishTable, u: Unit, target: Unit, ability: Ability | None) -> bool:
     """Option flightMeleeLimit (§9.3, §16 D28): range-0 weapon attacks cannot reach flyers."""
-    if not b.readings.flight_melee_limit:
+    if not t.readings.flight_melee_limit:
         return False
     weapon_attack = ability is None or ability.effect == ATTACK
     return weapon_attack and u.wpn.reach == 0 and u.flight == 0 and target.flight >= 1
 
 
-def able_around(b: SkirmishBattle, pos: Pos) -> list[tuple[Unit, int]]:
+def able_around(t: SkirmishTable, pos: Pos) -> list[tuple[Unit, int]]:
     """Every 戦闘可能 unit (§9.4, §10.4) with its §3.2 distance from ``pos``, in deployment
     order: the table one set of choices from ``pos`` is read from."""
     x, y = pos
-    units = b.state.units
-    if b.map.is_line:  # one row: the distance is |i − j| (§3.1)
-        return [(t, abs(x - t.pos[0])) for t in units if t.hp > 0 and not t.escaped]
-    return [(t, max(abs(x - t.pos[0]), abs(y - t.pos[1])))
-            for t in units if t.hp > 0 and not t.escaped]
+    units = t.state.units
+    if t.map.is_line:  # one row: the distance is |i − j| (§3.1)
+        return [(o, abs(x - o.pos[0])) for o in units if o.hp > 0 and not o.escaped]
+    return [(o, max(abs(x - o.pos[0]), abs(y - o.pos[1])))
+            for o in units if o.hp > 0 and not o.escaped]
 
 
-def candidates(b: SkirmishBattle, u: Unit, pos: Pos, ability: Ability | None,
+def candidates(t: SkirmishTable, u: Unit, pos: Pos, ability: Ability | None,
                around: list[tuple[Unit, int]] | None = None) -> list[Unit]:
     """Characters a 1体/n体/任意/全体 use from ``pos`` may target (§8, §16 D11);
     ``around`` is :func:`able_around` of ``pos`` when the caller has it."""
     reach = reach_of(u, ability)
-    own = ability is not None and ability.beneficial and b.readings.self_target
+    own = ability is not None and ability.beneficial and t.readings.self_target
     if around is None:
-        around = able_around(b, pos)
-    if b.readings.flight_melee_limit:
-        return [t for t, d in around if d <= reach and (t is not u or own)
-                and not melee_blocked(b, u, t, ability)]
-    return [t for t, d in around if d <= reach and (t is not u or own)]
+        around = able_around(t, pos)
+    if t.readings.flight_melee_limit:
+        return [o for o, d in around if d <= reach and (o is not u or own)
+                and not melee_blocked(t, u, o, ability)]
+    return [o for o, d in around if d <= reach and (o is not u or own)]
 
 
-def area_takes_user(b: SkirmishBattle, ability: Ability | None) -> bool:
+def area_takes_user(t: SkirmishTable, ability: Ability | None) -> bool:
     """Whether an エリア use targets its user when the user stands in the chosen area (§8,
     seed 「そこにいる全てのキャラクター」, option ``areaIncludesUser``): not where the use's own
     text excludes it (《なぎ払い》), and never for エリア(任意), 貫通 or 全体."""
     return (ability is not None and ability.target == AREA and not ability.excludes_user
-            and b.readings.area_includes_user)
+            and t.readings.area_includes_user)
 
 
-def in_area(b: SkirmishBattle, u: Unit, area: Pos, ability: Ability | None,
+def in_area(t: SkirmishTable, u: Unit, area: Pos, ability: Ability | None,
             around: list[tuple[Unit, int]] | None = None, with_user: bool = False
             ) -> list[Unit]:
     """Everyone able in ``area``, the user only ``with_user`` (§8, :func:`area_takes_user`);
     ``around`` as in :func:`candidates` (from any position)."""
-    limit = b.readings.flight_melee_limit
+    limit = t.readings.flight_melee_limit
     if around is None:
-        return [t for t in b.state.units if t.pos == area and (t is not u or with_user)
-                and t.able and not (limit and melee_blocked(b, u, t, ability))]
-    return [t for t, _ in around if t.pos == area and (t is not u or with_user)
-            and not (limit and melee_blocked(b, u, t, ability))]
+        return [o for o in t.state.units if o.pos == area and (o is not u or with_user)
+                and o.able and not (limit and melee_blocked(t, u, o, ability))]
+    return [o for o, _ in around if o.pos == area and (o is not u or with_user)
+            and not (limit and melee_blocked(t, u, o, ability))]
 
 
-def pierce_lines(b: SkirmishBattle, u: Unit, pos: Pos, reach: int
+def pierce_lines(t: SkirmishTable, u: Unit, pos: Pos, reach: int
                  ) -> tuple[tuple[Pos, list[Pos]], ...]:
     """Distinct straight lines of 貫通 from ``pos`` (§16 D13): (aim area, cells)."""
-    return b.map.pierce_lines(pos, reach)
+    return t.map.pierce_lines(pos, reach)
 
 
-def pierce_targets(b: SkirmishBattle, u: Unit, cells: list[Pos], ability: Ability,
+def pierce_targets(t: SkirmishTable, u: Unit, cells: list[Pos], ability: Ability,
                    around: list[tuple[Unit, int]] | None = None) -> list[list[Unit]]:
     """Per cell of a 貫通 line, the characters that may be chosen (user excluded)."""
-    return [in_area(b, u, cell, ability, around) for cell in cells]
+    return [in_area(t, u, cell, ability, around) for cell in cells]
 
 
-def rs_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None) -> list[str]:
+def rs_options(t: SkirmishTable, u: Unit, pos: Pos | None = None) -> list[str]:
     """D1: the legal ready-step actions (§6.1)."""
     pos = u.pos if pos is None else pos
     out = ["none"]
-    out.extend(b.map.moves(pos, move_allowance(u)))
-    out.extend(rs_item_options(b, u, pos))
+    out.extend(t.map.moves(pos, move_allowance(u)))
+    out.extend(rs_item_options(t, u, pos))
     return out
 
 
-def rs_item_options(b: SkirmishBattle, u: Unit, pos: Pos) -> list[str]:
+def rs_item_options(t: SkirmishTable, u: Unit, pos: Pos) -> list[str]:
     """The ready-step item uses of D1 (``item:<item>:<target>``), in :func:`rs_options`'s
     order."""
     out: list[str] = []
@@ -139,22 +139,22 @@ def rs_item_options(b: SkirmishBattle, u: Unit, pos: Pos) -> list[str]:
             out.append(f"item:{item_id}:{u.id}")
             continue
         if around is None:
-            around = able_around(b, pos)
-        for t, d in around:
-            if d > item.reach or (item.effect == "wake" and not t.asleep):
+            around = able_around(t, pos)
+        for o, d in around:
+            if d > item.reach or (item.effect == "wake" and not o.asleep):
                 continue
-            out.append(f"item:{item_id}:{t.id}")
+            out.append(f"item:{item_id}:{o.id}")
     return out
 
 
-def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: bool = False,
+def ms_options(t: SkirmishTable, u: Unit, pos: Pos | None = None, moved_rs: bool = False,
                rs_move: bool = False, mp: int | None = None) -> list[str]:
     """D2: the legal main-step actions (§6.2); ``moved_rs`` bans non-魔法技 magic."""
     pos = u.pos if pos is None else pos
     mp = u.mp if mp is None else mp
-    around = able_around(b, pos)
+    around = able_around(t, pos)
     out = ["none"]
-    out.extend(["attack:" + t.id for t in candidates(b, u, pos, None, around)])
+    out.extend(["attack:" + o.id for o in candidates(t, u, pos, None, around)])
     for ability_id in u.abilities:
         ab = ABILITIES[ability_id]
         if ab.timing != "MS" or ab.cost > mp:
@@ -163,47 +163,47 @@ def ms_options(b: SkirmishBattle, u: Unit, pos: Pos | None = None, moved_rs: boo
             continue
         if ab.needs_ranged_weapon and u.wpn.reach < 1:
             continue
-        out.extend(_ability_options(b, u, pos, ab, around))
+        out.extend(_ability_options(t, u, pos, ab, around))
     for item_id, count in u.items.items():
         item = ITEMS[item_id]
         if count <= 0 or item.timing != "MS" or (item.effect == "gem" and moved_rs):
             continue
-        out.extend([f"item:{item_id}:{t.id}" for t, d in around
-                    if d <= item.reach and t is not u])
-    for t, d in around:
-        if d == 0 and t.effects and t is not u and t.asleep:
-            out.append("wake:" + t.id)
+        out.extend([f"item:{item_id}:{o.id}" for o, d in around
+                    if d <= item.reach and o is not u])
+    for o, d in around:
+        if d == 0 and o.effects and o is not u and o.asleep:
+            out.append("wake:" + o.id)
     if not rs_move:
-        out.extend(b.map.moves(pos, move_allowance(u)))
-        if b.readings.escape and pos[0] == edge_x(b, u.side):
+        out.extend(t.map.moves(pos, move_allowance(u)))
+        if t.readings.escape and pos[0] == edge_x(t, u.side):
             out.append("escape")
     return out
 
 
-def edge_x(b: SkirmishBattle, side: int) -> int:
+def edge_x(t: SkirmishTable, side: int) -> int:
     """The own edge column of a side (§10.4, §16 D23): PCs 0, enemies the far end."""
-    return 0 if side == 0 else b.map.width - 1
+    return 0 if side == 0 else t.map.width - 1
 
 
-def _ability_options(b: SkirmishBattle, u: Unit, pos: Pos, ab: Ability,
+def _ability_options(t: SkirmishTable, u: Unit, pos: Pos, ab: Ability,
                      around: list[tuple[Unit, int]]) -> list[str]:
     reach = reach_of(u, ab)
     if ab.target == ONE:
         head = f"skill:{ab.id}:"
-        return [head + t.id for t in candidates(b, u, pos, ab, around)]
+        return [head + o.id for o in candidates(t, u, pos, ab, around)]
     if ab.target in (N, ANY):
-        return [f"skill:{ab.id}"] if candidates(b, u, pos, ab, around) else []
+        return [f"skill:{ab.id}"] if candidates(t, u, pos, ab, around) else []
     if ab.target == ALL:
         return [f"skill:{ab.id}"]
     if ab.target in (AREA, AREA_ANY):
         out = []
-        for area in b.map.within(pos, 0, reach):
-            if ab.target == AREA_ANY and not in_area(b, u, area, ab, around):
+        for area in t.map.within(pos, 0, reach):
+            if ab.target == AREA_ANY and not in_area(t, u, area, ab, around):
                 continue
-            out.append(f"skill:{ab.id}:area:{b.map.label(area)}")
+            out.append(f"skill:{ab.id}:area:{t.map.label(area)}")
         return out
     if ab.target == PIERCE:
-        return [f"skill:{ab.id}:dir:{b.map.label(aim)}"
-                for aim, cells in pierce_lines(b, u, pos, reach)
-                if any(pierce_targets(b, u, cells, ab, around))]
+        return [f"skill:{ab.id}:dir:{t.map.label(aim)}"
+                for aim, cells in pierce_lines(t, u, pos, reach)
+                if any(pierce_targets(t, u, cells, ab, around))]
     return []

@@ -4,73 +4,73 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.skirmish.breakdowns import cost_sums
 from kassen.rulesets.skirmish.catalogue import ABILITIES
-from kassen.rulesets.skirmish.initiative import ladder
 from kassen.rulesets.skirmish.model import Instance, Unit, Use
+from kassen.rulesets.skirmish.rules.breakdowns import cost_sums
+from kassen.rulesets.skirmish.rules.initiative import ladder
 
 if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
+    from kassen.rulesets.skirmish.table import SkirmishTable
 
 GUARD = ABILITIES["guard"]
 
 
-def cover(b: SkirmishBattle, use: Use, target: Unit) -> Instance:
+def cover(t: SkirmishTable, use: Use, target: Unit) -> Instance:
     """かばう (§7.2): 未行動, able, awake characters in the target's area may cover (§16 D6;
     only the target's allies with ``coverAlliesOnly``)."""
-    allies_only = b.readings.cover_allies_only
+    allies_only = t.readings.cover_allies_only
     at, user = target.pos, use.user
-    eligible = [c for c in b.state.units
+    eligible = [c for c in t.state.units
                 if c.pos == at and not c.acted and c is not target and c is not user
                 and c.awake_able and (c.side == target.side or not allies_only)]
     if not eligible:
         return Instance(target, target)
     context = use.context()
     willing = [c for c in eligible
-               if b.ask(c.side, "cover", ["yes", "no"], unit=c.id, protect=target.id,
+               if t.ask(c.side, "cover", ["yes", "no"], unit=c.id, protect=target.id,
                         **context) == "yes"]
     if not willing:
         return Instance(target, target)
-    coverer = willing[0] if len(willing) == 1 else ladder(b, willing, "cover")
+    coverer = willing[0] if len(willing) == 1 else ladder(t, willing, "cover")
     coverer.acted = True
-    b.rec.emit("cover", coverer.id, target.id, rule="§7.2", source=use.source)
+    t.rec.emit("cover", coverer.id, target.id, rule="§7.2", source=use.source)
     return Instance(coverer, target, covered=True)
 
 
-def defender(b: SkirmishBattle, inst: Instance) -> Unit:
+def defender(t: SkirmishTable, inst: Instance) -> Unit:
     """Whose 装甲/抵抗, modifiers, 弱点/耐性 and defensive abilities an instance uses (§7.2):
     a covered instance is resolved as a hit on the protected target and only its result moves
     to the coverer (seed 「対象が受けるはずだった効果やダメージなどを自身が肩代わりする」); with
     ``coverDamage=coverer`` it is recomputed against the coverer (rules version 1)."""
-    if inst.covered and b.readings.cover_damage == "target":
+    if inst.covered and t.readings.cover_damage == "target":
         return inst.original
     return inst.victim
 
 
-def affinity(b: SkirmishBattle, use: Use, v: Unit) -> int:
+def affinity(t: SkirmishTable, use: Use, v: Unit) -> int:
     """弱点 +5 / 耐性 −5 with option attributeAffinity (§11.1, §16 D17)."""
-    if not b.readings.attribute_affinity or use.attribute is None:
+    if not t.readings.attribute_affinity or use.attribute is None:
         return 0
     return (5 if use.attribute in v.weak else 0) - (5 if use.attribute in v.resist else 0)
 
 
-def offer_guard(b: SkirmishBattle, use: Use, inst: Instance) -> None:
+def offer_guard(t: SkirmishTable, use: Use, inst: Instance) -> None:
     """D7: 《ガード》 after the hit is decided (§6.3.3, §11.3; magic per §16 D2), by the
     :func:`defender`: under a cover the protected target decides and pays (§7.2), or with
     ``coverDamage=coverer`` the coverer (``coverersMayGuard``)."""
-    v = defender(b, inst)
+    v = defender(t, inst)
     if "guard" not in v.abilities or v.guard_used or v.mp < GUARD.cost:
         return
-    if not v.awake_able or (not use.physical and not b.readings.guard_vs_magic):
+    if not v.awake_able or (not use.physical and not t.readings.guard_vs_magic):
         return
-    if inst.covered and v is inst.victim and not b.readings.coverers_may_guard:
+    if inst.covered and v is inst.victim and not t.readings.coverers_may_guard:
         return
     defence = v.armour if use.physical else v.res
-    answer = b.ask(v.side, "guard", ["yes", "no"], unit=v.id, crit=inst.crit,
-                   base=use.atk - defence + affinity(b, use, v), **use.context())
+    answer = t.ask(v.side, "guard", ["yes", "no"], unit=v.id, crit=inst.crit,
+                   base=use.atk - defence + affinity(t, use, v), **use.context())
     if answer == "yes":
         v.mp -= GUARD.cost
         v.guard_used = True
         inst.guarded = True
-        b.rec.emit("guard", v.id, rule="§11.3", mp=v.mp,
+        t.rec.emit("guard", v.id, rule="§11.3", mp=v.mp,
                    sums=cost_sums(v.mp + GUARD.cost, GUARD.cost, "§11.3"))

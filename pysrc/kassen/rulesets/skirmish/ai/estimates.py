@@ -1,7 +1,7 @@
 """The estimates the skirmish AI plans with (§16.2 A1, A3, A4): expected damage of each use,
 threats and Sleep targets, kept once per request (the state cannot change during an answer).
 
-Mixed into :class:`.planner.Planner`; it only reads the bound battle ``self.b``.
+Mixed into :class:`.planner.Planner`; it only reads the bound table ``self.t``.
 """
 
 from __future__ import annotations
@@ -9,22 +9,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.skirmish import actions, bands, odds
-from kassen.rulesets.skirmish.bands import Placement
+from kassen.rulesets.skirmish.ai import bands, odds
+from kassen.rulesets.skirmish.ai.bands import Placement
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, ITEMS, Ability
 from kassen.rulesets.skirmish.model import Pos, Unit
+from kassen.rulesets.skirmish.rules import actions
 
 if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
+    from kassen.rulesets.skirmish.table import SkirmishTable
 
 MISSING = object()
 """The memo's marker for "not worked out yet" (an estimate may be None)."""
 
 
 class Estimates:
-    """Expected values, threats and distances of one request; expects ``self.b``."""
+    """Expected values, threats and distances of one request; expects ``self.t``."""
 
-    b: SkirmishBattle
+    t: SkirmishTable
     threats: dict[str, tuple[Any, float]]
     memo: dict[tuple[Any, ...], Any] | None = None
     """Estimates already made while answering one request (None outside an answer)."""
@@ -47,7 +48,7 @@ class Estimates:
         """Drop the position tables if anyone moved, fell or left since they were made (or
         the battle's units are not the same objects)."""
         self.placed_checked = True
-        units = self.b.state.units
+        units = self.t.state.units
         placed = (units, *[t.pos if t.hp > 0 and not t.escaped else None for t in units])
         old = self.placed
         if not old or old[0] is not units or placed != old:  # the units list by identity
@@ -69,14 +70,14 @@ class Estimates:
     # -- helpers -----------------------------------------------------------------------------
     @property
     def cf(self) -> bool:
-        return bool(self.b.readings.crit_fumble)
+        return bool(self.t.readings.crit_fumble)
 
     def eva(self, t: Unit) -> int:
         """The total a hit on ``t`` needs (§4.2; ``hitNeedsGreater`` makes it 回避値 + 1)."""
-        return t.eva + (1 if self.b.readings.hit_needs_greater else 0)
+        return t.eva + (1 if self.t.readings.hit_needs_greater else 0)
 
     def aff(self, attribute: str | None, t: Unit) -> int:
-        if not self.b.readings.attribute_affinity or attribute is None:
+        if not self.t.readings.attribute_affinity or attribute is None:
             return 0
         return (5 if attribute in t.weak else 0) - (5 if attribute in t.resist else 0)
 
@@ -94,7 +95,7 @@ class Estimates:
         return found  # type: ignore[no-any-return]
 
     def _enemies(self, side: int) -> list[Unit]:
-        return [t for t in self.b.state.units if t.side != side and t.able]
+        return [t for t in self.t.state.units if t.side != side and t.able]
 
     def sleeping(self) -> list[Unit]:
         """The able units asleep (睡眠, §9.2) in deployment order, once per request (most
@@ -102,7 +103,7 @@ class Estimates:
         memo = self.memo
         found = memo.get("sleeping") if memo is not None else None
         if found is None:
-            found = [t for t in self.b.state.units
+            found = [t for t in self.t.state.units
                      if t.effects and t.able and t.asleep]
             if memo is not None:
                 memo["sleeping"] = found
@@ -123,9 +124,9 @@ class Estimates:
         return found  # type: ignore[no-any-return]
 
     def _placement(self, side: int) -> Placement:
-        spots = sorted(dict.fromkeys(t.pos for t in self.b.state.units
+        spots = sorted(dict.fromkeys(t.pos for t in self.t.state.units
                                      if t.side != side and t.able))
-        return bands.placement(self.b.map, tuple(spots))
+        return bands.placement(self.t.map, tuple(spots))
 
     def nearest_table(self, side: int) -> dict[Pos, int]:
         """Per area of the map, the distance to side ``side``'s nearest opponent (0 when none
@@ -146,15 +147,15 @@ class Estimates:
         return found  # type: ignore[no-any-return]
 
     def _around(self, pos: Pos) -> list[tuple[Unit, int]]:
-        return actions.able_around(self.b, pos)
+        return actions.able_around(self.t, pos)
 
     def foes_within(self, u: Unit, pos: Pos, reach: int, ability: Ability | None
                     ) -> list[Unit]:
         """u's opponents that a use with ``reach`` from ``pos`` may target (§8; the same as
         :func:`.actions.candidates` less u's side)."""
-        if self.b.readings.flight_melee_limit:  # depends on flight too: not kept
+        if self.t.readings.flight_melee_limit:  # depends on flight too: not kept
             return [t for t, d in self.around(pos) if d <= reach and t.side != u.side
-                    and not actions.melee_blocked(self.b, u, t, ability)]
+                    and not actions.melee_blocked(self.t, u, t, ability)]
         if self.memo is None:
             return self._foes_within(u, pos, reach)
         if not self.placed_checked:
@@ -168,7 +169,7 @@ class Estimates:
 
     def _foes_within(self, u: Unit, pos: Pos, reach: int) -> list[Unit]:
         x, y = pos
-        if self.b.map.is_line:  # one row: the distance is |i − j| (§3.1)
+        if self.t.map.is_line:  # one row: the distance is |i − j| (§3.1)
             return [t for t in self.enemies(u) if abs(x - t.pos[0]) <= reach]
         return [t for t in self.enemies(u)
                 if abs(x - t.pos[0]) <= reach and abs(y - t.pos[1]) <= reach]
@@ -176,13 +177,13 @@ class Estimates:
     def occupants(self, pos: Pos) -> list[Unit]:
         """The 戦闘可能 units in area ``pos``, in deployment order (kept like :meth:`around`)."""
         if self.memo is None:
-            return [t for t in self.b.state.units if t.pos == pos and t.hp > 0 and not t.escaped]
+            return [t for t in self.t.state.units if t.pos == pos and t.hp > 0 and not t.escaped]
         if not self.placed_checked:
             self.check_places()
         table = self.places.get("occupants")
         if table is None:
             table = self.places["occupants"] = {}
-            for t in self.b.state.units:
+            for t in self.t.state.units:
                 if t.hp > 0 and not t.escaped:
                     table.setdefault(t.pos, []).append(t)
         return table.get(pos, [])  # type: ignore[no-any-return]
@@ -191,7 +192,7 @@ class Estimates:
         """P(hit) × E[min(cap, max(0, base + 2D10))] of a hit-checked attack on ``t`` (§16 A1),
         crits and fumbles included; a sleeping ``t`` under ``sleepAutoHit`` is hit for sure,
         with no roll and so no critical (§9.2, §16 D31): P(hit) = 1."""
-        if t.effects and self.b.readings.sleep_auto_hit and t.asleep:
+        if t.effects and self.t.readings.sleep_auto_hit and t.asleep:
             return odds.damage(base, cap)
         return odds.physical(acc, self.eva(t), base, cap, self.cf)
 
@@ -208,7 +209,7 @@ class Estimates:
     def spell_atk(self, u: Unit, ability: Ability) -> int:
         if ability.magic_art:
             return u.wpn.atk + ability.power
-        return actions.magic_power(self.b, u) + ability.power
+        return actions.magic_power(self.t, u) + ability.power
 
     def ev_magic(self, atk: int, attribute: str | None, t: Unit, cap: int | None = None
                  ) -> float:
@@ -252,7 +253,7 @@ class Estimates:
         return value
 
     def _defences(self, x: Unit) -> tuple[tuple[str, int, int, int, bool], ...]:
-        auto = bool(self.b.readings.sleep_auto_hit)  # a sleeper is then hit for sure
+        auto = bool(self.t.readings.sleep_auto_hit)  # a sleeper is then hit for sure
         return tuple((t.id, t.eva, t.armour, t.res, auto and t.asleep) for t in self.enemies(x))
 
     def _threat(self, x: Unit) -> float:
@@ -281,14 +282,14 @@ class Estimates:
             return None
         p = self.sleep_odds(u, t)
         guarded = any(c.side == t.side and c is not t and c.awake_able and c.pos == t.pos
-                      for c in self.b.state.units)
+                      for c in self.t.state.units)
         turns = 2 if not t.acted and not guarded else 1
         return p * self.threat(t) * turns
 
     def sleep_odds(self, u: Unit, t: Unit) -> float:
         """P(u wins Sleep's opposed check against ``t``): 2D10 + 魔力 against 2D10 + 抵抗."""
-        tie = 1 if self.b.readings.opposed_tie == "active" else 0  # §4.3: ≥ is > with +1
-        return odds.opposed(actions.magic_power(self.b, u) + tie, t.res)
+        tie = 1 if self.t.readings.opposed_tie == "active" else 0  # §4.3: ≥ is > with +1
+        return odds.opposed(actions.magic_power(self.t, u) + tie, t.res)
 
     def sleep_target(self, u: Unit, pos: Pos) -> Unit | None:
         """§16 A3 and §12 "cast on the enemy with the highest expected damage if P(win) ≥

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.skirmish import actions
-from kassen.rulesets.skirmish import breakdowns as bd
-from kassen.rulesets.skirmish.auto_actions import GUARD, affinity, cover, defender, offer_guard
 from kassen.rulesets.skirmish.catalogue import (
     ARMOR,
     ATTACK,
@@ -19,19 +16,30 @@ from kassen.rulesets.skirmish.catalogue import (
     SLEEP,
     Ability,
 )
-from kassen.rulesets.skirmish.checks import opposed_wins
+from kassen.rulesets.skirmish.catalogue_conditions import FLIGHT, STONE_SKIN
+from kassen.rulesets.skirmish.catalogue_conditions import SLEEP as SLEEP_ROW
 from kassen.rulesets.skirmish.model import Instance, Unit, Use
-from kassen.rulesets.skirmish.statuses import add_effect, wake
-from kassen.rulesets.skirmish.targeting import targets_for
+from kassen.rulesets.skirmish.rules import actions
+from kassen.rulesets.skirmish.rules import breakdowns as bd
+from kassen.rulesets.skirmish.rules.auto_actions import (
+    GUARD,
+    affinity,
+    cover,
+    defender,
+    offer_guard,
+)
+from kassen.rulesets.skirmish.rules.checks import opposed_wins
+from kassen.rulesets.skirmish.rules.statuses import add_effect, wake
+from kassen.rulesets.skirmish.rules.targeting import targets_for
 
 if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
+    from kassen.rulesets.skirmish.table import SkirmishTable
 
 ITEM_EFFECTS = {"heal": HEAL, "mana": "mana", "gem": BOLT}
 """The use effect of each item effect (§11.4; ``wake`` is not a use)."""
 
 
-def use_attack(b: SkirmishBattle, u: Unit, ability: Ability | None,
+def use_attack(t: SkirmishTable, u: Unit, ability: Ability | None,
                targets: list[Unit]) -> None:
     """A normal attack (通常攻撃) or physical ability (§6.2, §6.3)."""
     acc = u.acc + (ability.acc_mod if ability else 0)
@@ -39,76 +47,76 @@ def use_attack(b: SkirmishBattle, u: Unit, ability: Ability | None,
     use = Use(u, ability.id if ability else "attack", ATTACK, acc=acc, atk=atk,
               acc_parts=bd.accuracy_parts(u, ability), atk_parts=bd.weapon_parts(u, ability))
     if ability is None:
-        b.rec.add("use", u.id, None, "§6.2", {"ability": "attack", "cost": 0, "mp": u.mp,
-                                              "targets": [t.id for t in targets]})
-    resolve(b, use, targets, "§6.3")
+        t.rec.add("use", u.id, None, "§6.2", {"ability": "attack", "cost": 0, "mp": u.mp,
+                                              "targets": [o.id for o in targets]})
+    resolve(t, use, targets, "§6.3")
 
 
-def use_ability(b: SkirmishBattle, u: Unit, ability: Ability, args: list[str]) -> None:
+def use_ability(t: SkirmishTable, u: Unit, ability: Ability, args: list[str]) -> None:
     """An ability or magic (§11.3): pay MP, choose targets, resolve."""
-    targets = targets_for(b, u, ability, args)
+    targets = targets_for(t, u, ability, args)
     u.mp -= ability.cost
     rule = "§6.5" if ability.magic else "§6.2"
-    b.rec.add("use", u.id, None, rule, {
+    t.rec.add("use", u.id, None, rule, {
         "ability": ability.id, "cost": ability.cost, "mp": u.mp,
-        "targets": [t.id for t in targets],
+        "targets": [o.id for o in targets],
         "sums": bd.cost_sums(u.mp + ability.cost, ability.cost, "§11.3")})
     if ability.effect == ATTACK:
-        use_attack(b, u, ability, targets)
+        use_attack(t, u, ability, targets)
         return
-    power = actions.magic_power(b, u)
+    power = actions.magic_power(t, u)
     if ability.magic_art:
         power = u.wpn.atk
     use = Use(u, ability.id, ability.effect, atk=power + ability.power,
               attribute=ability.attribute, rounds=ability.rounds, amount=ability.amount,
-              atk_parts=bd.spell_parts(b, u, ability))
+              atk_parts=bd.spell_parts(t, u, ability))
     if ability.effect == SLEEP:
-        use.rounds = b.readings.sleep_rounds
+        use.rounds = t.readings.sleep_rounds
     if ability.effect == HEAL:
         use.amount = power
-    resolve(b, use, targets, "§11.3")
+    resolve(t, use, targets, "§11.3")
 
 
-def use_item(b: SkirmishBattle, u: Unit, item_id: str, target: Unit) -> None:
+def use_item(t: SkirmishTable, u: Unit, item_id: str, target: Unit) -> None:
     """An item by its timing (§11.4)."""
     item = ITEMS[item_id]
     u.items[item_id] -= 1
-    b.rec.emit("item", u.id, target.id, rule="§11.4", item=item_id, left=u.items[item_id])
+    t.rec.emit("item", u.id, target.id, rule="§11.4", item=item_id, left=u.items[item_id])
     if item.effect == "wake":
-        wake(b, u, target, "§11.4")
+        wake(t, u, target, "§11.4")
         return
     use = Use(u, item_id, ITEM_EFFECTS[item.effect], atk=item.amount,
               attribute=item.attribute, amount=item.amount if item.effect == "mana" else 0,
               atk_parts=(("gem_attack", item.amount, "§11.4"),) if item.effect == "gem" else ())
-    resolve(b, use, [target], "§11.4")
+    resolve(t, use, [target], "§11.4")
 
 
-def resolve(b: SkirmishBattle, use: Use, targets: list[Unit], rule: str) -> None:
+def resolve(t: SkirmishTable, use: Use, targets: list[Unit], rule: str) -> None:
     """Covers, then the effect on every instance (§6.3–§6.5, §7.2)."""
-    instances = [cover(b, use, t) for t in targets]
+    instances = [cover(t, use, o) for o in targets]
     if use.effect in (ATTACK, BOLT):
-        strike(b, use, instances)
+        strike(t, use, instances)
         return
     for inst in instances:
-        apply_effect(b, use, inst)
+        apply_effect(t, use, inst)
 
 
-def strike(b: SkirmishBattle, use: Use, instances: list[Instance]) -> None:
+def strike(t: SkirmishTable, use: Use, instances: list[Instance]) -> None:
     """Hit checks (physical), 《ガード》, damage roll(s) and damage (§6.3, §6.4)."""
     for inst in instances:
         if use.physical:
-            hit_check(b, use, inst)
+            hit_check(t, use, inst)
         else:
-            b.rec.add("magic_hit", use.user.id, inst.victim.id, "§6.5", {})
+            t.rec.add("magic_hit", use.user.id, inst.victim.id, "§6.5", {})
     for inst in instances:
         if inst.hit:
-            offer_guard(b, use, inst)
+            offer_guard(t, use, inst)
     hits = [i for i in instances if i.hit]
     if not hits:
         return
-    die = b.rng.die
+    die = t.rng.die
     shared: list[int] = []
-    if not b.readings.damage_roll_per_target:
+    if not t.readings.damage_roll_per_target:
         shared = [die(10), die(10)]
     rolls = []
     for inst in hits:
@@ -117,27 +125,27 @@ def strike(b: SkirmishBattle, use: Use, instances: list[Instance]) -> None:
         if not shared and inst.crit:
             dice.append(die(10))
     if shared:
-        own = b.readings.crit_own_damage_roll and len(hits) > 1  # §16 D4
+        own = t.readings.crit_own_damage_roll and len(hits) > 1  # §16 D4
         for inst, dice in zip(hits, rolls, strict=False):
             if inst.crit and own:
                 dice[:] = [die(10) for _ in range(3)]
             elif inst.crit:
                 dice.append(die(10))
     for inst, dice in zip(hits, rolls, strict=False):
-        damage(b, use, inst, dice)
+        damage(t, use, inst, dice)
 
 
-def hit_check(b: SkirmishBattle, use: Use, inst: Instance) -> None:
+def hit_check(t: SkirmishTable, use: Use, inst: Instance) -> None:
     """2D10 + 命中値 ≥ 回避値 (§4.2, §6.3; > with ``hitNeedsGreater``); 10+10 critical,
     1+1 fumble (§4.4)."""
-    r = b.readings
+    r = t.readings
     victim = inst.victim
     if inst.covered and r.cover_rolls_for_crit:
-        dice = [b.rng.die(10), b.rng.die(10)]  # 「その達成値に関わらず…命中」
+        dice = [t.rng.die(10), t.rng.die(10)]  # 「その達成値に関わらず…命中」
         inst.hit = True
         inst.crit = r.crit_fumble and dice == [10, 10]
-        eva = defender(b, inst).eva
-        b.rec.emit("hit_check", use.user.id, victim.id, rule="§7.2", dice=dice,
+        eva = defender(t, inst).eva
+        t.rec.emit("hit_check", use.user.id, victim.id, rule="§7.2", dice=dice,
                    bonus=use.acc, total=sum(dice) + use.acc, need=eva, hit=True,
                    crit=inst.crit, fumble=False,
                    sums=bd.hit_sums(use.acc_parts, dice, eva, eva, inst.crit,
@@ -145,85 +153,85 @@ def hit_check(b: SkirmishBattle, use: Use, inst: Instance) -> None:
         return
     if inst.covered or (r.sleep_auto_hit and victim.asleep):
         inst.hit = True
-        b.rec.emit("auto_hit", use.user.id, victim.id,
+        t.rec.emit("auto_hit", use.user.id, victim.id,
                    rule="§7.2" if inst.covered else "§9.2", covered=inst.covered)
         return
-    dice = [b.rng.die(10), b.rng.die(10)]
+    dice = [t.rng.die(10), t.rng.die(10)]
     total = sum(dice) + use.acc
     crit = r.crit_fumble and dice == [10, 10]
     fumble = r.crit_fumble and dice == [1, 1]
     inst.crit = crit
     need = victim.eva + (1 if r.hit_needs_greater else 0)  # §4.2 ≥ or >
     inst.hit = crit or (not fumble and total >= need)
-    b.rec.add("hit_check", use.user.id, victim.id, "§6.3", {
+    t.rec.add("hit_check", use.user.id, victim.id, "§6.3", {
         "dice": dice, "bonus": use.acc, "total": total, "need": need, "hit": inst.hit,
         "crit": crit, "fumble": fumble,
         "sums": bd.hit_sums(use.acc_parts, dice, need, victim.eva, crit, fumble)})
 
 
-def damage(b: SkirmishBattle, use: Use, inst: Instance, dice: list[int]) -> None:
+def damage(t: SkirmishTable, use: Use, inst: Instance, dice: list[int]) -> None:
     """威力 = 攻撃力 + 2D10 (+1D10 critical); − 装甲 or 抵抗, floored at 0 (§6.4); the
     :func:`defender`'s values, the victim's HP (a cover moves only the result, §7.2)."""
     v = inst.victim
-    d = defender(b, inst)
+    d = defender(t, inst)
     power = use.atk + sum(dice)
     defence = d.armour if use.physical else d.res
-    aff = affinity(b, use, d)
-    after_floor = b.readings.affinity_after_floor  # §16 D17, the other order
+    aff = affinity(t, use, d)
+    after_floor = t.readings.affinity_after_floor  # §16 D17, the other order
     raw = power - defence
     amount = max(0, max(0, raw) + aff) if after_floor else max(0, raw + aff)
     guard = GUARD.amount if inst.guarded else 0
     amount = max(0, amount - guard)
     before = v.hp
     v.hp = max(0, v.hp - amount)
-    b.rec.add("damage", use.user.id, v.id, "§6.4", {
+    t.rec.add("damage", use.user.id, v.id, "§6.4", {
         "dice": dice, "atk": use.atk, "power": power, "defence": defence,
         "physical": use.physical, "amount": amount, "guarded": inst.guarded, "hp": v.hp,
         "sums": bd.damage_sums(use.atk_parts, dice, d, use.physical, aff, after_floor, guard,
                                before, amount, covered=d is not v)})
-    if amount > 0 and b.readings.damage_wakes and v.asleep:
-        wake(b, v, v, "§9.2")
+    if amount > 0 and t.readings.damage_wakes and v.asleep:
+        wake(t, v, v, "§9.2")
     if v.hp == 0:
-        b.rec.emit("down", v.id, rule="§9.4")
+        t.rec.emit("down", v.id, rule="§9.4")
 
 
-def apply_effect(b: SkirmishBattle, use: Use, inst: Instance) -> None:
+def apply_effect(t: SkirmishTable, use: Use, inst: Instance) -> None:
     """Non-damage effects: heal, 装甲+, 飛行, 睡眠, MP (§9, §11.3, §11.4)."""
     v = inst.victim
     if use.effect == HEAL:
-        dice = [b.rng.die(10), b.rng.die(10)]
+        dice = [t.rng.die(10), t.rng.die(10)]
         amount = sum(dice) + use.amount
         before = v.hp
         v.hp = min(v.max_hp, v.hp + amount)
-        b.rec.emit("heal", use.user.id, v.id, rule="§16 D19", dice=dice,
+        t.rec.emit("heal", use.user.id, v.id, rule="§16 D19", dice=dice,
                    healed=v.hp - before, hp=v.hp,
                    sums=bd.heal_sums(use.atk_parts, dice, v, before, v.hp - before))
     elif use.effect == "mana":
         before = v.mp
         v.mp = min(v.max_mp, v.mp + use.amount)
-        b.rec.emit("mana", use.user.id, v.id, rule="§11.4", restored=v.mp - before, mp=v.mp,
+        t.rec.emit("mana", use.user.id, v.id, rule="§11.4", restored=v.mp - before, mp=v.mp,
                    sums=bd.mana_sums(use.amount, v, before, v.mp - before))
     elif use.effect == ARMOR:
-        add_effect(b, v, "stone_skin", use.rounds, use.amount)
+        add_effect(t, v, STONE_SKIN, use.rounds, use.amount)
     elif use.effect == FLY:
-        add_effect(b, v, "flight", use.rounds, use.amount)
+        add_effect(t, v, FLIGHT, use.rounds, use.amount)
     elif use.effect == SLEEP:
-        if inst.covered and b.readings.covered_sleep_auto_succeeds:
-            b.rec.emit("auto_hit", use.user.id, v.id, rule="§7.2", covered=True)
-            add_effect(b, v, "sleep", use.rounds, 0)
+        if inst.covered and t.readings.covered_sleep_auto_succeeds:
+            t.rec.emit("auto_hit", use.user.id, v.id, rule="§7.2", covered=True)
+            add_effect(t, v, SLEEP_ROW, use.rounds, 0)
             return
-        d = defender(b, inst)  # §7.2: a covered Sleep is checked against P's 抵抗
-        a = [b.rng.die(10), b.rng.die(10)]
-        p = [b.rng.die(10), b.rng.die(10)]
-        caster = sum(a) + actions.magic_power(b, use.user)
+        d = defender(t, inst)  # §7.2: a covered Sleep is checked against P's 抵抗
+        a = [t.rng.die(10), t.rng.die(10)]
+        p = [t.rng.die(10), t.rng.die(10)]
+        caster = sum(a) + actions.magic_power(t, use.user)
         resist = sum(p) + d.res
-        won = opposed_wins(b, a, caster, p, resist)
-        crit = b.readings.crit_on_opposed
-        b.rec.emit("sleep_check", use.user.id, v.id, rule="§11.3", active_dice=a,
+        won = opposed_wins(t, a, caster, p, resist)
+        crit = t.readings.crit_on_opposed
+        t.rec.emit("sleep_check", use.user.id, v.id, rule="§11.3", active_dice=a,
                    active=caster, passive_dice=p, passive=resist, success=won,
-                   sums={"active": bd.opposed_terms(a, bd.magic_parts(b, use.user), crit),
+                   sums={"active": bd.opposed_terms(a, bd.magic_parts(t, use.user), crit),
                          "passive": bd.covered_terms(
                              bd.opposed_terms(p, (("resistance", d.res, None),), crit),
                              d is not v)})
         if won:
-            add_effect(b, v, "sleep", use.rounds, 0)
+            add_effect(t, v, SLEEP_ROW, use.rounds, 0)

@@ -9,13 +9,13 @@ from kassen.rulesets.skirmish.constants import MAX_TIE_ROLLS
 from kassen.rulesets.skirmish.model import Unit
 
 if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
+    from kassen.rulesets.skirmish.table import SkirmishTable
 
 TIE_STEPS = {"pcEvasionRoll": ("pc", "eva"), "evasionPcRoll": ("eva", "pc")}
 """``initiativeTies``: the ladder's steps before the roll-off (§5.3, §16 D9)."""
 
 
-def ladder(b: SkirmishBattle, units: list[Unit], purpose: str) -> Unit:
+def ladder(t: SkirmishTable, units: list[Unit], purpose: str) -> Unit:
     """The first of ``units`` by 行動値 (descending; ascending for simultaneous AA with
     ``simultaneousAscending``, §5.1), then the option's tie ladder (§5.3, §16 D9).
 
@@ -23,12 +23,12 @@ def ladder(b: SkirmishBattle, units: list[Unit], purpose: str) -> Unit:
     a roll-off always settles what is left.
     """
     inis = [u.ini for u in units]
-    ascending = purpose != "initiative" and b.readings.simultaneous_ascending  # §5.1
+    ascending = purpose != "initiative" and t.readings.simultaneous_ascending  # §5.1
     best = min(inis) if ascending else max(inis)
     tied = [u for u in units if u.ini == best]
     if len(tied) == 1:  # no tie: the ladder's steps and roll-offs keep the one there is
         return tied[0]
-    for step in TIE_STEPS.get(b.readings.initiative_ties, ()):
+    for step in TIE_STEPS.get(t.readings.initiative_ties, ()):
         if step == "pc" and len(tied) > 1 and any(u.side == 0 for u in tied):
             tied = [u for u in tied if u.side == 0]
         elif step == "eva":
@@ -37,14 +37,14 @@ def ladder(b: SkirmishBattle, units: list[Unit], purpose: str) -> Unit:
     for _ in range(MAX_TIE_ROLLS):
         if len(tied) == 1:
             break
-        rolls = [b.rng.die(10) for _ in tied]
-        b.rec.add("tie_roll", None, None, "§5.3", {"purpose": purpose,
+        rolls = [t.rng.die(10) for _ in tied]
+        t.rec.add("tie_roll", None, None, "§5.3", {"purpose": purpose,
                                                    "units": [u.id for u in tied], "rolls": rolls})
         top = max(rolls)
         tied = [u for u, r in zip(tied, rolls, strict=False) if r == top]
     return tied[0]
 
 
-def pick_initiative(b: SkirmishBattle, ready: list[Unit]) -> Unit:
+def pick_initiative(t: SkirmishTable, ready: list[Unit]) -> Unit:
     """IP: the 行動可能 character with the highest current 行動値 (§5, §5.2)."""
-    return ladder(b, ready, "initiative")
+    return ladder(t, ready, "initiative")

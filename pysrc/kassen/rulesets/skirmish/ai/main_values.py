@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kassen.rulesets.skirmish import actions
+from kassen.rulesets.skirmish.ai.estimates import Estimates
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     ALL,
@@ -27,21 +27,21 @@ from kassen.rulesets.skirmish.catalogue import (
     Ability,
     N,
 )
-from kassen.rulesets.skirmish.estimates import Estimates
 from kassen.rulesets.skirmish.model import Pos, Unit
+from kassen.rulesets.skirmish.rules import actions
 
 DAMAGING = (ATTACK, BOLT)
 
 
 class MainValues(Estimates):
-    """Main-step values of one request; expects ``self.b``, the battle."""
+    """Main-step values of one request; expects ``self.t``, the table."""
 
     def in_area(self, u: Unit, area: Pos, ability: Ability) -> list[Unit]:
         """:func:`.actions.in_area` from the per-request table."""
-        b = self.b
-        if b.readings.flight_melee_limit:
+        tab = self.t
+        if tab.readings.flight_melee_limit:
             return [t for t in self.occupants(area) if t is not u
-                    and not actions.melee_blocked(b, u, t, ability)]
+                    and not actions.melee_blocked(tab, u, t, ability)]
         return [t for t in self.occupants(area) if t is not u]
 
     def kit(self, u: Unit) -> tuple[tuple[Ability, ...], tuple[str, ...], int]:
@@ -106,17 +106,17 @@ class MainValues(Estimates):
             if values:
                 yield head, sum(values[: ab.n if ab.target == N else len(values)])
         elif ab.target in (AREA, AREA_ANY):
-            own = actions.area_takes_user(self.b, ab)  # §8: the user there is a target too
-            for area in self.b.map.within(pos, 0, reach):
+            own = actions.area_takes_user(self.t, ab)  # §8: the user there is a target too
+            for area in self.t.map.within(pos, 0, reach):
                 if own and area == pos:
                     continue  # §16 A9: the user counts as an ally, so never its own area
                 targets = self.in_area(u, area, ab)
                 foes = [t for t in targets if t.side != u.side]
                 if len(foes) >= 2 and len(foes) == len(targets):  # §16 A9
-                    yield (f"{head}:area:{self.b.map.label(area)}",
+                    yield (f"{head}:area:{self.t.map.label(area)}",
                            sum(self.ev_use(u, ab, t) for t in foes))
         elif ab.target == PIERCE:
-            for aim, cells in self.b.map.pierce_lines(pos, reach):
+            for aim, cells in self.t.map.pierce_lines(pos, reach):
                 total, found = 0.0, False
                 for cell in cells:
                     foes = [self.ev_use(u, ab, t) for t in self.in_area(u, cell, ab)
@@ -125,4 +125,4 @@ class MainValues(Estimates):
                         found = True
                         total += max(foes)
                 if found:
-                    yield f"{head}:dir:{self.b.map.label(aim)}", total
+                    yield f"{head}:dir:{self.t.map.label(aim)}", total

@@ -10,8 +10,8 @@ same placements again and again, so each placement's tables are worked out once 
 
 from __future__ import annotations
 
-from kassen.rulesets.skirmish.battlefield import AreaMap
 from kassen.rulesets.skirmish.model import Pos
+from kassen.rulesets.skirmish.rules.battlefield import AreaMap
 
 BANDS = {"archer": (3, 3), "mage": (2, 5), "healer": (1, 4), "melee": (0, 0)}
 """§16 A2: the distance band to the nearest enemy per role."""

@@ -1,6 +1,6 @@
 """The specified AI of §12 with the details of §16.2 (A1–A12) and §16.4; deterministic, no dice.
 
-A policy object is bound to its battle when the battle starts (it only reads the state), so
+A policy object is bound to its battle when the battle starts (it only reads the table), so
 its answers depend on the position alone; the record keeps every answer, so replays need no AI.
 Requests come from the rule modules (:mod:`.rounds`, :mod:`.movement`, :mod:`.targeting`,
 :mod:`.auto_actions`); answers are the requests' option strings.
@@ -11,40 +11,43 @@ from __future__ import annotations
 
 import weakref
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kassen.core.decisions import Request
 from kassen.core.rng import Rng
-from kassen.rulesets.skirmish import actions, odds
+from kassen.core.ruleset import Battle
+from kassen.rulesets.skirmish.ai import odds
+from kassen.rulesets.skirmish.ai.planner import Planner, round6
 from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, PIERCE, N
 from kassen.rulesets.skirmish.model import Unit
-from kassen.rulesets.skirmish.planner import Planner, round6
-
-if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
+from kassen.rulesets.skirmish.rules import actions
 
 
 class SkirmishAI(Planner):
     """The default policy (§12 heuristics, §16.2 details)."""
 
     def __init__(self, cover: bool = True) -> None:
-        self.b = None  # type: ignore[assignment]  # set by bind() when the battle starts
-        self.battle_ref: weakref.ref[SkirmishBattle] | None = None
+        self.t = None  # type: ignore[assignment]  # the table, read while answering
+        self.battle_ref: weakref.ref[Battle] | None = None
         self.allow_cover = cover
         self.threats = {}
         self.planned: tuple[str, int, str, str] | None = None
         self.places, self.placed = {}, ()
         self.kits, self.roles = {}, {}
 
-    def bind(self, battle: SkirmishBattle) -> None:
-        """Attach to the battle whose requests this policy answers.
+    def bind(self, battle: Battle) -> None:
+        """Attach to the battle whose requests this policy answers; the policy reads only
+        its table (``battle.table``, :class:`.table.SkirmishTable`).
 
-        The battle holds this policy (its decider), so the policy holds the battle weakly:
-        a strong reference while it answers a request, a proxy in between. A finished
-        battle then has no reference cycle and is freed as soon as it is dropped, instead
-        of waiting, with every event it recorded, for the cyclic garbage collector."""
+        The table holds this policy (its decider), so the policy holds the battle weakly and
+        its table strongly only while it answers a request, through a proxy in between. A
+        finished battle then has no reference cycle and is freed as soon as it is dropped,
+        instead of waiting, with every event it recorded, for the cyclic garbage collector.
+        (The core binds a policy before the battle's set-up has built the table, so the
+        table is looked up when a request comes.)"""
         self.battle_ref = weakref.ref(battle)
-        self.b = weakref.proxy(battle)  # type: ignore[assignment]
+        table = battle.table
+        self.t = weakref.proxy(table) if table is not None else None  # type: ignore[assignment]
         self.threats = {}
         self.planned = None
         self.places, self.placed = {}, ()
@@ -52,15 +55,16 @@ class SkirmishAI(Planner):
 
     def __call__(self, request: Request, rng: Rng) -> Any:
         battle = self.battle_ref() if self.battle_ref is not None else None
-        if battle is None:
+        table = battle.table if battle is not None else None
+        if table is None:
             return request.options[0]
-        between, self.b = self.b, battle
+        self.t = table  # type: ignore[assignment]
         self.start_request()
         try:
             answer = getattr(self, "on_" + request.kind)(request)
         finally:
             self.memo = None
-            self.b = between
+            self.t = weakref.proxy(table)  # type: ignore[assignment]
         return answer if answer in request.options else request.options[0]
 
     # -- priorities (§16 A6) ---------------------------------------------------------------------
@@ -69,7 +73,7 @@ class SkirmishAI(Planner):
         the lower current HP, then deployment order (§16.4 C8)."""
         if "heal" not in u.abilities or u.mp < ABILITIES["heal"].cost:
             return None
-        hurt = [t for t in actions.candidates(self.b, u, u.pos, ABILITIES["heal"],
+        hurt = [t for t in actions.candidates(self.t, u, u.pos, ABILITIES["heal"],
                                               self.around(u.pos))
                 if t.side == u.side and t.hp < 0.4 * t.max_hp]
         if not hurt:
@@ -85,7 +89,7 @@ class SkirmishAI(Planner):
         escapes (A12): the best expected heal on self or a same-area ally below 40 % HP, self
         first on ties (C8); ``none`` when nobody needs one or with option
         ``aiPotionOnPriorityTurns`` off."""
-        if not self.b.readings.ai_potion_on_priority_turns:
+        if not self.t.readings.ai_potion_on_priority_turns:
             return "none"
         best, answer = 0.0, "none"
         for rs, item, t in self.rs_items(u, options):
@@ -99,22 +103,22 @@ class SkirmishAI(Planner):
     def toward_edge(self, u: Unit, moves: list[str]) -> str:
         """§16 A12: the move to the reachable area nearest the own edge column, then the
         shortest move, then the lowest (x, y)."""
-        edge = actions.edge_x(self.b, u.side)
+        edge = actions.edge_x(self.t, u.side)
 
         def key(option: str) -> tuple[int, int, tuple[int, int]]:
-            dest = self.b.map.parse_label(option[5:]) or u.pos
-            return abs(dest[0] - edge), self.b.map.distance(u.pos, dest), dest
+            dest = self.t.map.parse_label(option[5:]) or u.pos
+            return abs(dest[0] - edge), self.t.map.distance(u.pos, dest), dest
 
         return min(moves, key=key)
 
     def escaping(self, u: Unit) -> bool:
-        return bool(self.b.readings.escape) and u.hp <= 0.25 * u.max_hp
+        return bool(self.t.readings.escape) and u.hp <= 0.25 * u.max_hp
 
     # -- answers -------------------------------------------------------------------------------
     def on_rs(self, req: Request) -> str:
-        u = self.b.unit(req.context["actor"])
+        u = self.t.unit(req.context["actor"])
         if self.escaping(u):
-            edge = actions.edge_x(self.b, u.side)
+            edge = actions.edge_x(self.t, u.side)
             moves = [o for o in req.options if o.startswith("move:")]
             if u.pos[0] != edge and moves and not self.hostile_engaged(u):
                 return self.toward_edge(u, moves)
@@ -128,27 +132,27 @@ class SkirmishAI(Planner):
             bell = f"item:bell:{sleeper.id}"
             return bell if bell in req.options else self.priority_potion(u, req.options)
         _, rs, ms = self.plan(u, offered=req.options)
-        self.planned = (u.id, self.b.state.round, rs, ms)
+        self.planned = (u.id, self.t.state.round, rs, ms)
         return rs
 
     def replanned(self, u: Unit, planned: tuple[str, int, str, str] | None) -> str | None:
         """The main step of the plan the ready step came from, when planning it again could
         only give the same answer: the ready step did nothing, or moved exactly where the plan
         said (nothing else changed, so every value, option and tie is the same, §16 A1)."""
-        if planned is None or planned[:2] != (u.id, self.b.state.round):
+        if planned is None or planned[:2] != (u.id, self.t.state.round):
             return None
-        st = self.b.state
+        st = self.t.state
         rs = planned[2]
         if rs == "none" and st.rs_kind == "none":
             return planned[3]
         if rs.startswith("move:") and st.rs_kind == "move" and st.moved_rs \
-                and rs[5:] == self.b.map.label(u.pos):
+                and rs[5:] == self.t.map.label(u.pos):
             return planned[3]
         return None
 
     def on_ms(self, req: Request) -> str:
-        b = self.b
-        u = b.unit(req.context["actor"])
+        tab = self.t
+        u = tab.unit(req.context["actor"])
         planned, self.planned = self.planned, None  # only this main step may use it
         if self.escaping(u):
             if "escape" in req.options:
@@ -166,19 +170,19 @@ class SkirmishAI(Planner):
         return again if again is not None else self.plan(u, fixed=True)[2]
 
     def on_pick(self, req: Request) -> str:
-        b = self.b
-        u = b.unit(req.context["actor"])
+        tab = self.t
+        u = tab.unit(req.context["actor"])
         ab = ABILITIES[req.context["ability"]]
         picked = req.context["picked"]
-        pool = [b.unit(o) for o in req.options if o != "done"]
+        pool = [tab.unit(o) for o in req.options if o != "done"]
         foes = [t for t in pool if t.side != u.side]
         if ab.target == PIERCE:
             cell = pool[0].pos if pool else None
-            if any(b.unit(p).pos == cell for p in picked) or not foes:
+            if any(tab.unit(p).pos == cell for p in picked) or not foes:
                 return "done" if "done" in req.options else req.options[0]
         ranked = sorted(foes, key=lambda t: -self.ev_use(u, ab, t))
         limit = ab.n if ab.target in (N, PIERCE) else len(ranked)
-        already = sum(1 for p in picked if b.unit(p).pos == (pool[0].pos if pool else None)) \
+        already = sum(1 for p in picked if tab.unit(p).pos == (pool[0].pos if pool else None)) \
             if ab.target == PIERCE else len(picked)
         if ranked and already < limit:
             return ranked[0].id
@@ -188,10 +192,10 @@ class SkirmishAI(Planner):
         """§16 A11: obstructing is free, so obstruct every hostile mover; never an ally
         (only asked with ``alliesMayObstruct``, §16 D8)."""
         c = req.context
-        return "no" if self.b.unit(c["unit"]).side == self.b.unit(c["mover"]).side else "yes"
+        return "no" if self.t.unit(c["unit"]).side == self.t.unit(c["mover"]).side else "yes"
 
     def on_representative(self, req: Request) -> str:
-        units = [self.b.unit(o) for o in req.options]
+        units = [self.t.unit(o) for o in req.options]
         return max(units, key=lambda v: (v.ini, -units.index(v))).id  # §16 A11
 
     def on_guard(self, req: Request) -> str:
@@ -200,11 +204,11 @@ class SkirmishAI(Planner):
 
     def on_cover(self, req: Request) -> str:
         """§16 A4: cover allies against hostile damage when all three conditions hold."""
-        b = self.b
+        tab = self.t
         c = req.context
         if not self.allow_cover or c["effect"] not in (ATTACK, BOLT):
             return "no"
-        coverer, protect, user = b.unit(c["unit"]), b.unit(c["protect"]), b.unit(c["user"])
+        coverer, protect, user = tab.unit(c["unit"]), tab.unit(c["protect"]), tab.unit(c["user"])
         if coverer.side != protect.side or user.side == protect.side:
             return "no"
         physical = c["effect"] == ATTACK
@@ -213,19 +217,19 @@ class SkirmishAI(Planner):
         exp_p = self.hit_value(c["acc"], protect, base, -1) if physical else odds.damage(base, -1)
         if exp_p < 0.3 * protect.max_hp:
             return "no"
-        if b.readings.cover_damage == "target":  # §7.2: the coverer bears the hit on P
+        if tab.readings.cover_damage == "target":  # §7.2: the coverer bears the hit on P
             own = odds.damage(base, -1)
         else:
             defence = coverer.armour if physical else coverer.res
             own = odds.damage(c["atk"] - defence + self.aff(c["attribute"], coverer), -1)
         if coverer.hp - own <= 0.5 * coverer.max_hp:
             return "no"
-        saved = b.state.moved_rs, b.state.rs_kind
-        b.state.moved_rs, b.state.rs_kind = False, "none"
+        saved = tab.state.moved_rs, tab.state.rs_kind
+        tab.state.moved_rs, tab.state.rs_kind = False, "none"
         try:
             worth = self.plan(coverer)[0]
         finally:
-            b.state.moved_rs, b.state.rs_kind = saved
+            tab.state.moved_rs, tab.state.rs_kind = saved
         return "yes" if worth < exp_p else "no"
 
 

@@ -5,81 +5,81 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.skirmish import breakdowns as bd
-from kassen.rulesets.skirmish.actions import move_allowance
-from kassen.rulesets.skirmish.checks import opposed_wins
 from kassen.rulesets.skirmish.model import Pos, Unit
+from kassen.rulesets.skirmish.rules import breakdowns as bd
+from kassen.rulesets.skirmish.rules.actions import move_allowance
+from kassen.rulesets.skirmish.rules.checks import opposed_wins
 
 if TYPE_CHECKING:
-    from kassen.rulesets.skirmish.engine import SkirmishBattle
+    from kassen.rulesets.skirmish.table import SkirmishTable
 
 
-def move(b: SkirmishBattle, u: Unit, dest: Pos, step: str, *, escape: bool = False) -> bool:
+def move(t: SkirmishTable, u: Unit, dest: Pos, step: str, *, escape: bool = False) -> bool:
     """Move (or escape) with obstruction and 離脱判定; True if the mover left its area."""
-    r = b.readings
+    r = t.readings
     allies = r.allies_may_obstruct  # §16 D8: the seed's 「別のキャラクター」
-    blockers = [v for v in b.state.units
+    blockers = [v for v in t.state.units
                 if v is not u and (allies or v.side != u.side) and v.awake_able
                 and v.pos == u.pos
                 and not (v.obstructed and r.obstruct_once_per_round)]
     declared = [v for v in blockers
-                if b.ask(v.side, "obstruct", ["yes", "no"], unit=v.id, mover=u.id,
+                if t.ask(v.side, "obstruct", ["yes", "no"], unit=v.id, mover=u.id,
                          step=step) == "yes"]
     for v in declared:
         v.obstructed = True
     if declared:
-        b.rec.emit("obstruct", u.id, rule="§6.6.2", by=[v.id for v in declared])
+        t.rec.emit("obstruct", u.id, rule="§6.6.2", by=[v.id for v in declared])
         if step == "RS":
             if r.rs_move_obstructable:
-                b.rec.emit("move_blocked", u.id, rule="§6.6.3", area=b.map.label(u.pos))
+                t.rec.emit("move_blocked", u.id, rule="§6.6.3", area=t.map.label(u.pos))
                 return False
-        elif not disengage(b, u, declared):
+        elif not disengage(t, u, declared):
             return False
     if escape:
         u.escaped = True
-        b.rec.emit("escape", u.id, rule="§10.4", area=b.map.label(u.pos))
+        t.rec.emit("escape", u.id, rule="§10.4", area=t.map.label(u.pos))
         return True
     if r.stop_on_enter_hostile_area:
-        for cell in b.map.path(u.pos, dest):
-            if any(v.side != u.side and v.awake_able and v.pos == cell for v in b.state.units):
+        for cell in t.map.path(u.pos, dest):
+            if any(v.side != u.side and v.awake_able and v.pos == cell for v in t.state.units):
                 dest = cell
                 break
     start = u.pos
     u.pos = dest
-    b.rec.add("move", u.id, None, "§6.6.1", {"step": step, "frm": b.map.label(start),
-                                             "to": b.map.label(dest),
+    t.rec.add("move", u.id, None, "§6.6.1", {"step": step, "frm": t.map.label(start),
+                                             "to": t.map.label(dest),
                                              "allowance": move_allowance(u),
                                              "sums": {"allowance": bd.allowance_terms(u.ini)}})
     return True
 
 
-def disengage(b: SkirmishBattle, u: Unit, declared: list[Unit]) -> bool:
+def disengage(t: SkirmishTable, u: Unit, declared: list[Unit]) -> bool:
     """離脱判定 (§6.6.4): True if the mover gets away (ties per §4.3 ``opposedTie``)."""
     rep = declared[0]
     if len(declared) > 1:
-        rep = b.unit(b.ask(rep.side, "representative", [v.id for v in declared], mover=u.id))
+        rep = t.unit(t.ask(rep.side, "representative", [v.id for v in declared], mover=u.id))
     others = len(declared) - 1
-    a = [b.rng.die(10), b.rng.die(10)]
-    cancel = [rep] if b.readings.flight_cancel_by_representative_only else declared
+    a = [t.rng.die(10), t.rng.die(10)]
+    cancel = [rep] if t.readings.flight_cancel_by_representative_only else declared
     flight = 4 if u.flight > 0 and not any(v.flight >= u.flight for v in cancel) else 0
     # 「自身が飛行を受けている場合」 read for the representative too (flightBonusForObstructer)
-    rep_flight = 4 if (b.readings.flight_bonus_for_obstructer and rep.flight > 0
+    rep_flight = 4 if (t.readings.flight_bonus_for_obstructer and rep.flight > 0
                        and u.flight < rep.flight) else 0
     active = sum(a) + rep.ini + 2 * others + rep_flight
-    p = [b.rng.die(10), b.rng.die(10)]
+    p = [t.rng.die(10), t.rng.die(10)]
     passive = sum(p) + u.ini + flight
-    blocked = opposed_wins(b, a, active, p, passive)
-    crit = b.readings.crit_on_opposed
+    blocked = opposed_wins(t, a, active, p, passive)
+    crit = t.readings.crit_on_opposed
     rep_parts = (("initiative", rep.ini, None), ("other_obstructers", 2 * others, "§6.6.4"),
                  ("flight", rep_flight, "§6.6.4"))
     mover_parts = (("initiative", u.ini, None), ("flight", flight, "§6.6.4"))
     extra = {"rep_flight": rep_flight} if rep_flight else {}
-    b.rec.emit("disengage", u.id, rep.id, rule="§6.6.4", active_dice=a, active=active,
+    t.rec.emit("disengage", u.id, rep.id, rule="§6.6.4", active_dice=a, active=active,
                blockers=2 * others, passive_dice=p, passive=passive, flight=flight,
                blocked=blocked, **extra,
                sums={"active": bd.opposed_terms(a, tuple(x for i, x in enumerate(rep_parts)
                                                          if i == 0 or x[1]), crit),
                      "passive": bd.opposed_terms(p, mover_parts[:1 + (flight > 0)], crit)})
     if blocked:
-        b.rec.emit("move_failed", u.id, rule="§6.6.4", area=b.map.label(u.pos))
+        t.rec.emit("move_failed", u.id, rule="§6.6.4", area=t.map.label(u.pos))
     return not blocked

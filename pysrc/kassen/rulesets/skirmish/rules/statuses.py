@@ -1,0 +1,52 @@
+"""§9 Statuses and durations: timed effects (§9.1, §9.5), 睡眠 and waking (§9.2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kassen.core.conditions import Condition
+from kassen.rulesets.skirmish.catalogue_conditions import ACTING
+from kassen.rulesets.skirmish.model import Effect, Unit
+
+if TYPE_CHECKING:
+    from kassen.rulesets.skirmish.table import SkirmishTable
+
+
+def add_effect(t: SkirmishTable, v: Unit, row: Condition, rounds: int, amount: int) -> None:
+    """A timed effect of condition ``row``; the same row refreshes instead of stacking (§9.5;
+    stacks with ``sameEffectStacks``)."""
+    found = None if t.readings.same_effect_stacks else v.effect(row)
+    if found is not None:
+        found.remaining = rounds
+        found.amount = max(found.amount, amount)
+    else:
+        v.effects.append(Effect(row.key, rounds, amount, row.index))
+    t.rec.emit("status", v.id, rule="§9", status=row.key, rounds=rounds, amount=amount)
+
+
+def woken(u: Unit) -> None:
+    """End every effect of ``u`` that waking ends (the rows' ``on_wake``: 睡眠, §9.2)."""
+    ends = ACTING.wake
+    u.effects = [e for e in u.effects if (h := ends[e.index]) is None or not h(e)]
+
+
+def wake(t: SkirmishTable, u: Unit, target: Unit, rule: str) -> None:
+    """Wake one character in the same area (§6.2; not an effect, §16 D6)."""
+    woken(target)
+    t.rec.emit("wake", u.id, target.id, rule=rule)
+
+
+def count_down(t: SkirmishTable) -> None:
+    """EP (§9.1): effects at 0 end, the others count down one round."""
+    units = t.state.units
+    for u in units:
+        kept = []
+        for e in u.effects:
+            if e.remaining == 0:
+                t.rec.emit("expire", u.id, rule="§9.1", status=e.name)
+            else:
+                e.remaining -= 1
+                kept.append(e)
+        u.effects = kept
+    t.rec.emit("durations", rule="§9.1", left={
+        u.id: {e.name: e.remaining for e in u.effects} for u in units if u.effects})
