@@ -127,7 +127,7 @@ def test_b3_exhaustion_5_3_3() -> None:
     assert m.exhausted and "exhausted" in kinds(b)
     b.decider.choices += ["pass", "pass", "pass"]
     b.play_turn()  # battle 2: only mage 0.1 (M1) and the two warriors are asked
-    assert b.decider.cursor == 7 and defeats(b) == [0, 0]
+    assert b.decider.cursor == 7 and defeats(b.table) == [0, 0]
 
 
 @pytest.mark.rule("§5.2.2")

@@ -51,7 +51,7 @@ def test_nominal_damage_tie_is_a_draw_d3() -> None:
     b.state.adv = [3, 3]
     b.member("0.0").hp, b.member("1.0").hp = 2, 3
     b.play_turn()
-    assert defeats(b) == [1, 1] and b.state.dealt == [3, 3]
+    assert defeats(b.table) == [1, 1] and b.state.dealt == [3, 3]
     assert (b.result().winner, b.result().reason) == (None, "draw")
 
 

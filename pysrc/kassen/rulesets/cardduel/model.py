@@ -1,6 +1,6 @@
 """The card duel's data: builds (a character §2, a side §2.7) and the battle's typed state.
 
-Builds are frozen. The running battle's state is one :class:`Table` holding every
+Builds are frozen. The running battle's state is one :class:`State` holding every
 :class:`Member` (participant) and the field; all of it is plain slotted data, deep-copyable
 (the driver snapshots it at every battle start), compared by identity.
 """
@@ -70,7 +70,7 @@ class Member:
     """One participant in the match (§3.2): stats, resources, cards and statuses.
 
     ``id`` is ``"side.n"`` (n = order of entry, the warrior is 0); ``seat`` is the index in
-    :attr:`Table.members` (clockwise seating, §2.8). ``fav_active`` are the favoured suits
+    :attr:`State.members` (clockwise seating, §2.8). ``fav_active`` are the favoured suits
     whose usage condition holds now (§2.2, §12.1). Statuses: ``right`` アタック権, ``out_until``
     (procedure A's next-engagement loss), ``locked`` エンチャント停止, ``exhausted`` 消耗,
     ``fainted`` 気絶; ``failed`` / ``withdrew`` label why a battle's rounds ended.
@@ -235,7 +235,7 @@ class StormTally:
 
 
 @dataclass(slots=True, eq=False)
-class Table:
+class State:
     """The whole battle state: members in seating order (side 0's warrior and mages, then
     side 1's), the field, advantages and counters, and the match's outcome.
 
@@ -276,8 +276,8 @@ class Table:
     shuffle_due: bool = False
 
     @classmethod
-    def seat(cls, members: list[Member]) -> Table:
-        """The table at match start with ``members`` in seating order."""
+    def seat(cls, members: list[Member]) -> State:
+        """The state at match start with ``members`` in seating order."""
         return cls(members, [m for m in members if not m.is_mage],
                    [m for m in members if m.is_mage])
 

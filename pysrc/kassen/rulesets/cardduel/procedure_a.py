@@ -23,75 +23,75 @@ from kassen.rulesets.cardduel.resources import lose_mp, voluntary_conversions
 from kassen.rulesets.cardduel.rounds import RoundLoop, ask_attacks, ask_continues
 
 if TYPE_CHECKING:
-    from kassen.rulesets.cardduel.engine import CardDuelBattle
+    from kassen.rulesets.cardduel.table import CardDuelTable
 
 
-def enchant_phase(b: CardDuelBattle) -> None:
+def enchant_phase(t: CardDuelTable) -> None:
     """A1: each enchanting mage plays one card per step, simultaneously (A1-a, D10); a
     duplicate rank is a happening (A1-b); an invalid card costs MP (A1-c, D9); every card
     stays on the field as the mage's enchant card (A1-d); then keep going or stop (M2)."""
-    st = b.state
+    st = t.state
     active = [m for m in st.mages if not m.exhausted]
     if not active:
         return
-    b.begin_step("A1", "enchant_setup")
+    t.begin_step("A1", "enchant_setup")
     for m in active:
-        voluntary_conversions(b, m, "§15 D10")
+        voluntary_conversions(t, m, "§15 D10")
     for _ in range(ENCHANT_STEP_CAP):
         active = [m for m in active if not m.exhausted]
         if not active:
             return
-        b.rec.step("A1", "enchant_step")
+        t.rec.step("A1", "enchant_step")
         sets = []
         for m in active:
-            chosen = ask_enchant(b, m)
+            chosen = ask_enchant(t, m)
             if chosen is not None:
                 sets.append(chosen)
             else:
                 m.locked = True
         if not sets:
             return
-        for m, card, dup, valid in check_enchants(b, sets):
+        for m, card, dup, valid in check_enchants(t, sets):
             st.place(card, m, "enchant")
-            b.rec.add("enchant_placed", m.id, None, "§7 A1-d", {
+            t.rec.add("enchant_placed", m.id, None, "§7 A1-d", {
                 "card": card, "duplicate": dup, "valid": valid})
             if dup:
-                enchant_happening(b, m, card, "§7 A1-b", "§7 A1-b")
+                enchant_happening(t, m, card, "§7 A1-b", "§7 A1-b")
                 m.locked = True
-                b.rec.add("locked", m.id, None, "§7 A1-b", {})
+                t.rec.add("locked", m.id, None, "§7 A1-b", {})
             if not valid:
-                lose_mp(b, m, 1, "§7 A1-c")
+                lose_mp(t, m, 1, "§7 A1-c")
         for m in active:
             if not m.locked and not m.exhausted:
-                ask_keep_enchanting(b, m)
+                ask_keep_enchanting(t, m)
         active = [m for m in active if not m.locked]
 
 
-def ask_keep_enchanting(b: CardDuelBattle, m: Member) -> None:
+def ask_keep_enchanting(t: CardDuelTable, m: Member) -> None:
     """M2 (A1-e): keep enchanting next step, or stop for this engagement."""
-    warrior = b.state.warriors[m.side]
-    usable = [f for f in usable_enchants(b, m.side) if f.card in warrior.valid]
-    played = sum(1 for f in b.state.field if f.owner is m and f.kind == "enchant")
-    answer = b.decider.decide(Request(m.side, "M2", ("continue", "stop"), {
+    warrior = t.state.warriors[m.side]
+    usable = [f for f in usable_enchants(t, m.side) if f.card in warrior.valid]
+    played = sum(1 for f in t.state.field if f.owner is m and f.kind == "enchant")
+    answer = t.decider.decide(Request(m.side, "M2", ("continue", "stop"), {
         "member": m.id, "usable": len(usable), "played": played, "mp": m.mp,
         "hand_size": len(m.hand), "deck_size": len(m.deck)}))
     if answer == "stop":
         m.locked = True
-        b.rec.add("enchant_stop", m.id, None, "§7 A1-e", {})
+        t.rec.add("enchant_stop", m.id, None, "§7 A1-e", {})
 
 
-def return_mage_cards(b: CardDuelBattle) -> None:
+def return_mage_cards(t: CardDuelTable) -> None:
     """A2-4: all of each mage's field cards, used or not, go back to its deck; shuffle."""
-    st = b.state
+    st = t.state
     for m in st.mages:
         back = st.take_back(m)
         if not back:
             m.locked = False
             continue
         m.to_deck([f.card for f in back])
-        b.rng.shuffle(m.deck)
+        t.rng.shuffle(m.deck)
         m.locked = False
-        b.rec.add("enchant_return", m.id, None, "§7 A2-4", {"count": len(back)})
+        t.rec.add("enchant_return", m.id, None, "§7 A2-4", {"count": len(back)})
 
 
 class Original(RoundLoop):
@@ -101,27 +101,27 @@ class Original(RoundLoop):
     first_step, rule, end_rule = "A1", "§7", "§7 A3"
     damage, reset = ("A4", "§7 A4"), ("A5", "§7 A5")
 
-    def enchant_phase(self, b: CardDuelBattle) -> None:
-        enchant_phase(b)
+    def enchant_phase(self, t: CardDuelTable) -> None:
+        enchant_phase(t)
 
-    def attack(self, b: CardDuelBattle) -> tuple[Commits, bool]:
-        b.begin_step("A2", "engagement")
-        commits = ask_attacks(b)
-        b.rec.step("A2", "engagement_check")
-        return commits, reveal_attacks(b, commits, "§7 A2-1")
+    def attack(self, t: CardDuelTable) -> tuple[Commits, bool]:
+        t.begin_step("A2", "engagement")
+        commits = ask_attacks(t)
+        t.rec.step("A2", "engagement_check")
+        return commits, reveal_attacks(t, commits, "§7 A2-1")
 
-    def settle(self, b: CardDuelBattle, commits: Commits) -> None:
-        next_only = b.readings.original_right_loss == "next_only"
-        apply_fails(b, commits, "§7 A2-3", next_only=next_only)
-        score(b, commits, "§7 A2-3")
-        return_mage_cards(b)
+    def settle(self, t: CardDuelTable, commits: Commits) -> None:
+        next_only = t.readings.original_right_loss == "next_only"
+        apply_fails(t, commits, "§7 A2-3", next_only=next_only)
+        score(t, commits, "§7 A2-3")
+        return_mage_cards(t)
 
-    def go_on(self, b: CardDuelBattle, number: int) -> bool:
-        st = b.state
-        b.begin_step("A3", "continue_check")
+    def go_on(self, t: CardDuelTable, number: int) -> bool:
+        st = t.state
+        t.begin_step("A3", "continue_check")
         # asked about the next engagement: a right lost for it only (D12) counts as lost
         st.round = number + 1
-        going = ask_continues(b, "§7 A3")
+        going = ask_continues(t, "§7 A3")
         st.round = number
         return going
 
@@ -129,6 +129,6 @@ class Original(RoundLoop):
 ORIGINAL = Original()
 
 
-def play_duel(b: CardDuelBattle) -> None:
+def play_duel(t: CardDuelTable) -> None:
     """One 対戦 of procedure A (§7)."""
-    ORIGINAL.play(b)
+    ORIGINAL.play(t)

@@ -13,47 +13,47 @@ from kassen.rulesets.cardduel.resources import lose_mp, voluntary_conversions
 from kassen.rulesets.cardduel.rounds import RoundLoop, ask_attacks, ask_continues
 
 if TYPE_CHECKING:
-    from kassen.rulesets.cardduel.engine import CardDuelBattle
+    from kassen.rulesets.cardduel.table import CardDuelTable
 
 
-def enchant_phase(b: CardDuelBattle) -> None:
+def enchant_phase(t: CardDuelTable) -> None:
     """B1 エンチャントセットアップ, B2 エンチャントチェック, B3 エンチャントダメージチェック."""
-    st = b.state
+    st = t.state
     if not st.mages:  # no mage at the table (1v1): nothing to enchant, every round
         return
     mages = [m for m in st.mages if not m.exhausted and not m.locked]
     if not mages:
         return
-    b.begin_step("B1", "enchant_setup")
+    t.begin_step("B1", "enchant_setup")
     sets = []
     for m in mages:
-        voluntary_conversions(b, m, "§5.1.0")
-        chosen = ask_enchant(b, m)
+        voluntary_conversions(t, m, "§5.1.0")
+        chosen = ask_enchant(t, m)
         if chosen is not None:
             sets.append(chosen)
     if not sets:
         return
-    b.begin_step("B2", "enchant_check")
-    results = check_enchants(b, sets)
+    t.begin_step("B2", "enchant_check")
+    results = check_enchants(t, sets)
     for m, card, dup, valid in results:
         if not dup and valid:
             st.place(card, m, "enchant")
-            b.rec.add("enchant_on", m.id, None, "§5.2.3", {"card": card})
+            t.rec.add("enchant_on", m.id, None, "§5.2.3", {"card": card})
         else:
             m.discard.append(card)
-            b.rec.add("enchant_off", m.id, None, "§5.2.4", {"card": card, "duplicate": dup,
+            t.rec.add("enchant_off", m.id, None, "§5.2.4", {"card": card, "duplicate": dup,
                                                             "valid": valid})
-    b.begin_step("B3", "enchant_damage")
+    t.begin_step("B3", "enchant_damage")
     for m, card, dup, valid in results:
         if dup:
-            enchant_happening(b, m, card, "§5.3.2a", "§5.3.2b")
-            if b.readings.happening_lock == "battle":
+            enchant_happening(t, m, card, "§5.3.2a", "§5.3.2b")
+            if t.readings.happening_lock == "battle":
                 m.locked = True
-                b.rec.add("locked", m.id, None, "§5.3.2d", {})
-            if not valid and b.readings.dup_also_costs_mp:
-                lose_mp(b, m, 1, "§5.3.2c")
+                t.rec.add("locked", m.id, None, "§5.3.2d", {})
+            if not valid and t.readings.dup_also_costs_mp:
+                lose_mp(t, m, 1, "§5.3.2c")
         elif not valid:
-            lose_mp(b, m, 1, "§5.3.1")
+            lose_mp(t, m, 1, "§5.3.1")
 
 
 class Revised(RoundLoop):
@@ -63,35 +63,35 @@ class Revised(RoundLoop):
     first_step, rule, end_rule = "B1", "§5", "§5.8.2"
     damage, reset = ("B9", "§5.10.1"), ("B9", "§5.10.3")
 
-    def enchant_phase(self, b: CardDuelBattle) -> None:
-        enchant_phase(b)
+    def enchant_phase(self, t: CardDuelTable) -> None:
+        enchant_phase(t)
 
-    def attack(self, b: CardDuelBattle) -> tuple[Commits, bool]:
+    def attack(self, t: CardDuelTable) -> tuple[Commits, bool]:
         # B4 アタックセットアップ
-        b.begin_step("B4", "attack_setup")
-        commits = ask_attacks(b)
+        t.begin_step("B4", "attack_setup")
+        commits = ask_attacks(t)
         # B5 アタックチェック
-        b.begin_step("B5", "attack_check")
-        clash = reveal_attacks(b, commits, "§5.5")
+        t.begin_step("B5", "attack_check")
+        clash = reveal_attacks(t, commits, "§5.5")
         # B6 アタックダメージチェック (a clash: the storm, §5.6.2)
-        b.begin_step("B6", "attack_damage")
+        t.begin_step("B6", "attack_damage")
         return commits, clash
 
-    def settle(self, b: CardDuelBattle, commits: Commits) -> None:
-        apply_fails(b, commits, "§5.6.1")
+    def settle(self, t: CardDuelTable, commits: Commits) -> None:
+        apply_fails(t, commits, "§5.6.1")
         # B7 アドバンテージチェック
-        b.begin_step("B7", "advantage_check")
-        score(b, commits, "§5.7")
+        t.begin_step("B7", "advantage_check")
+        score(t, commits, "§5.7")
 
-    def go_on(self, b: CardDuelBattle, number: int) -> bool:
+    def go_on(self, t: CardDuelTable, number: int) -> bool:
         # B8 ネクストラウンドチェック
-        b.begin_step("B8", "next_round")
-        return ask_continues(b, "§5.8.1")
+        t.begin_step("B8", "next_round")
+        return ask_continues(t, "§5.8.1")
 
 
 REVISED = Revised()
 
 
-def play_battle(b: CardDuelBattle) -> None:
+def play_battle(t: CardDuelTable) -> None:
     """One battle of procedure B (§5): rounds of B1–B8 until the loop ends, then B9."""
-    REVISED.play(b)
+    REVISED.play(t)

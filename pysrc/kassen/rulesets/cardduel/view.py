@@ -10,7 +10,7 @@ from kassen.rulesets.cardduel.checks import is_valid
 from kassen.rulesets.cardduel.model import Commit, FieldCard, Happening, Member
 
 if TYPE_CHECKING:
-    from kassen.rulesets.cardduel.engine import CardDuelBattle
+    from kassen.rulesets.cardduel.table import CardDuelTable
 
 
 def statuses(m: Member) -> dict[str, int]:
@@ -27,9 +27,9 @@ def statuses(m: Member) -> dict[str, int]:
     return out
 
 
-def members(b: CardDuelBattle) -> list[dict[str, Any]]:
+def members(t: CardDuelTable) -> list[dict[str, Any]]:
     """Per side, members in order of entry with their final values (design 4.1)."""
-    st = b.state
+    st = t.state
     sides: list[dict[str, Any]] = [{"members": []}, {"members": []}]
     for m in st.members:
         out: dict[str, Any] = {"id": m.id, "name": m.name, "role": m.role}
@@ -86,9 +86,9 @@ def _happening(h: Happening) -> dict[str, Any]:
     return {"kind": h.kind, "member": h.member.id, "card": h.card}
 
 
-def table_view(b: CardDuelBattle) -> dict[str, Any]:
+def table_view(t: CardDuelTable) -> dict[str, Any]:
     """The table as the page draws it (JSON data)."""
-    st = b.state
+    st = t.state
     sides: list[dict[str, Any]] = [{"members": []}, {"members": []}]
     for m in st.members:
         sides[m.side]["members"].append(_member_view(m))
@@ -98,7 +98,7 @@ def table_view(b: CardDuelBattle) -> dict[str, Any]:
     last = st.last_damage
     return {
         "turn": st.battle, "battle": st.battle, "round": st.round,
-        "phase": st.step, "procedure": b.readings.procedure, "sides": sides,
+        "phase": st.step, "procedure": t.readings.procedure, "sides": sides,
         "field": [{"card": f.card, "owner": f.owner.id, "team": f.team, "kind": f.kind,
                    "used": f.used, "valid": _field_valid(f)} for f in st.field],
         "face_down": [_face_down(c) for c in st.face_down],
