@@ -9,6 +9,13 @@ from typing import TYPE_CHECKING, Any
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.battle import check_faint, set_face_down
 from kassen.rulesets.cardduel.catalogue import same_card
+from kassen.rulesets.cardduel.catalogue_conditions import (
+    ATTACK_BARS,
+    FAILED,
+    RIGHT_LOST,
+    SITTING_OUT,
+    WITHDREW,
+)
 from kassen.rulesets.cardduel.checks import (
     FAIL,
     GAIN_LABELS,
@@ -30,7 +37,10 @@ Commits = list[Commit | None]
 
 def holds_right(t: CardDuelTable, w: Member) -> bool:
     """Whether warrior ``w`` may attack in the current round/engagement."""
-    return w.right and w.out_until < t.state.round and not w.fainted
+    for _row, bars in ATTACK_BARS:  # noqa: SIM110 (no generator on this hot path)
+        if bars(t, w):
+            return False
+    return True
 
 
 def usable_enchants(t: CardDuelTable, side: int) -> list[FieldCard]:
@@ -109,10 +119,10 @@ def apply_fails(t: CardDuelTable, commits: Commits, rule: str, next_only: bool =
         before = w.hp
         w.hp = max(0, before - 1)
         if next_only:
-            w.out_until = t.state.round + 1
+            w.gain(SITTING_OUT, t.state.round + 1)
         else:
-            w.right = False
-        w.failed = True
+            w.gain(RIGHT_LOST)
+        w.gain(FAILED)
         t.rec.add("attack_fail", w.id, None, rule, {
             "hp": w.hp, "sums": {"hp": hp_terms(before, "failed_attack", 1, rule)}})
         check_faint(t, w, rule)
@@ -148,10 +158,10 @@ def ask_continue(t: CardDuelTable, w: Member, rule: str) -> bool:
     """W2: continue, or withdraw (放棄) for the rest of the battle (§5.8.1)."""
     other = t.state.warriors[1 - w.side]
     answer = t.decider.decide(Request(w.side, "W2", ("continue", "withdraw"),
-                                      attack_context(t, w, other.right)))
+                                      attack_context(t, w, not other.has(RIGHT_LOST))))
     if answer == "withdraw":
-        w.right = False
-        w.withdrew = True
+        w.gain(RIGHT_LOST)
+        w.gain(WITHDREW)
         t.rec.add("withdraw", w.id, None, rule, {})
         return False
     t.rec.add("continue", w.id, None, rule, {})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.rulesets.cardduel.catalogue_conditions import AT_RESET, FAINTED
 from kassen.rulesets.cardduel.checks import damage_terms, final_damage, hp_terms
 from kassen.rulesets.cardduel.model import Commit, DamageCheck, Member
 
@@ -106,8 +107,8 @@ def damage_step(t: CardDuelTable, phase: str, rule: str) -> None:
 
 def check_faint(t: CardDuelTable, w: Member, rule: str) -> None:
     """HP 0 → 気絶 (fainted, defeated) (§2.3)."""
-    if w.hp <= 0 and not w.fainted:
-        w.fainted = True
+    if w.hp <= 0 and not w.has(FAINTED):
+        w.gain(FAINTED)
         t.rec.add("faint", w.id, None, rule, {})
 
 
@@ -122,11 +123,8 @@ def reset_table(t: CardDuelTable, phase: str, rule: str) -> None:
     t.begin_step(phase, "reset")
     st.adv = [0, 0]
     for m in st.members:
-        m.right = True
-        m.locked = False
-        m.out_until = 0
-        m.failed = False
-        m.withdrew = False
+        for _row, clear in AT_RESET:
+            clear(t, m)
     piles: list[list[str]] = [[] for _ in st.members]
     for f in st.clear_field():
         piles[f.owner.seat].append(f.card)

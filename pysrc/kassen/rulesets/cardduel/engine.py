@@ -14,6 +14,7 @@ from kassen.core.events import Recorder
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.cardduel import procedure_a, procedure_b, view
+from kassen.rulesets.cardduel.catalogue_conditions import CONDITIONS
 from kassen.rulesets.cardduel.model import Member, SideBuild, State
 from kassen.rulesets.cardduel.options import Readings
 from kassen.rulesets.cardduel.table import CardDuelTable
@@ -33,7 +34,8 @@ class CardDuelBattle(Battle):
         for side, build in enumerate(setup.builds):
             assert isinstance(build, SideBuild)
             for n, c in enumerate(build.members()):
-                members.append(Member.enter(c, side, n, len(members), self.readings.jokers))
+                members.append(Member.enter(c, side, n, len(members), self.readings.jokers,
+                                            len(CONDITIONS)))
         self.state = State.seat(members)
         self.table = CardDuelTable(self.state, self.rec, self.rng, self.readings, self.decider)
         for m in members:  # §3.2: shuffle, draw 基礎魔力

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from kassen.core.conditions import Condition
 from kassen.rulesets.cardduel.catalogue import full_deck
 from kassen.rulesets.cardduel.checks import CardChecks, card_checks
 from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
@@ -71,9 +72,9 @@ class Member:
 
     ``id`` is ``"side.n"`` (n = order of entry, the warrior is 0); ``seat`` is the index in
     :attr:`State.members` (clockwise seating, §2.8). ``fav_active`` are the favoured suits
-    whose usage condition holds now (§2.2, §12.1). Statuses: ``right`` アタック権, ``out_until``
-    (procedure A's next-engagement loss), ``locked`` エンチャント停止, ``exhausted`` 消耗,
-    ``fainted`` 気絶; ``failed`` / ``withdrew`` label why a battle's rounds ended.
+    whose usage condition holds now (§2.2, §12.1). ``conds`` holds the member's states, an
+    integer per row of :data:`catalogue_conditions.CONDITIONS` (0 = not held), through
+    :meth:`has`, :meth:`gain` and :meth:`lose`.
 
     ``checks`` are the §4.1–§4.2 checks of every card for this member now (from
     ``threshold`` and ``fav_active``), ``valid`` its valid cards and ``deck_valid`` how many
@@ -104,19 +105,15 @@ class Member:
     checks: CardChecks
     hand: list[str] = dataclasses.field(default_factory=list)
     discard: list[str] = dataclasses.field(default_factory=list)
-    right: bool = True
-    out_until: int = 0
-    locked: bool = False
-    exhausted: bool = False
-    fainted: bool = False
-    failed: bool = False
-    withdrew: bool = False
+    conds: list[int] = dataclasses.field(default_factory=list)
     valid: frozenset[str] = frozenset()
     deck_valid: int = 0
 
     @classmethod
-    def enter(cls, c: Character, side: int, n: int, seat: int, jokers: int) -> Member:
-        """The participant at match start, deck in canonical order, hand empty (§3.2)."""
+    def enter(cls, c: Character, side: int, n: int, seat: int, jokers: int,
+              conditions: int) -> Member:
+        """The participant at match start, deck in canonical order, hand empty, none of the
+        ``conditions`` states held (§3.2)."""
         fav_active = [s for s in c.fav if s not in c.unmet]
         return cls(
             id=f"{side}.{n}", side=side, seat=seat, name=c.name, role=c.role,
@@ -124,8 +121,20 @@ class Member:
             fav_active=fav_active, base=c.base,
             max_hand=c.max_hand, weapon=c.weapon, ornament=c.ornament, hp=c.hp, max_hp=c.hp,
             mp=c.mp, max_mp=c.mp, costumes=list(c.costumes), costumes_start=len(c.costumes),
-            deck=full_deck(jokers), checks=card_checks(c.threshold, tuple(fav_active))
-        ).activate()
+            deck=full_deck(jokers), checks=card_checks(c.threshold, tuple(fav_active)),
+            conds=[0] * conditions).activate()
+
+    def has(self, row: Condition) -> int:
+        """The member's value of condition ``row`` (0: not held)."""
+        return self.conds[row.index]
+
+    def gain(self, row: Condition, value: int = 1) -> None:
+        """Hold condition ``row`` (with ``value``, e.g. the last round sat out)."""
+        self.conds[row.index] = value
+
+    def lose(self, row: Condition) -> None:
+        """Stop holding condition ``row``."""
+        self.conds[row.index] = 0
 
     def activate(self, fav_active: list[str] | None = None) -> Member:
         """Set the favoured suits whose condition holds (default: as they are) and recount

@@ -15,6 +15,7 @@ from kassen.rulesets.cardduel.attack import (
     score,
     usable_enchants,
 )
+from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED, LOCKED
 from kassen.rulesets.cardduel.constants import ENCHANT_STEP_CAP
 from kassen.rulesets.cardduel.enchant import ask_enchant, check_enchants
 from kassen.rulesets.cardduel.happenings import enchant_happening
@@ -31,14 +32,14 @@ def enchant_phase(t: CardDuelTable) -> None:
     duplicate rank is a happening (A1-b); an invalid card costs MP (A1-c, D9); every card
     stays on the field as the mage's enchant card (A1-d); then keep going or stop (M2)."""
     st = t.state
-    active = [m for m in st.mages if not m.exhausted]
+    active = [m for m in st.mages if not m.has(EXHAUSTED)]
     if not active:
         return
     t.begin_step("A1", "enchant_setup")
     for m in active:
         voluntary_conversions(t, m, "§15 D10")
     for _ in range(ENCHANT_STEP_CAP):
-        active = [m for m in active if not m.exhausted]
+        active = [m for m in active if not m.has(EXHAUSTED)]
         if not active:
             return
         t.rec.step("A1", "enchant_step")
@@ -48,7 +49,7 @@ def enchant_phase(t: CardDuelTable) -> None:
             if chosen is not None:
                 sets.append(chosen)
             else:
-                m.locked = True
+                m.gain(LOCKED)
         if not sets:
             return
         for m, card, dup, valid in check_enchants(t, sets):
@@ -57,14 +58,14 @@ def enchant_phase(t: CardDuelTable) -> None:
                 "card": card, "duplicate": dup, "valid": valid})
             if dup:
                 enchant_happening(t, m, card, "§7 A1-b", "§7 A1-b")
-                m.locked = True
+                m.gain(LOCKED)
                 t.rec.add("locked", m.id, None, "§7 A1-b", {})
             if not valid:
                 lose_mp(t, m, 1, "§7 A1-c")
         for m in active:
-            if not m.locked and not m.exhausted:
+            if not m.has(LOCKED) and not m.has(EXHAUSTED):
                 ask_keep_enchanting(t, m)
-        active = [m for m in active if not m.locked]
+        active = [m for m in active if not m.has(LOCKED)]
 
 
 def ask_keep_enchanting(t: CardDuelTable, m: Member) -> None:
@@ -76,7 +77,7 @@ def ask_keep_enchanting(t: CardDuelTable, m: Member) -> None:
         "member": m.id, "usable": len(usable), "played": played, "mp": m.mp,
         "hand_size": len(m.hand), "deck_size": len(m.deck)}))
     if answer == "stop":
-        m.locked = True
+        m.gain(LOCKED)
         t.rec.add("enchant_stop", m.id, None, "§7 A1-e", {})
 
 
@@ -86,11 +87,11 @@ def return_mage_cards(t: CardDuelTable) -> None:
     for m in st.mages:
         back = st.take_back(m)
         if not back:
-            m.locked = False
+            m.lose(LOCKED)
             continue
         m.to_deck([f.card for f in back])
         t.rng.shuffle(m.deck)
-        m.locked = False
+        m.lose(LOCKED)
         t.rec.add("enchant_return", m.id, None, "§7 A2-4", {"count": len(back)})
 
 

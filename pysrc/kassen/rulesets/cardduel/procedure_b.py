@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.cardduel.attack import Commits, apply_fails, reveal_attacks, score
+from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED, LOCKED
 from kassen.rulesets.cardduel.enchant import ask_enchant, check_enchants
 from kassen.rulesets.cardduel.happenings import enchant_happening
 from kassen.rulesets.cardduel.resources import lose_mp, voluntary_conversions
@@ -21,7 +22,7 @@ def enchant_phase(t: CardDuelTable) -> None:
     st = t.state
     if not st.mages:  # no mage at the table (1v1): nothing to enchant, every round
         return
-    mages = [m for m in st.mages if not m.exhausted and not m.locked]
+    mages = [m for m in st.mages if not m.has(EXHAUSTED) and not m.has(LOCKED)]
     if not mages:
         return
     t.begin_step("B1", "enchant_setup")
@@ -48,7 +49,7 @@ def enchant_phase(t: CardDuelTable) -> None:
         if dup:
             enchant_happening(t, m, card, "§5.3.2a", "§5.3.2b")
             if t.readings.happening_lock == "battle":
-                m.locked = True
+                m.gain(LOCKED)
                 t.rec.add("locked", m.id, None, "§5.3.2d", {})
             if not valid and t.readings.dup_also_costs_mp:
                 lose_mp(t, m, 1, "§5.3.2c")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import COSTUME_ORDER, COSTUMES
+from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED
 from kassen.rulesets.cardduel.checks import CACHE, Terms
 from kassen.rulesets.cardduel.model import Member
 
@@ -82,8 +83,8 @@ def lose_mp(t: CardDuelTable, m: Member, amount: int, rule: str) -> None:
         t.rec.add("convert_forced", m.id, None, "§5.3.1", {
             "costume": pick, "mp": m.mp,
             "sums": {"mp": mp_gain_terms(0, "costume_mp", m.mp, "§5.3.1", m.max_mp)}})
-    elif not m.exhausted:
-        m.exhausted = True
+    elif not m.has(EXHAUSTED):
+        m.gain(EXHAUSTED)
         t.rec.add("exhausted", m.id, None, "§5.3.3", {})
 
 

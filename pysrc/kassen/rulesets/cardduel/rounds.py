@@ -15,6 +15,7 @@ from kassen.rulesets.cardduel.attack import (
     holds_right,
 )
 from kassen.rulesets.cardduel.battle import begin_battle, finish_battle
+from kassen.rulesets.cardduel.catalogue_conditions import FAILED, FAINTED, RIGHT_LOST
 from kassen.rulesets.cardduel.storm import run_storm
 
 if TYPE_CHECKING:
@@ -42,17 +43,18 @@ def end_why(t: CardDuelTable) -> str:
     """Why the rounds ended with no right left: ``rights`` when a failure took one,
     ``withdrawal`` when every warrior gave the right up (a statistics label)."""
     first, second = t.state.warriors
-    return "rights" if first.failed or second.failed else "withdrawal"
+    return "rights" if first.has(FAILED) or second.has(FAILED) else "withdrawal"
 
 
 def round_over(t: CardDuelTable, commits: Commits, rounds: int, rights_rule: str) -> str | None:
     """The checks both procedures make after scoring a round (knockout §15 D2, stall §5.9,
     no right left, the round cap §5.9): the reason the battle ends, logged, or None."""
     first, second = t.state.warriors
-    if first.fainted or second.fainted:
+    if first.has(FAINTED) or second.has(FAINTED):
         why, rule = "knockout", "§15 D2"
     elif all_passed(commits):
-        first.right = second.right = False
+        first.gain(RIGHT_LOST)
+        second.gain(RIGHT_LOST)
         why, rule = "stall", "§5.9"
     elif not (holds_right(t, first) or holds_right(t, second)):
         why, rule = end_why(t), rights_rule

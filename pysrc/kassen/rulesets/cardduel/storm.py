@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.battle import check_faint
 from kassen.rulesets.cardduel.catalogue import COSTUMES, is_joker, value_of
+from kassen.rulesets.cardduel.catalogue_conditions import FAINTED
 from kassen.rulesets.cardduel.checks import CACHE, Terms, hp_terms
 from kassen.rulesets.cardduel.constants import STORM_LOOP_CAP
 from kassen.rulesets.cardduel.model import Happening, Member, Storm, StormTally
@@ -213,7 +214,7 @@ def run_storm(t: CardDuelTable) -> None:
     high, power = storm_power(t, storm)
     first_pool = storm.pool
     t.rec.add("storm_pool", None, None, "§6.2.1", {"pool": storm.pool, "sums": {"pool": power}})
-    ko_before = sum(1 for w in st.warriors if w.fainted)
+    ko_before = sum(1 for w in st.warriors if w.has(FAINTED))
     victim: Member | None = None
     mages = [m for m in st.mages if _has_costume(m)]
     if storm.pool > 0 and mages:
@@ -234,5 +235,5 @@ def run_storm(t: CardDuelTable) -> None:
                         "§6.2.5")
     t.rec.step("storm", "storm_end")
     t.rec.add("storm_end", None, None, "§6.2.6", {"pool": storm.pool})
-    knocked = sum(1 for w in st.warriors if w.fainted) - ko_before
+    knocked = sum(1 for w in st.warriors if w.has(FAINTED)) - ko_before
     st.storms.append(StormTally(first_pool, knocked))

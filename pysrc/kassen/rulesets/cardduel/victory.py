@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
+from kassen.rulesets.cardduel.catalogue_conditions import DEFEATS, FAINTED
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable
@@ -18,7 +19,7 @@ def end_checks(t: CardDuelTable) -> None:
     ended = None
     if st.storm_now and o.mana_storm_ends_match:
         ended = "storm"
-    elif any(w.fainted for w in st.warriors):
+    elif any(w.has(FAINTED) for w in st.warriors):
         ended = "knockout"
     elif o.format == "fixed" and st.battle >= o.battles:
         ended = "battles"
@@ -49,9 +50,8 @@ def defeats(t: CardDuelTable) -> list[int]:
     """Per side, how many opponents it defeated (fainted warriors; optionally exhausted
     mages, ``exhaustedMageCountsDefeated``) (§8.2.1)."""
     counts = [0, 0]
-    exhausted_count = t.readings.exhausted_mage_counts_defeated
     for m in t.state.members:
-        if m.fainted or (m.exhausted and exhausted_count):
+        if any(defeated(t, m) for _row, defeated in DEFEATS):
             counts[1 - m.side] += 1
     return counts
 
