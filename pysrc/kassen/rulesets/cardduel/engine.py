@@ -15,7 +15,7 @@ from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.cardduel import procedure_a, procedure_b, view
 from kassen.rulesets.cardduel.catalogue_conditions import CONDITIONS
-from kassen.rulesets.cardduel.model import Member, SideBuild, State
+from kassen.rulesets.cardduel.model import Member, SideBuild, State, Termination
 from kassen.rulesets.cardduel.options import Readings
 from kassen.rulesets.cardduel.table import CardDuelTable
 from kassen.rulesets.cardduel.victory import defeats, end_checks
@@ -77,7 +77,7 @@ class CardDuelBattle(Battle):
 
     def result(self) -> Result:
         st = self.state
-        return Result(st.winner, st.reason or "draw", st.battle, {
+        return Result(st.winner, st.reason or Termination.DRAW, st.battle, {
             "ended_by": st.ended_by, "defeated": defeats(self.table), "dealt": list(st.dealt)})
 
     def members(self) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
 
 from kassen.core.conditions import Condition
 from kassen.rulesets.cardduel.catalogue import full_deck
@@ -19,6 +20,19 @@ WARRIOR = "warrior"
 """戦士科 / 魔法戦士: has HP 耐久力 (§2.3)."""
 MAGE = "mage"
 """術士科 / 魔法術師: has MP 魔素力 and costumes 衣装 (§2.4)."""
+
+
+class Termination(StrEnum):
+    """Why the match's result is what it is (§8.2): the result reason."""
+
+    SURRENDER = "surrender"
+    """降参: a side surrendered (§8.1b); both surrendering is a draw."""
+    KNOCKOUT = "knockout"
+    """撃破数: more defeated opponents (§8.2.1)."""
+    DAMAGE = "damage"
+    """与ダメージ: defeats equal, more damage dealt (§8.2.2)."""
+    DRAW = "draw"
+    """引き分け: defeats and damage equal (§8.2.3)."""
 
 
 @dataclass(frozen=True)
@@ -271,7 +285,7 @@ class State:
     over: bool = False
     ended_by: str | None = None
     winner: int | None = None
-    reason: str | None = None
+    reason: Termination | None = None
     played: list[Commit | None] = dataclasses.field(default_factory=list)
     face_down: list[Commit] = dataclasses.field(default_factory=list)
     happenings: list[Happening] = dataclasses.field(default_factory=list)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue_conditions import DEFEATS, FAINTED
+from kassen.rulesets.cardduel.model import Termination
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable
@@ -56,19 +57,20 @@ def defeats(t: CardDuelTable) -> list[int]:
     return counts
 
 
-def decide_winner(t: CardDuelTable) -> tuple[int | None, str]:
+def decide_winner(t: CardDuelTable) -> tuple[int | None, Termination]:
     """§8.2: defeats, then damage dealt, then a draw; a lone surrender loses."""
     st = t.state
     o = t.readings
     s = st.surrendered
     if any(s):
-        return (None, "surrender") if all(s) else (0 if s[1] else 1, "surrender")
+        return (None, Termination.SURRENDER) if all(s) else (
+            0 if s[1] else 1, Termination.SURRENDER)
     dealt = st.dealt
     damage_only = o.procedure == "original" and o.format == "fixed" and o.battles == 1
     if not damage_only:
         d = defeats(t)
         if d[0] != d[1]:
-            return (0 if d[0] > d[1] else 1), "knockout"
+            return (0 if d[0] > d[1] else 1), Termination.KNOCKOUT
     if dealt[0] != dealt[1]:
-        return (0 if dealt[0] > dealt[1] else 1), "damage"
-    return None, "draw"
+        return (0 if dealt[0] > dealt[1] else 1), Termination.DAMAGE
+    return None, Termination.DRAW
