@@ -21,6 +21,7 @@ OPTION_SETS = [
 ]
 
 
+@pytest.mark.rule("§8.2")
 def test_terminations_are_the_termination_enum() -> None:
     """§8.2: the result reasons are 降参, 撃破数, 与ダメージ, 引き分け."""
     rs = registry.get("cardduel")
