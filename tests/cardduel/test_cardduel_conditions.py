@@ -16,9 +16,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import W8, W8B, events, make
 
 from kassen.core.conditions import Condition, Conditions
-from kassen.rulesets.cardduel import attack, battle, engine, view
+from kassen.rulesets.cardduel import engine, view
 from kassen.rulesets.cardduel.catalogue_conditions import CONDITIONS, FAINTED, RIGHT_LOST
 from kassen.rulesets.cardduel.model import Member
+from kassen.rulesets.cardduel.rules import attack, battle
 
 FOLDER = Path(__file__).resolve().parents[2] / "pysrc" / "kassen" / "rulesets" / "cardduel"
 

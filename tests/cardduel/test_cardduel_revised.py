@@ -13,7 +13,7 @@ from cardduel_helpers import M8, M8B, W8, W8B, events, kinds, stack, start
 
 from kassen.core.problems import ProblemError
 from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED
-from kassen.rulesets.cardduel.victory import defeats
+from kassen.rulesets.cardduel.rules.victory import defeats
 
 TEAMS = [f"{W8} + {M8}", f"{W8B} + {M8B}"]
 NO_M0 = {"voluntaryCostume": False}

@@ -10,7 +10,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import M8, M8B, W8, W8B, events, start
 
-from kassen.rulesets.cardduel.victory import defeats
+from kassen.rulesets.cardduel.rules.victory import defeats
 
 
 @pytest.mark.rule("D2")

@@ -1,10 +1,9 @@
 """The card duel battle: one ``turn`` = one battle (バトル / 対戦) of the match, so a snapshot
 is taken at every battle start and re-simulating costs at most one battle (§3, §5, §7).
 
-The rules themselves live in the modules named for their sections: ``procedure_b`` (§5),
-``procedure_a`` (§7), ``rounds``, ``enchant``, ``attack``, ``happenings`` (§6.1), ``storm``
-(§6.2), ``resources`` (§9), ``battle`` (a battle's start, last damage check and reset) and
-``victory`` (§8); every rule function takes the :class:`CardDuelTable` (``table.py``)."""
+The engine sets the match up (§3.2) and plays its battles; the rules themselves live in
+``rules/``, one module per section of the specification, and every rule function takes the
+:class:`CardDuelTable` (``table.py``), never this battle."""
 
 from __future__ import annotations
 
@@ -13,12 +12,13 @@ from typing import Any
 from kassen.core.events import Recorder
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
-from kassen.rulesets.cardduel import procedure_a, procedure_b, view
+from kassen.rulesets.cardduel import view
 from kassen.rulesets.cardduel.catalogue_conditions import CONDITIONS
 from kassen.rulesets.cardduel.model import Member, SideBuild, State, Termination
 from kassen.rulesets.cardduel.options import Readings
+from kassen.rulesets.cardduel.rules import procedure_a, procedure_b
+from kassen.rulesets.cardduel.rules.victory import defeats, end_checks
 from kassen.rulesets.cardduel.table import CardDuelTable
-from kassen.rulesets.cardduel.victory import defeats, end_checks
 
 
 class CardDuelBattle(Battle):

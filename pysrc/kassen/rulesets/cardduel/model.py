@@ -13,8 +13,8 @@ from enum import StrEnum
 
 from kassen.core.conditions import Condition
 from kassen.rulesets.cardduel.catalogue import full_deck
-from kassen.rulesets.cardduel.checks import CardChecks, card_checks
 from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
+from kassen.rulesets.cardduel.rules.checks import CardChecks, card_checks
 
 WARRIOR = "warrior"
 """戦士科 / 魔法戦士: has HP 耐久力 (§2.3)."""

@@ -13,8 +13,8 @@ from kassen.rulesets.cardduel.catalogue_conditions import (
     RIGHT_LOST,
     SHOWN,
 )
-from kassen.rulesets.cardduel.checks import is_valid
 from kassen.rulesets.cardduel.model import Commit, FieldCard, Happening, Member
+from kassen.rulesets.cardduel.rules.checks import is_valid
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import COSTUME_ORDER, COSTUMES
 from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED
-from kassen.rulesets.cardduel.checks import CACHE, Terms
 from kassen.rulesets.cardduel.model import Member
+from kassen.rulesets.cardduel.rules.checks import CACHE, Terms
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable

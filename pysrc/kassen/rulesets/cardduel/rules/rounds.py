@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.cardduel.attack import (
+from kassen.rulesets.cardduel.catalogue_conditions import FAILED, FAINTED, RIGHT_LOST
+from kassen.rulesets.cardduel.rules.attack import (
     Commits,
     all_passed,
     ask_attack,
     ask_continue,
     holds_right,
 )
-from kassen.rulesets.cardduel.battle import begin_battle, finish_battle
-from kassen.rulesets.cardduel.catalogue_conditions import FAILED, FAINTED, RIGHT_LOST
-from kassen.rulesets.cardduel.storm import run_storm
+from kassen.rulesets.cardduel.rules.battle import begin_battle, finish_battle
+from kassen.rulesets.cardduel.rules.storm import run_storm
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable

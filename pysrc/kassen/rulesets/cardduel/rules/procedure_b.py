@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.cardduel.attack import Commits, apply_fails, reveal_attacks, score
 from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED, LOCKED
-from kassen.rulesets.cardduel.enchant import ask_enchant, check_enchants
-from kassen.rulesets.cardduel.happenings import enchant_happening
-from kassen.rulesets.cardduel.resources import lose_mp, voluntary_conversions
-from kassen.rulesets.cardduel.rounds import RoundLoop, ask_attacks, ask_continues
+from kassen.rulesets.cardduel.rules.attack import Commits, apply_fails, reveal_attacks, score
+from kassen.rulesets.cardduel.rules.enchant import ask_enchant, check_enchants
+from kassen.rulesets.cardduel.rules.happenings import enchant_happening
+from kassen.rulesets.cardduel.rules.resources import lose_mp, voluntary_conversions
+from kassen.rulesets.cardduel.rules.rounds import RoundLoop, ask_attacks, ask_continues
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kassen.core.decisions import Request
-from kassen.rulesets.cardduel.battle import check_faint, set_face_down
 from kassen.rulesets.cardduel.catalogue import same_card
 from kassen.rulesets.cardduel.catalogue_conditions import (
     ATTACK_BARS,
@@ -16,7 +15,9 @@ from kassen.rulesets.cardduel.catalogue_conditions import (
     SITTING_OUT,
     WITHDREW,
 )
-from kassen.rulesets.cardduel.checks import (
+from kassen.rulesets.cardduel.model import Commit, FieldCard, Member
+from kassen.rulesets.cardduel.rules.battle import check_faint, set_face_down
+from kassen.rulesets.cardduel.rules.checks import (
     FAIL,
     GAIN_LABELS,
     NONE,
@@ -26,7 +27,6 @@ from kassen.rulesets.cardduel.checks import (
     score_round,
     total_terms,
 )
-from kassen.rulesets.cardduel.model import Commit, FieldCard, Member
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable

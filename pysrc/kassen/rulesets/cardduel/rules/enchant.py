@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
-from kassen.rulesets.cardduel.attack import holds_right
-from kassen.rulesets.cardduel.battle import set_face_down
 from kassen.rulesets.cardduel.catalogue import CARD_RANKS
 from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
 from kassen.rulesets.cardduel.model import Commit, Member
+from kassen.rulesets.cardduel.rules.attack import holds_right
+from kassen.rulesets.cardduel.rules.battle import set_face_down
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.cardduel.catalogue_conditions import AT_RESET, FAINTED
-from kassen.rulesets.cardduel.checks import damage_terms, final_damage, hp_terms
 from kassen.rulesets.cardduel.model import Commit, DamageCheck, Member
+from kassen.rulesets.cardduel.rules.checks import damage_terms, final_damage, hp_terms
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable

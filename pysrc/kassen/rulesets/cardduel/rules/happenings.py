@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.cardduel.catalogue import suit_of, value_of
-from kassen.rulesets.cardduel.checks import total_terms
 from kassen.rulesets.cardduel.model import Happening, Member
-from kassen.rulesets.cardduel.resources import lose_mp, mp_gain_terms
+from kassen.rulesets.cardduel.rules.checks import total_terms
+from kassen.rulesets.cardduel.rules.resources import lose_mp, mp_gain_terms
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable

@@ -15,13 +15,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
-from kassen.rulesets.cardduel.battle import check_faint
 from kassen.rulesets.cardduel.catalogue import COSTUMES, is_joker, value_of
 from kassen.rulesets.cardduel.catalogue_conditions import FAINTED
-from kassen.rulesets.cardduel.checks import CACHE, Terms, hp_terms
 from kassen.rulesets.cardduel.constants import STORM_LOOP_CAP
 from kassen.rulesets.cardduel.model import Happening, Member, Storm, StormTally
-from kassen.rulesets.cardduel.resources import held_costumes
+from kassen.rulesets.cardduel.rules.battle import check_faint
+from kassen.rulesets.cardduel.rules.checks import CACHE, Terms, hp_terms
+from kassen.rulesets.cardduel.rules.resources import held_costumes
 
 if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable
