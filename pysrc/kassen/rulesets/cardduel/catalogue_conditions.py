@@ -7,6 +7,7 @@ and loses a row it holds (``m.gain(LOCKED)``, ``m.has(FAINTED)``) and reaches wh
 
 - ``on_reset(t, m)``: the battle's reset (B9 / A5, §5.10.2) clears the state;
 - ``on_attack_bar(t, m) -> bool``: the state keeps a warrior from attacking now (§5.4.1);
+  a state not held (0) never does, so a member holding none skips the moment;
 - ``on_defeat(t, m) -> bool``: the state counts the member as defeated (§8.2.1);
 - ``on_view(t, m) -> bool``: the page shows the state, by its Japanese term.
 
@@ -45,7 +46,8 @@ def _right_lost_shown(t: CardDuelTable, m: Member) -> bool:
 
 
 def _sitting_out(t: CardDuelTable, m: Member) -> bool:
-    return m.conds[_SITTING_OUT] >= t.state.round
+    last = m.conds[_SITTING_OUT]
+    return last > 0 and last >= t.state.round
 
 
 def _locked(t: CardDuelTable, m: Member) -> bool:

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 def statuses(t: CardDuelTable, m: Member) -> dict[str, int]:
     """Status name (Japanese, as in the rules) → 1, for the shown conditions in order."""
+    if not any(m.conds):
+        return {}
     return {row.ja: 1 for row, shown in SHOWN if shown(t, m)}
 
 

@@ -37,6 +37,8 @@ Commits = list[Commit | None]
 
 def holds_right(t: CardDuelTable, w: Member) -> bool:
     """Whether warrior ``w`` may attack in the current round/engagement."""
+    if not any(w.conds):
+        return True
     for _row, bars in ATTACK_BARS:  # noqa: SIM110 (no generator on this hot path)
         if bars(t, w):
             return False
