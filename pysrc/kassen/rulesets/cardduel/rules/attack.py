@@ -47,7 +47,7 @@ def holds_right(t: CardDuelTable, w: Member) -> bool:
 
 def usable_enchants(t: CardDuelTable, side: int) -> list[FieldCard]:
     """Field enchantments the warrior of ``side`` may point at (§5.4.1 iii, RB1): the
-    team's list itself (``Table.enchants``), to read, not to change."""
+    team's list itself (``State.enchants``), to read, not to change."""
     return t.state.enchants[side]
 
 

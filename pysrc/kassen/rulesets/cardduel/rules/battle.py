@@ -1,4 +1,4 @@
-"""Table primitives shared by both procedures: a battle's start (§2.6 refill, §12.1 usage
+"""The battle steps both procedures share: a battle's start (§2.6 refill, §12.1 usage
 conditions), the last damage check (B9 / A4, §4.6), fainting (§2.3) and the reset (B9 / A5,
 §5.10)."""
 
