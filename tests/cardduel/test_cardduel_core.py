@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kassen.rulesets.cardduel.catalogue import full_deck, valid_cards
-from kassen.rulesets.cardduel.checks import (
+from kassen.rulesets.cardduel.rules.checks import (
     FAIL,
     NONE,
     OK,

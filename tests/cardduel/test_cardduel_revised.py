@@ -12,7 +12,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import M8, M8B, W8, W8B, events, kinds, stack, start
 
 from kassen.core.problems import ProblemError
-from kassen.rulesets.cardduel.victory import defeats
+from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED
+from kassen.rulesets.cardduel.rules.victory import defeats
 
 TEAMS = [f"{W8} + {M8}", f"{W8B} + {M8B}"]
 NO_M0 = {"voluntaryCostume": False}
@@ -124,10 +125,10 @@ def test_b3_exhaustion_5_3_3() -> None:
     m = b.member("1.1")
     m.mp, m.costumes = 1, []
     b.play_turn()
-    assert m.exhausted and "exhausted" in kinds(b)
+    assert m.has(EXHAUSTED) and "exhausted" in kinds(b)
     b.decider.choices += ["pass", "pass", "pass"]
     b.play_turn()  # battle 2: only mage 0.1 (M1) and the two warriors are asked
-    assert b.decider.cursor == 7 and defeats(b) == [0, 0]
+    assert b.decider.cursor == 7 and defeats(b.table) == [0, 0]
 
 
 @pytest.mark.rule("§5.2.2")

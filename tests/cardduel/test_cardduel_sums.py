@@ -16,8 +16,8 @@ from cardduel_helpers import W8, W8B, events, start
 
 from kassen.core import registry, session, sums
 from kassen.core.rng import Rng
-from kassen.rulesets.cardduel.resources import mp_gain_terms, mp_loss_terms
-from kassen.rulesets.cardduel.storm import draw_terms, pool_loss_terms, power_terms
+from kassen.rulesets.cardduel.rules.resources import mp_gain_terms, mp_loss_terms
+from kassen.rulesets.cardduel.rules.storm import draw_terms, pool_loss_terms, power_terms
 
 OPTION_SETS = [
     {},

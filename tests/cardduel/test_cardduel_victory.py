@@ -10,7 +10,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import M8, M8B, W8, W8B, events, start
 
-from kassen.rulesets.cardduel.victory import defeats
+from kassen.rulesets.cardduel.rules.victory import defeats
 
 
 @pytest.mark.rule("D2")
@@ -51,7 +51,7 @@ def test_nominal_damage_tie_is_a_draw_d3() -> None:
     b.state.adv = [3, 3]
     b.member("0.0").hp, b.member("1.0").hp = 2, 3
     b.play_turn()
-    assert defeats(b) == [1, 1] and b.state.dealt == [3, 3]
+    assert defeats(b.table) == [1, 1] and b.state.dealt == [3, 3]
     assert (b.result().winner, b.result().reason) == (None, "draw")
 
 

@@ -18,7 +18,7 @@ from kassen.rulesets.cardduel.catalogue import (
     is_joker,
     valid_cards,
 )
-from kassen.rulesets.cardduel.checks import effective
+from kassen.rulesets.cardduel.rules.checks import effective
 
 SURRENDER_HP = 1
 SURRENDER_OPP_HP = 8

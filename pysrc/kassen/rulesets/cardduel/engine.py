@@ -1,26 +1,31 @@
 """The card duel battle: one ``turn`` = one battle (バトル / 対戦) of the match, so a snapshot
 is taken at every battle start and re-simulating costs at most one battle (§3, §5, §7).
 
-The rules themselves live in the modules named for their sections: ``procedure_b`` (§5),
-``procedure_a`` (§7), ``rounds``, ``enchant``, ``attack``, ``happenings`` (§6.1), ``storm``
-(§6.2), ``resources`` (§9), ``table`` and ``victory`` (§8)."""
+The engine sets the match up (§3.2) and plays its battles; the rules themselves live in
+``rules/``, one module per section of the specification, and every rule function takes the
+:class:`CardDuelTable` (``table.py``), never this battle."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from kassen.core.events import Recorder
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
-from kassen.rulesets.cardduel import procedure_a, procedure_b, view
-from kassen.rulesets.cardduel.model import Member, SideBuild, Table
+from kassen.rulesets.cardduel import view
+from kassen.rulesets.cardduel.catalogue_conditions import CONDITIONS
+from kassen.rulesets.cardduel.model import Member, SideBuild, State, Termination
 from kassen.rulesets.cardduel.options import Readings
-from kassen.rulesets.cardduel.victory import defeats, end_checks
+from kassen.rulesets.cardduel.rules import procedure_a, procedure_b
+from kassen.rulesets.cardduel.rules.victory import defeats, end_checks
+from kassen.rulesets.cardduel.table import CardDuelTable
 
 
 class CardDuelBattle(Battle):
     """A match of the card duel between two sides (§2.7)."""
 
-    state: Table
+    state: State
+    table: CardDuelTable
 
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
         super().__init__(setup, ruleset)
@@ -29,23 +34,30 @@ class CardDuelBattle(Battle):
         for side, build in enumerate(setup.builds):
             assert isinstance(build, SideBuild)
             for n, c in enumerate(build.members()):
-                members.append(Member.enter(c, side, n, len(members), self.readings.jokers))
-        self.index = {m.id: m.seat for m in members}
-        self.state = Table.seat(members)
+                members.append(Member.enter(c, side, n, len(members), self.readings.jokers,
+                                            len(CONDITIONS)))
+        self.state = State.seat(members)
+        self.table = CardDuelTable(self.state, self.rec, self.rng, self.readings, self.decider)
         for m in members:  # §3.2: shuffle, draw 基礎魔力
             self.rng.shuffle(m.deck)
             m.hand = m.deck[: m.base]
             m.set_deck(m.deck[m.base:])
 
+    @property
+    def rec(self) -> Recorder:
+        """The recorder; the driver and the bench swap it (a replayed turn, a bare run), so
+        setting it sets the table's too."""
+        return self._rec
+
+    @rec.setter
+    def rec(self, rec: Recorder) -> None:
+        self._rec = rec
+        if self.table is not None:
+            self.table.rec = rec
+
     def member(self, mid: str) -> Member:
         """The state of member ``mid`` (``"side.n"``)."""
-        return self.state.members[self.index[mid]]
-
-    def begin_step(self, step: str, kind: str) -> None:
-        """Open the beat ``kind`` at ``step`` (B1–B9, A1–A5, ``storm``, ``start``, ``end``):
-        the recorder's new beat and the table's current step, always together."""
-        self.rec.step(step, kind)
-        self.state.step = step
+        return self.table.member(mid)
 
     @property
     def finished(self) -> bool:
@@ -58,20 +70,20 @@ class CardDuelBattle(Battle):
     def play_turn(self) -> None:
         """Play one battle of the chosen procedure, then the end checks (§8, D16)."""
         if self.readings.procedure == "original":
-            procedure_a.play_duel(self)
+            procedure_a.play_duel(self.table)
         else:
-            procedure_b.play_battle(self)
-        end_checks(self)
+            procedure_b.play_battle(self.table)
+        end_checks(self.table)
 
     def result(self) -> Result:
         st = self.state
-        return Result(st.winner, st.reason or "draw", st.battle, {
-            "ended_by": st.ended_by, "defeated": defeats(self), "dealt": list(st.dealt)})
+        return Result(st.winner, st.reason or Termination.DRAW, st.battle, {
+            "ended_by": st.ended_by, "defeated": defeats(self.table), "dealt": list(st.dealt)})
 
     def members(self) -> list[dict[str, Any]]:
         """Per side, members in order of entry with their final values (design 4.1)."""
-        return view.members(self)
+        return view.members(self.table)
 
     def view(self) -> dict[str, Any]:
         """The table view the page draws (see ``view.py``)."""
-        return view.table_view(self)
+        return view.table_view(self.table)

@@ -1,6 +1,6 @@
 """The card duel's data: builds (a character §2, a side §2.7) and the battle's typed state.
 
-Builds are frozen. The running battle's state is one :class:`Table` holding every
+Builds are frozen. The running battle's state is one :class:`State` holding every
 :class:`Member` (participant) and the field; all of it is plain slotted data, deep-copyable
 (the driver snapshots it at every battle start), compared by identity.
 """
@@ -9,15 +9,30 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
 
+from kassen.core.conditions import Condition
 from kassen.rulesets.cardduel.catalogue import full_deck
-from kassen.rulesets.cardduel.checks import CardChecks, card_checks
 from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
+from kassen.rulesets.cardduel.rules.checks import CardChecks, card_checks
 
 WARRIOR = "warrior"
 """戦士科 / 魔法戦士: has HP 耐久力 (§2.3)."""
 MAGE = "mage"
 """術士科 / 魔法術師: has MP 魔素力 and costumes 衣装 (§2.4)."""
+
+
+class Termination(StrEnum):
+    """Why the match's result is what it is (§8.2): the result reason."""
+
+    SURRENDER = "surrender"
+    """降参: a side surrendered (§8.1b); both surrendering is a draw."""
+    KNOCKOUT = "knockout"
+    """撃破数: more defeated opponents (§8.2.1)."""
+    DAMAGE = "damage"
+    """与ダメージ: defeats equal, more damage dealt (§8.2.2)."""
+    DRAW = "draw"
+    """引き分け: defeats and damage equal (§8.2.3)."""
 
 
 @dataclass(frozen=True)
@@ -70,10 +85,10 @@ class Member:
     """One participant in the match (§3.2): stats, resources, cards and statuses.
 
     ``id`` is ``"side.n"`` (n = order of entry, the warrior is 0); ``seat`` is the index in
-    :attr:`Table.members` (clockwise seating, §2.8). ``fav_active`` are the favoured suits
-    whose usage condition holds now (§2.2, §12.1). Statuses: ``right`` アタック権, ``out_until``
-    (procedure A's next-engagement loss), ``locked`` エンチャント停止, ``exhausted`` 消耗,
-    ``fainted`` 気絶; ``failed`` / ``withdrew`` label why a battle's rounds ended.
+    :attr:`State.members` (clockwise seating, §2.8). ``fav_active`` are the favoured suits
+    whose usage condition holds now (§2.2, §12.1). ``conds`` holds the member's states, an
+    integer per row of :data:`catalogue_conditions.CONDITIONS` (0 = not held), through
+    :meth:`has`, :meth:`gain` and :meth:`lose`.
 
     ``checks`` are the §4.1–§4.2 checks of every card for this member now (from
     ``threshold`` and ``fav_active``), ``valid`` its valid cards and ``deck_valid`` how many
@@ -104,19 +119,15 @@ class Member:
     checks: CardChecks
     hand: list[str] = dataclasses.field(default_factory=list)
     discard: list[str] = dataclasses.field(default_factory=list)
-    right: bool = True
-    out_until: int = 0
-    locked: bool = False
-    exhausted: bool = False
-    fainted: bool = False
-    failed: bool = False
-    withdrew: bool = False
+    conds: list[int] = dataclasses.field(default_factory=list)
     valid: frozenset[str] = frozenset()
     deck_valid: int = 0
 
     @classmethod
-    def enter(cls, c: Character, side: int, n: int, seat: int, jokers: int) -> Member:
-        """The participant at match start, deck in canonical order, hand empty (§3.2)."""
+    def enter(cls, c: Character, side: int, n: int, seat: int, jokers: int,
+              conditions: int) -> Member:
+        """The participant at match start, deck in canonical order, hand empty, none of the
+        ``conditions`` states held (§3.2)."""
         fav_active = [s for s in c.fav if s not in c.unmet]
         return cls(
             id=f"{side}.{n}", side=side, seat=seat, name=c.name, role=c.role,
@@ -124,8 +135,20 @@ class Member:
             fav_active=fav_active, base=c.base,
             max_hand=c.max_hand, weapon=c.weapon, ornament=c.ornament, hp=c.hp, max_hp=c.hp,
             mp=c.mp, max_mp=c.mp, costumes=list(c.costumes), costumes_start=len(c.costumes),
-            deck=full_deck(jokers), checks=card_checks(c.threshold, tuple(fav_active))
-        ).activate()
+            deck=full_deck(jokers), checks=card_checks(c.threshold, tuple(fav_active)),
+            conds=[0] * conditions).activate()
+
+    def has(self, row: Condition) -> int:
+        """The member's value of condition ``row`` (0: not held)."""
+        return self.conds[row.index]
+
+    def gain(self, row: Condition, value: int = 1) -> None:
+        """Hold condition ``row`` (with ``value``, e.g. the last round sat out)."""
+        self.conds[row.index] = value
+
+    def lose(self, row: Condition) -> None:
+        """Stop holding condition ``row``."""
+        self.conds[row.index] = 0
 
     def activate(self, fav_active: list[str] | None = None) -> Member:
         """Set the favoured suits whose condition holds (default: as they are) and recount
@@ -235,7 +258,7 @@ class StormTally:
 
 
 @dataclass(slots=True, eq=False)
-class Table:
+class State:
     """The whole battle state: members in seating order (side 0's warrior and mages, then
     side 1's), the field, advantages and counters, and the match's outcome.
 
@@ -262,7 +285,7 @@ class Table:
     over: bool = False
     ended_by: str | None = None
     winner: int | None = None
-    reason: str | None = None
+    reason: Termination | None = None
     played: list[Commit | None] = dataclasses.field(default_factory=list)
     face_down: list[Commit] = dataclasses.field(default_factory=list)
     happenings: list[Happening] = dataclasses.field(default_factory=list)
@@ -276,8 +299,8 @@ class Table:
     shuffle_due: bool = False
 
     @classmethod
-    def seat(cls, members: list[Member]) -> Table:
-        """The table at match start with ``members`` in seating order."""
+    def seat(cls, members: list[Member]) -> State:
+        """The state at match start with ``members`` in seating order."""
         return cls(members, [m for m in members if not m.is_mage],
                    [m for m in members if m.is_mage])
 

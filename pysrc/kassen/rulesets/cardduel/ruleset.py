@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from kassen.core.decisions import Policy
+from kassen.core.moments import Moment
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
@@ -14,7 +15,7 @@ from kassen.rulesets.cardduel.ai import POLICIES
 from kassen.rulesets.cardduel.catalogue import COSTUMES
 from kassen.rulesets.cardduel.engine import CardDuelBattle
 from kassen.rulesets.cardduel.generate import random_build
-from kassen.rulesets.cardduel.model import SideBuild
+from kassen.rulesets.cardduel.model import SideBuild, Termination
 from kassen.rulesets.cardduel.notation import export_side, parse_side
 from kassen.rulesets.cardduel.options import OPTIONS
 from kassen.rulesets.cardduel.samples import SAMPLES
@@ -43,6 +44,19 @@ class CardDuelRuleset(Ruleset):
     }
     samples = SAMPLES
     max_turns = 60
+    terminations = Termination
+    event_moments: ClassVar[Mapping[str, Moment]] = {
+        "battle_start": Moment.TURN_START,  # a バトル: the engine's turn
+        "match_end": Moment.BATTLE_END,
+        "damage": Moment.DAMAGE,  # the last damage check (§4.6)
+        "attack_fail": Moment.DAMAGE,  # a failed attack costs 1 HP (§5.6.1)
+        "storm_hp": Moment.DAMAGE,  # the Mana Storm's HP loss (§6.2.5)
+        "locked": Moment.STATUS_GAINED,  # エンチャント停止
+        "exhausted": Moment.STATUS_GAINED,  # 消耗
+        "faint": Moment.DEFEAT,  # 気絶 (§2.3)
+    }
+    """The card duel's event kinds at the moments every ruleset shares: its turn is one
+    バトル of the match; there is no healing (HP and MP gains are not HP restored)."""
 
     def parse(self, text: str, options: dict[str, Any]) -> tuple[Any | None, list[Problem]]:
         return parse_side(text.strip(), bool(options.get("severalMages", False)))

@@ -1,142 +1,36 @@
-"""Table primitives shared by both procedures: a battle's start (§2.6 refill, §12.1 usage
-conditions), the last damage check (B9 / A4, §4.6), fainting (§2.3) and the reset (B9 / A5,
-§5.10)."""
+"""The card duel's table: what its rule functions act on (:mod:`kassen.core.table`).
+
+Every rule function takes ``t: CardDuelTable`` first: the match's :class:`State`, the
+recorder, the seeded generator, the option readings and the decider, plus what is made once
+per match (``index``: member id → seat). No rule module imports the engine.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from kassen.rulesets.cardduel.checks import damage_terms, final_damage, hp_terms
-from kassen.rulesets.cardduel.model import Commit, DamageCheck, Member
-
-if TYPE_CHECKING:
-    from kassen.rulesets.cardduel.engine import CardDuelBattle
-
-
-def begin_battle(b: CardDuelBattle) -> None:
-    """Start a battle: the shuffle the last reset left due (§5.10.3), counters, hand
-    refill (§2.6), favoured-suit conditions (D15)."""
-    st = b.state
-    if st.shuffle_due:
-        for m in st.members:
-            b.rng.shuffle(m.deck)
-        st.shuffle_due = False
-    st.battle += 1
-    st.round = 0
-    st.happenings = []
-    st.last_damage = None
-    st.storm_now = False
-    b.rec.turn = st.battle
-    b.begin_step("start", "battle_start")
-    b.rec.add("battle_start", None, None, "§5", {"battle": st.battle})
-    if st.battle > 1 and b.readings.hand_refill == "battle":
-        for m in st.members:
-            need = m.base - len(m.hand)
-            if need > 0:
-                got = m.draw_to_hand(need)
-                b.rec.add("refill", m.id, None, "§2.6", {"drawn": len(got), "hand": len(m.hand)})
-    if b.readings.cond_model == "table":
-        for m in st.members:
-            m.activate([s for s in m.fav if condition(b, m, s)])
+from kassen.core.decisions import Decider
+from kassen.core.events import Recorder
+from kassen.core.rng import Rng
+from kassen.core.table import Table
+from kassen.rulesets.cardduel.model import Member, State
+from kassen.rulesets.cardduel.options import Readings
 
 
-def condition(b: CardDuelBattle, m: Member, suit: str) -> bool:
-    """§12.1 simulator test of a favoured suit's usage condition."""
-    if suit == "S":
-        return m.weapon in ("sword", "both")
-    if suit == "C":
-        return m.weapon in ("staff", "both")
-    if suit == "H":
-        return any(x.side == m.side for x in b.state.mages)
-    if m.is_mage:
-        return bool(m.costumes)
-    return bool(m.ornament)
+class CardDuelTable(Table[State, Readings]):
+    """State, recorder, generator, readings and decider of one card duel match."""
 
+    __slots__ = ("index",)
 
-def set_face_down(b: CardDuelBattle, m: Member, answer: str, event: str, rule: str) -> Commit:
-    """Set the chosen card face down (M1 §5.1.1, W1 §5.4.1): ``deck`` (its top card),
-    ``field:CARD`` (an own-team enchantment, W1 only) or a hand card."""
-    card: str | None
-    if answer == "deck":
-        card, source = m.take_top(), "deck"
-    elif answer.startswith("field:"):
-        card, source = answer[6:], "field"
-    else:
-        m.hand.remove(answer)
-        card, source = answer, "hand"
-    commit = Commit(m, card, source)
-    b.state.face_down.append(commit)
-    b.rec.add(event, m.id, None, rule, {"source": source})
-    return commit
+    def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
+                 decider: Decider) -> None:
+        super().__init__(state, rec, rng, readings, decider)
+        self.index: dict[str, int] = {m.id: m.seat for m in state.members}
 
+    def member(self, mid: str) -> Member:
+        """The state of member ``mid`` (``"side.n"``)."""
+        return self.state.members[self.index[mid]]
 
-def finish_battle(b: CardDuelBattle, why: str, damage: tuple[str, str],
-                  reset: tuple[str, str]) -> None:
-    """After the last round: count how it ended (§16 statistics), then the last damage
-    check and the reset, each at its (step, rule)."""
-    st = b.state
-    st.battle_ends.append(why)
-    st.rounds_total += st.round
-    damage_step(b, *damage)
-    reset_table(b, *reset)
-
-
-def damage_step(b: CardDuelBattle, phase: str, rule: str) -> None:
-    """B9 / A4: the final damage formula (§4.6); HP floors at 0; fainting (§2.3)."""
-    st = b.state
-    b.begin_step(phase, "last_damage")
-    a, c = st.adv
-    dealt = final_damage(a, c)
-    st.last_damage = DamageCheck([a, c], list(dealt))
-    b.rec.add("damage_check", None, None, rule, {"adv": [a, c], "damage": list(dealt)})
-    for side in (0, 1):
-        amount = dealt[side]
-        st.dealt[side] += amount
-        target = st.warriors[1 - side]
-        if amount:
-            before = target.hp
-            target.hp = max(0, before - amount)
-            b.rec.add("damage", st.warriors[side].id, target.id, rule, {
-                "amount": amount, "hp": target.hp, "sums": {
-                    "amount": damage_terms(st.adv[side], st.adv[1 - side]),
-                    "hp": hp_terms(before, "damage", amount, "§4.6")}})
-    for w in st.warriors:
-        check_faint(b, w, rule)
-
-
-def check_faint(b: CardDuelBattle, w: Member, rule: str) -> None:
-    """HP 0 → 気絶 (fainted, defeated) (§2.3)."""
-    if w.hp <= 0 and not w.fainted:
-        w.fainted = True
-        b.rec.add("faint", w.id, None, rule, {})
-
-
-def reset_table(b: CardDuelBattle, phase: str, rule: str) -> None:
-    """B9 / A5: advantages 0, rights back, field and discards to the owners' decks,
-    every participant shuffles (§5.10.2–3).
-
-    The shuffle is made when the next battle starts (``begin_battle``), before anyone
-    draws: nothing draws from the main stream in between (decisions have their own), so
-    the events are the same, and a match's last reset shuffles nothing."""
-    st = b.state
-    b.begin_step(phase, "reset")
-    st.adv = [0, 0]
-    for m in st.members:
-        m.right = True
-        m.locked = False
-        m.out_until = 0
-        m.failed = False
-        m.withdrew = False
-    piles: list[list[str]] = [[] for _ in st.members]
-    for f in st.clear_field():
-        piles[f.owner.seat].append(f.card)
-    for m, pile in zip(st.members, piles, strict=True):
-        if pile:
-            m.to_deck(pile)
-    returns = b.readings.discard_returns
-    for m in st.members:
-        if returns:
-            m.to_deck(m.discard)
-            m.discard = []
-    st.shuffle_due = True
-    b.rec.add("reset", None, None, rule, {"decks": [len(m.deck) for m in st.members]})
+    def begin_step(self, step: str, kind: str) -> None:
+        """Open the beat ``kind`` at ``step`` (B1–B9, A1–A5, ``storm``, ``start``, ``end``):
+        the recorder's new beat and the state's current step, always together."""
+        self.rec.step(step, kind)
+        self.state.step = step

@@ -6,30 +6,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.cardduel.checks import is_valid
+from kassen.rulesets.cardduel.catalogue_conditions import (
+    EXHAUSTED,
+    FAINTED,
+    LOCKED,
+    RIGHT_LOST,
+    SHOWN,
+)
 from kassen.rulesets.cardduel.model import Commit, FieldCard, Happening, Member
+from kassen.rulesets.cardduel.rules.checks import is_valid
 
 if TYPE_CHECKING:
-    from kassen.rulesets.cardduel.engine import CardDuelBattle
+    from kassen.rulesets.cardduel.table import CardDuelTable
 
 
-def statuses(m: Member) -> dict[str, int]:
-    """Status name (Japanese, as in the rules) → 1."""
-    out = {}
-    if m.fainted:
-        out["気絶"] = 1
-    if m.exhausted:
-        out["消耗"] = 1
-    if not m.is_mage and not m.right:
-        out["アタック権なし"] = 1
-    if m.locked:
-        out["エンチャント停止"] = 1
-    return out
+def statuses(t: CardDuelTable, m: Member) -> dict[str, int]:
+    """Status name (Japanese, as in the rules) → 1, for the shown conditions in order."""
+    if not any(m.conds):
+        return {}
+    return {row.ja: 1 for row, shown in SHOWN if shown(t, m)}
 
 
-def members(b: CardDuelBattle) -> list[dict[str, Any]]:
+def members(t: CardDuelTable) -> list[dict[str, Any]]:
     """Per side, members in order of entry with their final values (design 4.1)."""
-    st = b.state
+    st = t.state
     sides: list[dict[str, Any]] = [{"members": []}, {"members": []}]
     for m in st.members:
         out: dict[str, Any] = {"id": m.id, "name": m.name, "role": m.role}
@@ -38,26 +38,26 @@ def members(b: CardDuelBattle) -> list[dict[str, Any]]:
         else:
             out.update(mp=m.mp, max_mp=m.max_mp, costumes=list(m.costumes),
                        costumes_left=len(m.costumes))
-        out["exited"] = m.fainted
-        out["statuses"] = statuses(m)
+        out["exited"] = bool(m.has(FAINTED))
+        out["statuses"] = statuses(t, m)
         sides[m.side]["members"].append(out)
     for side in (0, 1):
         sides[side]["damage_dealt"] = st.dealt[side]
     return sides
 
 
-def _member_view(m: Member) -> dict[str, Any]:
+def _member_view(t: CardDuelTable, m: Member) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": m.id, "name": m.name, "role": m.role,
         "hand": list(m.hand), "hand_count": len(m.hand),
         "hand_valid": [is_valid(c, m.threshold, m.fav_active) for c in m.hand],
         "deck_count": len(m.deck), "discard": list(m.discard),
-        "threshold": m.threshold, "fav": list(m.fav_active), "statuses": statuses(m)}
+        "threshold": m.threshold, "fav": list(m.fav_active), "statuses": statuses(t, m)}
     if not m.is_mage:
-        out.update(hp=m.hp, max_hp=m.max_hp, right=m.right)
+        out.update(hp=m.hp, max_hp=m.max_hp, right=not m.has(RIGHT_LOST))
     else:
-        out.update(mp=m.mp, max_mp=m.max_mp, costumes=list(m.costumes), locked=m.locked,
-                   exhausted=m.exhausted)
+        out.update(mp=m.mp, max_mp=m.max_mp, costumes=list(m.costumes), locked=bool(m.has(LOCKED)),
+                   exhausted=bool(m.has(EXHAUSTED)))
     return out
 
 
@@ -86,19 +86,19 @@ def _happening(h: Happening) -> dict[str, Any]:
     return {"kind": h.kind, "member": h.member.id, "card": h.card}
 
 
-def table_view(b: CardDuelBattle) -> dict[str, Any]:
+def table_view(t: CardDuelTable) -> dict[str, Any]:
     """The table as the page draws it (JSON data)."""
-    st = b.state
+    st = t.state
     sides: list[dict[str, Any]] = [{"members": []}, {"members": []}]
     for m in st.members:
-        sides[m.side]["members"].append(_member_view(m))
+        sides[m.side]["members"].append(_member_view(t, m))
     for side in (0, 1):
         sides[side]["advantage"] = st.adv[side]
         sides[side]["damage_dealt"] = st.dealt[side]
     last = st.last_damage
     return {
         "turn": st.battle, "battle": st.battle, "round": st.round,
-        "phase": st.step, "procedure": b.readings.procedure, "sides": sides,
+        "phase": st.step, "procedure": t.readings.procedure, "sides": sides,
         "field": [{"card": f.card, "owner": f.owner.id, "team": f.team, "kind": f.kind,
                    "used": f.used, "valid": _field_valid(f)} for f in st.field],
         "face_down": [_face_down(c) for c in st.face_down],

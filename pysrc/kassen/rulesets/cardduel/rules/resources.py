@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import COSTUME_ORDER, COSTUMES
-from kassen.rulesets.cardduel.checks import CACHE, Terms
+from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED
 from kassen.rulesets.cardduel.model import Member
+from kassen.rulesets.cardduel.rules.checks import CACHE, Terms
 
 if TYPE_CHECKING:
-    from kassen.rulesets.cardduel.engine import CardDuelBattle
+    from kassen.rulesets.cardduel.table import CardDuelTable
 
 
 def costume_kinds(costumes: Iterable[str]) -> list[str]:
@@ -49,55 +50,55 @@ def mp_loss_terms(before: int, loss: int, rule: str) -> Terms:
     return (("=", "mp_before", before), ("-", label, loss, rule), *floor)
 
 
-def convert(b: CardDuelBattle, m: Member, costume: str, into: str, rule: str) -> None:
+def convert(t: CardDuelTable, m: Member, costume: str, into: str, rule: str) -> None:
     """Consume one costume into MP (MaxMP may be exceeded) or hand cards (§2.4)."""
     m.costumes.remove(costume)
     c = COSTUMES[costume]
     if into == "mp":
         before = m.mp
         m.mp += c.mp
-        b.rec.add("convert_mp", m.id, None, rule, {
+        t.rec.add("convert_mp", m.id, None, rule, {
             "costume": costume, "gain": c.mp, "mp": m.mp,
             "sums": {"mp": mp_gain_terms(before, "costume_mp", c.mp, "§2.4", m.max_mp)}})
     else:
         got = m.draw_to_hand(c.cards)
-        b.rec.add("convert_hand", m.id, None, rule, {
+        t.rec.add("convert_hand", m.id, None, rule, {
             "costume": costume, "drawn": len(got), "hand": len(m.hand)})
 
 
-def lose_mp(b: CardDuelBattle, m: Member, amount: int, rule: str) -> None:
+def lose_mp(t: CardDuelTable, m: Member, amount: int, rule: str) -> None:
     """MP −amount; at 0 a costume must be converted into MP at once (§5.3.1, M3), or
     the mage is exhausted when none is left (§5.3.3)."""
     before = m.mp
     m.mp = max(0, before - amount)
-    b.rec.add("mp_loss", m.id, None, rule, {
+    t.rec.add("mp_loss", m.id, None, rule, {
         "amount": amount, "mp": m.mp, "sums": {"mp": mp_loss_terms(before, amount, rule)}})
     if m.mp > 0:
         return
     if m.costumes:
-        pick = b.decider.decide(Request(m.side, "M3", tuple(held_costumes(m)), {
+        pick = t.decider.decide(Request(m.side, "M3", tuple(held_costumes(m)), {
             "member": m.id, "costumes": list(m.costumes)}))
         m.costumes.remove(pick)
         m.mp = COSTUMES[pick].mp
-        b.rec.add("convert_forced", m.id, None, "§5.3.1", {
+        t.rec.add("convert_forced", m.id, None, "§5.3.1", {
             "costume": pick, "mp": m.mp,
             "sums": {"mp": mp_gain_terms(0, "costume_mp", m.mp, "§5.3.1", m.max_mp)}})
-    elif not m.exhausted:
-        m.exhausted = True
-        b.rec.add("exhausted", m.id, None, "§5.3.3", {})
+    elif not m.has(EXHAUSTED):
+        m.gain(EXHAUSTED)
+        t.rec.add("exhausted", m.id, None, "§5.3.3", {})
 
 
-def voluntary_conversions(b: CardDuelBattle, m: Member, rule: str) -> None:
+def voluntary_conversions(t: CardDuelTable, m: Member, rule: str) -> None:
     """M0: before enchanting, convert any number of costumes (§5.1.0, D10)."""
-    if not b.readings.voluntary_costume:
+    if not t.readings.voluntary_costume:
         return
     for _ in range(len(m.costumes)):
         if not m.costumes:
             return
-        answer = b.decider.decide(Request(m.side, "M0", conversion_options(tuple(m.costumes)), {
+        answer = t.decider.decide(Request(m.side, "M0", conversion_options(tuple(m.costumes)), {
             "member": m.id, "mp": m.mp, "hand_size": len(m.hand), "max_hand": m.max_hand,
             "deck_size": len(m.deck), "costumes": list(m.costumes)}))
         if answer == "pass":
             return
         costume, _, into = answer.partition(":")
-        convert(b, m, costume, into, rule)
+        convert(t, m, costume, into, rule)

@@ -7,70 +7,72 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.cardduel.attack import (
+from kassen.rulesets.cardduel.catalogue_conditions import FAILED, FAINTED, RIGHT_LOST
+from kassen.rulesets.cardduel.rules.attack import (
     Commits,
     all_passed,
     ask_attack,
     ask_continue,
     holds_right,
 )
-from kassen.rulesets.cardduel.storm import run_storm
-from kassen.rulesets.cardduel.table import begin_battle, finish_battle
+from kassen.rulesets.cardduel.rules.battle import begin_battle, finish_battle
+from kassen.rulesets.cardduel.rules.storm import run_storm
 
 if TYPE_CHECKING:
-    from kassen.rulesets.cardduel.engine import CardDuelBattle
+    from kassen.rulesets.cardduel.table import CardDuelTable
 
 
-def begin_round(b: CardDuelBattle, number: int, step: str, rule: str) -> None:
+def begin_round(t: CardDuelTable, number: int, step: str, rule: str) -> None:
     """Open round (engagement) ``number`` at ``step``: both procedures start a round alike."""
-    st = b.state
+    st = t.state
     st.round = number
     st.played = []
-    b.begin_step(step, "round_start")
-    b.rec.add("round_start", None, None, rule, {"round": number, "battle": st.battle})
+    t.begin_step(step, "round_start")
+    t.rec.add("round_start", None, None, rule, {"round": number, "battle": st.battle})
 
 
-def ask_attacks(b: CardDuelBattle) -> Commits:
+def ask_attacks(t: CardDuelTable) -> Commits:
     """Each warrior holding the attack right commits an attack (None for the others)."""
-    first, second = b.state.warriors
-    holds_first, holds_second = holds_right(b, first), holds_right(b, second)
-    return [ask_attack(b, first, holds_second) if holds_first else None,
-            ask_attack(b, second, holds_first) if holds_second else None]
+    first, second = t.state.warriors
+    holds_first, holds_second = holds_right(t, first), holds_right(t, second)
+    return [ask_attack(t, first, holds_second) if holds_first else None,
+            ask_attack(t, second, holds_first) if holds_second else None]
 
 
-def end_why(b: CardDuelBattle) -> str:
+def end_why(t: CardDuelTable) -> str:
     """Why the rounds ended with no right left: ``rights`` when a failure took one,
     ``withdrawal`` when every warrior gave the right up (a statistics label)."""
-    first, second = b.state.warriors
-    return "rights" if first.failed or second.failed else "withdrawal"
+    first, second = t.state.warriors
+    return "rights" if first.has(FAILED) or second.has(FAILED) else "withdrawal"
 
 
-def round_over(b: CardDuelBattle, commits: Commits, rounds: int, rights_rule: str) -> str | None:
+def round_over(t: CardDuelTable, commits: Commits, rounds: int, rights_rule: str) -> str | None:
     """The checks both procedures make after scoring a round (knockout §15 D2, stall §5.9,
     no right left, the round cap §5.9): the reason the battle ends, logged, or None."""
-    first, second = b.state.warriors
-    if first.fainted or second.fainted:
+    first, second = t.state.warriors
+    if first.has(FAINTED) or second.has(FAINTED):
         why, rule = "knockout", "§15 D2"
     elif all_passed(commits):
-        first.right = second.right = False
+        first.gain(RIGHT_LOST)
+        second.gain(RIGHT_LOST)
         why, rule = "stall", "§5.9"
-    elif not (holds_right(b, first) or holds_right(b, second)):
-        why, rule = end_why(b), rights_rule
-    elif rounds == b.readings.round_cap:
-        b.rec.add("battle_over", None, None, "§5.9", {"why": "round_cap", "cap": rounds})
+    elif not (holds_right(t, first) or holds_right(t, second)):
+        why, rule = end_why(t), rights_rule
+    elif rounds == t.readings.round_cap:
+        t.rec.add("battle_over", None, None, "§5.9", {"why": "round_cap", "cap": rounds})
         return "round_cap"
     else:
         return None
-    b.rec.add("battle_over", None, None, rule, {"why": why})
+    t.rec.add("battle_over", None, None, rule, {"why": why})
     return why
 
 
-def ask_continues(b: CardDuelBattle, rule: str) -> bool:
+def ask_continues(t: CardDuelTable, rule: str) -> bool:
     """B8 / A3: every warrior still holding the right continues or withdraws (W2); whether
     any goes on."""
     going = False
-    for w in b.state.warriors:
-        if holds_right(b, w) and ask_continue(b, w, rule):
+    for w in t.state.warriors:
+        if holds_right(t, w) and ask_continue(t, w, rule):
             going = True
     return going
 
@@ -93,41 +95,41 @@ class RoundLoop:
     reset: tuple[str, str] = ("", "")
     """(step, rule) of the reset."""
 
-    def enchant_phase(self, b: CardDuelBattle) -> None:
+    def enchant_phase(self, t: CardDuelTable) -> None:
         """The mages' enchanting before the attacks."""
         raise NotImplementedError
 
-    def attack(self, b: CardDuelBattle) -> tuple[Commits, bool]:
+    def attack(self, t: CardDuelTable) -> tuple[Commits, bool]:
         """The warriors' attacks, committed and revealed: (commits, whether they clash)."""
         raise NotImplementedError
 
-    def settle(self, b: CardDuelBattle, commits: Commits) -> None:
+    def settle(self, t: CardDuelTable, commits: Commits) -> None:
         """After a round without a clash: failures and the scoring table."""
         raise NotImplementedError
 
-    def go_on(self, b: CardDuelBattle, number: int) -> bool:
+    def go_on(self, t: CardDuelTable, number: int) -> bool:
         """Whether any warrior still holding the right goes on to round ``number + 1``."""
         raise NotImplementedError
 
-    def play(self, b: CardDuelBattle) -> None:
+    def play(self, t: CardDuelTable) -> None:
         """One battle: rounds until the loop ends, then the last damage check and reset."""
-        begin_battle(b)
+        begin_battle(t)
         why = "round_cap"
-        for number in range(1, b.readings.round_cap + 1):
-            begin_round(b, number, self.first_step, self.rule)
-            self.enchant_phase(b)
-            commits, clash = self.attack(b)
+        for number in range(1, t.readings.round_cap + 1):
+            begin_round(t, number, self.first_step, self.rule)
+            self.enchant_phase(t)
+            commits, clash = self.attack(t)
             if clash:
-                run_storm(b)
+                run_storm(t)
                 why = "storm"
                 break
-            self.settle(b, commits)
-            ended = round_over(b, commits, number, self.end_rule)
+            self.settle(t, commits)
+            ended = round_over(t, commits, number, self.end_rule)
             if ended:
                 why = ended
                 break
-            if not self.go_on(b, number):
-                why = end_why(b)
-                b.rec.add("battle_over", None, None, self.end_rule, {"why": why})
+            if not self.go_on(t, number):
+                why = end_why(t)
+                t.rec.add("battle_over", None, None, self.end_rule, {"why": why})
                 break
-        finish_battle(b, why, self.damage, self.reset)
+        finish_battle(t, why, self.damage, self.reset)

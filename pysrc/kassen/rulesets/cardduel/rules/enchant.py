@@ -6,22 +6,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
-from kassen.rulesets.cardduel.attack import holds_right
 from kassen.rulesets.cardduel.catalogue import CARD_RANKS
 from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
 from kassen.rulesets.cardduel.model import Commit, Member
-from kassen.rulesets.cardduel.table import set_face_down
+from kassen.rulesets.cardduel.rules.attack import holds_right
+from kassen.rulesets.cardduel.rules.battle import set_face_down
 
 if TYPE_CHECKING:
-    from kassen.rulesets.cardduel.engine import CardDuelBattle
+    from kassen.rulesets.cardduel.table import CardDuelTable
 
 
-def field_ranks(b: CardDuelBattle, side: int, extra: list[tuple[int, str]]) -> set[str]:
+def field_ranks(t: CardDuelTable, side: int, extra: list[tuple[int, str]]) -> set[str]:
     """Ranks that make an enchant card a duplicate (§5.2.2 ``enchantRankScope``).
 
     ``extra`` are (team, card) of the other enchant cards revealed in the same step."""
-    scope = b.readings.enchant_rank_scope
-    field = b.state.field
+    scope = t.readings.enchant_rank_scope
+    field = t.state.field
     if scope == "all_field":
         ranks = {CARD_RANKS[f.card] for f in field}
     else:
@@ -34,33 +34,33 @@ def field_ranks(b: CardDuelBattle, side: int, extra: list[tuple[int, str]]) -> s
     return ranks
 
 
-def ask_enchant(b: CardDuelBattle, mage: Member, kind: str = "M1") -> Commit | None:
+def ask_enchant(t: CardDuelTable, mage: Member, kind: str = "M1") -> Commit | None:
     """M1: a hand card, the deck top or pass; the card is set face down (§5.1.1)."""
-    warrior = b.state.warriors[mage.side]
+    warrior = t.state.warriors[mage.side]
     opts = (*mage.hand, *(("deck",) if mage.deck else ()), "pass")
-    answer = b.decider.decide(Request(mage.side, kind, opts, {
+    answer = t.decider.decide(Request(mage.side, kind, opts, {
         "member": mage.id, "threshold": mage.threshold, "fav": mage.checks.fav,
         "mp": mage.mp, "hand": list(mage.hand), "deck_size": len(mage.deck),
         "w_threshold": warrior.threshold, "w_fav": warrior.checks.fav,
-        "w_right": holds_right(b, warrior),
-        "field_ranks": sorted(field_ranks(b, mage.side, []))}))
+        "w_right": holds_right(t, warrior),
+        "field_ranks": sorted(field_ranks(t, mage.side, []))}))
     if answer == "pass":
-        b.rec.add("enchant_pass", mage.id, None, "§5.1.1", {})
+        t.rec.add("enchant_pass", mage.id, None, "§5.1.1", {})
         return None
-    return set_face_down(b, mage, answer, "enchant_set", "§5.1.1")
+    return set_face_down(t, mage, answer, "enchant_set", "§5.1.1")
 
 
-def check_enchants(b: CardDuelBattle, sets: list[Commit]) -> list[tuple[Member, str, bool, bool]]:
+def check_enchants(t: CardDuelTable, sets: list[Commit]) -> list[tuple[Member, str, bool, bool]]:
     """Reveal the enchant cards set in one step: per card (mage, card, duplicate, valid),
     a duplicate being a rank already on the field or among the others revealed with it
     (§5.2.2, A1-b); validity against the mage (§4.1)."""
-    b.state.face_down = []
+    t.state.face_down = []
     results = []
     for s in sets:
         m = s.member
         card = s.card
         assert card is not None
         others = [(o.member.side, o.card) for o in sets if o is not s and o.card is not None]
-        dup = not card.startswith("X") and card[1:] in field_ranks(b, m.side, others)
+        dup = not card.startswith("X") and card[1:] in field_ranks(t, m.side, others)
         results.append((m, card, dup, card in m.valid))
     return results

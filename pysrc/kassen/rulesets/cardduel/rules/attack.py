@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 from kassen.core.decisions import Request
 from kassen.rulesets.cardduel.catalogue import same_card
-from kassen.rulesets.cardduel.checks import (
+from kassen.rulesets.cardduel.catalogue_conditions import (
+    ATTACK_BARS,
+    FAILED,
+    RIGHT_LOST,
+    SITTING_OUT,
+    WITHDREW,
+)
+from kassen.rulesets.cardduel.model import Commit, FieldCard, Member
+from kassen.rulesets.cardduel.rules.battle import check_faint, set_face_down
+from kassen.rulesets.cardduel.rules.checks import (
     FAIL,
     GAIN_LABELS,
     NONE,
@@ -18,30 +27,33 @@ from kassen.rulesets.cardduel.checks import (
     score_round,
     total_terms,
 )
-from kassen.rulesets.cardduel.model import Commit, FieldCard, Member
-from kassen.rulesets.cardduel.table import check_faint, set_face_down
 
 if TYPE_CHECKING:
-    from kassen.rulesets.cardduel.engine import CardDuelBattle
+    from kassen.rulesets.cardduel.table import CardDuelTable
 
 Commits = list[Commit | None]
 """One round's attacks, per side; None for a warrior without the attack right."""
 
 
-def holds_right(b: CardDuelBattle, w: Member) -> bool:
+def holds_right(t: CardDuelTable, w: Member) -> bool:
     """Whether warrior ``w`` may attack in the current round/engagement."""
-    return w.right and w.out_until < b.state.round and not w.fainted
+    if not any(w.conds):
+        return True
+    for _row, bars in ATTACK_BARS:  # noqa: SIM110 (no generator on this hot path)
+        if bars(t, w):
+            return False
+    return True
 
 
-def usable_enchants(b: CardDuelBattle, side: int) -> list[FieldCard]:
+def usable_enchants(t: CardDuelTable, side: int) -> list[FieldCard]:
     """Field enchantments the warrior of ``side`` may point at (§5.4.1 iii, RB1): the
-    team's list itself (``Table.enchants``), to read, not to change."""
-    return b.state.enchants[side]
+    team's list itself (``State.enchants``), to read, not to change."""
+    return t.state.enchants[side]
 
 
-def attack_context(b: CardDuelBattle, w: Member, opp_right: bool) -> dict[str, Any]:
+def attack_context(t: CardDuelTable, w: Member, opp_right: bool) -> dict[str, Any]:
     """What the warrior knows (§10 information model), for W1 and W2."""
-    st = b.state
+    st = t.state
     own, opp = st.enchants[w.side], st.enchants[1 - w.side]
     return {"member": w.id, "threshold": w.threshold, "fav": w.checks.fav,
             "hp": w.hp, "hand": w.hand[:], "deck_size": len(w.deck),
@@ -51,24 +63,24 @@ def attack_context(b: CardDuelBattle, w: Member, opp_right: bool) -> dict[str, A
             "opp_right": opp_right, "adv": st.adv[:]}
 
 
-def ask_attack(b: CardDuelBattle, w: Member, opp_right: bool) -> Commit:
+def ask_attack(t: CardDuelTable, w: Member, opp_right: bool) -> Commit:
     """W1: commit a hand card, the deck top, an own-team enchantment, or pass."""
-    own = b.state.enchants[w.side]
+    own = t.state.enchants[w.side]
     opts = (*w.hand, *(("deck",) if w.deck else ()),
             *(["field:" + f.card for f in own] if own else ()), "pass")
-    answer = b.decider.decide(Request(w.side, "W1", opts, attack_context(b, w, opp_right)))
+    answer = t.decider.decide(Request(w.side, "W1", opts, attack_context(t, w, opp_right)))
     if answer == "pass":
-        b.rec.add("attack_pass", w.id, None, "§5.4.1", {})
+        t.rec.add("attack_pass", w.id, None, "§5.4.1", {})
         return Commit(w, None, "pass")
-    return set_face_down(b, w, answer, "attack_set", "§5.4.1")
+    return set_face_down(t, w, answer, "attack_set", "§5.4.1")
 
 
-def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
+def reveal_attacks(t: CardDuelTable, commits: Commits, rule: str) -> bool:
     """B5 / A2-1: reveal, place the cards (§5.5.4), and tell whether they clash (§5.5.2).
 
     ``commits[side]`` is None for a warrior without the right. Sets each commit's
     ``outcome`` (OK / FAIL / NONE) and effective ``value``."""
-    st = b.state
+    st = t.state
     st.face_down = []
     for side, c in enumerate(commits):
         if c is None:
@@ -80,14 +92,14 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
         w = c.member
         source = c.source
         if source == "field":
-            st.point_at(side, card, w.id, b.readings.enchant_consumed_on_use)
+            st.point_at(side, card, w.id, t.readings.enchant_consumed_on_use)
         else:
             st.place(card, w, "attack").used = True
         checks = w.checks
         valid = card in checks.valid
         c.outcome = OK if valid else FAIL
         c.value = value = checks.value[card]
-        b.rec.add("attack_reveal", w.id, None, rule, {
+        t.rec.add("attack_reveal", w.id, None, rule, {
             "card": card, "source": source, "valid": valid, "value": value,
             "sums": {"value": checks.value_sums[card]}})
     first, second = commits
@@ -96,39 +108,39 @@ def reveal_attacks(b: CardDuelBattle, commits: Commits, rule: str) -> bool:
     clash = a is not None and a == d and same_card(a, d)
     st.played = commits
     if clash:
-        b.rec.add("clash", None, None, "§5.5.2", {"card": a})
+        t.rec.add("clash", None, None, "§5.5.2", {"card": a})
     return clash
 
 
-def apply_fails(b: CardDuelBattle, commits: Commits, rule: str, next_only: bool = False) -> None:
+def apply_fails(t: CardDuelTable, commits: Commits, rule: str, next_only: bool = False) -> None:
     """B6 / A2-3: each FAIL warrior loses 1 HP and the attack right (§5.6.1)."""
     for side, c in enumerate(commits):
         if c is None or c.outcome != FAIL:
             continue
-        w = b.state.warriors[side]
+        w = t.state.warriors[side]
         before = w.hp
         w.hp = max(0, before - 1)
         if next_only:
-            w.out_until = b.state.round + 1
+            w.gain(SITTING_OUT, t.state.round + 1)
         else:
-            w.right = False
-        w.failed = True
-        b.rec.add("attack_fail", w.id, None, rule, {
+            w.gain(RIGHT_LOST)
+        w.gain(FAILED)
+        t.rec.add("attack_fail", w.id, None, rule, {
             "hp": w.hp, "sums": {"hp": hp_terms(before, "failed_attack", 1, rule)}})
-        check_faint(b, w, rule)
+        check_faint(t, w, rule)
 
 
-def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
+def score(t: CardDuelTable, commits: Commits, rule: str) -> None:
     """B7 / A2-3: the scoring table (§4.5); a warrior without the right is NONE."""
     first, second = commits
     outcomes = (NONE if first is None else first.outcome,
                 NONE if second is None else second.outcome)
     values = (0 if first is None else first.value, 0 if second is None else second.value)
     gains = score_round(outcomes, values)[0]  # type: ignore[arg-type]
-    st = b.state
+    st = t.state
     adv = st.adv
     if not (gains[0] or gains[1]):
-        b.rec.add("no_advantage", None, None, rule, {"outcomes": outcomes, "adv": adv[:]})
+        t.rec.add("no_advantage", None, None, rule, {"outcomes": outcomes, "adv": adv[:]})
         return
     for side in (0, 1):
         gain = gains[side]
@@ -138,23 +150,23 @@ def score(b: CardDuelBattle, commits: Commits, rule: str) -> None:
             if total > st.max_adv:
                 st.max_adv = total
             other = outcomes[1 - side]
-            b.rec.add("advantage", st.warriors[side].id, None, rule, {
+            t.rec.add("advantage", st.warriors[side].id, None, rule, {
                 "gain": gain, "total": total, "outcomes": outcomes, "sums": {
                     "gain": gain_terms(other, values[side], values[1 - side]),
                     "total": total_terms(before, GAIN_LABELS[other], gain, "§4.5")}})
 
 
-def ask_continue(b: CardDuelBattle, w: Member, rule: str) -> bool:
+def ask_continue(t: CardDuelTable, w: Member, rule: str) -> bool:
     """W2: continue, or withdraw (放棄) for the rest of the battle (§5.8.1)."""
-    other = b.state.warriors[1 - w.side]
-    answer = b.decider.decide(Request(w.side, "W2", ("continue", "withdraw"),
-                                      attack_context(b, w, other.right)))
+    other = t.state.warriors[1 - w.side]
+    answer = t.decider.decide(Request(w.side, "W2", ("continue", "withdraw"),
+                                      attack_context(t, w, not other.has(RIGHT_LOST))))
     if answer == "withdraw":
-        w.right = False
-        w.withdrew = True
-        b.rec.add("withdraw", w.id, None, rule, {})
+        w.gain(RIGHT_LOST)
+        w.gain(WITHDREW)
+        t.rec.add("withdraw", w.id, None, rule, {})
         return False
-    b.rec.add("continue", w.id, None, rule, {})
+    t.rec.add("continue", w.id, None, rule, {})
     return True
 
 

@@ -7,24 +7,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.rulesets.cardduel.catalogue import suit_of, value_of
-from kassen.rulesets.cardduel.checks import total_terms
 from kassen.rulesets.cardduel.model import Happening, Member
-from kassen.rulesets.cardduel.resources import lose_mp, mp_gain_terms
+from kassen.rulesets.cardduel.rules.checks import total_terms
+from kassen.rulesets.cardduel.rules.resources import lose_mp, mp_gain_terms
 
 if TYPE_CHECKING:
-    from kassen.rulesets.cardduel.engine import CardDuelBattle
+    from kassen.rulesets.cardduel.table import CardDuelTable
 
 EMOTIONS = {"H": "elation", "D": "vanity", "S": "rivalry", "C": "agitation"}
 """§12.2: the Emotion Event's effect by suit (♥ 高揚, ♦ 虚栄, ♠ 対抗, ♣ 動揺)."""
 
 
-def emotion_event(b: CardDuelBattle, mage: Member, card: str, rule: str) -> None:
+def emotion_event(t: CardDuelTable, mage: Member, card: str, rule: str) -> None:
     """§6.1: log the Emotion Event; with ``emotionTable = v0`` apply §12.2."""
     suit = suit_of(card)
     value = value_of(card)
     k = 2 if value >= 11 else 1
-    table = b.readings.emotion_table == "v0"
-    b.rec.add("emotion", mage.id, None, rule, {
+    table = t.readings.emotion_table == "v0"
+    t.rec.add("emotion", mage.id, None, rule, {
         "card": card, "team": mage.side, "effect": EMOTIONS[suit] if table else "narrative",
         "k": k})
     if not table:
@@ -32,40 +32,40 @@ def emotion_event(b: CardDuelBattle, mage: Member, card: str, rule: str) -> None
     if suit == "H":
         before = mage.mp
         mage.mp += k
-        b.rec.add("mp_gain", mage.id, None, "§12.2", {
+        t.rec.add("mp_gain", mage.id, None, "§12.2", {
             "amount": k, "mp": mage.mp,
             "sums": {"mp": mp_gain_terms(before, "elation", k, "§12.2", mage.max_mp)}})
     elif suit == "D":
         got = mage.draw_to_hand(k)
-        b.rec.add("hand_draw", mage.id, None, "§12.2", {"drawn": len(got), "hand": len(mage.hand)})
+        t.rec.add("hand_draw", mage.id, None, "§12.2", {"drawn": len(got), "hand": len(mage.hand)})
     elif suit == "S":
-        adv = b.state.adv
+        adv = t.state.adv
         before = adv[mage.side]
         adv[mage.side] = before + k
-        b.rec.add("advantage", b.state.warriors[mage.side].id, None, "§12.2", {
+        t.rec.add("advantage", t.state.warriors[mage.side].id, None, "§12.2", {
             "gain": k, "total": adv[mage.side], "sums": {
                 "gain": (("=", "rivalry", k, "§12.2"), ("note", "card_value", value)),
                 "total": total_terms(before, "rivalry", k, "§12.2")}})
     else:
-        lose_mp(b, mage, k, "§12.2")
+        lose_mp(t, mage, k, "§12.2")
 
 
-def enchant_happening(b: CardDuelBattle, mage: Member, card: str, emotion_rule: str,
+def enchant_happening(t: CardDuelTable, mage: Member, card: str, emotion_rule: str,
                       draw_rule: str) -> None:
     """A duplicate enchant rank (§5.3.2a–b, A1-b): noted for the table view, the Emotion
     Event, then the happening draw."""
-    b.state.happenings.append(Happening("emotion", mage, card))
-    emotion_event(b, mage, card, emotion_rule)
-    happening_draw(b, mage, draw_rule)
+    t.state.happenings.append(Happening("emotion", mage, card))
+    emotion_event(t, mage, card, emotion_rule)
+    happening_draw(t, mage, draw_rule)
 
 
-def happening_draw(b: CardDuelBattle, mage: Member, rule: str) -> None:
+def happening_draw(t: CardDuelTable, mage: Member, rule: str) -> None:
     """§5.3.2b / A1-b: three deck cards straight onto the field as activated enchantments."""
     cards = []
     for _ in range(3):
         card = mage.take_top()
         if card is None:
             break
-        b.state.place(card, mage, "happening")
+        t.state.place(card, mage, "happening")
         cards.append(card)
-    b.rec.add("happening_draw", mage.id, None, rule, {"cards": cards})
+    t.rec.add("happening_draw", mage.id, None, rule, {"cards": cards})
