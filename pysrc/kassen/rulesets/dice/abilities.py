@@ -8,10 +8,10 @@ from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice.model import Ability
 from kassen.rulesets.dice.state import Act
-from kassen.rulesets.dice.table import ID, Table
+from kassen.rulesets.dice.table import ID, DiceTable
 
 
-def zone(t: Table, c: int) -> None:
+def zone(t: DiceTable, c: int) -> None:
     """Step 4: the zone from LP now (§16.2); its passive is active if the zone matches."""
     ch = t.state.chars[c]
     lp = ch.lp
@@ -30,7 +30,7 @@ def zone(t: Table, c: int) -> None:
             on_zone(t, c, k.ZONES.index(name))
 
 
-def select(t: Table, c: int) -> None:
+def select(t: DiceTable, c: int) -> None:
     """Step 5: this turn's source (§7.1): stunned → none; else line → trigger → slot N."""
     sheet = t.sheets[c]
     ch = t.state.chars[c]
@@ -38,7 +38,7 @@ def select(t: Table, c: int) -> None:
     src = tv.source
     line = sheet.line
     if ch.stunned:
-        if (t.opt.line_while_stunned == "lost" and line is not None
+        if (t.readings.line_while_stunned == "lost" and line is not None
                 and not ch.line_used and ch.lp <= line[0]):
             ch.line_used = True  # D30 alternative: the line passes while stunned
         t.rec.emit("select", ID[c], rule="§7.1", source="stunned", slot=0, name="")
@@ -58,7 +58,7 @@ def select(t: Table, c: int) -> None:
                                               "name": src.name})
 
 
-def ougi_prestep(t: Table, c: int) -> None:
+def ougi_prestep(t: DiceTable, c: int) -> None:
     """Step 6: a 奥義 that activates clears bad flags and gives absAtkRight +1 (§15.5)."""
     tv = t.state.tv[c]
     ch = t.state.chars[c]
@@ -70,15 +70,15 @@ def ougi_prestep(t: Table, c: int) -> None:
     tv.ougi = True
     tv.abs += 1
     t.rec.emit("ougi", ID[c], rule="§15.5", name=ougi.name, x=ch.ougi_stars)
-    kinds = ("bad", "demerit") if t.opt.demerit_flags_are_bad else ("bad",)
+    kinds = ("bad", "demerit") if t.readings.demerit_flags_are_bad else ("bad",)
     t.remove_flags(c, kinds, "奥義")
 
 
-def demerit_square(t: Table, c: int) -> None:
+def demerit_square(t: DiceTable, c: int) -> None:
     """Step 7: the penalties of a demerit square (§8), unless デメリットガード pays (§8.3)."""
     tv = t.state.tv[c]
     stunned = t.state.chars[c].stunned
-    if not ((stunned and t.opt.stunned_square_penalty) or tv.source.kind == "slot"):
+    if not ((stunned and t.readings.stunned_square_penalty) or tv.source.kind == "slot"):
         return
     if not t.sheets[c].slot(tv.n).demerit:
         return
@@ -95,7 +95,7 @@ def demerit_square(t: Table, c: int) -> None:
     t.remove_flags(c, ("good",), "demerit_square")
 
 
-def special(t: Table, c: int) -> None:
+def special(t: DiceTable, c: int) -> None:
     """Step 8: the special ability of face S (§18.2); only 復帰 acts while stunned."""
     tv = t.state.tv[c]
     name = t.sheets[c].specials[tv.s - 1]
@@ -113,7 +113,7 @@ def special(t: Table, c: int) -> None:
                                                 "exerted": exerted})
 
 
-def slot_abilities(t: Table, c: int) -> None:
+def slot_abilities(t: DiceTable, c: int) -> None:
     """Step 9: 奥義 / star / normal / demerit / line / trigger ability of the source (§7.2)."""
     tv = t.state.tv[c]
     src = tv.source
@@ -132,7 +132,7 @@ def slot_abilities(t: Table, c: int) -> None:
     if tv.ougi:
         ougi = slot.ougi
         assert ougi is not None
-        if tv.misfired and t.opt.misfire_ougi:
+        if tv.misfired and t.readings.misfire_ougi:
             # the 奥義 does not act and stays on the board; step 6 effects are locked in
             t.rec.emit("blocked", ID[c], rule="§7.7", name=ougi.name, why="misfire")
             return
@@ -144,7 +144,7 @@ def slot_abilities(t: Table, c: int) -> None:
         return
     star = slot.star
     star_on = star is not None and ch.stars > star.need
-    if star_on and t.opt.star_column == "if_empty" and normal is not None:
+    if star_on and t.readings.star_column == "if_empty" and normal is not None:
         star_on = False
     if star_on and star is not None:
         if tv.misfired:
@@ -153,7 +153,7 @@ def slot_abilities(t: Table, c: int) -> None:
             if slot.based and normal is not None:
                 activate(t, c, normal, "normal")
             return
-        if (slot.based and normal is not None and t.opt.based_vp == "pair"
+        if (slot.based and normal is not None and t.readings.based_vp == "pair"
                 and star.ability.entry.vp > 0 and normal.entry.vp > 0
                 and t.vp_blocked(c, max(star.ability.entry.vp, normal.entry.vp))):
             # §14.2: a based pair that both use VP needs the larger VP, else neither acts
@@ -162,7 +162,7 @@ def slot_abilities(t: Table, c: int) -> None:
             t.rec.emit("blocked", ID[c], rule="§14.2", name=normal.label, why="vp")
             return
         if not t.vp_blocked(c, star.ability.entry.vp):
-            if t.opt.star_spend == "at_use":
+            if t.readings.star_spend == "at_use":
                 t.lose_stars(c, star.use, "star_ability")
             else:
                 tv.stars_due = star.use
@@ -171,13 +171,13 @@ def slot_abilities(t: Table, c: int) -> None:
                 activate(t, c, normal, "normal")
             return
         t.rec.emit("blocked", ID[c], rule="D11", name=star.ability.label, why="vp")
-        if not t.opt.star_vp_fallback and not slot.based:
+        if not t.readings.star_vp_fallback and not slot.based:
             return
     if normal is not None:
         activate(t, c, normal, "demerit" if normal.is_demerit else "normal")
 
 
-def activate(t: Table, c: int, ability: Ability, column: str, extra: int = 0) -> None:
+def activate(t: DiceTable, c: int, ability: Ability, column: str, extra: int = 0) -> None:
     """Activate one ability atomically (§7.8): VP gate, misfire, effect, derivations."""
     tv = t.state.tv[c]
     name = ability.label
@@ -190,7 +190,7 @@ def activate(t: Table, c: int, ability: Ability, column: str, extra: int = 0) ->
         return
     single = "単" in ability.derivations
     if ability.is_demerit:
-        if tv.guarded and t.opt.demerit_guard == "all":
+        if tv.guarded and t.readings.demerit_guard == "all":
             t.rec.emit("blocked", ID[c], rule="§8.3", name=name, why="guard")
             return
         t.rec.emit("ability", ID[c], rule="§18.5", name=name, column=column)
@@ -208,10 +208,10 @@ def activate(t: Table, c: int, ability: Ability, column: str, extra: int = 0) ->
     t.rec.add("ability", ID[c], None, "§18.1", {"name": name, "column": column})
 
 
-def apply_demerit(t: Table, c: int, name: str) -> None:
+def apply_demerit(t: DiceTable, c: int, name: str) -> None:
     """A demerit effect, at most once per name per turn (option, D13)."""
     tv = t.state.tv[c]
-    if t.opt.demerit_once_per_turn and name in tv.demerit_applied:
+    if t.readings.demerit_once_per_turn and name in tv.demerit_applied:
         return
     tv.demerit_applied.append(name)
     hd.ON_DEMERIT[cat.DEMERIT_BY_JA[name].id](t, c)

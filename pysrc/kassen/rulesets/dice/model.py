@@ -1,4 +1,5 @@
-"""The character sheet (キャラクターシート, §2) as plain frozen data, and its cost (§2.3)."""
+"""The character sheet (キャラクターシート, §2) as plain frozen data, its cost (§2.3), and the
+battle's changing :class:`State` (§3, §5)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
+from kassen.rulesets.dice.state import Character, TurnValues
 
 SLOTS = tuple(range(3, 19))
 """Ability slots 3..18 (§2.4)."""
@@ -209,3 +211,25 @@ class Kit:
     """Step-10 handlers of the type and the bought passives, in that order (§18.3–18.4)."""
     zone_on_values: Any = None
     """Step-10 handler of the zone passive when its zone is active (§18.7), if it has one."""
+
+
+@dataclass(slots=True)
+class State:
+    """Everything that changes during a battle (§3, §5): the battle's state, one deep copy a
+    snapshot."""
+
+    colour: list[str]
+    chars: list[Character]
+    cross_x: int
+    turn: int = 0
+    over: bool = False
+    winner: int | None = None
+    reason: str = ""
+    r2: int | None = None
+    """The range in half steps (2 × range, 2..12); None before the initial range (D8)."""
+    queued: list[tuple[int, int, bool]] = field(default_factory=list)
+    """Range shifts asked for before the initial range exists: (side, amount, away)."""
+    dice: dict[str, int] | None = None
+    tv: list[TurnValues] = field(default_factory=list)
+    """This turn's values per side; empty before the first turn."""
+    decision: dict[str, Any] | None = None

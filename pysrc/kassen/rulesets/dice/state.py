@@ -1,17 +1,17 @@
-"""The battle's changing state (§3 per-character runtime state, §5 this turn's values), apart
-from the frozen sheet data of :mod:`.model`."""
+"""The parts of the battle's changing state (§3 per-character runtime state, §5 this turn's
+values) that :class:`~kassen.rulesets.dice.model.State` is made of, apart from the frozen
+sheet data of :mod:`.model`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from kassen.rulesets.dice import constants as k
 
 # -- battle state (§3 per-character runtime state, §5 this turn's values) ----------------------
-# Everything below changes during a battle and lives in ``DiceBattle.state``, so a snapshot is
-# one deep copy. Slotted dataclasses: named fields, no string keys.
+# Everything below changes during a battle and lives in the battle's ``model.State``, so a
+# snapshot is one deep copy. Slotted dataclasses: named fields, no string keys.
 
 
 @dataclass(slots=True)
@@ -223,24 +223,3 @@ class TurnValues:
         if self.demerit_applied:
             self.demerit_applied.clear()
         self.threshold, self.coef, self.parry = COMBO_THRESHOLD_BASE, COMBO_COEF_BASE, ""
-
-
-@dataclass(slots=True)
-class BattleState:
-    """Everything that changes during a battle (§3, §5)."""
-
-    colour: list[str]
-    chars: list[Character]
-    cross_x: int
-    turn: int = 0
-    over: bool = False
-    winner: int | None = None
-    reason: str = ""
-    r2: int | None = None
-    """The range in half steps (2 × range, 2..12); None before the initial range (D8)."""
-    queued: list[tuple[int, int, bool]] = field(default_factory=list)
-    """Range shifts asked for before the initial range exists: (side, amount, away)."""
-    dice: dict[str, int] | None = None
-    tv: list[TurnValues] = field(default_factory=list)
-    """This turn's values per side; empty before the first turn."""
-    decision: dict[str, Any] | None = None

@@ -1,19 +1,25 @@
 """The table: the battle's state and the primitives every rule section acts through.
 
-:class:`Table` is the base of :class:`~kassen.rulesets.dice.engine.DiceBattle`. The rule
-sections (:mod:`.abilities`, :mod:`.values`, :mod:`.attack`, :mod:`.upkeep`) and the catalogue
-handlers (:mod:`.handlers`) take a ``Table`` and change the game only through its state and
-these primitives, which emit the events; none of them imports the engine. Index ``c`` (0/1) is
-the side in order of entry.
+:class:`DiceTable` (a :class:`kassen.core.table.Table`) is built by the engine's set-up and
+handed to every rule function as ``t``. The rule sections (:mod:`.abilities`, :mod:`.values`,
+:mod:`.attack`, :mod:`.upkeep`) and the catalogue handlers (:mod:`.handlers`) change the game
+only through its state and these primitives, which emit the events; none of them imports the
+engine. Index ``c`` (0/1) is the side in order of entry.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from kassen.core.decisions import Decider
 from kassen.core.events import Recorder
+from kassen.core.rng import Rng
+from kassen.core.table import Table
+from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice.model import Kit, Sheet
+from kassen.rulesets.dice.model import Kit, Sheet, State
 from kassen.rulesets.dice.options import Readings
-from kassen.rulesets.dice.state import BattleState, Character, Flag, TurnValues
+from kassen.rulesets.dice.state import Character, Flag, TurnValues
 
 ID = ("0.0", "1.0")
 """Member id of each side (design: ``<side>.<n>``; one character a side): ``ID[c]``."""
@@ -29,26 +35,41 @@ def loss_terms(key: str, before: int, loss: int, rule: str) -> tuple[tuple[objec
     return (("=", f"{key}_before", before), ("-", f"{key}_lost", loss, rule), *floor)
 
 
-class Table:
-    """State, sheets, option readings and recorder of one battle, with its primitives."""
+class DiceTable(Table[State, Readings]):
+    """State, recorder, generator, option readings and decider of one battle, the sheets and
+    the values made from them once per battle, with the primitives every rule acts through."""
 
-    state: BattleState
-    sheets: list[Sheet]
-    kits: list[Kit]
-    opt: Readings
-    rec: Recorder
-    x_terms: tuple[tuple[object, ...], ...]
-    """The sum of the match cross range X (§4.5), the same every turn."""
-    x_sums: dict[str, tuple[tuple[object, ...], ...]]
-    """The decision event's ``sums`` (X only): one dict shared by every turn's event."""
-    agis: tuple[int, int]
-    """敏捷 of each side (the second key of 原始攻撃権, §9.3)."""
-    zone_bounds: tuple[int, int]
-    """LP above which 序盤 and 中盤 begin (§16.2, option ``zone_bounds``)."""
-    agi_terms: list[tuple[str, str, int]]
-    """The speed sum's 敏捷 term of each side (§6.2), made once."""
-    fav_factors: list[tuple[tuple[int, int], ...]]
-    """得意間合い倍率 of each side at each range in half steps (§11.2), made once."""
+    __slots__ = ("agi_terms", "agis", "fav_factors", "kits", "lookups", "readers", "sheets",
+                 "stardust_parts", "trigger_rows", "x_sums", "x_terms", "zone_bounds")
+
+    def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
+                 decider: Decider, sheets: list[Sheet], kits: list[Kit]) -> None:
+        super().__init__(state, rec, rng, readings, decider)
+        self.sheets = sheets
+        self.kits = kits
+        c0, c1 = sheets[0].cross, sheets[1].cross
+        self.x_terms: tuple[tuple[object, ...], ...] = (
+            ("=", "cross_range", c0), ("+", "cross_range", c1), ("//", "half", 2, "§4.5"))
+        """The sum of the match cross range X (§4.5), the same every turn."""
+        self.x_sums = {"x": self.x_terms}
+        """The decision event's ``sums`` (X only): one dict shared by every turn's event."""
+        self.agi_terms = [("+", "agi", sheet.agi) for sheet in sheets]
+        """The speed sum's 敏捷 term of each side (§6.2), made once."""
+        self.agis = (sheets[0].agi, sheets[1].agi)
+        """敏捷 of each side (the second key of 原始攻撃権, §9.3)."""
+        hi, lo = k.ZONE_BOUNDS
+        if readings.zone_bounds == "lower":
+            hi, lo = hi - 1, lo - 1  # LP is an integer: ">= 4000" is "> 3999"
+        self.zone_bounds = (hi, lo)
+        """LP above which 序盤 and 中盤 begin (§16.2, option ``zone_bounds``)."""
+        self.fav_factors = [fm.favourite_factors(sheet.fav) for sheet in sheets]
+        """得意間合い倍率 of each side at each range in half steps (§11.2), made once."""
+        self.readers: list[tuple[str, str, str, str, str]] = []
+        """Which die is own, opponent's, middle, selected and special per side (§1.3–1.5)."""
+        self.lookups: list[tuple[Any, ...]] = []
+        """Each side's readers as indices into the rolled faces, with its middle-die terms."""
+        self.stardust_parts: list[tuple[tuple[tuple[object, ...], ...], ...]] = []
+        """Step 3's stardust terms of each side at each selected face."""
 
     # -- reading the table ------------------------------------------------------------------
     @property
@@ -95,7 +116,7 @@ class Table:
         """VP gate (§7.6, §14.2) on the turn-start VP. ``negative_vp=all``: the literal §7.6
         test, so a negative VP blocks 0-VP abilities too; ``vp_users`` (D6): only abilities
         that use VP are gated."""
-        if need <= 0 and self.opt.negative_vp == "vp_users":
+        if need <= 0 and self.readings.negative_vp == "vp_users":
             return False
         return need > self.state.tv[c].vp0
 
@@ -109,7 +130,7 @@ class Table:
             return False
         slot = self.sheets[c].slot(src.slot)
         if tv.ougi:
-            return (slot.based and slot.normal is not None) or self.opt.misfire_ougi
+            return (slot.based and slot.normal is not None) or self.readings.misfire_ougi
         return slot.normal is not None or slot.star is not None
 
     # -- flags (§13) ------------------------------------------------------------------------
@@ -151,7 +172,7 @@ class Table:
             before = ch.ougi_stars
             ch.ougi_stars += n
             cap = ()
-            if self.opt.ougi_star_cap:
+            if self.readings.ougi_star_cap:
                 ch.ougi_stars = min(limit, ch.ougi_stars)
                 cap = (("min", "ougi_setting", limit, "§15.5"),) if before + n > limit else ()
             sums["ougi_stars"] = (("=", "ougi_stars_before", before),
@@ -181,7 +202,7 @@ class Table:
         ch.stardust += n
         self.rec.add("stardust", ID[c], None, "§5.3", {"via": cause, "change": n,
                                                        "stardust": ch.stardust, "sums": sums})
-        per = self.opt.stardust_per_star
+        per = self.readings.stardust_per_star
         if per > 0 and ch.stardust >= per:
             gained = ch.stardust // per
             ch.stardust -= gained * per
@@ -209,10 +230,10 @@ class Table:
     def heal(self, c: int, amount: int) -> None:
         """Heal into EX LP, capped at the starting LP (§16.1, A28)."""
         ch = self.state.chars[c]
-        room = ch.lp_start - ch.lp if self.opt.heal_cap else amount
+        room = ch.lp_start - ch.lp if self.readings.heal_cap else amount
         gained = max(0, min(amount, room))
         terms = ((("=", "heal", amount), ("min", "room_to_start_lp", room, "A28"),
-                  fm.AT_LEAST_ZERO) if self.opt.heal_cap
+                  fm.AT_LEAST_ZERO) if self.readings.heal_cap
                  else (("=", "heal", amount), fm.AT_LEAST_ZERO))
         ch.lp_ex += gained
         self.rec.emit("heal", ID[c], rule="§16.1", amount=gained, lp=ch.lp,
@@ -229,7 +250,7 @@ class Table:
         if away_from_fav:
             fav2 = 2 * self.sheets[c].fav
             if r2 == fav2:  # D15: at the favourite, "away" has no direction of its own
-                inward = self.opt.away_at_favourite == "closer"
+                inward = self.readings.away_at_favourite == "closer"
                 amount = -1 if (inward and r2 > 2) or r2 == 12 else 1
             else:
                 amount = 1 if r2 > fav2 else -1
