@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from dice_helpers import events, one_turn, put
 
+from kassen.rulesets.dice.catalogue_conditions import flag as new_flag
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.options import OPTIONS
-from kassen.rulesets.dice.state import Flag
 
 CROSS = {"red_extra": "special5: 強制相打ち", "faces": (6, 1, 3, 5)}
 """Red forces a cross (special face 5) with a speed 50 above blue's: red (first by its own
@@ -91,7 +91,7 @@ def test_a_stiffened_first_attacker_loses_its_extras_9_4() -> None:
     ``after_first_strikes`` blue's first strike stops red's extra hit; by default red made it
     before it was hit (and 硬直 changes nothing, D4)."""
     def stiff(b: DiceBattle) -> None:
-        b.table.ch(0).flags.append(Flag("硬直", "demerit", 1, 0))
+        b.table.ch(0).flags.append(new_flag("硬直", 1, 0))
     own = one_turn(**CROSS, before=stiff)
     assert order(own) == [("0.0", 0), ("0.0", 1), ("1.0", 0)]
     after = one_turn(**CROSS, before=stiff, cross_extra_hits="after_first_strikes")

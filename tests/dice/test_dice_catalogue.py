@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from dice_helpers import damage_terms, events, one_turn, put
 
+from kassen.rulesets.dice.catalogue_conditions import flag as new_flag
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.state import Flag
 
@@ -29,7 +30,7 @@ def holds(check: Any, b: DiceBattle) -> bool:
 
 def give_flag(c: int, name: str, kind: str) -> Any:
     def before(b: DiceBattle) -> None:
-        b.table.ch(c).flags.append(Flag(name, kind, 1, 0))
+        b.table.ch(c).flags.append(new_flag(name, 1, 0))
     return before
 
 

@@ -9,8 +9,8 @@ import pytest
 from dice_helpers import battle, damage_terms, events, one_turn, put
 
 from kassen.core import sums
+from kassen.rulesets.dice.catalogue_conditions import flag as new_flag
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.state import Flag
 
 
 @pytest.mark.rule("§16.2")
@@ -297,7 +297,7 @@ def test_def_mult_floor_option_section12_4() -> None:
     defence turns negative and blue's hit does more damage."""
     def exposed(b: DiceBattle) -> None:
         put(b.table.ch(0), stunned=True, stun_left=5, gauge=0)
-        b.table.ch(0).flags.append(Flag("無防備", "demerit", 1, 0))
+        b.table.ch(0).flags.append(new_flag("無防備", 1, 0))
     floor = one_turn(before=exposed, faces=(1, 6, 1, 5))
     free = one_turn(before=exposed, faces=(1, 6, 1, 5), def_mult_floor=False)
     assert floor.table.tv[0].def_mult.every == -1

@@ -8,8 +8,9 @@ from fractions import Fraction
 import pytest
 from dice_helpers import battle, damage_terms, events, one_turn, put
 
+from kassen.rulesets.dice.catalogue_conditions import flag as new_flag
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.state import Flag, TurnValues
+from kassen.rulesets.dice.state import TurnValues
 
 CROSS_FACES = (3, 3, 3, 5)
 """Equal own dice: speeds 30/30, X = 0 → cross (§9.2 step 4)."""
@@ -126,7 +127,7 @@ def test_stun_starts_when_gauge_empties_section12_3() -> None:
     good flags removed."""
     def weak(b: DiceBattle) -> None:
         b.table.ch(1).gauge = 2
-        b.table.ch(1).flags.append(Flag("防1.5倍", "good", 2, 0))
+        b.table.ch(1).flags.append(new_flag("防1.5倍", 2, 0))
     b = one_turn(before=weak)
     assert b.table.ch(1).stunned and b.table.ch(1).stun_left == 5
     assert b.table.ch(1).flags == []
@@ -210,7 +211,7 @@ def test_line_fires_once_regardless_of_dice_section7_1() -> None:
 def test_trigger_on_opponent_demerit_flag_uses_vp_section7_1() -> None:
     """§7.1 trigger: the opponent's demerit flag selects the trigger ability; +1 VP."""
     def flagged(b: DiceBattle) -> None:
-        b.table.ch(1).flags.append(Flag("隙", "demerit", 1, 0))
+        b.table.ch(1).flags.append(new_flag("隙", 1, 0))
     b = one_turn("trigger: 隙 攻2倍", before=flagged)
     assert events(b, "select", "0.0")[0]["source"] == "trigger"
     assert b.table.tv[0].atk_mult.every == 4
@@ -228,7 +229,7 @@ def test_trigger_on_opponent_demerit_flag_uses_vp_section7_1() -> None:
 def test_vp_spent_at_end_of_turn_may_go_negative_section14() -> None:
     """§14.2–14.3: gating uses start-of-turn VP; the sum may exceed it; VP goes negative."""
     def flagged(b: DiceBattle) -> None:
-        b.table.ch(1).flags.append(Flag("隙", "demerit", 1, 0))
+        b.table.ch(1).flags.append(new_flag("隙", 1, 0))
         b.table.ch(0).vp = 2
     b = one_turn("trigger: 隙 急所狙い; special5: 先読み", before=flagged)
     vp = events(b, "vp", "0.0")[0]
@@ -255,7 +256,7 @@ def test_ougi_clears_bad_flags_before_specials_section15_5() -> None:
     """§15.5: the 奥義 removes all own bad flags (demerit flags too, A30)."""
     def ready(b: DiceBattle) -> None:
         b.table.ch(0).ougi_stars = 2
-        b.table.ch(0).flags.append(Flag("隙", "demerit", 1, 0))
+        b.table.ch(0).flags.append(new_flag("隙", 1, 0))
     b = one_turn("slot10: ougi=流星撃/2", before=ready)
     assert b.table.tv[0].taken_mult.value() == 1
     b = one_turn("slot10: ougi=流星撃/2", before=ready, demerit_flags_are_bad=False)
@@ -290,7 +291,7 @@ def test_demerit_square_penalties_section8_1() -> None:
     """§8.1: right −1, good flags gone, imposes no reductions, defence correction 0, range
     die 0 (so the range goes to the opponent's favourite)."""
     def good(b: DiceBattle) -> None:
-        b.table.ch(0).flags.append(Flag("被弾軽減", "good", 2, 0))
+        b.table.ch(0).flags.append(new_flag("被弾軽減", 2, 0))
     b = battle("name: A; fav: 2; slot10: 隙", "name: B; fav: 5", [4, 3, 3, 5])
     good(b)
     b.play_turn()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import handlers as hd
+from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS, apply_demerit
 from kassen.rulesets.dice.model import Ability
 from kassen.rulesets.dice.state import Act
 from kassen.rulesets.dice.table import ID, DiceTable
@@ -46,7 +47,7 @@ def select(t: DiceTable, c: int) -> None:
     if line is not None and not ch.line_used and ch.lp <= line[0]:
         ch.line_used = True
         src.kind, src.name = "line", line[1].label
-    elif (sheet.trigger is not None and t.has_flag(1 - c, sheet.trigger[0])
+    elif (sheet.trigger is not None and t.has_flag(1 - c, t.trigger_rows[c])
           and tv.vp0 >= 1 + sheet.trigger[1].entry.vp):
         src.kind, src.name = "trigger", sheet.trigger[1].label
     else:
@@ -194,8 +195,9 @@ def activate(t: DiceTable, c: int, ability: Ability, column: str, extra: int = 0
             t.rec.emit("blocked", ID[c], rule="§8.3", name=name, why="guard")
             return
         t.rec.emit("ability", ID[c], rule="§18.5", name=name, column=column)
-        apply_demerit(t, c, ability.name)
-        t.set_flag(c, ability.name, "demerit", 1)
+        row = DEMERIT_FLAGS[ability.name]
+        apply_demerit(t, c, row)
+        t.set_flag(c, row, 1)
         return
     exerted = hd.ON_ACTIVATE[entry.id](t, c, single)
     if "渡" in ability.derivations:
@@ -207,11 +209,3 @@ def activate(t: DiceTable, c: int, ability: Ability, column: str, extra: int = 0
     tv.acts.append(Act(name, entry.vp, extra, exerted, ability.name, single))
     t.rec.add("ability", ID[c], None, "§18.1", {"name": name, "column": column})
 
-
-def apply_demerit(t: DiceTable, c: int, name: str) -> None:
-    """A demerit effect, at most once per name per turn (option, D13)."""
-    tv = t.state.tv[c]
-    if t.readings.demerit_once_per_turn and name in tv.demerit_applied:
-        return
-    tv.demerit_applied.append(name)
-    hd.ON_DEMERIT[cat.DEMERIT_BY_JA[name].id](t, c)

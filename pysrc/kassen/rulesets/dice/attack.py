@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.rulesets.dice import formulas as fm
+from kassen.rulesets.dice.catalogue_conditions import AIRBORNE, DOWN
 from kassen.rulesets.dice.table import ID, DiceTable
 
 FIRST_HIT = ("+", "first_hit", 1)
@@ -95,7 +96,7 @@ def attacks(t: DiceTable, attackers: list[int], cross: bool) -> None:
         if hits[0] > 1:
             t.rec.step("attack", "attack")
             ta, ca = t.state.tv[first], t.state.chars[first]
-            if ca.lp <= 0 or "硬直" in ta.demerit_applied:
+            if ca.lp <= 0 or ta.stiff:
                 # §9.4 protects only the second attacker; the first was hit meanwhile
                 t.rec.emit("hits_skipped", ID[first], ID[second], rule="§9.4",
                            skipped=hits[0] - 1)
@@ -221,9 +222,9 @@ def on_hit_effects(t: DiceTable, a: int, d: int, first: bool) -> None:
         if single and not first:
             continue
         if kind == "launch":
-            t.set_flag(d, "浮き", "bad", t.readings.combo_flag_turns)
-        elif kind == "slam" and t.has_flag(d, "浮き"):
-            t.set_flag(d, "ダウン", "bad", t.readings.combo_flag_turns)
+            t.set_flag(d, AIRBORNE, t.readings.combo_flag_turns)
+        elif kind == "slam" and t.has_flag(d, AIRBORNE.index):
+            t.set_flag(d, DOWN, t.readings.combo_flag_turns)
         elif kind != "heavy":
             continue
         for act in ta.acts:

@@ -25,6 +25,7 @@ from kassen.rulesets.dice.abilities import (
     special,
     zone,
 )
+from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS
 from kassen.rulesets.dice.model import Sheet, State
 from kassen.rulesets.dice.options import Readings
 from kassen.rulesets.dice.state import Character, TurnValues
@@ -106,6 +107,8 @@ class DiceBattle(Battle):
                      for sheet, colour in zip(sheets, self.state.colour, strict=True)]
         t.lookups = [_lookup(letters) for letters in t.readers]
         t.stardust_parts = [_stardust_parts(kit.stardust_bonus) for kit in kits]
+        t.trigger_rows = [-1 if sheet.trigger is None else DEMERIT_FLAGS[sheet.trigger[0]].index
+                          for sheet in sheets]
 
     @property
     def finished(self) -> bool:

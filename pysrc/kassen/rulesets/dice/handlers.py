@@ -1,16 +1,17 @@
 """What each catalogue entry does (§13, §18): small functions keyed by the entry's ``id``.
 
-The rows of :mod:`.catalogue` hold data only; their behaviour is here, one table per moment
-at which an entry acts:
+The ability rows of :mod:`.catalogue` are data (they are sheet entries, costs and names);
+their behaviour is here, one table per moment at which an entry acts. The flags and stun,
+including the demerit effects (§18.5) that demerit flags repeat, are condition rows that own
+their behaviour (:mod:`.catalogue_conditions`).
 
 - ``ON_ACTIVATE`` normal abilities (§18.1) and ``ON_SPECIAL`` special abilities (§18.2), when
   they act in steps 8–9: ``(table, side, single) -> exerted``. ``single`` is the 単 derivation
   (per-hit modifiers and on-hit effects on the first hit only, D5); the answer says whether
   any effect was exerted (発揮, §1.6), which decides VP consumption (§14.3).
-- ``ON_DEMERIT`` demerit effects (§18.5): the ability this turn, its flag again next (D21).
 - ``ON_OUGI`` 奥義 (§18.6) with X = 奥義星.
 - ``ON_VALUES`` step 10, derived values: type passives (§18.4), bought passives (§18.3), zone
-  passives (§18.7, by zone index), and ``FLAG_ON_VALUES`` good flags (§13.2, by flag name).
+  passives (§18.7, by zone index).
 - ``ON_ZONE`` step 4, a zone passive that acts when its zone is active (星読み).
 - Bought passives that only add a number at one moment: ``GAUGE_BONUS`` (set-up, §12.1),
   ``STARDUST_BONUS`` (step 3), ``COUNTDOWN_BONUS`` (step 14, §12.5), summed once per battle
@@ -22,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kassen.rulesets.dice import catalogue as cat
+from kassen.rulesets.dice.catalogue_conditions import AIRBORNE, DAMAGE_CUT, DEF_UP, DOWN
 from kassen.rulesets.dice.model import Kit, Sheet
 from kassen.rulesets.dice.table import DiceTable
 
 Activate = Callable[[DiceTable, int, bool], bool]
-Apply = Callable[[DiceTable, int], None]
 OugiEffect = Callable[[DiceTable, int, int], None]
 OnValues = Callable[[DiceTable, int, int], None]
 """``(table, side, zone index)``; the zone index (序盤 0, 中盤 1, 終盤 2) matters to zones."""
@@ -58,7 +59,7 @@ def _on_hit(kind: str) -> Activate:
 def _slam(t: DiceTable, c: int, single: bool) -> bool:
     """叩き落とし: +2 atkMult if the opponent is airborne; on hit, airborne target goes down."""
     t.state.tv[c].on_hit.append(("slam", single))
-    if t.has_flag(1 - c, "浮き"):
+    if t.has_flag(1 - c, AIRBORNE.index):
         t.state.tv[c].atk_mult.add(2, single)
         return True
     return False
@@ -66,7 +67,7 @@ def _slam(t: DiceTable, c: int, single: bool) -> bool:
 
 def _pursuit(t: DiceTable, c: int, single: bool) -> bool:
     """追い打ち: +2 atkMult if the opponent is down."""
-    if t.has_flag(1 - c, "ダウン"):
+    if t.has_flag(1 - c, DOWN.index):
         t.state.tv[c].atk_mult.add(2, single)
         return True
     return False
@@ -79,12 +80,12 @@ def _parry(t: DiceTable, c: int, single: bool) -> bool:
 
 def _harden(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[c].def_mult.add(1, single)
-    t.set_flag(c, "防1.5倍", "good", 4)
+    t.set_flag(c, DEF_UP, 4)
     return True
 
 
 def _iron_wall(t: DiceTable, c: int, single: bool) -> bool:
-    t.set_flag(c, "被弾軽減", "good", 2)
+    t.set_flag(c, DAMAGE_CUT, 2)
     return True
 
 
@@ -167,55 +168,6 @@ ON_ACTIVATE: dict[str, Activate] = {
     "vital": _vital, "break_guard": _break_guard, "step_in": _shift(-1),
     "step_out": _shift(1), "trade": _force_cross, "heal": _heal, "charge": _charge,
     "star_pull": _star_pull, "focus": _focus, "iron_wall": _iron_wall,
-}
-
-
-# -- demerit effects (§18.5): the ability this turn, the flag again next turn (D21) ---------
-
-def _whiff(t: DiceTable, c: int) -> None:
-    t.state.tv[c].atk_corr.mul(0, 1, False)
-
-
-def _stumble(t: DiceTable, c: int) -> None:
-    t.state.tv[c].speed_mod -= 30
-
-
-def _stiffen(t: DiceTable, c: int) -> None:
-    """硬直: literally never changes anything (D4); kept for triggers."""
-
-
-def _opening(t: DiceTable, c: int) -> None:
-    t.state.tv[c].taken_mult.mul(3, 2, False)
-
-
-def _defenceless(t: DiceTable, c: int) -> None:
-    t.state.tv[c].def_mult.add(-2, False)
-
-
-def _shaken(t: DiceTable, c: int) -> None:
-    t.lose_gauge(c, 2)
-
-
-def _exhaust(t: DiceTable, c: int) -> None:
-    t.state.tv[c].vp_extra += 1
-
-
-def _star_crumble(t: DiceTable, c: int) -> None:
-    t.lose_stars(c, 1, "星崩れ")
-
-
-def _fall_back(t: DiceTable, c: int) -> None:
-    t.shift_range(c, 0, away_from_fav=True)
-
-
-def _distracted(t: DiceTable, c: int) -> None:
-    t.lose_stardust(c, 5)
-
-
-ON_DEMERIT: dict[str, Apply] = {
-    "whiff": _whiff, "stumble": _stumble, "stiffen": _stiffen, "opening": _opening,
-    "defenceless": _defenceless, "shaken": _shaken, "exhaust": _exhaust,
-    "star_crumble": _star_crumble, "fall_back": _fall_back, "distracted": _distracted,
 }
 
 
@@ -333,14 +285,6 @@ def _gale(t: DiceTable, c: int, zone: int) -> None:
     t.state.tv[c].speed_mod += ZONE_SPEED[zone]
 
 
-def _def_up_flag(t: DiceTable, c: int, zone: int) -> None:
-    t.state.tv[c].def_mult.add(1, False)
-
-
-def _damage_cut_flag(t: DiceTable, c: int, zone: int) -> None:
-    t.state.tv[c].taken_mult.mul(4, 5, False)
-
-
 ON_VALUES: dict[str, OnValues] = {
     # types: 万能 / 捨て身 / 剛力 / 堅牢 / 俊足
     "balance": _balance, "risky": _risky, "power": _power, "guard": _guard,
@@ -350,12 +294,6 @@ ON_VALUES: dict[str, OnValues] = {
     # zone passives, by the zone index
     "fighting_spirit": _fighting_spirit, "steadfast": _steadfast, "gale": _gale,
 }
-
-FLAG_ON_VALUES: dict[str, OnValues] = {
-    "防1.5倍": _def_up_flag, "被弾軽減": _damage_cut_flag,
-}
-"""Good flags by name (§13.2); demerit flags repeat their ``ON_DEMERIT`` effect instead."""
-
 
 def _star_reading(t: DiceTable, c: int, zone: int) -> None:
     t.add_stardust(c, ZONE_STARDUST[zone], "星読み")

@@ -19,7 +19,7 @@ from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice.model import Kit, Sheet, State
 from kassen.rulesets.dice.options import Readings
-from kassen.rulesets.dice.state import Character, Flag, TurnValues
+from kassen.rulesets.dice.state import Character, DiceCondition, Flag, TurnValues
 
 ID = ("0.0", "1.0")
 """Member id of each side (design: ``<side>.<n>``; one character a side): ``ID[c]``."""
@@ -70,6 +70,9 @@ class DiceTable(Table[State, Readings]):
         """Each side's readers as indices into the rolled faces, with its middle-die terms."""
         self.stardust_parts: list[tuple[tuple[tuple[object, ...], ...], ...]] = []
         """Step 3's stardust terms of each side at each selected face."""
+        self.trigger_rows: list[int] = []
+        """The condition row index of the demerit flag each side's trigger watches (§7.1),
+        -1 without a trigger."""
 
     # -- reading the table ------------------------------------------------------------------
     @property
@@ -134,18 +137,21 @@ class DiceTable(Table[State, Readings]):
         return slot.normal is not None or slot.star is not None
 
     # -- flags (§13) ------------------------------------------------------------------------
-    def has_flag(self, c: int, name: str) -> bool:
-        """Whether side ``c`` holds an effective flag ``name`` (created before this turn, §13.3)."""
+    def has_flag(self, c: int, row: int) -> bool:
+        """Whether side ``c`` holds an effective flag of condition row index ``row`` (created
+        before this turn, §13.3)."""
         flags = self.state.chars[c].flags
         if not flags:
             return False
         turn = self.state.turn
-        return any(f.name == name and f.since < turn for f in flags)
+        return any(f.row == row and f.since < turn for f in flags)
 
-    def set_flag(self, c: int, name: str, kind: str, turns: int) -> None:
-        """Create a flag, effective from next turn for ``turns`` turns (§13.3)."""
-        self.state.chars[c].flags.append(Flag(name, kind, turns, self.state.turn))
-        self.rec.add("flag_set", ID[c], None, "§13.3", {"flag": name, "flag_kind": kind,
+    def set_flag(self, c: int, row: DiceCondition, turns: int) -> None:
+        """Raise the flag of condition ``row``, effective from next turn for ``turns`` turns
+        (§13.3)."""
+        self.state.chars[c].flags.append(Flag(row.ja, row.kind, turns, self.state.turn,
+                                              row.index))
+        self.rec.add("flag_set", ID[c], None, "§13.3", {"flag": row.ja, "flag_kind": row.kind,
                                                         "turns": turns})
 
     def remove_flags(self, c: int, kinds: tuple[str, ...], cause: str) -> int:
@@ -208,23 +214,23 @@ class DiceTable(Table[State, Readings]):
             ch.stardust -= gained * per
             self.gain_stars(c, gained, "stardust")
 
-    def lose_stardust(self, c: int, n: int) -> None:
-        """Stardust −n, not below 0 (散漫)."""
+    def lose_stardust(self, c: int, n: int, cause: str) -> None:
+        """Stardust −n, not below 0 (散漫, §18.5)."""
         ch = self.state.chars[c]
         before = ch.stardust
         ch.stardust = max(0, before - n)
-        self.rec.emit("stardust", ID[c], rule="§18.5", via="散漫",
+        self.rec.emit("stardust", ID[c], rule="§18.5", via=cause,
                       change=ch.stardust - before, stardust=ch.stardust,
                       sums={"stardust": loss_terms("stardust", before, n, "§18.5")})
 
     # -- LP, stun gauge, range --------------------------------------------------------------
-    def lose_gauge(self, c: int, n: int) -> None:
-        """Stun gauge −n immediately (動揺); ignored while stunned (D28)."""
+    def lose_gauge(self, c: int, n: int, cause: str) -> None:
+        """Stun gauge −n immediately (動揺, §18.5); ignored while stunned (D28)."""
         ch = self.state.chars[c]
         if ch.stunned:
             return
         ch.gauge = max(0, ch.gauge - n)
-        self.rec.emit("gauge", ID[c], rule="§18.5", via="動揺", change=-n,
+        self.rec.emit("gauge", ID[c], rule="§18.5", via=cause, change=-n,
                       gauge=ch.gauge)
 
     def heal(self, c: int, amount: int) -> None:

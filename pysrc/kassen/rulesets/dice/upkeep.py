@@ -7,49 +7,25 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.rulesets.dice import formulas as fm
+from kassen.rulesets.dice.catalogue_conditions import STUN_COUNTDOWN, STUN_START
 from kassen.rulesets.dice.state import Character
 from kassen.rulesets.dice.table import ID, DiceTable
 
 
 def stun(t: DiceTable, c: int) -> None:
     """Step 14: a stunned side counts down (§12.5); else rest (§12.2) and the stun check
-    (§12.3), where スタンフラグガード may keep the good flags."""
+    (§12.3): stun's row starts it and counts it down."""
     readings = t.readings
     ch = t.state.chars[c]
     tv = t.state.tv[c]
     if ch.stunned:
-        natural = 1 if readings.stun_natural_countdown else 0
-        extra = t.kits[c].countdown_bonus
-        dice = tv.own - tv.opp
-        if readings.stun_dice == "positive":
-            dice = max(0, dice)
-        left = (("=", "stun_left_before", ch.stun_left), ("-", "natural", natural),
-                ("-", "indomitable", extra), ("-", "hits_shorten", tv.shorten),
-                ("-", "dice_difference", dice))
-        ch.stun_left -= natural + extra + tv.shorten + dice
-        if ch.stun_left <= 0:
-            ch.stunned = False
-            ch.stun_left = 0
-            ch.gauge = ch.gauge_max
-            t.rec.emit("stun_end", ID[c], rule="§12.5", via="countdown", gauge=ch.gauge)
-        else:
-            t.rec.emit("stun_countdown", ID[c], rule="§12.5", left=ch.stun_left,
-                       natural=natural + extra, hits=tv.shorten, dice=dice,
-                       sums={"left": left})
+        STUN_COUNTDOWN(t, c)
         return
     rests = not tv.took_damage and ch.gauge < ch.gauge_max
     if rests and readings.gauge_rest == "before_check":
         rest(t, c)
     if ch.gauge <= 0:
-        ch.stunned = True
-        ch.stun_left = ch.gauge_max if readings.stun_length == "gauge_max" else readings.stun_gauge
-        t.rec.emit("stun_start", ID[c], rule="§12.3", length=ch.stun_left)
-        has_good = any(f.kind == "good" for f in ch.flags) or readings.stun_guard_idle
-        if "stun_flag_guard" in t.kits[c].passives and has_good and tv.vp0 >= 1:
-            tv.vp_guard += 1
-            t.rec.emit("stun_flag_guard", ID[c], rule="§12.3")
-        else:
-            t.remove_flags(c, ("good",), "stun")
+        STUN_START(t, c)
     elif rests and readings.gauge_rest == "after_check":
         rest(t, c)
 

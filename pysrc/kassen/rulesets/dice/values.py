@@ -8,8 +8,7 @@ from typing import Any
 
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice import handlers as hd
-from kassen.rulesets.dice.abilities import apply_demerit
+from kassen.rulesets.dice.catalogue_conditions import ON_VALUES, STUN_VALUES
 from kassen.rulesets.dice.state import Flag, Ratio
 from kassen.rulesets.dice.table import ID, DiceTable
 
@@ -40,8 +39,7 @@ def flags_and_passives(t: DiceTable, c: int) -> None:
     if ch.flags:
         _flags(t, c, ch.flags)
     if ch.stunned:
-        if t.readings.stun_penalty == "delta":
-            t.state.tv[c].def_mult.add(-k.STUN_DEF_MULT_PENALTY, False)
+        STUN_VALUES(t, c)
         if not t.readings.passives_while_stunned:
             return
     kit = t.kits[c]
@@ -53,18 +51,18 @@ def flags_and_passives(t: DiceTable, c: int) -> None:
 
 
 def _flags(t: DiceTable, c: int, flags: list[Flag]) -> None:
-    """The effective flags' step-10 effects, once per name (§13.2, D21)."""
+    """The effective flags' step-10 effects (their rows' ``on_values``), once per row
+    (§13.2, D21)."""
     turn = t.state.turn
-    seen: list[str] = []
+    seen: list[int] = []
     for flag in flags:
-        if flag.since >= turn or flag.name in seen:
+        row = flag.row
+        if flag.since >= turn or row in seen:
             continue
-        seen.append(flag.name)
-        on_values = hd.FLAG_ON_VALUES.get(flag.name)
+        seen.append(row)
+        on_values = ON_VALUES[row]
         if on_values is not None:
-            on_values(t, c, 0)
-        elif flag.kind == "demerit" and t.readings.demerit_flag_repeats:
-            apply_demerit(t, c, flag.name)
+            on_values(t, c)
 
 
 def derive(t: DiceTable, c: int) -> None:

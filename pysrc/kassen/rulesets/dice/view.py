@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.rulesets.dice import formulas as fm
+from kassen.rulesets.dice.catalogue_conditions import STUN
 from kassen.rulesets.dice.state import TurnValues
 from kassen.rulesets.dice.table import ID, DiceTable
 
@@ -20,7 +21,7 @@ def member(t: DiceTable, c: int) -> dict[str, Any]:
     for flag in ch.flags:
         statuses[flag.name] = max(statuses.get(flag.name, 0), flag.remaining)
     if ch.stunned:
-        statuses["スタン"] = ch.stun_left
+        statuses[STUN.ja] = ch.stun_left
     return {
         "id": ID[c], "name": t.sheets[c].name, "colour": t.state.colour[c],
         "hp": ch.lp, "max_hp": ch.lp_start, "lp": ch.lp, "lp_main": ch.lp_main,
