@@ -7,6 +7,7 @@ from typing import Any
 
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice.catalogue_conditions import AIRBORNE, DOWN
+from kassen.rulesets.dice.model import Termination
 from kassen.rulesets.dice.table import ID, DiceTable
 
 FIRST_HIT = ("+", "first_hit", 1)
@@ -237,8 +238,8 @@ def knockout(t: DiceTable) -> None:
     lp = [t.lp(0), t.lp(1)]
     if lp[0] <= 0 and lp[1] <= 0:
         if t.readings.double_ko == "higher_lp" and lp[0] != lp[1]:
-            t.finish(0 if lp[0] > lp[1] else 1, "double_knockout_lp", "§17.1")
+            t.finish(0 if lp[0] > lp[1] else 1, Termination.DOUBLE_KNOCKOUT_LP, "§17.1")
         else:
-            t.finish(None, "double_knockout", "§17.1")
+            t.finish(None, Termination.DOUBLE_KNOCKOUT, "§17.1")
     else:
-        t.finish(1 if lp[0] <= 0 else 0, "knockout", "§17.1")
+        t.finish(1 if lp[0] <= 0 else 0, Termination.KNOCKOUT, "§17.1")

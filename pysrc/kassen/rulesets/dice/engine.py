@@ -26,7 +26,7 @@ from kassen.rulesets.dice.abilities import (
     zone,
 )
 from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS
-from kassen.rulesets.dice.model import Sheet, State
+from kassen.rulesets.dice.model import Sheet, State, Termination
 from kassen.rulesets.dice.options import Readings
 from kassen.rulesets.dice.state import Character, TurnValues
 from kassen.rulesets.dice.table import ID, DiceTable
@@ -227,7 +227,7 @@ class DiceBattle(Battle):
     # -- results and views -------------------------------------------------------------
     def result(self) -> Result:
         st = self.state
-        return Result(st.winner, st.reason or "unfinished", st.turn,
+        return Result(st.winner, st.reason or Termination.UNFINISHED, st.turn,
                       {"lp": [st.chars[0].lp, st.chars[1].lp], "colours": list(st.colour)})
 
     def members(self) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -213,6 +214,23 @@ class Kit:
     """Step-10 handler of the zone passive when its zone is active (§18.7), if it has one."""
 
 
+class Termination(StrEnum):
+    """How a dice battle ends (§17), the ``Result.reason`` (``Ruleset.terminations``)."""
+
+    KNOCKOUT = "knockout"
+    """ノックアウト: one side's LP is 0 or below after the attacks (§17.1)."""
+    DOUBLE_KNOCKOUT = "double_knockout"
+    """相打ち（引き分け）: both sides' LP reach 0 in one turn, a draw (§17.2)."""
+    DOUBLE_KNOCKOUT_LP = "double_knockout_lp"
+    """相打ち（残りLP判定）: both down, the higher LP wins (§17.2, option ``double_ko``)."""
+    TURN_LIMIT = "turn_limit"
+    """ターン制限（判定勝ち）: the turn limit, the higher LP ratio (or LP) wins (§17.3)."""
+    TURN_LIMIT_DRAW = "turn_limit_draw"
+    """ターン制限（引き分け）: the turn limit with equal LP ratios (§17.3)."""
+    UNFINISHED = "unfinished"
+    """未決着: the result asked for before the battle ended."""
+
+
 @dataclass(slots=True)
 class State:
     """Everything that changes during a battle (§3, §5): the battle's state, one deep copy a
@@ -224,7 +242,7 @@ class State:
     turn: int = 0
     over: bool = False
     winner: int | None = None
-    reason: str = ""
+    reason: Termination | None = None
     r2: int | None = None
     """The range in half steps (2 × range, 2..12); None before the initial range (D8)."""
     queued: list[tuple[int, int, bool]] = field(default_factory=list)

@@ -17,7 +17,7 @@ from kassen.core.rng import Rng
 from kassen.core.table import Table
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice.model import Kit, Sheet, State
+from kassen.rulesets.dice.model import Kit, Sheet, State, Termination
 from kassen.rulesets.dice.options import Readings
 from kassen.rulesets.dice.state import Character, DiceCondition, Flag, TurnValues
 
@@ -278,7 +278,7 @@ class DiceTable(Table[State, Readings]):
         return True
 
     # -- the end (§17) ----------------------------------------------------------------------
-    def finish(self, winner: int | None, reason: str, rule: str) -> None:
+    def finish(self, winner: int | None, reason: Termination, rule: str) -> None:
         """End the battle with ``winner`` (None: a draw) and say so."""
         st = self.state
         st.over = True
@@ -286,5 +286,5 @@ class DiceTable(Table[State, Readings]):
         st.reason = reason
         self.rec.step("end", "battle_end")
         who = None if winner is None else ID[winner]
-        self.rec.emit("battle_end", who, rule=rule, reason=reason, winner=who,
+        self.rec.emit("battle_end", who, rule=rule, reason=reason.value, winner=who,
                       lp=[self.lp(0), self.lp(1)])

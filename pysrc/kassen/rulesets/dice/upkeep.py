@@ -8,6 +8,7 @@ from typing import Any
 
 from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice.catalogue_conditions import STUN_COUNTDOWN, STUN_START
+from kassen.rulesets.dice.model import Termination
 from kassen.rulesets.dice.state import Character
 from kassen.rulesets.dice.table import ID, DiceTable
 
@@ -118,6 +119,6 @@ def turn_limit(t: DiceTable) -> None:
     else:
         a, b = t.lp(0) * t.state.chars[1].lp_start, t.lp(1) * t.state.chars[0].lp_start
     if a == b:
-        t.finish(None, "turn_limit_draw", "§17.3")
+        t.finish(None, Termination.TURN_LIMIT_DRAW, "§17.3")
     else:
-        t.finish(0 if a > b else 1, "turn_limit", "§17.3")
+        t.finish(0 if a > b else 1, Termination.TURN_LIMIT, "§17.3")
