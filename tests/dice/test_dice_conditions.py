@@ -14,11 +14,12 @@ from dice_helpers import RED as PLAIN_RED
 from kassen.core.conditions import Conditions
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import catalogue_conditions as cc
-from kassen.rulesets.dice import values
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.state import DiceCondition, Flag
+from kassen.rulesets.dice.model_state import DiceCondition, Flag
+from kassen.rulesets.dice.rules import values
 
-RULE_MODULES = ("abilities", "attack", "engine", "handlers", "table", "upkeep", "values")
+RULE_MODULES = ("rules/abilities", "rules/attack", "engine", "rules/effects", "table",
+                "rules/upkeep", "rules/values")
 """The modules of rule code: none of them may name a condition."""
 FOLDER = Path(cc.__file__).parent
 

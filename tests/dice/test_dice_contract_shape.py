@@ -9,8 +9,9 @@ import inspect
 from dice_helpers import BLUE, RED, battle
 
 from kassen.core.table import Table
-from kassen.rulesets.dice import abilities, attack, engine, upkeep, values
+from kassen.rulesets.dice import engine
 from kassen.rulesets.dice.model import State
+from kassen.rulesets.dice.rules import abilities, attack, upkeep, values
 from kassen.rulesets.dice.table import DiceTable
 from test_import_cycles import graph, ruleset_cycles
 

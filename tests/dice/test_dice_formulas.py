@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from dice_helpers import EX_BLUE, EX_RED, battle, damage_terms, events
 
-from kassen.rulesets.dice import formulas as fm
+from kassen.rulesets.dice.rules import formulas as fm
 
 
 @pytest.mark.rule("§19")

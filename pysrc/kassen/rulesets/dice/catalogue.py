@@ -1,7 +1,7 @@
 """The ability catalogue of §18: normal, special, passive, type, demerit, 奥義 and zone entries.
 
 Each entry keeps its Japanese term (``ja``, the name used in sheets and events) beside an
-English identifier (``id``) and label (``en``). Effects are interpreted by :mod:`.handlers`
+English identifier (``id``) and label (``en``). Effects are interpreted by :mod:`.rules.effects`
 through the identifier; the table here holds only data (cost, VP, tag, group). The flags and
 stun are condition rows with their behaviour (:mod:`.catalogue_conditions`).
 """

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from kassen.core.conditions import Conditions, Handler
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.state import DiceCondition, Flag
+from kassen.rulesets.dice.model_state import DiceCondition, Flag
 from kassen.rulesets.dice.table import ID, DiceTable
 
 Apply = Callable[[DiceTable, int], None]

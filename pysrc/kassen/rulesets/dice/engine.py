@@ -1,7 +1,8 @@
 """The dice battle (§5): one shared roll of four coloured dice per turn, read by both sides.
 
-Set-up (§4) and the 15-step turn loop only; the steps live in modules named for them
-(:mod:`.abilities` 4–9, :mod:`.values` 10, :mod:`.attack` 11–13, :mod:`.upkeep` 14–15) and
+Set-up (§4) and the 15-step turn loop only; the steps live in the rule sections of
+:mod:`.rules` (:mod:`~.rules.abilities` 4–9, :mod:`~.rules.values` 10, :mod:`~.rules.attack`
+11–13, :mod:`~.rules.upkeep` 14–15) and
 act on the :class:`~kassen.rulesets.dice.table.DiceTable` the set-up builds (``self.table``,
 handed to each of them as ``t``). ``self.state`` (a :class:`~kassen.rulesets.dice.model.State`,
 also ``self.table.state``) holds everything that changes, so snapshots are plain deep copies.
@@ -13,11 +14,15 @@ from typing import Any
 
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
-from kassen.rulesets.dice import attack, upkeep
-from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice import view as vw
-from kassen.rulesets.dice.abilities import (
+from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS
+from kassen.rulesets.dice.model import Sheet, State, Termination
+from kassen.rulesets.dice.model_state import Character, TurnValues
+from kassen.rulesets.dice.options import Readings
+from kassen.rulesets.dice.rules import attack, upkeep
+from kassen.rulesets.dice.rules import effects as fx
+from kassen.rulesets.dice.rules import formulas as fm
+from kassen.rulesets.dice.rules.abilities import (
     demerit_square,
     ougi_prestep,
     select,
@@ -25,12 +30,8 @@ from kassen.rulesets.dice.abilities import (
     special,
     zone,
 )
-from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS
-from kassen.rulesets.dice.model import Sheet, State, Termination
-from kassen.rulesets.dice.options import Readings
-from kassen.rulesets.dice.state import Character, TurnValues
+from kassen.rulesets.dice.rules.values import derive, flags_and_passives
 from kassen.rulesets.dice.table import ID, DiceTable
-from kassen.rulesets.dice.values import derive, flags_and_passives
 
 COLOURS = ("R", "B", "Y", "G")
 """The four dice, in the order they are rolled (§5.1)."""
@@ -89,7 +90,7 @@ class DiceBattle(Battle):
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
         super().__init__(setup, ruleset)
         sheets = list(setup.builds)
-        kits = [hd.kit(sheet) for sheet in sheets]
+        kits = [fx.kit(sheet) for sheet in sheets]
         readings = read(Readings, self.options)
         coin = self.rng.below(2) if readings.sides == "random" else 0
         chars = []

@@ -12,7 +12,7 @@ from typing import Any
 
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.state import Character, TurnValues
+from kassen.rulesets.dice.model_state import Character, TurnValues
 
 SLOTS = tuple(range(3, 19))
 """Ability slots 3..18 (§2.4)."""
@@ -197,7 +197,7 @@ def starting_lp(sheet: Sheet) -> int:
 @dataclass(frozen=True, slots=True)
 class Kit:
     """A sheet's type, bought passives and zone passive as catalogue ids, with the numbers
-    its passives add at fixed moments (made once per battle by ``handlers.kit``)."""
+    its passives add at fixed moments (made once per battle by ``rules.effects.kit``)."""
 
     type: str
     passives: tuple[str, ...]

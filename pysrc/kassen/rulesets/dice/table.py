@@ -1,10 +1,10 @@
 """The table: the battle's state and the primitives every rule section acts through.
 
 :class:`DiceTable` (a :class:`kassen.core.table.Table`) is built by the engine's set-up and
-handed to every rule function as ``t``. The rule sections (:mod:`.abilities`, :mod:`.values`,
-:mod:`.attack`, :mod:`.upkeep`) and the catalogue handlers (:mod:`.handlers`) change the game
-only through its state and these primitives, which emit the events; none of them imports the
-engine. Index ``c`` (0/1) is the side in order of entry.
+handed to every rule function as ``t``. The rule sections (:mod:`.rules`) and the flags and
+stun of :mod:`.catalogue_conditions` change the game only through its state and these
+primitives, which emit the events; none of them imports the engine. Index ``c`` (0/1) is the
+side in order of entry.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from kassen.core.events import Recorder
 from kassen.core.rng import Rng
 from kassen.core.table import Table
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice.model import Kit, Sheet, State, Termination
+from kassen.rulesets.dice.model_state import Character, DiceCondition, Flag, TurnValues
 from kassen.rulesets.dice.options import Readings
-from kassen.rulesets.dice.state import Character, DiceCondition, Flag, TurnValues
+from kassen.rulesets.dice.rules import formulas as fm
 
 ID = ("0.0", "1.0")
 """Member id of each side (design: ``<side>.<n>``; one character a side): ``ID[c]``."""

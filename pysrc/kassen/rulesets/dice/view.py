@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice.catalogue_conditions import STUN
-from kassen.rulesets.dice.state import TurnValues
+from kassen.rulesets.dice.model_state import TurnValues
+from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.table import ID, DiceTable
 
 ZONES = {"序盤": [6000, 4000], "中盤": [4000, 1000], "終盤": [1000, 0]}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice.catalogue_conditions import AIRBORNE, DOWN
 from kassen.rulesets.dice.model import Termination
+from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.table import ID, DiceTable
 
 FIRST_HIT = ("+", "first_hit", 1)

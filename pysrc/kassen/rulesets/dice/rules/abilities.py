@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS, apply_demerit
 from kassen.rulesets.dice.model import Ability
-from kassen.rulesets.dice.state import Act
+from kassen.rulesets.dice.model_state import Act
+from kassen.rulesets.dice.rules import effects as fx
 from kassen.rulesets.dice.table import ID, DiceTable
 
 
@@ -26,7 +26,7 @@ def zone(t: DiceTable, c: int) -> None:
                                                  "passive": placed[1] if placed else ""})
     ch.zone_active = active
     if active:
-        on_zone = hd.ON_ZONE.get(t.kits[c].zone)
+        on_zone = fx.ON_ZONE.get(t.kits[c].zone)
         if on_zone is not None:
             on_zone(t, c, k.ZONES.index(name))
 
@@ -108,7 +108,7 @@ def special(t: DiceTable, c: int) -> None:
     if t.vp_blocked(c, entry.vp):
         t.rec.emit("blocked", ID[c], rule="§7.6", name=name, why="vp")
         return
-    exerted = hd.ON_SPECIAL[entry.id](t, c, False)
+    exerted = fx.ON_SPECIAL[entry.id](t, c, False)
     tv.acts.append(Act(name, entry.vp, 0, exerted))
     t.rec.add("special", ID[c], None, "§18.2", {"name": name, "face": tv.s,
                                                 "exerted": exerted})
@@ -137,7 +137,7 @@ def slot_abilities(t: DiceTable, c: int) -> None:
             # the 奥義 does not act and stays on the board; step 6 effects are locked in
             t.rec.emit("blocked", ID[c], rule="§7.7", name=ougi.name, why="misfire")
             return
-        hd.ON_OUGI[cat.OUGI_BY_JA[ougi.name].id](t, c, ch.ougi_stars)
+        fx.ON_OUGI[cat.OUGI_BY_JA[ougi.name].id](t, c, ch.ougi_stars)
         tv.ougi_used = True
         t.rec.emit("ability", ID[c], rule="§15.5", name=ougi.name, column="ougi")
         if slot.based and normal is not None:
@@ -199,7 +199,7 @@ def activate(t: DiceTable, c: int, ability: Ability, column: str, extra: int = 0
         apply_demerit(t, c, row)
         t.set_flag(c, row, 1)
         return
-    exerted = hd.ON_ACTIVATE[entry.id](t, c, single)
+    exerted = fx.ON_ACTIVATE[entry.id](t, c, single)
     if "渡" in ability.derivations:
         tv.right -= 1
         exerted = True

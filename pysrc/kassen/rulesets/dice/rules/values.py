@@ -7,9 +7,9 @@ from fractions import Fraction
 from typing import Any
 
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice import formulas as fm
 from kassen.rulesets.dice.catalogue_conditions import ON_VALUES, STUN_VALUES
-from kassen.rulesets.dice.state import Flag, Ratio
+from kassen.rulesets.dice.model_state import Flag, Ratio
+from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.table import ID, DiceTable
 
 THRESHOLD_BASE = ("=", "threshold_base", k.COMBO_THRESHOLD_BASE)
