@@ -24,6 +24,8 @@ RULE_MODULES = ("rules/abilities", "rules/attack", "engine", "rules/effects", "t
 FOLDER = Path(cc.__file__).parent
 
 
+@pytest.mark.rule("§13.1")
+@pytest.mark.rule("§12.3")
 def test_every_flag_and_stun_is_one_row() -> None:
     """§13.1: the good, bad and demerit flags, and stun (§12.3), each one row with its kind."""
     kinds = {row.ja: row.kind for row in cc.ROWS}
