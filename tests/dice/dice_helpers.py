@@ -33,7 +33,7 @@ def battle(red: str, blue: str, faces: Sequence[int] = (), **options: Any) -> Di
     prepared = session.prepare("dice", [red, blue], options, "xo1:test")
     b = prepared.ruleset.new_battle(prepared.setup())
     assert isinstance(b, DiceBattle)
-    b.rng = ScriptedRng.faces(list(faces))
+    b.rng = b.table.rng = ScriptedRng.faces(list(faces))
     return b
 
 

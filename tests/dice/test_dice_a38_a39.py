@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from dice_helpers import events, one_turn, put
 
+from kassen.rulesets.dice.catalogue_conditions import flag as new_flag
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.options import OPTIONS
-from kassen.rulesets.dice.state import Flag
 
 CROSS = {"red_extra": "special5: 強制相打ち", "faces": (6, 1, 3, 5)}
 """Red forces a cross (special face 5) with a speed 50 above blue's: red (first by its own
@@ -18,12 +18,12 @@ die, §9.3) makes 2 hits, blue 1."""
 
 def stunned(b: DiceBattle) -> None:
     """Red starts the turn stunned."""
-    put(b.ch(0), stunned=True, stun_left=20, gauge=0)
+    put(b.table.ch(0), stunned=True, stun_left=20, gauge=0)
 
 
 def weak(b: DiceBattle) -> None:
     """Red has 100 LP left, less than blue's first strike."""
-    put(b.ch(0), lp_main=100)
+    put(b.table.ch(0), lp_main=100)
 
 
 def order(b: DiceBattle) -> list[tuple[str, int]]:
@@ -44,9 +44,9 @@ def test_stun_penalties_as_modifiers_or_values_12_4() -> None:
     防御倍率 2 − 1 = 1); under ``stun_penalty = set`` the speed is −30 and 防御倍率 −1, so the
     stunned red's defence is 0 and blue, 40 faster, hits harder."""
     delta = one_turn("slot10: 攻2倍", before=stunned)
-    assert (delta.tv[0].speed, delta.tv[0].def_mult.every) == (10, 1)
+    assert (delta.table.tv[0].speed, delta.table.tv[0].def_mult.every) == (10, 1)
     set_ = one_turn("slot10: 攻2倍", before=stunned, stun_penalty="set")
-    assert (set_.tv[0].speed, set_.tv[0].def_mult.every) == (-30, -1)
+    assert (set_.table.tv[0].speed, set_.table.tv[0].def_mult.every) == (-30, -1)
     values = events(set_, "values", "0.0")[0]
     assert values["speed"] == -30 and values["def_mult"] == -1
     assert events(set_, "hit", "1.0")[0]["damage"] > events(delta, "hit", "1.0")[0]["damage"]
@@ -79,7 +79,7 @@ def test_a_first_attacker_brought_down_loses_its_extras_9_4() -> None:
     assert order(after) == [("0.0", 0), ("1.0", 0)]
     skipped = [e for e in after.rec.events() if e.kind == "hits_skipped"]
     assert [(e.actor, e.rule, e.values["skipped"]) for e in skipped] == [("0.0", "§9.4", 1)]
-    assert after.ch(0).lp <= 0
+    assert after.table.ch(0).lp <= 0
 
 
 @pytest.mark.rule("D21")
@@ -91,10 +91,10 @@ def test_a_stiffened_first_attacker_loses_its_extras_9_4() -> None:
     ``after_first_strikes`` blue's first strike stops red's extra hit; by default red made it
     before it was hit (and 硬直 changes nothing, D4)."""
     def stiff(b: DiceBattle) -> None:
-        b.ch(0).flags.append(Flag("硬直", "demerit", 1, 0))
+        b.table.ch(0).flags.append(new_flag("硬直", 1, 0))
     own = one_turn(**CROSS, before=stiff)
     assert order(own) == [("0.0", 0), ("0.0", 1), ("1.0", 0)]
     after = one_turn(**CROSS, before=stiff, cross_extra_hits="after_first_strikes")
     assert order(after) == [("0.0", 0), ("1.0", 0)]
-    assert after.ch(0).lp > 0
+    assert after.table.ch(0).lp > 0
     assert [e.rule for e in after.rec.events() if e.kind == "hits_skipped"] == ["§9.4"]

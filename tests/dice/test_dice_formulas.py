@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from dice_helpers import EX_BLUE, EX_RED, battle, damage_terms, events
 
-from kassen.rulesets.dice import formulas as fm
+from kassen.rulesets.dice.rules import formulas as fm
 
 
 @pytest.mark.rule("§19")
@@ -16,11 +16,11 @@ def test_section19_worked_example() -> None:
     b = battle(EX_RED, EX_BLUE, [5, 3, 2, 6])
     b.play_turn()
     assert b.state.cross_x == 3  # §4.5 floor((2+4)/2)
-    red, blue = b.tv
+    red, blue = b.table.tv
     assert (red.n, red.s, red.sel) == (10, 6, 5)
     assert (blue.n, blue.s, blue.sel) == (14, 2, 2)
     assert (red.speed, blue.speed) == (55, 38)
-    assert (b.ch(0).stardust, b.ch(1).stardust) == (5, 2)  # §5.3
+    assert (b.table.ch(0).stardust, b.table.ch(1).stardust) == (5, 2)  # §5.3
     decision = events(b, "decision")[0]
     assert decision["by"] == "speed" and decision["attackers"] == ["0.0"]
     assert events(b, "range_set")[0]["range"] == "2"
@@ -30,8 +30,8 @@ def test_section19_worked_example() -> None:
     assert bd["total_corr"] == Fraction(156, 100)
     assert bd["attack"] == Fraction(113568, 100) and bd["defence"] == 195
     assert hit[0]["damage"] == 940
-    assert b.ch(1).gauge == 3  # 3 digits → −2 (§12.2)
-    assert b.lp(1) == b.ch(1).lp_start - 940
+    assert b.table.ch(1).gauge == 3  # 3 digits → −2 (§12.2)
+    assert b.table.lp(1) == b.table.ch(1).lp_start - 940
 
 
 @pytest.mark.rule("§11.1")

@@ -9,8 +9,8 @@ import pytest
 from dice_helpers import battle, damage_terms, events, one_turn, put
 
 from kassen.core import sums
+from kassen.rulesets.dice.catalogue_conditions import flag as new_flag
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.state import Flag
 
 
 @pytest.mark.rule("§16.2")
@@ -20,7 +20,7 @@ def test_zone_bounds_option_a23() -> None:
     the boundary in the upper zone, which switches red's 中盤 passive 闘志 and its damage."""
     for lp, default, lower in ((4000, "中盤", "序盤"), (1000, "終盤", "中盤")):
         def set_lp(b: DiceBattle, lp: int = lp) -> None:
-            b.ch(0).lp_main = lp
+            b.table.ch(0).lp_main = lp
         zones, damage = [], []
         for mode in ("upper", "lower"):
             b = one_turn("zone: 中盤 闘志", before=set_lp, faces=(6, 1, 1, 5),
@@ -75,7 +75,7 @@ def test_rounding_option_a7() -> None:
     assert sums.fold(raw) == Fraction(54176, 100)
     assert events(floor, "hit", "0.0")[0]["damage"] == 541
     assert events(half, "hit", "0.0")[0]["damage"] == 542
-    assert half.lp(1) != floor.lp(1)
+    assert half.table.lp(1) != floor.table.lp(1)
 
 
 @pytest.mark.rule("§17.3")
@@ -84,8 +84,8 @@ def test_turn_limit_judge_option_section17_3() -> None:
     """§17.3/A18: at the turn limit red (about 6000 of 10000 LP) loses to blue (about 4000 of
     5000) on the LP ratio by default, and wins with ``turn_limit_judge=lp``."""
     def lps(b: DiceBattle) -> None:
-        put(b.ch(0), lp_start=10000, lp_main=6000)
-        put(b.ch(1), lp_start=5000, lp_main=4000)
+        put(b.table.ch(0), lp_start=10000, lp_main=6000)
+        put(b.table.ch(1), lp_start=5000, lp_main=4000)
     ratio = one_turn(before=lps, turn_limit=1)
     plain = one_turn(before=lps, turn_limit=1, turn_limit_judge="lp")
     assert ratio.result().reason == plain.result().reason == "turn_limit"
@@ -111,11 +111,11 @@ def test_stun_dice_option_section12_5() -> None:
     difference is ignored (9 − 1 natural − 3 − 3 for blue's two 3-digit hits = 2 left); with
     ``stun_dice=signed`` it lengthens the stun by 5 (7 left)."""
     def stunned(b: DiceBattle) -> None:
-        put(b.ch(0), stunned=True, stun_left=9, gauge=0)
+        put(b.table.ch(0), stunned=True, stun_left=9, gauge=0)
     plain = one_turn(before=stunned, faces=(1, 6, 1, 5))
     signed = one_turn(before=stunned, faces=(1, 6, 1, 5), stun_dice="signed")
     assert [len(str(h["damage"])) for h in events(plain, "hit", "1.0")] == [3, 3]
-    assert plain.ch(0).stun_left == 2 and signed.ch(0).stun_left == 7
+    assert plain.table.ch(0).stun_left == 2 and signed.table.ch(0).stun_left == 7
 
 
 @pytest.mark.rule("§12.3")
@@ -124,11 +124,11 @@ def test_stun_length_option_d25() -> None:
     """§12.3/D25: blue with タフネス (gauge 7) emptied by a 3-digit hit is stunned for 7 turns
     by default, for the base 5 with ``stun_length=base``."""
     def weak(b: DiceBattle) -> None:
-        b.ch(1).gauge = 2
+        b.table.ch(1).gauge = 2
     b = one_turn(blue_extra="passive: タフネス", before=weak)
-    assert b.ch(1).stunned and b.ch(1).stun_left == 7
+    assert b.table.ch(1).stunned and b.table.ch(1).stun_left == 7
     b = one_turn(blue_extra="passive: タフネス", before=weak, stun_length="base")
-    assert b.ch(1).stunned and b.ch(1).stun_left == 5
+    assert b.table.ch(1).stunned and b.table.ch(1).stun_left == 5
 
 
 @pytest.mark.rule("§12.2")
@@ -138,7 +138,7 @@ def test_gauge_loss_option_section12_2() -> None:
     per_hit = one_turn(faces=(6, 1, 1, 5))
     per_turn = one_turn(faces=(6, 1, 1, 5), gauge_loss="turn")
     assert [len(str(h["damage"])) for h in events(per_hit, "hit", "0.0")] == [3, 3]
-    assert per_hit.ch(1).gauge == 1 and per_turn.ch(1).gauge == 3
+    assert per_hit.table.ch(1).gauge == 1 and per_turn.table.ch(1).gauge == 3
 
 
 @pytest.mark.rule("D11")
@@ -147,11 +147,11 @@ def test_star_vp_fallback_option_d11() -> None:
     """D11/§7.2: red's star ability 急所狙い (1 VP) is blocked at VP 0; by default the normal
     攻1.5倍 acts instead (攻撃倍率 3); with ``star_vp_fallback=false`` the slot does nothing."""
     def broke(b: DiceBattle) -> None:
-        put(b.ch(0), stars=1, vp=0)
+        put(b.table.ch(0), stars=1, vp=0)
     sheet = "slot10: 攻1.5倍 star=急所狙い/0/1"
     fallback = one_turn(sheet, before=broke)
     strict = one_turn(sheet, before=broke, star_vp_fallback=False)
-    assert fallback.tv[0].atk_mult.every == 3 and strict.tv[0].atk_mult.every == 2
+    assert fallback.table.tv[0].atk_mult.every == 3 and strict.table.tv[0].atk_mult.every == 2
     assert (events(fallback, "hit", "0.0")[0]["damage"]
             > events(strict, "hit", "0.0")[0]["damage"])
 
@@ -169,7 +169,7 @@ def test_demerit_flag_repeats_option_d21() -> None:
         b.play_turn()
         b.play_turn()
         assert events(b, "flag_set", "0.0")[0]["flag"] == "躓き"
-        speeds.append(b.tv[0].speed - b.ch(0).stars)
+        speeds.append(b.table.tv[0].speed - b.table.ch(0).stars)
     assert speeds == [10 - 30, 10]
 
 
@@ -179,10 +179,10 @@ def test_negative_vp_option_d6() -> None:
     """§7.6/D6: at VP −1 red's 0-VP 攻2倍 acts by default (D6: only abilities that use VP are
     gated; 攻撃倍率 4); with ``negative_vp=all`` it fails the literal gate 0 > −1 (攻撃倍率 2)."""
     def debt(b: DiceBattle) -> None:
-        b.ch(0).vp = -1
+        b.table.ch(0).vp = -1
     literal = one_turn("slot10: 攻2倍", before=debt, negative_vp="all")
     users = one_turn("slot10: 攻2倍", before=debt)
-    assert literal.tv[0].atk_mult.every == 2 and users.tv[0].atk_mult.every == 4
+    assert literal.table.tv[0].atk_mult.every == 2 and users.table.tv[0].atk_mult.every == 4
     assert events(literal, "blocked", "0.0")[0]["why"] == "vp"
     assert (events(users, "hit", "0.0")[0]["damage"]
             > events(literal, "hit", "0.0")[0]["damage"])
@@ -197,9 +197,9 @@ def test_demerit_guard_option_a33() -> None:
     sheet = "slot10: 隙; passive: デメリットガード"
     only = one_turn(sheet, faces=faces)
     every = one_turn(sheet, faces=faces, demerit_guard="all")
-    assert only.tv[0].guarded and every.tv[0].guarded
-    assert only.tv[0].taken_mult.value() == Fraction(3, 2)
-    assert every.tv[0].taken_mult.value() == 1 and not every.ch(0).flags
+    assert only.table.tv[0].guarded and every.table.tv[0].guarded
+    assert only.table.tv[0].taken_mult.value() == Fraction(3, 2)
+    assert every.table.tv[0].taken_mult.value() == 1 and not every.table.ch(0).flags
     assert (events(only, "hit", "1.0")[0]["damage"]
             > events(every, "hit", "1.0")[0]["damage"])
 
@@ -210,9 +210,9 @@ def test_demerit_guard_option_a33() -> None:
 def test_vp_max_and_regen_options_section14_4() -> None:
     """§14.4/A9: 気合溜め (+2) at VP 3 and the +1 regeneration reach the cap 6 by default;
     ``vp_max=4`` caps at 4 (D16: every gain is capped); ``vp_regen=0`` leaves 3 + 2 = 5."""
-    assert one_turn("slot10: 気合溜め").ch(0).vp == 6
-    assert one_turn("slot10: 気合溜め", vp_max=4).ch(0).vp == 4
-    assert one_turn("slot10: 気合溜め", vp_regen=0).ch(0).vp == 5
+    assert one_turn("slot10: 気合溜め").table.ch(0).vp == 6
+    assert one_turn("slot10: 気合溜め", vp_max=4).table.ch(0).vp == 4
+    assert one_turn("slot10: 気合溜め", vp_regen=0).table.ch(0).vp == 5
 
 
 @pytest.mark.rule("§12.1")
@@ -222,8 +222,8 @@ def test_stun_gauge_option_section12_1() -> None:
     stunned); with ``stun_gauge=4`` the gauge empties and blue is stunned for 4 turns."""
     plain = one_turn(faces=(6, 1, 1, 5))
     small = one_turn(faces=(6, 1, 1, 5), stun_gauge=4)
-    assert not plain.ch(1).stunned and plain.ch(1).gauge == 1
-    assert small.ch(1).stunned and small.ch(1).stun_left == 4
+    assert not plain.table.ch(1).stunned and plain.table.ch(1).gauge == 1
+    assert small.table.ch(1).stunned and small.table.ch(1).stun_left == 4
 
 
 @pytest.mark.rule("§11.3")
@@ -248,12 +248,12 @@ def test_gauge_rest_option_d20() -> None:
     speed). By default the stun check comes first, so blue is stunned; with
     ``gauge_rest=before_check`` the +1 comes first and blue is not stunned."""
     def empty(b: DiceBattle) -> None:
-        b.ch(1).gauge = 0
+        b.table.ch(1).gauge = 0
     after = one_turn(before=empty, faces=(1, 6, 1, 5))
     before = one_turn(before=empty, faces=(1, 6, 1, 5), gauge_rest="before_check")
     assert not events(after, "hit", "0.0")
-    assert after.ch(1).stunned
-    assert not before.ch(1).stunned and before.ch(1).gauge == 1
+    assert after.table.ch(1).stunned
+    assert not before.table.ch(1).stunned and before.table.ch(1).gauge == 1
 
 
 @pytest.mark.rule("§7.1")
@@ -263,16 +263,16 @@ def test_line_while_stunned_option_d30() -> None:
     waits and fires on turn 2 (攻撃倍率 4); with ``line_while_stunned=lost`` it is used up on
     turn 1 and turn 2 reads slot 10 (empty: 攻撃倍率 2)."""
     def stunned(b: DiceBattle) -> None:
-        put(b.ch(0), stunned=True, stun_left=1, gauge=0)
+        put(b.table.ch(0), stunned=True, stun_left=1, gauge=0)
     got = []
     for mode in ("waits", "lost"):
         b = battle("name: A; fav: 3; line: 8800 攻2倍", "name: B; fav: 3",
                    [4, 3, 3, 5, 4, 3, 3, 5], line_while_stunned=mode)
         stunned(b)
         b.play_turn()
-        assert not b.ch(0).stunned
+        assert not b.table.ch(0).stunned
         b.play_turn()
-        got.append((events(b, "select", "0.0")[1]["source"], b.tv[0].atk_mult.every))
+        got.append((events(b, "select", "0.0")[1]["source"], b.table.tv[0].atk_mult.every))
     assert got == [("line", 4), ("slot", 2)]
 
 
@@ -282,12 +282,12 @@ def test_ougi_star_cap_option_a20() -> None:
     """§15.5/A20: stardust 28 + 4 makes 3 stars at once. 奥義星 stop at the setting 1 by
     default, so 流星撃 scales with X = 1; with ``ougi_star_cap=false`` X = 3."""
     def dusty(b: DiceBattle) -> None:
-        b.ch(0).stardust = 28
+        b.table.ch(0).stardust = 28
     capped = one_turn("slot10: ougi=流星撃/1", before=dusty)
     free = one_turn("slot10: ougi=流星撃/1", before=dusty, ougi_star_cap=False)
-    assert capped.ch(0).stars == free.ch(0).stars == 3
+    assert capped.table.ch(0).stars == free.table.ch(0).stars == 3
     assert events(capped, "ougi")[0]["x"] == 1 and events(free, "ougi")[0]["x"] == 3
-    assert free.tv[0].atk_mult.every > capped.tv[0].atk_mult.every
+    assert free.table.tv[0].atk_mult.every > capped.table.tv[0].atk_mult.every
 
 
 @pytest.mark.rule("§12.4")
@@ -296,11 +296,11 @@ def test_def_mult_floor_option_section12_4() -> None:
     By default the total is clamped at 0 (defence 0); with ``def_mult_floor=false`` the
     defence turns negative and blue's hit does more damage."""
     def exposed(b: DiceBattle) -> None:
-        put(b.ch(0), stunned=True, stun_left=5, gauge=0)
-        b.ch(0).flags.append(Flag("無防備", "demerit", 1, 0))
+        put(b.table.ch(0), stunned=True, stun_left=5, gauge=0)
+        b.table.ch(0).flags.append(new_flag("無防備", 1, 0))
     floor = one_turn(before=exposed, faces=(1, 6, 1, 5))
     free = one_turn(before=exposed, faces=(1, 6, 1, 5), def_mult_floor=False)
-    assert floor.tv[0].def_mult.every == -1
+    assert floor.table.tv[0].def_mult.every == -1
     assert damage_terms(events(floor, "hit", "1.0")[0])["defence"] == 0
     assert (events(free, "hit", "1.0")[0]["damage"]
             > events(floor, "hit", "1.0")[0]["damage"])
@@ -323,11 +323,12 @@ def test_passives_while_stunned_option_section12_4() -> None:
     """§12.4 (passives are continuous, inferred): stunned red of type ガード keeps 堅牢
     (被弾倍率 ×0.75) by default; with ``passives_while_stunned=false`` blue hits harder."""
     def stunned(b: DiceBattle) -> None:
-        put(b.ch(0), stunned=True, stun_left=5, gauge=0)
+        put(b.table.ch(0), stunned=True, stun_left=5, gauge=0)
     on = one_turn("type: ガード", before=stunned, faces=(1, 6, 1, 5))
     off = one_turn("type: ガード", before=stunned, faces=(1, 6, 1, 5),
                    passives_while_stunned=False)
-    assert on.tv[0].taken_mult.value() == Fraction(3, 4) and off.tv[0].taken_mult.value() == 1
+    assert on.table.tv[0].taken_mult.value() == Fraction(3, 4)
+    assert off.table.tv[0].taken_mult.value() == 1
     assert (events(off, "hit", "1.0")[0]["damage"]
             > events(on, "hit", "1.0")[0]["damage"])
 
@@ -339,11 +340,11 @@ def test_stun_guard_idle_option_d26() -> None:
     default the guard is not used (VP 3 + 1 = 4); with ``stun_guard_idle=true`` it still
     spends 1 VP (VP 3)."""
     def weak(b: DiceBattle) -> None:
-        b.ch(1).gauge = 2
+        b.table.ch(1).gauge = 2
     idle = one_turn(blue_extra="passive: スタンフラグガード", before=weak)
     spend = one_turn(blue_extra="passive: スタンフラグガード", before=weak, stun_guard_idle=True)
-    assert idle.ch(1).stunned and spend.ch(1).stunned
-    assert idle.ch(1).vp == 4 and spend.ch(1).vp == 3
+    assert idle.table.ch(1).stunned and spend.table.ch(1).stunned
+    assert idle.table.ch(1).vp == 4 and spend.table.ch(1).vp == 3
 
 
 @pytest.mark.rule("§14.4")
@@ -352,9 +353,9 @@ def test_charge_capped_option_d16() -> None:
     """§14.4/D16: at VP 6 (the cap) 気合溜め (+2) gains nothing by default; with
     ``charge_capped=false`` red ends on VP 8 (regeneration itself stays capped)."""
     def full(b: DiceBattle) -> None:
-        b.ch(0).vp = 6
-    assert one_turn("slot10: 気合溜め", before=full).ch(0).vp == 6
-    assert one_turn("slot10: 気合溜め", before=full, charge_capped=False).ch(0).vp == 8
+        b.table.ch(0).vp = 6
+    assert one_turn("slot10: 気合溜め", before=full).table.ch(0).vp == 6
+    assert one_turn("slot10: 気合溜め", before=full, charge_capped=False).table.ch(0).vp == 8
 
 
 @pytest.mark.rule("§15.4")
@@ -364,13 +365,13 @@ def test_star_spend_option_d36() -> None:
     this turn's attack counts 1 star; with ``star_spend=end_of_turn`` it counts 2 (more
     damage); both end the turn on 1 star."""
     def stars(b: DiceBattle) -> None:
-        b.ch(0).stars = 2
+        b.table.ch(0).stars = 2
     now = one_turn("slot10: 攻1.5倍 star=攻3倍/1/1", before=stars)
     late = one_turn("slot10: 攻1.5倍 star=攻3倍/1/1", before=stars, star_spend="end_of_turn")
     hit_now, hit_late = events(now, "hit", "0.0")[0], events(late, "hit", "0.0")[0]
     assert damage_terms(hit_now)["stars"] == 1 and damage_terms(hit_late)["stars"] == 2
     assert hit_late["damage"] > hit_now["damage"]
-    assert now.ch(0).stars == late.ch(0).stars == 1
+    assert now.table.ch(0).stars == late.table.ch(0).stars == 1
 
 
 @pytest.mark.rule("§14.2")
@@ -380,11 +381,11 @@ def test_based_vp_option_d9() -> None:
     them uses VP, so under both readings each is gated alone and 攻1.5倍 acts (攻撃倍率 3);
     the pair's larger VP binds only a pair whose two abilities both use VP."""
     def broke(b: DiceBattle) -> None:
-        put(b.ch(0), stars=1, vp=0)
+        put(b.table.ch(0), stars=1, vp=0)
     sheet = "slot10: 攻1.5倍 star=急所狙い/0/1 based"
     pair = one_turn(sheet, before=broke)
     each = one_turn(sheet, before=broke, based_vp="each")
-    assert each.tv[0].atk_mult.every == 3 and pair.tv[0].atk_mult.every == 3
+    assert each.table.tv[0].atk_mult.every == 3 and pair.table.tv[0].atk_mult.every == 3
     assert [e["name"] for e in events(pair, "blocked", "0.0")] == ["急所狙い"]
 
 
@@ -395,13 +396,13 @@ def test_misfire_ougi_option_d19() -> None:
     (攻撃倍率 4, 奥義 used up, blue spends no VP); with ``misfire_ougi=true`` the 奥義 does
     not act (攻撃倍率 2) and stays on the board."""
     def ready(b: DiceBattle) -> None:
-        b.ch(0).ougi_stars = 1
+        b.table.ch(0).ougi_stars = 1
     plain = one_turn("slot10: ougi=流星撃/1", "special5: 不発の術", before=ready)
     cancel = one_turn("slot10: ougi=流星撃/1", "special5: 不発の術", before=ready,
                       misfire_ougi=True)
-    assert plain.tv[0].atk_mult.every == 4 and not plain.ch(0).ougi_available
-    assert cancel.tv[0].atk_mult.every == 2 and cancel.ch(0).ougi_available
-    assert plain.ch(1).vp == 4 and cancel.ch(1).vp == 3
+    assert plain.table.tv[0].atk_mult.every == 4 and not plain.table.ch(0).ougi_available
+    assert cancel.table.tv[0].atk_mult.every == 2 and cancel.table.ch(0).ougi_available
+    assert plain.table.ch(1).vp == 4 and cancel.table.ch(1).vp == 3
 
 
 @pytest.mark.rule("§13.3")

@@ -18,12 +18,12 @@ BASED_BOTH_VP = "slot10: 回復 star=急所狙い/0/1 based"
 
 def stunned(b: DiceBattle) -> None:
     """Red starts the turn stunned, 20 turns left."""
-    put(b.ch(0), stunned=True, stun_left=20, gauge=0)
+    put(b.table.ch(0), stunned=True, stun_left=20, gauge=0)
 
 
 def broke(b: DiceBattle) -> None:
     """Red holds 1 star and no VP."""
-    put(b.ch(0), stars=1, vp=0)
+    put(b.table.ch(0), stars=1, vp=0)
 
 
 def test_the_seeds_readings_are_the_defaults() -> None:
@@ -53,7 +53,7 @@ def test_a_based_pair_both_using_vp_needs_the_larger_vp_14_2() -> None:
 def test_a_based_pair_with_the_vp_acts_together_14_2() -> None:
     """With VP 1 (the larger of 1 and 1) both abilities of the pair act."""
     def one_vp(b: DiceBattle) -> None:
-        put(b.ch(0), stars=1, vp=1)
+        put(b.table.ch(0), stars=1, vp=1)
     b = one_turn(BASED_BOTH_VP, before=one_vp)
     assert [e["name"] for e in events(b, "ability", "0.0")] == ["急所狙い", "回復"]
     assert not events(b, "blocked", "0.0")
@@ -69,10 +69,10 @@ def test_a_connecting_zero_damage_hit_shortens_a_stun_by_one_12_5() -> None:
     b = one_turn("", "slot3: 空振り", faces=faces, before=stunned, zero_damage_connects=True)
     assert [h["damage"] for h in events(b, "hit", "1.0")] == [0]
     assert events(b, "stun_countdown", "0.0")[0]["hits"] == 1
-    assert b.ch(0).stun_left == 18
+    assert b.table.ch(0).stun_left == 18
     old = one_turn("", "slot3: 空振り", faces=faces, before=stunned, zero_damage_connects=True,
                    zero_damage_digits="none")
-    assert old.ch(0).stun_left == 19
+    assert old.table.ch(0).stun_left == 19
 
 
 @pytest.mark.rule("§12.2")
@@ -98,4 +98,4 @@ def test_a_zero_damage_hit_that_does_not_connect_changes_nothing_d18() -> None:
     for digits in ("one", "none"):
         b = one_turn("", "slot3: 空振り", faces=(1, 1, 1, 5), before=stunned,
                      zero_damage_digits=digits)
-        assert b.ch(0).stun_left == 19
+        assert b.table.ch(0).stun_left == 19

@@ -1,8 +1,9 @@
 """The ability catalogue of §18: normal, special, passive, type, demerit, 奥義 and zone entries.
 
 Each entry keeps its Japanese term (``ja``, the name used in sheets and events) beside an
-English identifier (``id``) and label (``en``). Effects are interpreted by :mod:`.handlers`
-through the identifier; the table here holds only data (cost, VP, tag, group).
+English identifier (``id``) and label (``en``). Effects are interpreted by :mod:`.rules.effects`
+through the identifier; the table here holds only data (cost, VP, tag, group). The flags and
+stun are condition rows with their behaviour (:mod:`.catalogue_conditions`).
 """
 
 from __future__ import annotations
@@ -120,12 +121,11 @@ ZONE_PASSIVE: tuple[Entry, ...] = (
     Entry("Z4", "star_reading", "星読み", "Star reading", 200),
 )
 
-# Flags that are not demerit flags (§13): good 防1.5倍 / 被弾軽減, bad 浮き / ダウン.
 FLAG_NAMES_EN = {
     "防1.5倍": "Defence x1.5", "被弾軽減": "Damage cut", "浮き": "Airborne", "ダウン": "Down",
 }
-GOOD_FLAGS = ("防1.5倍", "被弾軽減")
-BAD_FLAGS = ("浮き", "ダウン")
+"""English names of the flags that are not demerit flags (§13), for the board's glossary:
+the same as their condition rows' (:mod:`.catalogue_conditions`, a test keeps them equal)."""
 
 DERIVATIONS = ("渡", "開", "単")
 """Derivation suffixes (§2.8): 渡 own attack right −1, 開 own defCorr 0, 単 first hit only."""

@@ -1,10 +1,11 @@
 """The dice battle (§5): one shared roll of four coloured dice per turn, read by both sides.
 
-Set-up (§4) and the 15-step turn loop only; the steps live in modules named for them
-(:mod:`.abilities` 4–9, :mod:`.values` 10, :mod:`.attack` 11–13, :mod:`.upkeep` 14–15) and
-act through the primitives of :class:`~kassen.rulesets.dice.table.Table`. ``self.state``
-(a :class:`~kassen.rulesets.dice.state.BattleState`) holds everything that changes, so
-snapshots are plain deep copies.
+Set-up (§4) and the 15-step turn loop only; the steps live in the rule sections of
+:mod:`.rules` (:mod:`~.rules.abilities` 4–9, :mod:`~.rules.values` 10, :mod:`~.rules.attack`
+11–13, :mod:`~.rules.upkeep` 14–15) and
+act on the :class:`~kassen.rulesets.dice.table.DiceTable` the set-up builds (``self.table``,
+handed to each of them as ``t``). ``self.state`` (a :class:`~kassen.rulesets.dice.model.State`,
+also ``self.table.state``) holds everything that changes, so snapshots are plain deep copies.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from typing import Any
 
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
-from kassen.rulesets.dice import attack, upkeep
-from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice import handlers as hd
 from kassen.rulesets.dice import view as vw
-from kassen.rulesets.dice.abilities import (
+from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS
+from kassen.rulesets.dice.model import Sheet, State, Termination
+from kassen.rulesets.dice.model_state import Character, TurnValues
+from kassen.rulesets.dice.options import Readings
+from kassen.rulesets.dice.rules import attack, upkeep
+from kassen.rulesets.dice.rules import effects as fx
+from kassen.rulesets.dice.rules import formulas as fm
+from kassen.rulesets.dice.rules.abilities import (
     demerit_square,
     ougi_prestep,
     select,
@@ -26,11 +30,8 @@ from kassen.rulesets.dice.abilities import (
     special,
     zone,
 )
-from kassen.rulesets.dice.model import Sheet
-from kassen.rulesets.dice.options import Readings
-from kassen.rulesets.dice.state import BattleState, Character, TurnValues
-from kassen.rulesets.dice.table import ID, Table
-from kassen.rulesets.dice.values import derive, flags_and_passives
+from kassen.rulesets.dice.rules.values import derive, flags_and_passives
+from kassen.rulesets.dice.table import ID, DiceTable
 
 COLOURS = ("R", "B", "Y", "G")
 """The four dice, in the order they are rolled (§5.1)."""
@@ -80,41 +81,35 @@ def assign_colours(sheets: list[Sheet], mode: str, coin: int) -> list[str]:
     return ["red", "blue"]
 
 
-class DiceBattle(Table, Battle):
+class DiceBattle(Battle):
     """One サイコロバトル between two sheets."""
 
-    state: BattleState
+    state: State
+    table: DiceTable
 
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
         super().__init__(setup, ruleset)
-        self.sheets = list(setup.builds)
-        self.kits = [hd.kit(sheet) for sheet in self.sheets]
-        self.opt = opt = read(Readings, self.options)
-        coin = self.rng.below(2) if opt.sides == "random" else 0
+        sheets = list(setup.builds)
+        kits = [fx.kit(sheet) for sheet in sheets]
+        readings = read(Readings, self.options)
+        coin = self.rng.below(2) if readings.sides == "random" else 0
         chars = []
-        for sheet, kit in zip(self.sheets, self.kits, strict=True):
-            gauge = opt.stun_gauge + kit.gauge_bonus
+        for sheet, kit in zip(sheets, kits, strict=True):
+            gauge = readings.stun_gauge + kit.gauge_bonus
             lp = sheet.lp_start
-            chars.append(Character(lp_main=lp, lp_start=lp, vp=opt.vp_init, gauge=gauge,
+            chars.append(Character(lp_main=lp, lp_start=lp, vp=readings.vp_init, gauge=gauge,
                                    gauge_max=gauge,
                                    ougi_available=sheet.ougi_number is not None))
-        c0, c1 = self.sheets[0].cross, self.sheets[1].cross
-        self.state = BattleState(colour=assign_colours(self.sheets, opt.sides, coin),
-                                 chars=chars, cross_x=(c0 + c1) // 2)
-        self.x_terms = (("=", "cross_range", c0), ("+", "cross_range", c1),
-                        ("//", "half", 2, "§4.5"))
-        self.x_sums = {"x": self.x_terms}
-        self.agi_terms = [("+", "agi", sheet.agi) for sheet in self.sheets]
-        self.agis = (self.sheets[0].agi, self.sheets[1].agi)
-        hi, lo = k.ZONE_BOUNDS
-        if opt.zone_bounds == "lower":
-            hi, lo = hi - 1, lo - 1  # LP is an integer: ">= 4000" is "> 3999"
-        self.zone_bounds = (hi, lo)
-        self.fav_factors = [fm.favourite_factors(sheet.fav) for sheet in self.sheets]
-        self.readers = [readers(sheet, colour)
-                        for sheet, colour in zip(self.sheets, self.state.colour, strict=True)]
-        self.lookups = [_lookup(letters) for letters in self.readers]
-        self.stardust_parts = [_stardust_parts(kit.stardust_bonus) for kit in self.kits]
+        self.state = State(colour=assign_colours(sheets, readings.sides, coin), chars=chars,
+                           cross_x=(sheets[0].cross + sheets[1].cross) // 2)
+        self.table = t = DiceTable(self.state, self.rec, self.rng, readings, self.decider,
+                                   sheets, kits)
+        t.readers = [readers(sheet, colour)
+                     for sheet, colour in zip(sheets, self.state.colour, strict=True)]
+        t.lookups = [_lookup(letters) for letters in t.readers]
+        t.stardust_parts = [_stardust_parts(kit.stardust_bonus) for kit in kits]
+        t.trigger_rows = [-1 if sheet.trigger is None else DEMERIT_FLAGS[sheet.trigger[0]].index
+                          for sheet in sheets]
 
     @property
     def finished(self) -> bool:
@@ -126,14 +121,16 @@ class DiceBattle(Table, Battle):
 
     # -- the turn ----------------------------------------------------------------------
     def play_turn(self) -> None:
+        t = self.table
         st = self.state
-        rec = self.rec
+        # the driver may hand the battle a fresh recorder to re-simulate a turn (view_at)
+        t.rec = rec = self.rec
         st.turn += 1
         rec.turn = st.turn
         rec.step("roll", "turn")
         rec.add("turn", None, None, None, {"turn": st.turn})
         # 1. roll R, B, Y, G (shared by both)
-        below = self.rng.below  # a die is 1 + below(6) (core.rng)
+        below = t.rng.below  # a die is 1 + below(6) (core.rng)
         r, b, y, g = 1 + below(6), 1 + below(6), 1 + below(6), 1 + below(6)
         # the state's dice and the event's values are one dict: made anew each turn, never
         # changed after
@@ -150,65 +147,65 @@ class DiceBattle(Table, Battle):
         else:
             st.tv = tvs = [self._read(0, dice, faces, None), self._read(1, dice, faces, None)]
         # 3. stardust and star formation
-        kits, parts = self.kits, self.stardust_parts
-        for c in self.order():
+        kits, parts = t.kits, t.stardust_parts
+        for c in t.order():
             sel = tvs[c].sel
-            self.add_stardust(c, sel + kits[c].stardust_bonus, "selected", parts[c][sel])
+            t.add_stardust(c, sel + kits[c].stardust_bonus, "selected", parts[c][sel])
         # the steps below act for side 0 then side 1, or in 原始攻撃権 order (§9.3); the two
         # calls are written out (every turn of every battle passes here)
         # 4. zone
-        zone(self, 0)
-        zone(self, 1)
+        zone(t, 0)
+        zone(t, 1)
         # 5. selection
         rec.step("select", "select")
-        select(self, 0)
-        select(self, 1)
+        select(t, 0)
+        select(t, 1)
         # 6. 奥義 pre-step
-        ougi_prestep(self, 0)
-        ougi_prestep(self, 1)
+        ougi_prestep(t, 0)
+        ougi_prestep(t, 1)
         # 7. demerit squares
-        demerit_square(self, 0)
-        demerit_square(self, 1)
+        demerit_square(t, 0)
+        demerit_square(t, 1)
         # 8. special abilities in 原始攻撃権 order
         rec.step("special", "special")
-        first, second = self.order()
-        special(self, first)
-        special(self, second)
+        first, second = t.order()
+        special(t, first)
+        special(t, second)
         # 9. slot abilities in 原始攻撃権 order (evaluated afresh, D23)
         rec.step("ability", "ability")
-        first, second = self.order()
-        slot_abilities(self, first)
-        slot_abilities(self, second)
+        first, second = t.order()
+        slot_abilities(t, first)
+        slot_abilities(t, second)
         # 10. derived values
         rec.step("values", "values")
-        flags_and_passives(self, 0)
-        flags_and_passives(self, 1)
-        derive(self, 0)
-        derive(self, 1)
+        flags_and_passives(t, 0)
+        flags_and_passives(t, 1)
+        derive(t, 0)
+        derive(t, 1)
         # 11. range
-        attack.range_start(self)
+        attack.range_start(t)
         # 12. attack-right decision
         rec.step("decision", "decision")
-        attackers, cross = attack.decide(self)
+        attackers, cross = attack.decide(t)
         # 13. attacks
-        attack.attacks(self, attackers, cross)
+        attack.attacks(t, attackers, cross)
         if st.chars[0].lp <= 0 or st.chars[1].lp <= 0:
-            attack.knockout(self)
+            attack.knockout(t)
             return
         # 14. stun bookkeeping
         rec.step("stun", "stun")
-        upkeep.stun(self, 0)
-        upkeep.stun(self, 1)
+        upkeep.stun(t, 0)
+        upkeep.stun(t, 1)
         # 15. end of turn
         rec.step("end", "end_of_turn")
-        upkeep.end_of_turn(self)
+        upkeep.end_of_turn(t)
 
     def _read(self, c: int, dice: dict[str, int], faces: tuple[int, int, int, int],
               tv: TurnValues | None) -> TurnValues:
         """Step 2: own, opponent, N, S, selected die and 5計 of side ``c`` (§1.3–1.5, §6.1),
         from the roll (by colour and as R, B, Y, G faces) into ``tv`` (last turn's values,
         begun afresh) or a new ``TurnValues``."""
-        mine, theirs, middle, letter, special, middle_terms = self.lookups[c]
+        mine, theirs, middle, letter, special, middle_terms = self.table.lookups[c]
         ch = self.state.chars[c]
         r, b, y, g = faces
         own, opp, sel, mid = faces[mine], faces[theirs], faces[letter], faces[middle]
@@ -231,11 +228,11 @@ class DiceBattle(Table, Battle):
     # -- results and views -------------------------------------------------------------
     def result(self) -> Result:
         st = self.state
-        return Result(st.winner, st.reason or "unfinished", st.turn,
-                      {"lp": [self.lp(0), self.lp(1)], "colours": list(st.colour)})
+        return Result(st.winner, st.reason or Termination.UNFINISHED, st.turn,
+                      {"lp": [st.chars[0].lp, st.chars[1].lp], "colours": list(st.colour)})
 
     def members(self) -> list[dict[str, Any]]:
-        return vw.members(self)
+        return vw.members(self.table)
 
     def view(self) -> dict[str, Any]:
-        return vw.view(self, self.rec.steps[-1].phase if self.rec.steps else "")
+        return vw.view(self.table, self.rec.steps[-1].phase if self.rec.steps else "")

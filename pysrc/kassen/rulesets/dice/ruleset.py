@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from kassen.core.moments import Moment
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.dice import moves, text
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.generate import random_text
-from kassen.rulesets.dice.model import Sheet
+from kassen.rulesets.dice.model import Sheet, Termination
 from kassen.rulesets.dice.notation import export, parse
 from kassen.rulesets.dice.options import OPTIONS
 from kassen.rulesets.dice.samples import SAMPLES
@@ -38,6 +39,15 @@ class DiceRuleset(Ruleset):
     name_en = "Saikoro Battle"
     options = OPTIONS
     samples = SAMPLES
+    terminations = Termination
+    event_moments: ClassVar[Mapping[str, Moment]] = {
+        "turn": Moment.TURN_START, "hit": Moment.DAMAGE, "heal": Moment.HEALING,
+        "flag_set": Moment.STATUS_GAINED, "stun_start": Moment.STATUS_GAINED,
+        "flag_expired": Moment.STATUS_LOST, "flags_removed": Moment.STATUS_LOST,
+        "stun_end": Moment.STATUS_LOST, "battle_end": Moment.BATTLE_END,
+    }
+    """The dice rules' events at the shared moments. No event starts the battle (turn 1's
+    ``turn`` does) and a knockout is told by ``battle_end`` alone (§17.1)."""
     max_turns = 1000
 
     def parse(self, text_: str, options: dict[str, Any]) -> tuple[Sheet | None, list[Problem]]:

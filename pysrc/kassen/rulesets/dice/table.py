@@ -1,19 +1,25 @@
 """The table: the battle's state and the primitives every rule section acts through.
 
-:class:`Table` is the base of :class:`~kassen.rulesets.dice.engine.DiceBattle`. The rule
-sections (:mod:`.abilities`, :mod:`.values`, :mod:`.attack`, :mod:`.upkeep`) and the catalogue
-handlers (:mod:`.handlers`) take a ``Table`` and change the game only through its state and
-these primitives, which emit the events; none of them imports the engine. Index ``c`` (0/1) is
-the side in order of entry.
+:class:`DiceTable` (a :class:`kassen.core.table.Table`) is built by the engine's set-up and
+handed to every rule function as ``t``. The rule sections (:mod:`.rules`) and the flags and
+stun of :mod:`.catalogue_conditions` change the game only through its state and these
+primitives, which emit the events; none of them imports the engine. Index ``c`` (0/1) is the
+side in order of entry.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from kassen.core.decisions import Decider
 from kassen.core.events import Recorder
-from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice.model import Kit, Sheet
+from kassen.core.rng import Rng
+from kassen.core.table import Table
+from kassen.rulesets.dice import constants as k
+from kassen.rulesets.dice.model import Kit, Sheet, State, Termination
+from kassen.rulesets.dice.model_state import Character, DiceCondition, Flag, TurnValues
 from kassen.rulesets.dice.options import Readings
-from kassen.rulesets.dice.state import BattleState, Character, Flag, TurnValues
+from kassen.rulesets.dice.rules import formulas as fm
 
 ID = ("0.0", "1.0")
 """Member id of each side (design: ``<side>.<n>``; one character a side): ``ID[c]``."""
@@ -29,26 +35,44 @@ def loss_terms(key: str, before: int, loss: int, rule: str) -> tuple[tuple[objec
     return (("=", f"{key}_before", before), ("-", f"{key}_lost", loss, rule), *floor)
 
 
-class Table:
-    """State, sheets, option readings and recorder of one battle, with its primitives."""
+class DiceTable(Table[State, Readings]):
+    """State, recorder, generator, option readings and decider of one battle, the sheets and
+    the values made from them once per battle, with the primitives every rule acts through."""
 
-    state: BattleState
-    sheets: list[Sheet]
-    kits: list[Kit]
-    opt: Readings
-    rec: Recorder
-    x_terms: tuple[tuple[object, ...], ...]
-    """The sum of the match cross range X (§4.5), the same every turn."""
-    x_sums: dict[str, tuple[tuple[object, ...], ...]]
-    """The decision event's ``sums`` (X only): one dict shared by every turn's event."""
-    agis: tuple[int, int]
-    """敏捷 of each side (the second key of 原始攻撃権, §9.3)."""
-    zone_bounds: tuple[int, int]
-    """LP above which 序盤 and 中盤 begin (§16.2, option ``zone_bounds``)."""
-    agi_terms: list[tuple[str, str, int]]
-    """The speed sum's 敏捷 term of each side (§6.2), made once."""
-    fav_factors: list[tuple[tuple[int, int], ...]]
-    """得意間合い倍率 of each side at each range in half steps (§11.2), made once."""
+    __slots__ = ("agi_terms", "agis", "fav_factors", "kits", "lookups", "readers", "sheets",
+                 "stardust_parts", "trigger_rows", "x_sums", "x_terms", "zone_bounds")
+
+    def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
+                 decider: Decider, sheets: list[Sheet], kits: list[Kit]) -> None:
+        super().__init__(state, rec, rng, readings, decider)
+        self.sheets = sheets
+        self.kits = kits
+        c0, c1 = sheets[0].cross, sheets[1].cross
+        self.x_terms: tuple[tuple[object, ...], ...] = (
+            ("=", "cross_range", c0), ("+", "cross_range", c1), ("//", "half", 2, "§4.5"))
+        """The sum of the match cross range X (§4.5), the same every turn."""
+        self.x_sums = {"x": self.x_terms}
+        """The decision event's ``sums`` (X only): one dict shared by every turn's event."""
+        self.agi_terms = [("+", "agi", sheet.agi) for sheet in sheets]
+        """The speed sum's 敏捷 term of each side (§6.2), made once."""
+        self.agis = (sheets[0].agi, sheets[1].agi)
+        """敏捷 of each side (the second key of 原始攻撃権, §9.3)."""
+        hi, lo = k.ZONE_BOUNDS
+        if readings.zone_bounds == "lower":
+            hi, lo = hi - 1, lo - 1  # LP is an integer: ">= 4000" is "> 3999"
+        self.zone_bounds = (hi, lo)
+        """LP above which 序盤 and 中盤 begin (§16.2, option ``zone_bounds``)."""
+        self.fav_factors = [fm.favourite_factors(sheet.fav) for sheet in sheets]
+        """得意間合い倍率 of each side at each range in half steps (§11.2), made once."""
+        self.readers: list[tuple[str, str, str, str, str]] = []
+        """Which die is own, opponent's, middle, selected and special per side (§1.3–1.5)."""
+        self.lookups: list[tuple[Any, ...]] = []
+        """Each side's readers as indices into the rolled faces, with its middle-die terms."""
+        self.stardust_parts: list[tuple[tuple[tuple[object, ...], ...], ...]] = []
+        """Step 3's stardust terms of each side at each selected face."""
+        self.trigger_rows: list[int] = []
+        """The condition row index of the demerit flag each side's trigger watches (§7.1),
+        -1 without a trigger."""
 
     # -- reading the table ------------------------------------------------------------------
     @property
@@ -95,7 +119,7 @@ class Table:
         """VP gate (§7.6, §14.2) on the turn-start VP. ``negative_vp=all``: the literal §7.6
         test, so a negative VP blocks 0-VP abilities too; ``vp_users`` (D6): only abilities
         that use VP are gated."""
-        if need <= 0 and self.opt.negative_vp == "vp_users":
+        if need <= 0 and self.readings.negative_vp == "vp_users":
             return False
         return need > self.state.tv[c].vp0
 
@@ -109,22 +133,25 @@ class Table:
             return False
         slot = self.sheets[c].slot(src.slot)
         if tv.ougi:
-            return (slot.based and slot.normal is not None) or self.opt.misfire_ougi
+            return (slot.based and slot.normal is not None) or self.readings.misfire_ougi
         return slot.normal is not None or slot.star is not None
 
     # -- flags (§13) ------------------------------------------------------------------------
-    def has_flag(self, c: int, name: str) -> bool:
-        """Whether side ``c`` holds an effective flag ``name`` (created before this turn, §13.3)."""
+    def has_flag(self, c: int, row: int) -> bool:
+        """Whether side ``c`` holds an effective flag of condition row index ``row`` (created
+        before this turn, §13.3)."""
         flags = self.state.chars[c].flags
         if not flags:
             return False
         turn = self.state.turn
-        return any(f.name == name and f.since < turn for f in flags)
+        return any(f.row == row and f.since < turn for f in flags)
 
-    def set_flag(self, c: int, name: str, kind: str, turns: int) -> None:
-        """Create a flag, effective from next turn for ``turns`` turns (§13.3)."""
-        self.state.chars[c].flags.append(Flag(name, kind, turns, self.state.turn))
-        self.rec.add("flag_set", ID[c], None, "§13.3", {"flag": name, "flag_kind": kind,
+    def set_flag(self, c: int, row: DiceCondition, turns: int) -> None:
+        """Raise the flag of condition ``row``, effective from next turn for ``turns`` turns
+        (§13.3)."""
+        self.state.chars[c].flags.append(Flag(row.ja, row.kind, turns, self.state.turn,
+                                              row.index))
+        self.rec.add("flag_set", ID[c], None, "§13.3", {"flag": row.ja, "flag_kind": row.kind,
                                                         "turns": turns})
 
     def remove_flags(self, c: int, kinds: tuple[str, ...], cause: str) -> int:
@@ -151,7 +178,7 @@ class Table:
             before = ch.ougi_stars
             ch.ougi_stars += n
             cap = ()
-            if self.opt.ougi_star_cap:
+            if self.readings.ougi_star_cap:
                 ch.ougi_stars = min(limit, ch.ougi_stars)
                 cap = (("min", "ougi_setting", limit, "§15.5"),) if before + n > limit else ()
             sums["ougi_stars"] = (("=", "ougi_stars_before", before),
@@ -181,38 +208,38 @@ class Table:
         ch.stardust += n
         self.rec.add("stardust", ID[c], None, "§5.3", {"via": cause, "change": n,
                                                        "stardust": ch.stardust, "sums": sums})
-        per = self.opt.stardust_per_star
+        per = self.readings.stardust_per_star
         if per > 0 and ch.stardust >= per:
             gained = ch.stardust // per
             ch.stardust -= gained * per
             self.gain_stars(c, gained, "stardust")
 
-    def lose_stardust(self, c: int, n: int) -> None:
-        """Stardust −n, not below 0 (散漫)."""
+    def lose_stardust(self, c: int, n: int, cause: str) -> None:
+        """Stardust −n, not below 0 (散漫, §18.5)."""
         ch = self.state.chars[c]
         before = ch.stardust
         ch.stardust = max(0, before - n)
-        self.rec.emit("stardust", ID[c], rule="§18.5", via="散漫",
+        self.rec.emit("stardust", ID[c], rule="§18.5", via=cause,
                       change=ch.stardust - before, stardust=ch.stardust,
                       sums={"stardust": loss_terms("stardust", before, n, "§18.5")})
 
     # -- LP, stun gauge, range --------------------------------------------------------------
-    def lose_gauge(self, c: int, n: int) -> None:
-        """Stun gauge −n immediately (動揺); ignored while stunned (D28)."""
+    def lose_gauge(self, c: int, n: int, cause: str) -> None:
+        """Stun gauge −n immediately (動揺, §18.5); ignored while stunned (D28)."""
         ch = self.state.chars[c]
         if ch.stunned:
             return
         ch.gauge = max(0, ch.gauge - n)
-        self.rec.emit("gauge", ID[c], rule="§18.5", via="動揺", change=-n,
+        self.rec.emit("gauge", ID[c], rule="§18.5", via=cause, change=-n,
                       gauge=ch.gauge)
 
     def heal(self, c: int, amount: int) -> None:
         """Heal into EX LP, capped at the starting LP (§16.1, A28)."""
         ch = self.state.chars[c]
-        room = ch.lp_start - ch.lp if self.opt.heal_cap else amount
+        room = ch.lp_start - ch.lp if self.readings.heal_cap else amount
         gained = max(0, min(amount, room))
         terms = ((("=", "heal", amount), ("min", "room_to_start_lp", room, "A28"),
-                  fm.AT_LEAST_ZERO) if self.opt.heal_cap
+                  fm.AT_LEAST_ZERO) if self.readings.heal_cap
                  else (("=", "heal", amount), fm.AT_LEAST_ZERO))
         ch.lp_ex += gained
         self.rec.emit("heal", ID[c], rule="§16.1", amount=gained, lp=ch.lp,
@@ -229,7 +256,7 @@ class Table:
         if away_from_fav:
             fav2 = 2 * self.sheets[c].fav
             if r2 == fav2:  # D15: at the favourite, "away" has no direction of its own
-                inward = self.opt.away_at_favourite == "closer"
+                inward = self.readings.away_at_favourite == "closer"
                 amount = -1 if (inward and r2 > 2) or r2 == 12 else 1
             else:
                 amount = 1 if r2 > fav2 else -1
@@ -251,7 +278,7 @@ class Table:
         return True
 
     # -- the end (§17) ----------------------------------------------------------------------
-    def finish(self, winner: int | None, reason: str, rule: str) -> None:
+    def finish(self, winner: int | None, reason: Termination, rule: str) -> None:
         """End the battle with ``winner`` (None: a draw) and say so."""
         st = self.state
         st.over = True
@@ -259,5 +286,5 @@ class Table:
         st.reason = reason
         self.rec.step("end", "battle_end")
         who = None if winner is None else ID[winner]
-        self.rec.emit("battle_end", who, rule=rule, reason=reason, winner=who,
+        self.rec.emit("battle_end", who, rule=rule, reason=reason.value, winner=who,
                       lp=[self.lp(0), self.lp(1)])

@@ -1,26 +1,27 @@
 """What the page and ``battle --json`` show (design 4.1, issue 5 dice-table view): plain JSON
-data built from a battle's :class:`~kassen.rulesets.dice.table.Table`."""
+data built from a battle's :class:`~kassen.rulesets.dice.table.DiceTable`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice.state import TurnValues
-from kassen.rulesets.dice.table import ID, Table
+from kassen.rulesets.dice.catalogue_conditions import STUN
+from kassen.rulesets.dice.model_state import TurnValues
+from kassen.rulesets.dice.rules import formulas as fm
+from kassen.rulesets.dice.table import ID, DiceTable
 
 ZONES = {"序盤": [6000, 4000], "中盤": [4000, 1000], "終盤": [1000, 0]}
 """LP bands of the zones (§16.2), for the LP bar."""
 
 
-def member(t: Table, c: int) -> dict[str, Any]:
+def member(t: DiceTable, c: int) -> dict[str, Any]:
     """Side ``c``'s character with its final values (design 4.1)."""
     ch = t.state.chars[c]
     statuses: dict[str, int] = {}
     for flag in ch.flags:
         statuses[flag.name] = max(statuses.get(flag.name, 0), flag.remaining)
     if ch.stunned:
-        statuses["スタン"] = ch.stun_left
+        statuses[STUN.ja] = ch.stun_left
     return {
         "id": ID[c], "name": t.sheets[c].name, "colour": t.state.colour[c],
         "hp": ch.lp, "max_hp": ch.lp_start, "lp": ch.lp, "lp_main": ch.lp_main,
@@ -35,7 +36,7 @@ def member(t: Table, c: int) -> dict[str, Any]:
     }
 
 
-def members(t: Table) -> list[dict[str, Any]]:
+def members(t: DiceTable) -> list[dict[str, Any]]:
     """Per side ``{"members": [...]}`` in order of entry."""
     return [{"members": [member(t, c)]} for c in (0, 1)]
 
@@ -57,7 +58,7 @@ def turn_values(tv: TurnValues) -> dict[str, Any]:
     }
 
 
-def view(t: Table, phase: str) -> dict[str, Any]:
+def view(t: DiceTable, phase: str) -> dict[str, Any]:
     """Everything the dice-table view draws (issue 5): dice, slots, LP, range, decision."""
     st = t.state
     sides = []

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice.table import ID, Table
+from kassen.rulesets.dice.catalogue_conditions import AIRBORNE, DOWN
+from kassen.rulesets.dice.model import Termination
+from kassen.rulesets.dice.rules import formulas as fm
+from kassen.rulesets.dice.table import ID, DiceTable
 
 FIRST_HIT = ("+", "first_hit", 1)
 MOST_EXTRA = ("min", "max_extra_hits", fm.MAX_EXTRA)
@@ -14,13 +16,13 @@ NEGATED = ("*", "negated", 0, "A16")
 HEAVY = ("-", "heavy", 1)
 
 
-def range_start(t: Table) -> None:
+def range_start(t: DiceTable) -> None:
     """Step 11: on the first turn, the initial range (§11.3), then the queued shifts (D8)."""
     st = t.state
     if st.r2 is not None:
         return
     tv = st.tv
-    if t.opt.square_initial_range:
+    if t.readings.square_initial_range:
         d0, d1 = tv[0].range_die, tv[1].range_die
     else:
         d0, d1 = tv[0].own, tv[1].own
@@ -34,18 +36,18 @@ def range_start(t: Table) -> None:
         t.shift_range(c, amount, away_from_fav=away)
 
 
-def decide(t: Table) -> tuple[list[int], bool]:
+def decide(t: DiceTable) -> tuple[list[int], bool]:
     """Step 12: who attacks (§9.2): forced cross, absolute right, right, speed, else cross.
     Returns the attackers in order and whether it is a cross."""
     st = t.state
     tv0, tv1 = st.tv
-    opt = t.opt
+    readings = t.readings
     x = st.cross_x
     abs0, abs1, right0, right1 = tv0.abs, tv1.abs, tv0.right, tv1.right
     speed0, speed1 = tv0.speed, tv1.speed
     winner: int | None = None
     forced = tv0.force_cross or tv1.force_cross
-    if forced and opt.forced_cross == "absolute_first":
+    if forced and readings.forced_cross == "absolute_first":
         forced = abs0 == abs1
     if forced:
         by = "forced"
@@ -54,19 +56,19 @@ def decide(t: Table) -> tuple[list[int], bool]:
     elif right0 != right1:
         by, winner = "right", 0 if right0 > right1 else 1
     elif abs(speed0 - speed1) > x or (
-            opt.speed_margin == "at_least" and speed0 != speed1 and abs(speed0 - speed1) == x):
+            readings.speed_margin == "at_least" and speed0 != speed1 and abs(speed0 - speed1) == x):
         by, winner = "speed", 0 if speed0 > speed1 else 1
     else:
         by = "cross"
     c0, c1 = st.chars
-    recovered_wait = not opt.recover_attacks
+    recovered_wait = not readings.recover_attacks
     stunned = (c0.stunned or (tv0.recovered and recovered_wait),
                c1.stunned or (tv1.recovered and recovered_wait))
     passed = False
     if winner is not None:
         attackers = [winner]
         if stunned[winner]:
-            passed = opt.stunned_winner == "pass"
+            passed = readings.stunned_winner == "pass"
             attackers = [1 - winner] if passed and not stunned[1 - winner] else []
         cross = False
     else:
@@ -85,17 +87,17 @@ def decide(t: Table) -> tuple[list[int], bool]:
     return attackers, cross
 
 
-def attacks(t: Table, attackers: list[int], cross: bool) -> None:
+def attacks(t: DiceTable, attackers: list[int], cross: bool) -> None:
     """Step 13: each attacker's sequence of hits (§10.1); later hits stop at a knockout. In a
     cross, each side's extra hits follow its own first hit, or (``cross_extra_hits =
     after_first_strikes``, §9.4, A39) come after both first strikes."""
-    if cross and len(attackers) == 2 and t.opt.cross_extra_hits == "after_first_strikes":
+    if cross and len(attackers) == 2 and t.readings.cross_extra_hits == "after_first_strikes":
         first, second = attackers
         hits = [first_strike(t, a, cross) for a in attackers]
         if hits[0] > 1:
             t.rec.step("attack", "attack")
             ta, ca = t.state.tv[first], t.state.chars[first]
-            if ca.lp <= 0 or "硬直" in ta.demerit_applied:
+            if ca.lp <= 0 or ta.stiff:
                 # §9.4 protects only the second attacker; the first was hit meanwhile
                 t.rec.emit("hits_skipped", ID[first], ID[second], rule="§9.4",
                            skipped=hits[0] - 1)
@@ -107,7 +109,7 @@ def attacks(t: Table, attackers: list[int], cross: bool) -> None:
         extra_hits(t, a, first_strike(t, a, cross), cross)
 
 
-def first_strike(t: Table, a: int, cross: bool) -> int:
+def first_strike(t: DiceTable, a: int, cross: bool) -> int:
     """Open attacker ``a``'s sequence (§10.1): its number of hits, then its first hit.
     Returns the number of hits."""
     tv = t.state.tv
@@ -129,7 +131,7 @@ def first_strike(t: Table, a: int, cross: bool) -> int:
     return hits
 
 
-def extra_hits(t: Table, a: int, hits: int, cross: bool) -> None:
+def extra_hits(t: DiceTable, a: int, hits: int, cross: bool) -> None:
     """Attacker ``a``'s hits after its first, each with its own N for comboCoef^N; they stop
     once the defender's LP is at 0 or below (§10.5)."""
     d = 1 - a
@@ -141,10 +143,10 @@ def extra_hits(t: Table, a: int, hits: int, cross: bool) -> None:
         hit(t, a, d, n, cross)
 
 
-def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
+def hit(t: DiceTable, a: int, d: int, n: int, cross: bool) -> None:
     """Hit ``n`` of attacker ``a`` on ``d``: damage (§19), EX LP first (§16.1), stun gauge
     (§12.2) or stun shortening (§12.5), then on-hit effects."""
-    opt = t.opt
+    readings = t.readings
     st = t.state
     ta, td = st.tv[a], st.tv[d]
     sa, sd = t.sheets[a], t.sheets[d]
@@ -157,7 +159,7 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
     parry = (0, 1)
     negate = False
     if td.parry and (td.parry == "all" or first):
-        if opt.parry == "negate_first":
+        if readings.parry == "negate_first":
             negate = td.hits_taken == 0
         else:
             # D24: half own attack power, no range or combo; 攻撃低減値 from the attacker
@@ -171,8 +173,8 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
         sa.atk, ta.five, ca.stars, ta.atk_mult.at(first), a_red, ta.atk_corr.at(first),
         fm.RANGE_FACTORS[r2], t.fav_factors[a][r2], (coef_n ** n, coef_d ** n),
         sd.defence, td.five, cd.stars, td.def_mult.at(first), d_red, td.def_corr.at(first),
-        parry, ta.dmg_mult.at(first), td.taken_mult.at(first), opt.def_mult_floor,
-        opt.arithmetic == "exact", opt.rounding == "half_up")
+        parry, ta.dmg_mult.at(first), td.taken_mult.at(first), readings.def_mult_floor,
+        readings.arithmetic == "exact", readings.rounding == "half_up")
     if negate:
         dmg = 0
         terms += (NEGATED,)
@@ -181,14 +183,14 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
     from_ex = min(cd.lp_ex, dmg)
     cd.lp_ex -= from_ex
     cd.lp_main -= dmg - from_ex
-    connects = dmg > 0 or opt.zero_damage_connects
+    connects = dmg > 0 or readings.zero_damage_connects
     gauge_change = 0
     if dmg > 0:
         td.took_damage = True
     if connects:
         if cd.stunned:
-            td.shorten += fm.stun_shortening(dmg, opt.zero_damage_digits == "one")
-        elif dmg > 0 or opt.zero_damage_digits == "none":
+            td.shorten += fm.stun_shortening(dmg, readings.zero_damage_digits == "one")
+        elif dmg > 0 or readings.zero_damage_digits == "none":
             # §12.2: a connecting 0-damage hit (D18) moves no gauge, 重撃 included
             heavy = bool(ta.on_hit) and any(kind == "heavy" and (first or not single)
                                             for kind, single in ta.on_hit)
@@ -198,7 +200,7 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
                                       ("-", "gauge_digits", digits, "§12.2"))
             if heavy:
                 gauge += (HEAVY,)
-            if opt.gauge_loss == "turn":
+            if readings.gauge_loss == "turn":
                 # only the largest hit of the turn counts: charge what exceeds the rest
                 gauge += (("+", "lost_this_turn", td.gauge_lost),
                           ("min", "gauge_before", cd.gauge))
@@ -214,16 +216,16 @@ def hit(t: Table, a: int, d: int, n: int, cross: bool) -> None:
         on_hit_effects(t, a, d, first)
 
 
-def on_hit_effects(t: Table, a: int, d: int, first: bool) -> None:
+def on_hit_effects(t: DiceTable, a: int, d: int, first: bool) -> None:
     """打ち上げ raises 浮き, 叩き落とし turns 浮き into ダウン; the hit marks them exerted."""
     ta = t.state.tv[a]
     for kind, single in ta.on_hit:
         if single and not first:
             continue
         if kind == "launch":
-            t.set_flag(d, "浮き", "bad", t.opt.combo_flag_turns)
-        elif kind == "slam" and t.has_flag(d, "浮き"):
-            t.set_flag(d, "ダウン", "bad", t.opt.combo_flag_turns)
+            t.set_flag(d, AIRBORNE, t.readings.combo_flag_turns)
+        elif kind == "slam" and t.has_flag(d, AIRBORNE.index):
+            t.set_flag(d, DOWN, t.readings.combo_flag_turns)
         elif kind != "heavy":
             continue
         for act in ta.acts:
@@ -231,13 +233,13 @@ def on_hit_effects(t: Table, a: int, d: int, first: bool) -> None:
                 act.exerted = True
 
 
-def knockout(t: Table) -> None:
+def knockout(t: DiceTable) -> None:
     """After step 13, an LP at 0 or below ends the battle (§17.1, both down: §17.2)."""
     lp = [t.lp(0), t.lp(1)]
     if lp[0] <= 0 and lp[1] <= 0:
-        if t.opt.double_ko == "higher_lp" and lp[0] != lp[1]:
-            t.finish(0 if lp[0] > lp[1] else 1, "double_knockout_lp", "§17.1")
+        if t.readings.double_ko == "higher_lp" and lp[0] != lp[1]:
+            t.finish(0 if lp[0] > lp[1] else 1, Termination.DOUBLE_KNOCKOUT_LP, "§17.1")
         else:
-            t.finish(None, "double_knockout", "§17.1")
+            t.finish(None, Termination.DOUBLE_KNOCKOUT, "§17.1")
     else:
-        t.finish(1 if lp[0] <= 0 else 0, "knockout", "§17.1")
+        t.finish(1 if lp[0] <= 0 else 0, Termination.KNOCKOUT, "§17.1")

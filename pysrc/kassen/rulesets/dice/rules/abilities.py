@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice import handlers as hd
+from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS, apply_demerit
 from kassen.rulesets.dice.model import Ability
-from kassen.rulesets.dice.state import Act
-from kassen.rulesets.dice.table import ID, Table
+from kassen.rulesets.dice.model_state import Act
+from kassen.rulesets.dice.rules import effects as fx
+from kassen.rulesets.dice.table import ID, DiceTable
 
 
-def zone(t: Table, c: int) -> None:
+def zone(t: DiceTable, c: int) -> None:
     """Step 4: the zone from LP now (§16.2); its passive is active if the zone matches."""
     ch = t.state.chars[c]
     lp = ch.lp
@@ -25,12 +26,12 @@ def zone(t: Table, c: int) -> None:
                                                  "passive": placed[1] if placed else ""})
     ch.zone_active = active
     if active:
-        on_zone = hd.ON_ZONE.get(t.kits[c].zone)
+        on_zone = fx.ON_ZONE.get(t.kits[c].zone)
         if on_zone is not None:
             on_zone(t, c, k.ZONES.index(name))
 
 
-def select(t: Table, c: int) -> None:
+def select(t: DiceTable, c: int) -> None:
     """Step 5: this turn's source (§7.1): stunned → none; else line → trigger → slot N."""
     sheet = t.sheets[c]
     ch = t.state.chars[c]
@@ -38,7 +39,7 @@ def select(t: Table, c: int) -> None:
     src = tv.source
     line = sheet.line
     if ch.stunned:
-        if (t.opt.line_while_stunned == "lost" and line is not None
+        if (t.readings.line_while_stunned == "lost" and line is not None
                 and not ch.line_used and ch.lp <= line[0]):
             ch.line_used = True  # D30 alternative: the line passes while stunned
         t.rec.emit("select", ID[c], rule="§7.1", source="stunned", slot=0, name="")
@@ -46,7 +47,7 @@ def select(t: Table, c: int) -> None:
     if line is not None and not ch.line_used and ch.lp <= line[0]:
         ch.line_used = True
         src.kind, src.name = "line", line[1].label
-    elif (sheet.trigger is not None and t.has_flag(1 - c, sheet.trigger[0])
+    elif (sheet.trigger is not None and t.has_flag(1 - c, t.trigger_rows[c])
           and tv.vp0 >= 1 + sheet.trigger[1].entry.vp):
         src.kind, src.name = "trigger", sheet.trigger[1].label
     else:
@@ -58,7 +59,7 @@ def select(t: Table, c: int) -> None:
                                               "name": src.name})
 
 
-def ougi_prestep(t: Table, c: int) -> None:
+def ougi_prestep(t: DiceTable, c: int) -> None:
     """Step 6: a 奥義 that activates clears bad flags and gives absAtkRight +1 (§15.5)."""
     tv = t.state.tv[c]
     ch = t.state.chars[c]
@@ -70,15 +71,15 @@ def ougi_prestep(t: Table, c: int) -> None:
     tv.ougi = True
     tv.abs += 1
     t.rec.emit("ougi", ID[c], rule="§15.5", name=ougi.name, x=ch.ougi_stars)
-    kinds = ("bad", "demerit") if t.opt.demerit_flags_are_bad else ("bad",)
+    kinds = ("bad", "demerit") if t.readings.demerit_flags_are_bad else ("bad",)
     t.remove_flags(c, kinds, "奥義")
 
 
-def demerit_square(t: Table, c: int) -> None:
+def demerit_square(t: DiceTable, c: int) -> None:
     """Step 7: the penalties of a demerit square (§8), unless デメリットガード pays (§8.3)."""
     tv = t.state.tv[c]
     stunned = t.state.chars[c].stunned
-    if not ((stunned and t.opt.stunned_square_penalty) or tv.source.kind == "slot"):
+    if not ((stunned and t.readings.stunned_square_penalty) or tv.source.kind == "slot"):
         return
     if not t.sheets[c].slot(tv.n).demerit:
         return
@@ -95,7 +96,7 @@ def demerit_square(t: Table, c: int) -> None:
     t.remove_flags(c, ("good",), "demerit_square")
 
 
-def special(t: Table, c: int) -> None:
+def special(t: DiceTable, c: int) -> None:
     """Step 8: the special ability of face S (§18.2); only 復帰 acts while stunned."""
     tv = t.state.tv[c]
     name = t.sheets[c].specials[tv.s - 1]
@@ -107,13 +108,13 @@ def special(t: Table, c: int) -> None:
     if t.vp_blocked(c, entry.vp):
         t.rec.emit("blocked", ID[c], rule="§7.6", name=name, why="vp")
         return
-    exerted = hd.ON_SPECIAL[entry.id](t, c, False)
+    exerted = fx.ON_SPECIAL[entry.id](t, c, False)
     tv.acts.append(Act(name, entry.vp, 0, exerted))
     t.rec.add("special", ID[c], None, "§18.2", {"name": name, "face": tv.s,
                                                 "exerted": exerted})
 
 
-def slot_abilities(t: Table, c: int) -> None:
+def slot_abilities(t: DiceTable, c: int) -> None:
     """Step 9: 奥義 / star / normal / demerit / line / trigger ability of the source (§7.2)."""
     tv = t.state.tv[c]
     src = tv.source
@@ -132,11 +133,11 @@ def slot_abilities(t: Table, c: int) -> None:
     if tv.ougi:
         ougi = slot.ougi
         assert ougi is not None
-        if tv.misfired and t.opt.misfire_ougi:
+        if tv.misfired and t.readings.misfire_ougi:
             # the 奥義 does not act and stays on the board; step 6 effects are locked in
             t.rec.emit("blocked", ID[c], rule="§7.7", name=ougi.name, why="misfire")
             return
-        hd.ON_OUGI[cat.OUGI_BY_JA[ougi.name].id](t, c, ch.ougi_stars)
+        fx.ON_OUGI[cat.OUGI_BY_JA[ougi.name].id](t, c, ch.ougi_stars)
         tv.ougi_used = True
         t.rec.emit("ability", ID[c], rule="§15.5", name=ougi.name, column="ougi")
         if slot.based and normal is not None:
@@ -144,7 +145,7 @@ def slot_abilities(t: Table, c: int) -> None:
         return
     star = slot.star
     star_on = star is not None and ch.stars > star.need
-    if star_on and t.opt.star_column == "if_empty" and normal is not None:
+    if star_on and t.readings.star_column == "if_empty" and normal is not None:
         star_on = False
     if star_on and star is not None:
         if tv.misfired:
@@ -153,7 +154,7 @@ def slot_abilities(t: Table, c: int) -> None:
             if slot.based and normal is not None:
                 activate(t, c, normal, "normal")
             return
-        if (slot.based and normal is not None and t.opt.based_vp == "pair"
+        if (slot.based and normal is not None and t.readings.based_vp == "pair"
                 and star.ability.entry.vp > 0 and normal.entry.vp > 0
                 and t.vp_blocked(c, max(star.ability.entry.vp, normal.entry.vp))):
             # §14.2: a based pair that both use VP needs the larger VP, else neither acts
@@ -162,7 +163,7 @@ def slot_abilities(t: Table, c: int) -> None:
             t.rec.emit("blocked", ID[c], rule="§14.2", name=normal.label, why="vp")
             return
         if not t.vp_blocked(c, star.ability.entry.vp):
-            if t.opt.star_spend == "at_use":
+            if t.readings.star_spend == "at_use":
                 t.lose_stars(c, star.use, "star_ability")
             else:
                 tv.stars_due = star.use
@@ -171,13 +172,13 @@ def slot_abilities(t: Table, c: int) -> None:
                 activate(t, c, normal, "normal")
             return
         t.rec.emit("blocked", ID[c], rule="D11", name=star.ability.label, why="vp")
-        if not t.opt.star_vp_fallback and not slot.based:
+        if not t.readings.star_vp_fallback and not slot.based:
             return
     if normal is not None:
         activate(t, c, normal, "demerit" if normal.is_demerit else "normal")
 
 
-def activate(t: Table, c: int, ability: Ability, column: str, extra: int = 0) -> None:
+def activate(t: DiceTable, c: int, ability: Ability, column: str, extra: int = 0) -> None:
     """Activate one ability atomically (§7.8): VP gate, misfire, effect, derivations."""
     tv = t.state.tv[c]
     name = ability.label
@@ -190,14 +191,15 @@ def activate(t: Table, c: int, ability: Ability, column: str, extra: int = 0) ->
         return
     single = "単" in ability.derivations
     if ability.is_demerit:
-        if tv.guarded and t.opt.demerit_guard == "all":
+        if tv.guarded and t.readings.demerit_guard == "all":
             t.rec.emit("blocked", ID[c], rule="§8.3", name=name, why="guard")
             return
         t.rec.emit("ability", ID[c], rule="§18.5", name=name, column=column)
-        apply_demerit(t, c, ability.name)
-        t.set_flag(c, ability.name, "demerit", 1)
+        row = DEMERIT_FLAGS[ability.name]
+        apply_demerit(t, c, row)
+        t.set_flag(c, row, 1)
         return
-    exerted = hd.ON_ACTIVATE[entry.id](t, c, single)
+    exerted = fx.ON_ACTIVATE[entry.id](t, c, single)
     if "渡" in ability.derivations:
         tv.right -= 1
         exerted = True
@@ -207,11 +209,3 @@ def activate(t: Table, c: int, ability: Ability, column: str, extra: int = 0) ->
     tv.acts.append(Act(name, entry.vp, extra, exerted, ability.name, single))
     t.rec.add("ability", ID[c], None, "§18.1", {"name": name, "column": column})
 
-
-def apply_demerit(t: Table, c: int, name: str) -> None:
-    """A demerit effect, at most once per name per turn (option, D13)."""
-    tv = t.state.tv[c]
-    if t.opt.demerit_once_per_turn and name in tv.demerit_applied:
-        return
-    tv.demerit_applied.append(name)
-    hd.ON_DEMERIT[cat.DEMERIT_BY_JA[name].id](t, c)

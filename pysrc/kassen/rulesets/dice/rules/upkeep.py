@@ -6,66 +6,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice.state import Character
-from kassen.rulesets.dice.table import ID, Table
+from kassen.rulesets.dice.catalogue_conditions import STUN_COUNTDOWN, STUN_START
+from kassen.rulesets.dice.model import Termination
+from kassen.rulesets.dice.model_state import Character
+from kassen.rulesets.dice.rules import formulas as fm
+from kassen.rulesets.dice.table import ID, DiceTable
 
 
-def stun(t: Table, c: int) -> None:
+def stun(t: DiceTable, c: int) -> None:
     """Step 14: a stunned side counts down (§12.5); else rest (§12.2) and the stun check
-    (§12.3), where スタンフラグガード may keep the good flags."""
-    opt = t.opt
+    (§12.3): stun's row starts it and counts it down."""
+    readings = t.readings
     ch = t.state.chars[c]
     tv = t.state.tv[c]
     if ch.stunned:
-        natural = 1 if opt.stun_natural_countdown else 0
-        extra = t.kits[c].countdown_bonus
-        dice = tv.own - tv.opp
-        if opt.stun_dice == "positive":
-            dice = max(0, dice)
-        left = (("=", "stun_left_before", ch.stun_left), ("-", "natural", natural),
-                ("-", "indomitable", extra), ("-", "hits_shorten", tv.shorten),
-                ("-", "dice_difference", dice))
-        ch.stun_left -= natural + extra + tv.shorten + dice
-        if ch.stun_left <= 0:
-            ch.stunned = False
-            ch.stun_left = 0
-            ch.gauge = ch.gauge_max
-            t.rec.emit("stun_end", ID[c], rule="§12.5", via="countdown", gauge=ch.gauge)
-        else:
-            t.rec.emit("stun_countdown", ID[c], rule="§12.5", left=ch.stun_left,
-                       natural=natural + extra, hits=tv.shorten, dice=dice,
-                       sums={"left": left})
+        STUN_COUNTDOWN(t, c)
         return
     rests = not tv.took_damage and ch.gauge < ch.gauge_max
-    if rests and opt.gauge_rest == "before_check":
+    if rests and readings.gauge_rest == "before_check":
         rest(t, c)
     if ch.gauge <= 0:
-        ch.stunned = True
-        ch.stun_left = ch.gauge_max if opt.stun_length == "gauge_max" else opt.stun_gauge
-        t.rec.emit("stun_start", ID[c], rule="§12.3", length=ch.stun_left)
-        has_good = any(f.kind == "good" for f in ch.flags) or opt.stun_guard_idle
-        if "stun_flag_guard" in t.kits[c].passives and has_good and tv.vp0 >= 1:
-            tv.vp_guard += 1
-            t.rec.emit("stun_flag_guard", ID[c], rule="§12.3")
-        else:
-            t.remove_flags(c, ("good",), "stun")
-    elif rests and opt.gauge_rest == "after_check":
+        STUN_START(t, c)
+    elif rests and readings.gauge_rest == "after_check":
         rest(t, c)
 
 
-def rest(t: Table, c: int) -> None:
+def rest(t: DiceTable, c: int) -> None:
     """No damage this turn: stun gauge +1 (§12.2)."""
     ch = t.state.chars[c]
     ch.gauge += 1
     t.rec.add("gauge", ID[c], None, "§12.2", {"via": "rest", "change": 1, "gauge": ch.gauge})
 
 
-def end_of_turn(t: Table) -> None:
+def end_of_turn(t: DiceTable) -> None:
     """Step 15 (a)–(f) in order."""
     st = t.state
-    opt = t.opt
-    vp_max, regen = opt.vp_max, opt.vp_regen
+    readings = t.readings
+    vp_max, regen = readings.vp_max, readings.vp_regen
     regen_term, cap_term = ("+", "vp_regen", regen), ("min", "vp_max", vp_max)
     for c in (0, 1):
         ch = st.chars[c]
@@ -79,7 +56,7 @@ def end_of_turn(t: Table) -> None:
         ch.vp = left = before - used
         vp: tuple[Any, ...] = (("=", "vp_before", before), ("-", "vp_used", used, "§14.3"))
         if tv.charge:
-            cap = vp_max if opt.charge_capped else left + tv.charge
+            cap = vp_max if readings.charge_capped else left + tv.charge
             vp += (("+", "charge", tv.charge), ("min", "vp_max", cap),
                    ("max", "vp_after_use", left))
             ch.vp = max(left, min(cap, left + tv.charge))
@@ -98,11 +75,11 @@ def end_of_turn(t: Table) -> None:
         if ch.flags:
             _count_down(t, c, ch)
     range_move(t)
-    if st.turn >= opt.turn_limit:
+    if st.turn >= readings.turn_limit:
         turn_limit(t)
 
 
-def _count_down(t: Table, c: int, ch: Character) -> None:
+def _count_down(t: DiceTable, c: int, ch: Character) -> None:
     """(d) Flags created before this turn lose a turn; those at 0 expire (§13.3)."""
     turn = t.state.turn
     kept = []
@@ -116,7 +93,7 @@ def _count_down(t: Table, c: int, ch: Character) -> None:
     ch.flags = kept
 
 
-def range_move(t: Table) -> None:
+def range_move(t: DiceTable) -> None:
     """(e) The range moves toward the favourite of the higher effective range die (§11.4)."""
     st = t.state
     d0, d1 = st.tv[0].range_die, st.tv[1].range_die
@@ -127,7 +104,7 @@ def range_move(t: Table) -> None:
     r2 = st.r2
     assert r2 is not None
     new = target if abs(target - r2) <= 2 else r2 + (2 if target > r2 else -2)
-    if abs(target - r2) == 1 and t.opt.range_snap == "stay":
+    if abs(target - r2) == 1 and t.readings.range_snap == "stay":
         new = r2
     if new != r2:
         st.r2 = new
@@ -135,13 +112,13 @@ def range_move(t: Table) -> None:
                                                        "after": fm.RANGE_TEXTS[new]})
 
 
-def turn_limit(t: Table) -> None:
+def turn_limit(t: DiceTable) -> None:
     """(f) At the turn limit the higher LP ratio wins (§17.3), or the higher LP (option)."""
-    if t.opt.turn_limit_judge == "lp":
+    if t.readings.turn_limit_judge == "lp":
         a, b = t.lp(0), t.lp(1)
     else:
         a, b = t.lp(0) * t.state.chars[1].lp_start, t.lp(1) * t.state.chars[0].lp_start
     if a == b:
-        t.finish(None, "turn_limit_draw", "§17.3")
+        t.finish(None, Termination.TURN_LIMIT_DRAW, "§17.3")
     else:
-        t.finish(0 if a > b else 1, "turn_limit", "§17.3")
+        t.finish(0 if a > b else 1, Termination.TURN_LIMIT, "§17.3")

@@ -1,16 +1,17 @@
 """What each catalogue entry does (§13, §18): small functions keyed by the entry's ``id``.
 
-The rows of :mod:`.catalogue` hold data only; their behaviour is here, one table per moment
-at which an entry acts:
+The ability rows of :mod:`.catalogue` are data (they are sheet entries, costs and names);
+their behaviour is here, one table per moment at which an entry acts. The flags and stun,
+including the demerit effects (§18.5) that demerit flags repeat, are condition rows that own
+their behaviour (:mod:`.catalogue_conditions`).
 
 - ``ON_ACTIVATE`` normal abilities (§18.1) and ``ON_SPECIAL`` special abilities (§18.2), when
   they act in steps 8–9: ``(table, side, single) -> exerted``. ``single`` is the 単 derivation
   (per-hit modifiers and on-hit effects on the first hit only, D5); the answer says whether
   any effect was exerted (発揮, §1.6), which decides VP consumption (§14.3).
-- ``ON_DEMERIT`` demerit effects (§18.5): the ability this turn, its flag again next (D21).
 - ``ON_OUGI`` 奥義 (§18.6) with X = 奥義星.
 - ``ON_VALUES`` step 10, derived values: type passives (§18.4), bought passives (§18.3), zone
-  passives (§18.7, by zone index), and ``FLAG_ON_VALUES`` good flags (§13.2, by flag name).
+  passives (§18.7, by zone index).
 - ``ON_ZONE`` step 4, a zone passive that acts when its zone is active (星読み).
 - Bought passives that only add a number at one moment: ``GAUGE_BONUS`` (set-up, §12.1),
   ``STARDUST_BONUS`` (step 3), ``COUNTDOWN_BONUS`` (step 14, §12.5), summed once per battle
@@ -22,137 +23,137 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kassen.rulesets.dice import catalogue as cat
+from kassen.rulesets.dice.catalogue_conditions import AIRBORNE, DAMAGE_CUT, DEF_UP, DOWN
 from kassen.rulesets.dice.model import Kit, Sheet
-from kassen.rulesets.dice.table import Table
+from kassen.rulesets.dice.table import DiceTable
 
-Activate = Callable[[Table, int, bool], bool]
-Apply = Callable[[Table, int], None]
-OugiEffect = Callable[[Table, int, int], None]
-OnValues = Callable[[Table, int, int], None]
+Activate = Callable[[DiceTable, int, bool], bool]
+OugiEffect = Callable[[DiceTable, int, int], None]
+OnValues = Callable[[DiceTable, int, int], None]
 """``(table, side, zone index)``; the zone index (序盤 0, 中盤 1, 終盤 2) matters to zones."""
 
 
 # -- normal abilities (§18.1) ---------------------------------------------------------------
 
 def _atk(amount: int) -> Activate:
-    def on_activate(t: Table, c: int, single: bool) -> bool:
+    def on_activate(t: DiceTable, c: int, single: bool) -> bool:
         t.state.tv[c].atk_mult.add(amount, single)
         return True
     return on_activate
 
 
 def _def(amount: int) -> Activate:
-    def on_activate(t: Table, c: int, single: bool) -> bool:
+    def on_activate(t: DiceTable, c: int, single: bool) -> bool:
         t.state.tv[c].def_mult.add(amount, single)
         return True
     return on_activate
 
 
 def _on_hit(kind: str) -> Activate:
-    def on_activate(t: Table, c: int, single: bool) -> bool:
+    def on_activate(t: DiceTable, c: int, single: bool) -> bool:
         t.state.tv[c].on_hit.append((kind, single))
         return False  # exerted only when a hit connects
     return on_activate
 
 
-def _slam(t: Table, c: int, single: bool) -> bool:
+def _slam(t: DiceTable, c: int, single: bool) -> bool:
     """叩き落とし: +2 atkMult if the opponent is airborne; on hit, airborne target goes down."""
     t.state.tv[c].on_hit.append(("slam", single))
-    if t.has_flag(1 - c, "浮き"):
+    if t.has_flag(1 - c, AIRBORNE.index):
         t.state.tv[c].atk_mult.add(2, single)
         return True
     return False
 
 
-def _pursuit(t: Table, c: int, single: bool) -> bool:
+def _pursuit(t: DiceTable, c: int, single: bool) -> bool:
     """追い打ち: +2 atkMult if the opponent is down."""
-    if t.has_flag(1 - c, "ダウン"):
+    if t.has_flag(1 - c, DOWN.index):
         t.state.tv[c].atk_mult.add(2, single)
         return True
     return False
 
 
-def _parry(t: Table, c: int, single: bool) -> bool:
+def _parry(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[c].parry = "first" if single else "all"
     return False
 
 
-def _harden(t: Table, c: int, single: bool) -> bool:
+def _harden(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[c].def_mult.add(1, single)
-    t.set_flag(c, "防1.5倍", "good", 4)
+    t.set_flag(c, DEF_UP, 4)
     return True
 
 
-def _iron_wall(t: Table, c: int, single: bool) -> bool:
-    t.set_flag(c, "被弾軽減", "good", 2)
+def _iron_wall(t: DiceTable, c: int, single: bool) -> bool:
+    t.set_flag(c, DAMAGE_CUT, 2)
     return True
 
 
 def _speed(amount: int) -> Activate:
-    def on_activate(t: Table, c: int, single: bool) -> bool:
+    def on_activate(t: DiceTable, c: int, single: bool) -> bool:
         t.state.tv[c].speed_mod += amount
         return True
     return on_activate
 
 
-def _initiative(t: Table, c: int, single: bool) -> bool:
+def _initiative(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[c].right += 1
     return True
 
 
-def _flurry(t: Table, c: int, single: bool) -> bool:
+def _flurry(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[c].thresholds.append(30)
     return True
 
 
-def _combo_up(t: Table, c: int, single: bool) -> bool:
+def _combo_up(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[c].coefs.append((4, 5))
     return True
 
 
-def _read(t: Table, c: int, single: bool) -> bool:
+def _read(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[c].taken_mult.mul(1, 2, single)
     return True
 
 
-def _vital(t: Table, c: int, single: bool) -> bool:
+def _vital(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[c].dmg_mult.mul(3, 2, single)
     return True
 
 
-def _break_guard(t: Table, c: int, single: bool) -> bool:
+def _break_guard(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[1 - c].def_corr.mul(1, 2, single)
     return True
 
 
 def _shift(amount: int) -> Activate:
-    def on_activate(t: Table, c: int, single: bool) -> bool:
+    def on_activate(t: DiceTable, c: int, single: bool) -> bool:
         t.shift_range(c, amount)
         return True
     return on_activate
 
 
-def _force_cross(t: Table, c: int, single: bool) -> bool:
+def _force_cross(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[c].force_cross = True
     return True
 
 
-def _heal(t: Table, c: int, single: bool) -> bool:
+def _heal(t: DiceTable, c: int, single: bool) -> bool:
     t.heal(c, 400)
     return True
 
 
-def _charge(t: Table, c: int, single: bool) -> bool:
+def _charge(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[c].charge += 2
     return True
 
 
-def _star_pull(t: Table, c: int, single: bool) -> bool:
+def _star_pull(t: DiceTable, c: int, single: bool) -> bool:
     t.gain_stars(c, 1, "星寄せ")
     return True
 
 
-def _focus(t: Table, c: int, single: bool) -> bool:
+def _focus(t: DiceTable, c: int, single: bool) -> bool:
     t.add_stardust(c, 6, "集中")
     return True
 
@@ -170,90 +171,41 @@ ON_ACTIVATE: dict[str, Activate] = {
 }
 
 
-# -- demerit effects (§18.5): the ability this turn, the flag again next turn (D21) ---------
-
-def _whiff(t: Table, c: int) -> None:
-    t.state.tv[c].atk_corr.mul(0, 1, False)
-
-
-def _stumble(t: Table, c: int) -> None:
-    t.state.tv[c].speed_mod -= 30
-
-
-def _stiffen(t: Table, c: int) -> None:
-    """硬直: literally never changes anything (D4); kept for triggers."""
-
-
-def _opening(t: Table, c: int) -> None:
-    t.state.tv[c].taken_mult.mul(3, 2, False)
-
-
-def _defenceless(t: Table, c: int) -> None:
-    t.state.tv[c].def_mult.add(-2, False)
-
-
-def _shaken(t: Table, c: int) -> None:
-    t.lose_gauge(c, 2)
-
-
-def _exhaust(t: Table, c: int) -> None:
-    t.state.tv[c].vp_extra += 1
-
-
-def _star_crumble(t: Table, c: int) -> None:
-    t.lose_stars(c, 1, "星崩れ")
-
-
-def _fall_back(t: Table, c: int) -> None:
-    t.shift_range(c, 0, away_from_fav=True)
-
-
-def _distracted(t: Table, c: int) -> None:
-    t.lose_stardust(c, 5)
-
-
-ON_DEMERIT: dict[str, Apply] = {
-    "whiff": _whiff, "stumble": _stumble, "stiffen": _stiffen, "opening": _opening,
-    "defenceless": _defenceless, "shaken": _shaken, "exhaust": _exhaust,
-    "star_crumble": _star_crumble, "fall_back": _fall_back, "distracted": _distracted,
-}
-
-
 # -- special abilities (§18.2) --------------------------------------------------------------
 
-def _misfire(t: Table, c: int, single: bool) -> bool:
+def _misfire(t: DiceTable, c: int, single: bool) -> bool:
     if t.cancellable(1 - c):
         t.state.tv[1 - c].misfired = True
         return True
     return False
 
 
-def _recover(t: Table, c: int, single: bool) -> bool:
+def _recover(t: DiceTable, c: int, single: bool) -> bool:
     return t.recover(c)
 
 
-def _last_stand(t: Table, c: int, single: bool) -> bool:
+def _last_stand(t: DiceTable, c: int, single: bool) -> bool:
     if t.lp(c) < t.lp(1 - c):
         t.state.tv[c].atk_corr.mul(3, 2, False)
         return True
     return False
 
 
-def _anticipate(t: Table, c: int, single: bool) -> bool:
+def _anticipate(t: DiceTable, c: int, single: bool) -> bool:
     t.state.tv[c].abs += 1
     return True
 
 
-def _star_guide(t: Table, c: int, single: bool) -> bool:
+def _star_guide(t: DiceTable, c: int, single: bool) -> bool:
     t.gain_stars(c, 1, "星の導き")
     return True
 
 
-def _purify(t: Table, c: int, single: bool) -> bool:
+def _purify(t: DiceTable, c: int, single: bool) -> bool:
     return t.remove_flags(c, ("bad", "demerit"), "浄化") > 0
 
 
-def _burst(t: Table, c: int, single: bool) -> bool:
+def _burst(t: DiceTable, c: int, single: bool) -> bool:
     tv = t.state.tv[c]
     tv.own_eff = min(8, tv.own + 2)
     return True
@@ -268,17 +220,17 @@ ON_SPECIAL: dict[str, Activate] = {
 
 # -- 奥義 (§18.6), X = 奥義星 ---------------------------------------------------------------
 
-def _meteor(t: Table, c: int, x: int) -> None:
+def _meteor(t: DiceTable, c: int, x: int) -> None:
     t.state.tv[c].atk_mult.add(2 * x, False)
     t.state.tv[c].dmg_mult.mul(20 + x, 20, False)  # 1 + X/20
 
 
-def _star_shield(t: Table, c: int, x: int) -> None:
+def _star_shield(t: DiceTable, c: int, x: int) -> None:
     t.state.tv[c].taken_mult.mul(max(1, 10 - x), 10, False)  # max(0.1, 1 − X/10)
     t.heal(c, 100 * x)
 
 
-def _star_breaker(t: Table, c: int, x: int) -> None:
+def _star_breaker(t: DiceTable, c: int, x: int) -> None:
     t.state.tv[1 - c].def_corr.mul(max(0, 10 - x), 10, False)  # max(0, 1 − X/10)
     t.lose_stars(1 - c, -(-x // 3), "星砕き")
 
@@ -290,28 +242,28 @@ ON_OUGI: dict[str, OugiEffect] = {
 
 # -- step 10: types (§18.4), bought passives (§18.3), zones (§18.7), good flags (§13.2) ------
 
-def _balance(t: Table, c: int, zone: int) -> None:
+def _balance(t: DiceTable, c: int, zone: int) -> None:
     """万能: 攻撃補正 and 防御補正 ×1.1."""
     t.state.tv[c].atk_corr.mul(11, 10, False)
     t.state.tv[c].def_corr.mul(11, 10, False)
 
 
-def _risky(t: Table, c: int, zone: int) -> None:
+def _risky(t: DiceTable, c: int, zone: int) -> None:
     """捨て身: ダメージ倍率 ×1.3."""
     t.state.tv[c].dmg_mult.mul(13, 10, False)
 
 
-def _power(t: Table, c: int, zone: int) -> None:
+def _power(t: DiceTable, c: int, zone: int) -> None:
     """剛力: 攻撃補正 ×1.15."""
     t.state.tv[c].atk_corr.mul(23, 20, False)
 
 
-def _guard(t: Table, c: int, zone: int) -> None:
+def _guard(t: DiceTable, c: int, zone: int) -> None:
     """堅牢: 被弾倍率 ×0.75."""
     t.state.tv[c].taken_mult.mul(3, 4, False)
 
 
-def _threshold_40(t: Table, c: int, zone: int) -> None:
+def _threshold_40(t: DiceTable, c: int, zone: int) -> None:
     t.state.tv[c].thresholds.append(40)
 
 
@@ -321,24 +273,16 @@ ZONE_SPEED = (5, 10, 20)
 ZONE_STARDUST = (1, 2, 3)
 
 
-def _fighting_spirit(t: Table, c: int, zone: int) -> None:
+def _fighting_spirit(t: DiceTable, c: int, zone: int) -> None:
     t.state.tv[c].atk_corr.mul(*ZONE_ATK[zone], False)
 
 
-def _steadfast(t: Table, c: int, zone: int) -> None:
+def _steadfast(t: DiceTable, c: int, zone: int) -> None:
     t.state.tv[c].taken_mult.mul(*ZONE_TAKEN[zone], False)
 
 
-def _gale(t: Table, c: int, zone: int) -> None:
+def _gale(t: DiceTable, c: int, zone: int) -> None:
     t.state.tv[c].speed_mod += ZONE_SPEED[zone]
-
-
-def _def_up_flag(t: Table, c: int, zone: int) -> None:
-    t.state.tv[c].def_mult.add(1, False)
-
-
-def _damage_cut_flag(t: Table, c: int, zone: int) -> None:
-    t.state.tv[c].taken_mult.mul(4, 5, False)
 
 
 ON_VALUES: dict[str, OnValues] = {
@@ -351,13 +295,7 @@ ON_VALUES: dict[str, OnValues] = {
     "fighting_spirit": _fighting_spirit, "steadfast": _steadfast, "gale": _gale,
 }
 
-FLAG_ON_VALUES: dict[str, OnValues] = {
-    "防1.5倍": _def_up_flag, "被弾軽減": _damage_cut_flag,
-}
-"""Good flags by name (§13.2); demerit flags repeat their ``ON_DEMERIT`` effect instead."""
-
-
-def _star_reading(t: Table, c: int, zone: int) -> None:
+def _star_reading(t: DiceTable, c: int, zone: int) -> None:
     t.add_stardust(c, ZONE_STARDUST[zone], "星読み")
 
 

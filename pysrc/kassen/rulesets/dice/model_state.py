@@ -1,27 +1,44 @@
-"""The battle's changing state (§3 per-character runtime state, §5 this turn's values), apart
-from the frozen sheet data of :mod:`.model`."""
+"""The parts of the battle's changing state (§3 per-character runtime state, §5 this turn's
+values) that :class:`~kassen.rulesets.dice.model.State` is made of, apart from the frozen
+sheet data of :mod:`.model`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
+from kassen.core.conditions import Condition, Handler
 from kassen.rulesets.dice import constants as k
 
 # -- battle state (§3 per-character runtime state, §5 this turn's values) ----------------------
-# Everything below changes during a battle and lives in ``DiceBattle.state``, so a snapshot is
-# one deep copy. Slotted dataclasses: named fields, no string keys.
+# Everything below changes during a battle and lives in the battle's ``model.State``, so a
+# snapshot is one deep copy. Slotted dataclasses: named fields, no string keys.
+
+
+class DiceCondition(Condition):
+    """A condition row of the dice rules (:mod:`.catalogue_conditions`): a flag (§13) or stun
+    (§12), with the ``kind`` that 浄化, 奥義, demerit squares and stun clear flags by (good,
+    bad, demerit; stun for stun itself)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, key: str, ja: str, en: str, rule: str, kind: str, *, order: int = 0,
+                 **handlers: Handler) -> None:
+        super().__init__(key, ja, en, rule, bad=kind != "good", order=order, **handlers)
+        self.kind = kind
 
 
 @dataclass(slots=True)
 class Flag:
-    """One flag (§13): ``kind`` good/bad/demerit; effective from the turn after ``since``."""
+    """One flag (§13): ``kind`` good/bad/demerit; effective from the turn after ``since``.
+    ``row`` is the index of its :class:`DiceCondition` row, which owns what it does; ``name``
+    (the row's Japanese term) and ``kind`` are what events and the board show."""
 
     name: str
     kind: str
     remaining: int
     since: int
+    row: int
 
 
 @dataclass(slots=True)
@@ -182,6 +199,8 @@ class TurnValues:
     demerit_applied: list[str] = field(default_factory=list)
     hits_taken: int = 0
     gauge_lost: int = 0
+    stiff: bool = False
+    """硬直 acted this turn: hit meanwhile, the side makes no extra hits (§9.4, A39)."""
 
     def begin(self, own: int, opp: int, n: int, s: int, sel: int, sel_colour: str, five: int,
               vp0: int, started_stunned: bool) -> None:
@@ -195,7 +214,7 @@ class TurnValues:
         src = self.source
         src.kind, src.slot, src.name = "none", 0, ""
         self.ougi = self.ougi_used = self.on_square = self.guarded = self.misfired = False
-        self.recovered = self.force_cross = self.took_damage = False
+        self.recovered = self.force_cross = self.took_damage = self.stiff = False
         self.abs = self.right = self.speed_mod = self.speed = 0
         self.vp_guard = self.vp_extra = self.shorten = self.charge = self.stars_due = 0
         self.hits_taken = self.gauge_lost = 0
@@ -223,24 +242,3 @@ class TurnValues:
         if self.demerit_applied:
             self.demerit_applied.clear()
         self.threshold, self.coef, self.parry = COMBO_THRESHOLD_BASE, COMBO_COEF_BASE, ""
-
-
-@dataclass(slots=True)
-class BattleState:
-    """Everything that changes during a battle (§3, §5)."""
-
-    colour: list[str]
-    chars: list[Character]
-    cross_x: int
-    turn: int = 0
-    over: bool = False
-    winner: int | None = None
-    reason: str = ""
-    r2: int | None = None
-    """The range in half steps (2 × range, 2..12); None before the initial range (D8)."""
-    queued: list[tuple[int, int, bool]] = field(default_factory=list)
-    """Range shifts asked for before the initial range exists: (side, amount, away)."""
-    dice: dict[str, int] | None = None
-    tv: list[TurnValues] = field(default_factory=list)
-    """This turn's values per side; empty before the first turn."""
-    decision: dict[str, Any] | None = None

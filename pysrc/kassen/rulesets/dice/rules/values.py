@@ -7,11 +7,10 @@ from fractions import Fraction
 from typing import Any
 
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice import formulas as fm
-from kassen.rulesets.dice import handlers as hd
-from kassen.rulesets.dice.abilities import apply_demerit
-from kassen.rulesets.dice.state import Flag, Ratio
-from kassen.rulesets.dice.table import ID, Table
+from kassen.rulesets.dice.catalogue_conditions import ON_VALUES, STUN_VALUES
+from kassen.rulesets.dice.model_state import Flag, Ratio
+from kassen.rulesets.dice.rules import formulas as fm
+from kassen.rulesets.dice.table import ID, DiceTable
 
 THRESHOLD_BASE = ("=", "threshold_base", k.COMBO_THRESHOLD_BASE)
 THRESHOLD_FLOOR = ("max", "threshold_floor", k.COMBO_THRESHOLD_FLOOR)
@@ -32,7 +31,7 @@ def _exact(ratio: Ratio) -> Fraction:
     return Fraction(*ratio)
 
 
-def flags_and_passives(t: Table, c: int) -> None:
+def flags_and_passives(t: DiceTable, c: int) -> None:
     """Effective flags (once per name), the stun penalty to 防御倍率 (a modifier under
     ``stun_penalty = delta``; under ``set`` :func:`derive` sets it), then type, bought and
     zone passives (not while stunned with ``passives_while_stunned`` off)."""
@@ -40,9 +39,8 @@ def flags_and_passives(t: Table, c: int) -> None:
     if ch.flags:
         _flags(t, c, ch.flags)
     if ch.stunned:
-        if t.opt.stun_penalty == "delta":
-            t.state.tv[c].def_mult.add(-k.STUN_DEF_MULT_PENALTY, False)
-        if not t.opt.passives_while_stunned:
+        STUN_VALUES(t, c)
+        if not t.readings.passives_while_stunned:
             return
     kit = t.kits[c]
     zone = ZONE_INDEX[ch.zone]
@@ -52,22 +50,22 @@ def flags_and_passives(t: Table, c: int) -> None:
         kit.zone_on_values(t, c, zone)
 
 
-def _flags(t: Table, c: int, flags: list[Flag]) -> None:
-    """The effective flags' step-10 effects, once per name (§13.2, D21)."""
+def _flags(t: DiceTable, c: int, flags: list[Flag]) -> None:
+    """The effective flags' step-10 effects (their rows' ``on_values``), once per row
+    (§13.2, D21)."""
     turn = t.state.turn
-    seen: list[str] = []
+    seen: list[int] = []
     for flag in flags:
-        if flag.since >= turn or flag.name in seen:
+        row = flag.row
+        if flag.since >= turn or row in seen:
             continue
-        seen.append(flag.name)
-        on_values = hd.FLAG_ON_VALUES.get(flag.name)
+        seen.append(row)
+        on_values = ON_VALUES[row]
         if on_values is not None:
-            on_values(t, c, 0)
-        elif flag.kind == "demerit" and t.opt.demerit_flag_repeats:
-            apply_demerit(t, c, flag.name)
+            on_values(t, c)
 
 
-def derive(t: Table, c: int) -> None:
+def derive(t: DiceTable, c: int) -> None:
     """Speed (§6.2), combo threshold and coefficient (§10), and the ``values`` event. Under
     ``stun_penalty = set`` (§12.4, A38) a stunned character's speed is −30 and its 防御倍率
     −1, whatever else would change them."""
@@ -76,7 +74,7 @@ def derive(t: Table, c: int) -> None:
     agi = t.sheets[c].agi
     stars = ch.stars
     tv.speed = fm.speed(tv.own_eff, agi, stars, tv.speed_mod, ch.stunned)
-    set_penalty = ch.stunned and t.opt.stun_penalty == "set"
+    set_penalty = ch.stunned and t.readings.stun_penalty == "set"
     if set_penalty:
         tv.speed = -k.STUN_SPEED_PENALTY
         tv.def_mult.every, tv.def_mult.first = -k.STUN_DEF_MULT_PENALTY, 0
