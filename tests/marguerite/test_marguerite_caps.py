@@ -257,7 +257,7 @@ def test_a_growing_party_is_summarised_not_stopped_r14_1(monkeypatch) -> None:
     """増殖剣 copying 造泡剣 builds a バブル every turn (R14.1): 22 剣師 by turn 20. With the
     party budget lowered to 10 the log is summarised from the 11th 剣師 on, and the result is
     the same as in full detail (the old cap of 24 剣師 used to stop such battles)."""
-    from kassen.rulesets.marguerite import sword_effects
+    from kassen.rulesets.marguerite.rules import sword_effects
 
     sides = ("10/2/0/2/音門増泡/A", "10/1/4/2/闇/B")
     full = play(*sides)
@@ -276,7 +276,7 @@ def test_all_the_swords_held_are_capped_too(monkeypatch) -> None:
     """Memory stays bounded however many long lists a free-budget battle grows: past
     MAX_BATTLE_SWORDS swords held in all lists together (lowered here below the list cap) the
     battle stops with its own logged reason."""
-    from kassen.rulesets.marguerite import runs, sword_effects
+    from kassen.rulesets.marguerite.rules import runs, sword_effects
 
     for module in (runs, sword_effects):
         monkeypatch.setattr(module, "MAX_BATTLE_SWORDS", 100)
@@ -293,7 +293,7 @@ def test_fast_forward_never_grows_a_list_past_a_cap_r6_3(monkeypatch, cap: str) 
     battle's sword cap lowered to 5,000 below the 12,148 swords that battle reaches
     (reset=cycle, R6.3 alternative), it stops short of the cap and the copy played after it
     ends the battle at that cap: never more than one sword past it."""
-    from kassen.rulesets.marguerite import runs, sword_effects
+    from kassen.rulesets.marguerite.rules import runs, sword_effects
 
     for module in (runs, sword_effects):
         monkeypatch.setattr(module, cap, 5000)

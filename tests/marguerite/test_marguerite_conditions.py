@@ -1,6 +1,6 @@
 """Marguerite's statuses are rows of the core's conditions (issue 28): the rule code reaches
 their behaviour only through the catalogue's moments, so a new status is one row in
-``statuses.py`` (with its count slot in ``model.STATUS_KEYS``)."""
+``catalogue_conditions.py`` (with its count slot in ``model.STATUS_KEYS``)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ import pytest
 from marguerite_helpers import after, fencer
 
 from kassen.core.conditions import Condition, Conditions
-from kassen.rulesets.marguerite import engine, statuses
+from kassen.rulesets.marguerite import catalogue_conditions as statuses
+from kassen.rulesets.marguerite import engine
+from kassen.rulesets.marguerite.catalogue_conditions import CONDITIONS, slots, sole
 from kassen.rulesets.marguerite.model import STATUS_KEYS
-from kassen.rulesets.marguerite.statuses import CONDITIONS, slots, sole
 
 FOLDER = Path(statuses.__file__).parent
 
@@ -59,13 +60,13 @@ def test_a_toy_row_acts_at_its_moment_in_its_order(monkeypatch, order: int,
 
 
 def test_no_rule_module_reaches_a_handler_but_through_the_moments() -> None:
-    """Outside ``statuses.py`` no module names a row's handler (``.on_…``, ``.on(``,
+    """Outside ``catalogue_conditions.py`` no module names a row's handler (``.on_…``, ``.on(``,
     ``.handlers``) or compares a status by its key: behaviour comes from ``slots``/``sole``/
     ``dispatch`` alone."""
     handler = re.compile(r"\.(on_[a-z_]+|on\(|handlers)\b")
     compare = re.compile(r"(status|key)\s*==\s*[\"']")
-    for path in sorted(FOLDER.glob("*.py")):
-        if path.name == "statuses.py":
+    for path in sorted(FOLDER.rglob("*.py")):
+        if path.name == "catalogue_conditions.py":
             continue
         text = path.read_text(encoding="utf-8")
         assert not handler.search(text), (path.name, handler.search(text))

@@ -11,7 +11,7 @@ from pathlib import Path
 from marguerite_helpers import start
 
 from kassen.core.events import Recorder
-from kassen.rulesets.marguerite import (
+from kassen.rulesets.marguerite.rules import (
     executable,
     hits,
     initiative,

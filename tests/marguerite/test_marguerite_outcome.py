@@ -9,7 +9,7 @@ import pytest
 from kassen.core import registry, session
 from kassen.core.moments import ABORTED, Moment
 from kassen.core.rng import Rng
-from kassen.rulesets.marguerite.judgement import Termination
+from kassen.rulesets.marguerite.rules.judgement import Termination
 
 RULESET = registry.get("marguerite")
 

@@ -10,7 +10,7 @@ from kassen.core import i18n, registry, session
 from kassen.core.render import render_event
 from kassen.core.rng import Rng
 from kassen.rulesets.marguerite.catalogue import ENCHANT_EN, ENCHANT_JA, SWORDS
-from kassen.rulesets.marguerite.statuses import STATUS_GLOSS
+from kassen.rulesets.marguerite.catalogue_conditions import STATUS_GLOSS
 
 RULESET = registry.get("marguerite")  # through the registry: it registers the text
 

@@ -1,5 +1,5 @@
-"""The catalogue of マーガレット2011α: 75 swords (§12), 13 statuses (§11, rows in statuses.py),
-7 enchantments (§13).
+"""The catalogue of マーガレット2011α: 75 swords (§12), 13 statuses (§11, their rows in
+catalogue_conditions.py), 7 enchantments (§13).
 
 Every entry keeps its Japanese name beside the English identifier, so a reader can go from
 code to rule text and back. Swords are plain rows of a table; the engine reads their columns

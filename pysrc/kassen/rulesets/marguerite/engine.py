@@ -9,11 +9,12 @@ An event that uses up a status (skip by スタン, スリープ, 反射, ガー�
 ``status`` and the remaining ``count``; ``status_gain`` carries both too. This module is the
 set-up (it builds the :class:`MargueriteTable` of :mod:`.table`, which also keeps the log
 budget) and the turn loop (§6); the rule sections are modules of functions of the table, named
-for them: 行動権 in :mod:`.initiative` (§7) over the executable swords of
-:mod:`.executable` (R4.7), 行動処理 in :mod:`.processing` (§8), attacks in :mod:`.hits`
-(R8.5), the other sword effects in :mod:`.sword_effects` (§12), HP, death and 蘇生 in
-:mod:`.life` (§9, §11), exits and judgement in :mod:`.judgement` (§9.3, §10); the statuses'
-handlers in :mod:`.statuses`; the page's picture in :mod:`.view`.
+for them, in :mod:`.rules`: 行動権 in :mod:`.rules.initiative` (§7) over the executable
+swords of :mod:`.rules.executable` (R4.7), 行動処理 in :mod:`.rules.processing` (§8),
+attacks in :mod:`.rules.hits` (R8.5), the other sword effects in
+:mod:`.rules.sword_effects` (§12), HP, death and 蘇生 in :mod:`.rules.life` (§9, §11),
+exits and judgement in :mod:`.rules.judgement` (§9.3, §10); the statuses' rows and
+handlers in :mod:`.catalogue_conditions`; the page's picture in :mod:`.view`.
 """
 
 from __future__ import annotations
@@ -22,19 +23,19 @@ from typing import Any
 
 from kassen.core.events import Recorder
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
-from kassen.rulesets.marguerite import summary
 from kassen.rulesets.marguerite import view as view_mod
 from kassen.rulesets.marguerite.catalogue import swords_for_start
+from kassen.rulesets.marguerite.catalogue_conditions import CONDITIONS, slots, sole
 from kassen.rulesets.marguerite.constants import (
     TURN_LIMIT,
 )
-from kassen.rulesets.marguerite.executable import start_table
-from kassen.rulesets.marguerite.initiative import action_phase
-from kassen.rulesets.marguerite.judgement import Termination, judge, settle
-from kassen.rulesets.marguerite.life import die, hp_changed
 from kassen.rulesets.marguerite.model import Build, Fencer, State, enlist
 from kassen.rulesets.marguerite.options import parse_mp_costs, readings
-from kassen.rulesets.marguerite.statuses import CONDITIONS, slots, sole
+from kassen.rulesets.marguerite.rules import summary
+from kassen.rulesets.marguerite.rules.executable import start_table
+from kassen.rulesets.marguerite.rules.initiative import action_phase
+from kassen.rulesets.marguerite.rules.judgement import Termination, judge, settle
+from kassen.rulesets.marguerite.rules.life import die, hp_changed
 from kassen.rulesets.marguerite.table import MargueriteTable
 
 _MP_CACHE: dict[str, tuple[int, ...]] = {}

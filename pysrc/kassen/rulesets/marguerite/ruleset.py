@@ -11,12 +11,12 @@ from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.marguerite import generate, moves, notation
 from kassen.rulesets.marguerite.catalogue import BY_CODE, ENCHANT_EN, ENCHANT_JA, KIND_EN, KIND_JA
+from kassen.rulesets.marguerite.catalogue_conditions import BY_KEY, STATUSES
 from kassen.rulesets.marguerite.engine import MargueriteBattle
-from kassen.rulesets.marguerite.judgement import Termination
 from kassen.rulesets.marguerite.model import Build
 from kassen.rulesets.marguerite.options import OPTIONS
+from kassen.rulesets.marguerite.rules.judgement import Termination
 from kassen.rulesets.marguerite.samples import SAMPLES
-from kassen.rulesets.marguerite.statuses import BY_KEY, STATUSES
 from kassen.rulesets.marguerite.text import CATALOGUE, label
 
 

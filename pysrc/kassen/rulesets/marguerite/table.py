@@ -18,7 +18,6 @@ from kassen.core.decisions import Decider
 from kassen.core.events import Recorder
 from kassen.core.rng import Rng
 from kassen.core.table import Table
-from kassen.rulesets.marguerite import summary
 from kassen.rulesets.marguerite.catalogue import SwordDef
 from kassen.rulesets.marguerite.constants import (
     LOG_ACTIONS,
@@ -31,7 +30,8 @@ from kassen.rulesets.marguerite.constants import (
 )
 from kassen.rulesets.marguerite.model import State
 from kassen.rulesets.marguerite.options import Readings
-from kassen.rulesets.marguerite.runs import Runs
+from kassen.rulesets.marguerite.rules import summary
+from kassen.rulesets.marguerite.rules.runs import Runs
 
 
 class MargueriteTable(Table[State, Readings]):

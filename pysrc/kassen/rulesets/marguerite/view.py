@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.rulesets.marguerite.catalogue import SWORDS, SwordDef
+from kassen.rulesets.marguerite.catalogue_conditions import STATUS_JA
 from kassen.rulesets.marguerite.constants import LOG_SWORDS
 from kassen.rulesets.marguerite.model import Fencer, State, Sword
-from kassen.rulesets.marguerite.statuses import STATUS_JA
 
 PHASES = ("ap", "status", "action")
 """The phase track of a turn ≥ 1: 行動回数決定 → 状態効果 → 行動 (R6.2)."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kassen.rulesets.marguerite.catalogue_conditions import STATUS_EN, slots
 from kassen.rulesets.marguerite.model import LIFE, SOUL, TAUNT
-from kassen.rulesets.marguerite.statuses import STATUS_EN, slots
 
 if TYPE_CHECKING:
     from kassen.rulesets.marguerite.model import Fencer

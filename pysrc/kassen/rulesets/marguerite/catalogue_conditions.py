@@ -36,8 +36,8 @@ from kassen.rulesets.marguerite.model import (
 )
 
 if TYPE_CHECKING:
-    from kassen.rulesets.marguerite.actions import Act
     from kassen.rulesets.marguerite.model import Fencer
+    from kassen.rulesets.marguerite.rules.actions import Act
     from kassen.rulesets.marguerite.table import MargueriteTable
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.marguerite.actions import ENCHANT_RULE, RESET, RIDER_STATUS, Act, Hit
 from kassen.rulesets.marguerite.catalogue import SWORDS
-from kassen.rulesets.marguerite.life import give, heal, hp_changed
+from kassen.rulesets.marguerite.catalogue_conditions import STATUSES, sole
 from kassen.rulesets.marguerite.model import POISON, STUN
-from kassen.rulesets.marguerite.statuses import STATUSES, sole
-from kassen.rulesets.marguerite.sword_effects import check_swords
+from kassen.rulesets.marguerite.rules.actions import ENCHANT_RULE, RESET, RIDER_STATUS, Act, Hit
+from kassen.rulesets.marguerite.rules.life import give, heal, hp_changed
+from kassen.rulesets.marguerite.rules.sword_effects import check_swords
 
 if TYPE_CHECKING:
     from kassen.rulesets.marguerite.model import Fencer

@@ -58,7 +58,7 @@ from kassen.rulesets.marguerite.model import (
     Sword,
     swords_held,
 )
-from kassen.rulesets.marguerite.summary import Tally
+from kassen.rulesets.marguerite.rules.summary import Tally
 
 _COUNTED = (GUARD, REFLECT, SOUL, LIFE, PUSH, QUICK, TAUNT)
 """Statuses that only count up during a run (no choice of the run reads them)."""

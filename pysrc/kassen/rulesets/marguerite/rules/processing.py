@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.marguerite.actions import CONTROL_NEXT, Act
 from kassen.rulesets.marguerite.catalogue import (
     ADD,
     ATTACK,
@@ -16,11 +15,12 @@ from kassen.rulesets.marguerite.catalogue import (
     SUPPORT,
     SWORDS,
 )
-from kassen.rulesets.marguerite.executable import find
-from kassen.rulesets.marguerite.hits import attack, attack_two_phase
+from kassen.rulesets.marguerite.catalogue_conditions import sole
 from kassen.rulesets.marguerite.model import TAUNT
-from kassen.rulesets.marguerite.statuses import sole
-from kassen.rulesets.marguerite.sword_effects import (
+from kassen.rulesets.marguerite.rules.actions import CONTROL_NEXT, Act
+from kassen.rulesets.marguerite.rules.executable import find
+from kassen.rulesets.marguerite.rules.hits import attack, attack_two_phase
+from kassen.rulesets.marguerite.rules.sword_effects import (
     add_pick,
     add_put,
     construct,

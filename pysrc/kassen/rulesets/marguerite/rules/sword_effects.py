@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.marguerite.actions import GIVE, STAT_FIELD, Act
 from kassen.rulesets.marguerite.catalogue import ATTACK, BY_NAME, NULL_SWORD, SUPPORT, SWORDS
+from kassen.rulesets.marguerite.catalogue_conditions import BAD_STATUSES, STATUS_EN, sole
 from kassen.rulesets.marguerite.constants import (
     LOG_FENCERS,
     LOG_SWORDS,
@@ -14,9 +14,9 @@ from kassen.rulesets.marguerite.constants import (
     MAX_FENCERS,
     MAX_SWORDS,
 )
-from kassen.rulesets.marguerite.life import give, hp_changed
 from kassen.rulesets.marguerite.model import SLEEP, Sword, enlist, swords_held
-from kassen.rulesets.marguerite.statuses import BAD_STATUSES, STATUS_EN, sole
+from kassen.rulesets.marguerite.rules.actions import GIVE, STAT_FIELD, Act
+from kassen.rulesets.marguerite.rules.life import give, hp_changed
 
 if TYPE_CHECKING:
     from kassen.rulesets.marguerite.model import Fencer

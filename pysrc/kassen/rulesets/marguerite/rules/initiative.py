@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.marguerite.executable import find
-from kassen.rulesets.marguerite.judgement import settle
 from kassen.rulesets.marguerite.model import QUICK, SLOW, STUN
-from kassen.rulesets.marguerite.processing import process, skips
+from kassen.rulesets.marguerite.rules.executable import find
+from kassen.rulesets.marguerite.rules.judgement import settle
+from kassen.rulesets.marguerite.rules.processing import process, skips
 
 if TYPE_CHECKING:
     from kassen.rulesets.marguerite.model import Fencer

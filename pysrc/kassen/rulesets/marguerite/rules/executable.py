@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kassen.rulesets.marguerite.actions import CONTROL_NEXT
 from kassen.rulesets.marguerite.model import MISCARRY, POISON, SLEEP, STUN, VENOM
+from kassen.rulesets.marguerite.rules.actions import CONTROL_NEXT
 
 if TYPE_CHECKING:
     from kassen.rulesets.marguerite.catalogue import SwordDef

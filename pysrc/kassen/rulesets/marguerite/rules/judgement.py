@@ -6,8 +6,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from kassen.rulesets.marguerite.catalogue_conditions import slots
 from kassen.rulesets.marguerite.constants import TURN_LIMIT
-from kassen.rulesets.marguerite.statuses import slots
 
 if TYPE_CHECKING:
     from kassen.rulesets.marguerite.table import MargueriteTable
