@@ -87,8 +87,8 @@ def test_tags_read_from_the_text_and_its_headings() -> None:
 
 @pytest.mark.rule("§11 ガード")
 def test_where_lists_code_and_tests_for_a_rule_s11_guard() -> None:
-    """``rules --where '§11 ガード'``: catalogue_conditions.py (the ガード row's on_hit_taken) emits it;
-    the guard tests cite it."""
+    """``rules --where '§11 ガード'``: catalogue_conditions.py (the ガード row's handler)
+    emits it; the guard tests cite it."""
     found = rulesindex.where("§11 ガード")
     assert any(c.startswith("pysrc/kassen/rulesets/marguerite/catalogue_conditions.py:")
                for c in found["code"])
