@@ -19,6 +19,7 @@ TEAMS = [f"{W8} + {M8}", f"{W8B} + {M8B}"]
 NO_M0 = {"voluntaryCostume": False}
 
 
+@pytest.mark.rule("§5.10")
 @pytest.mark.rule("§5.4")
 @pytest.mark.rule("§5.8")
 @pytest.mark.rule("§4.5")

@@ -30,7 +30,9 @@ from typing import Any
 from kassen.core import rulesdoc
 
 _TAG = re.compile(r"\[(seed|inferred|designed|source: ?[^\]\s;,]*|base: ?[^\]\s;,]*)[^\]]*\]")
-_TAG_WORD = re.compile(r"\b(seed|inferred|designed)\b")
+# A tag word inside a tag names a second provenance ("[seed facts; ordering inferred]"), unless the
+# note speaks about the seed as a text: "the seed names …", "the seed's Line sections" are not tags.
+_TAG_WORD = re.compile(r"(?<!\bthe )\b(seed|inferred|designed)\b(?!['’]s\b)")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
 MAX_TEXT = 1200
 _BLANKET = re.compile(r"(?:^General|\bAll) (\[[^\]]+\])")
