@@ -17,7 +17,7 @@ function nm(ja, lang) {
 }
 /** A long English word with soft hyphens, so a narrow cell breaks it as "Exhaus-tion"
  * rather than anywhere ("Exhau / stion"). */
-const soft = (text) => String(text ?? "").replace(/[A-Za-z]{8,}/g, (w) => `${w.slice(0, Math.ceil(w.length / 2))}\u00ad${w.slice(Math.ceil(w.length / 2))}`);
+const soft = (text) => String(text ?? "").replace(/[A-Za-z]{6,}/g, (w) => `${w.slice(0, Math.ceil(w.length / 2))}\u00ad${w.slice(Math.ceil(w.length / 2))}`);
 /** "star=攻2倍/3/2" style text with its ability name translated. */
 const nmStar = (text, lang) => text.replace(/^(★|奥義 |ougi )([^/]+)/, (_, mark, name) => mark + nm(name, lang));
 
