@@ -51,15 +51,31 @@ def rates(page) -> list[str]:
 
 
 def test_a_default_field_separates_candidates(app) -> None:
+    """The lab's default field is the system's samples (not two builds), and it separates
+    candidates: the samples themselves, scored as counter candidates against that field
+    (points per battle, both seatings, Marguerite being deterministic), do not all tie. A
+    timed search's own table is not asserted here: how many builds it reaches, and so whether
+    its best rows tie at 100 %, depends on the machine's speed."""
+    from kassen.core import registry, session
+
     page = app.page
     page.select_option("#ruleset", "marguerite")
     samples = page.evaluate(
         "window.kassen.info.rulesets.find(r => r.id === 'marguerite').samples.length")
     field = [b for b in re.split(r"\n", page.input_value("#lab-field")) if b.strip()]
     assert len(field) == samples > 2
-    result = search(page, "marguerite", "counter")
-    scores = {row["score"] for row in result["best"]}
-    assert len(result["best"]) >= 2 and len(scores) >= 2, scores
+    texts = [s.text for s in registry.get("marguerite").samples]
+    assert sorted(field) == sorted(texts)
+    scores = set()
+    for me in texts:
+        points = 0.0
+        for other in texts:
+            for seats in ((me, other), (other, me)):
+                result = session.run(session.prepare("marguerite", list(seats))).result
+                mine = seats.index(me) if seats[0] != seats[1] else 0
+                points += 1.0 if result.winner == mine else 0.5 if result.winner is None else 0
+        scores.add(points / (2 * len(texts)))
+    assert len(scores) >= 3, scores
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
