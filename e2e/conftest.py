@@ -141,10 +141,11 @@ class App:
 
 
 @pytest.fixture(scope="module")
-def app(browser, site: SiteServer) -> Iterator[App]:
-    """A page booted once per test module (Python start-up costs seconds)."""
+def app(request, browser, site: SiteServer) -> Iterator[App]:
+    """A page booted once per test module (Python start-up costs seconds); a module may set
+    ``APP_CONTEXT`` (browser context arguments: viewport, reduced motion…) for its page."""
     site.start()
-    application = App(browser, site.url)
+    application = App(browser, site.url, **getattr(request.module, "APP_CONTEXT", {}))
     application.open()
     yield application
     application.close()

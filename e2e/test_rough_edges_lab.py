@@ -10,21 +10,14 @@ import re
 
 import pytest
 
-from e2e.conftest import App
 from e2e.helpers import wait_until
-from e2e.rough import LARGE, SIZES, SMALL, battle, set_lang
+from e2e.rough import LARGE, QUIET, SIZES, SMALL, battle, set_lang
 
 pytestmark = pytest.mark.e2e
 RATE = r"\d+(?:\.\d)?/\d+ = \d+ %"
 
 
-@pytest.fixture(scope="module")
-def app(browser, site):
-    site.start()
-    application = App(browser, site.url, viewport=LARGE, reduced_motion="reduce")
-    application.open()
-    yield application
-    application.close()
+APP_CONTEXT = QUIET  # the shared ``app`` fixture of conftest opens the page with it
 
 
 def search(page, system: str, target: str, seconds: int = 2, seeds: int = 4,

@@ -7,21 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from e2e.conftest import App
 from e2e.helpers import wait_until
-from e2e.rough import LARGE, SIZES, SMALL, battle, seek, set_lang
+from e2e.rough import LARGE, QUIET, SIZES, SMALL, battle, seek, set_lang
 
 pytestmark = pytest.mark.e2e
 LANGS = ["ja", "en"]
 
 
-@pytest.fixture(scope="module")
-def app(browser, site):
-    site.start()
-    application = App(browser, site.url, viewport=LARGE, reduced_motion="reduce")
-    application.open()
-    yield application
-    application.close()
+APP_CONTEXT = QUIET  # the shared ``app`` fixture of conftest opens the page with it
 
 
 def person_battle(page, system: str = "cardduel") -> None:

@@ -21,17 +21,6 @@ from test_skirmish_saved_links import COVER_AND_AREA
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
-def app(browser, site):
-    """This module's page, the engine ready."""
-    from e2e.conftest import App
-
-    site.start()
-    application = App(browser, site.url)
-    application.page.goto(site.url)
-    application.wait_ready()
-    yield application
-    application.close()
 
 
 def test_a_link_of_rules_version_1_says_so_on_the_page(app) -> None:
