@@ -66,3 +66,20 @@ def test_the_table_follows_a_restored_snapshot(tiny) -> None:
 def test_moments_are_their_own_text() -> None:
     """Shared moments travel as plain text (JSON, templates)."""
     assert Moment.DAMAGE == "damage" and f"{Moment.STATUS_GAINED}" == "status_gained"
+
+
+@pytest.mark.parametrize("ruleset_id", ["marguerite", "cardduel", "dice", "skirmish"])
+def test_a_recorder_handed_to_the_battle_is_the_tables(ruleset_id: str) -> None:
+    """The driver re-simulates a turn and the bench plays bare runs by handing the battle
+    another recorder: rule functions, which write to ``t.rec``, must write there too."""
+    from kassen.core import registry, session
+    from kassen.core.rng import Rng as SeedRng
+
+    ruleset = registry.get(ruleset_id)
+    sides = [ruleset.random_build(SeedRng(f"xo1:rec{n}")) for n in range(ruleset.sides)]
+    battle = ruleset.new_battle(session.prepare(ruleset_id, sides).setup())
+    fresh = Recorder()
+    battle.rec = fresh
+    battle.play_turn()
+    assert battle.table.rec is fresh or battle.rec is fresh
+    assert fresh.event_count > 0

@@ -95,6 +95,19 @@ class Battle(ABC):
             if bind is not None:
                 bind(self)
 
+    @property
+    def rec(self) -> Recorder:
+        """The recorder events go to. The driver and the bench hand a battle another one (a
+        re-simulated turn, a bare run), so setting it sets the table's too: rule functions
+        write to ``t.rec``."""
+        return self._rec
+
+    @rec.setter
+    def rec(self, value: Recorder) -> None:
+        self._rec = value
+        if self.table is not None:
+            self.table.rec = value
+
     # -- what a ruleset implements --------------------------------------------------------
     @property
     @abstractmethod

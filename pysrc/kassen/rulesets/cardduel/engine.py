@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.core.events import Recorder
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.cardduel import view
@@ -42,18 +41,6 @@ class CardDuelBattle(Battle):
             self.rng.shuffle(m.deck)
             m.hand = m.deck[: m.base]
             m.set_deck(m.deck[m.base:])
-
-    @property
-    def rec(self) -> Recorder:
-        """The recorder; the driver and the bench swap it (a replayed turn, a bare run), so
-        setting it sets the table's too."""
-        return self._rec
-
-    @rec.setter
-    def rec(self, rec: Recorder) -> None:
-        self._rec = rec
-        if self.table is not None:
-            self.table.rec = rec
 
     def member(self, mid: str) -> Member:
         """The state of member ``mid`` (``"side.n"``)."""

@@ -123,8 +123,7 @@ class DiceBattle(Battle):
     def play_turn(self) -> None:
         t = self.table
         st = self.state
-        # the driver may hand the battle a fresh recorder to re-simulate a turn (view_at)
-        t.rec = rec = self.rec
+        rec = t.rec  # Battle.rec keeps it the battle's (the driver may hand it another)
         st.turn += 1
         rec.turn = st.turn
         rec.step("roll", "turn")
