@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from e2e.helpers import wait_until as until
-from kassen.core import export, tournament
+from kassen.tournament import export
+from kassen.tournament import formats as tournament
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e

@@ -63,7 +63,7 @@ def random_builds(ruleset_id: str, count: int, seed: str) -> list[str]:
 def cpython_time(ruleset_id: str, builds: list[str], master: str) -> tuple[float, int]:
     """Seconds for the whole round robin (battles and links) in this process, and the battle
     count."""
-    from kassen.core import tournament
+    from kassen.tournament import formats as tournament
 
     started = time.perf_counter()
     table = tournament.round_robin(tournament.load_entrants(ruleset_id, builds), 1, master)
@@ -137,8 +137,8 @@ def browser_runs(ruleset_id: str, builds: list[str], master: str, repeat: int) -
 
 def engine_set(pairs: int, battles: int, seed: str) -> dict[str, list[list[Any]]]:
     """The benchmark set as records, per ruleset, in chunks the worker API accepts."""
+    from kassen.bench.compare import benchmark_set
     from kassen.core import session
-    from kassen.core.bench_compare import benchmark_set
 
     chunks: dict[str, list[list[Any]]] = {}
     for entry in benchmark_set(None, pairs=pairs, battles=battles, seed=seed):

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from kassen.core import registry
 from kassen.core.rng import Rng
-from kassen.core.runners import DaskRunner, ProcessRunner, Runner
 from kassen.lab.search import Search, Settings
+from kassen.tournament.runners import DaskRunner, ProcessRunner, Runner
 
 
 def _load() -> str:

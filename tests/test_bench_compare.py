@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from kassen.bench.compare import ROOT, benchmark_set, compare, format_report
+from kassen.bench.runner import run_set
 from kassen.core import registry, session
-from kassen.core.bench_compare import ROOT, benchmark_set, compare, format_report
-from kassen.core.bench_runner import run_set
 
 
 def test_set_uses_the_specifications_line_ups() -> None:

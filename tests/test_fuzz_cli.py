@@ -27,8 +27,10 @@ from hypothesis import strategies as st
 
 from fuzz_inputs import SLOW_CALLS, unicode_text
 from kassen import cli
-from kassen.core import registry, runners, tournament
+from kassen.core import registry
 from kassen.lab import search as search_mod
+from kassen.tournament import formats as tournament
+from kassen.tournament import runners
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 SLOW = settings(max_examples=SLOW_CALLS, deadline=None,

@@ -21,8 +21,8 @@ from fuzz_inputs import json_values as any_json
 from kassen.core.links import MAX_LINK_CHARS, battle_link, encode_payload, parse_link
 from kassen.core.problems import ProblemError
 from kassen.core.record import Record
-from kassen.core.tournament import spec_entrants
 from kassen.core.tournament_link import TournamentSpec
+from kassen.tournament.formats import spec_entrants
 from work_count import MAX_CALLS, counted
 
 FAST = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))

@@ -307,7 +307,7 @@ def check_table(table: Any) -> None:
         assert not isinstance(table, dict) or (report["ok"] and "<script" not in report["html"])
     data = answer(api.table_csv(json.dumps(table)))
     if data["ok"]:
-        from kassen.core.export import read_csv
+        from kassen.tournament.export import read_csv
 
         for line in read_csv(data["standings"])[1:] + read_csv(data["matrix"]):
             for cell in line:  # user text that would start a formula starts with ' instead

@@ -2,8 +2,8 @@
 
 Every ``import`` and ``from … import`` in every module of ``pysrc/kassen`` counts, at module
 level and inside functions alike (a lazy import only hides a cycle, it does not remove it), so
-``core.parallel`` ↔ ``core.tournament`` or ``dice.effects`` ↔ ``dice.engine`` fail here. Imports
-under ``if TYPE_CHECKING:`` are left out: they never run, they only name types.
+``tournament.parallel`` ↔ ``tournament.formats`` or ``dice.effects`` ↔ ``dice.engine`` fail
+here. Imports under ``if TYPE_CHECKING:`` are left out: they never run, they only name types.
 """
 
 from __future__ import annotations

@@ -11,11 +11,11 @@ from kassen.cli import main
 from kassen.core import registry
 from kassen.core.links import parse_link
 from kassen.core.rng import Rng
-from kassen.core.runners import ProcessRunner
 from kassen.core.session import from_record, run
 from kassen.lab.racing import Score, score, stages, survivors
 from kassen.lab.search import Search, Settings
 from kassen.rulesets.marguerite.notation import cost
+from kassen.tournament.runners import ProcessRunner
 
 MARGUERITE = registry.get("marguerite")
 

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from kassen.core import registry, tournament
+from kassen.core import registry
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.rng import Rng
-from kassen.core.runners import WORKER_WAIT, DaskRunner
 from kassen.lab.search import Search, Settings
+from kassen.tournament import formats as tournament
+from kassen.tournament.runners import WORKER_WAIT, DaskRunner
 
 distributed = pytest.importorskip("dask.distributed")
 

@@ -14,9 +14,9 @@ from kassen.cli import main
 from kassen.core import registry
 from kassen.core.problems import ProblemError
 from kassen.core.rng import Rng
-from kassen.core.runners import DaskRunner, check_address
 from kassen.lab import evaluate
 from kassen.lab.search import TASK_BATTLES, Search, Settings
+from kassen.tournament.runners import DaskRunner, check_address
 from kassen.web import lab
 
 MARGUERITE = registry.get("marguerite")

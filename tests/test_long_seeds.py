@@ -13,10 +13,11 @@ import json
 
 import pytest
 
-from kassen.core import session, tournament
+from kassen.core import session
 from kassen.core.links import parse_link
 from kassen.core.rng import MAX_BATTLE_SEED_LENGTH, MAX_SEED_LENGTH, Rng
 from kassen.lab.search import Search, Settings
+from kassen.tournament import formats as tournament
 from kassen.web import api
 
 CARD = "A:warrior year=1 base=5 max=6 th=10 fav=- hp=12"

@@ -284,6 +284,6 @@ def test_table_csv_good_table_still_written() -> None:
 ])
 def test_repro_csv_full_width_and_hidden_formulas(text: str, escaped: bool) -> None:
     """CSV: full-width ＝, | and %0A= passed unescaped."""
-    from kassen.core.export import cell
+    from kassen.tournament.export import cell
 
     assert (cell(text) == "'" + text) is escaped

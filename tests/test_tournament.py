@@ -1,4 +1,5 @@
-"""core.tournament, core.stats, core.export: pairings, intervals, determinism, cancel, CSV."""
+"""tournament.formats, tournament.stats, tournament.export: pairings, intervals, determinism,
+cancel, CSV."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import json
 import pytest
 
 from kassen.cli import main
-from kassen.core import export, tournament
-from kassen.core.stats import median, wilson
+from kassen.tournament import export
+from kassen.tournament import formats as tournament
+from kassen.tournament.stats import median, wilson
 
 BUILDS = ["Ann:20", "Bob:25", "Cid:10", "Dee:30", "Eve:15"]
 
@@ -76,7 +78,7 @@ def test_same_master_seed_same_table_whatever_the_workers(tiny) -> None:
 def test_schedule_jobs_are_worked_out_from_their_index(tiny) -> None:
     """Any range of a schedule gives the same jobs as the whole list, and the tallies of
     ranges played in any order merge into the tally of the whole."""
-    from kassen.core.schedule import Tally
+    from kassen.tournament.schedule import Tally
 
     ent = entrants(tiny)
     schedule = tournament.round_robin_schedule(ent, 3, "range")
@@ -120,7 +122,7 @@ def test_cancel_stops_at_once(tiny) -> None:
 
 
 def test_cancel_of_a_tallied_run_keeps_the_tally_so_far(tiny) -> None:
-    from kassen.core.parallel import play_schedule
+    from kassen.tournament.parallel import play_schedule
 
     ent = entrants(tiny)
     schedule = tournament.round_robin_schedule(ent, 10, "c")
@@ -186,7 +188,7 @@ def test_entrant_names_come_from_samples_and_builds_and_repeat_apart_issue_14() 
     """Issue 14: standings and heatmap name builds by their sample's name, else the build's
     own or its members' names; a name given twice reads ``X``, ``X (2)``."""
     from kassen.core import registry
-    from kassen.core.tournament import load_entrants
+    from kassen.tournament.formats import load_entrants
 
     skirmish = registry.get("skirmish")
     party, warband = skirmish.samples[0], skirmish.samples[1]

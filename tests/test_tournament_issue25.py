@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from kassen import ENGINE_VERSION, cli
-from kassen.core import registry, tournament
+from kassen.core import registry
 from kassen.core.links import encode_payload, parse_link
 from kassen.core.problems import ProblemError
-from kassen.core.tournament import open_tournament_link, play_spec, spec_of
+from kassen.tournament import formats as tournament
+from kassen.tournament.formats import open_tournament_link, play_spec, spec_of
 from kassen.web import api
 
 DUEL = registry.get("cardduel")

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from kassen import cli
-from kassen.core import registry, tournament
+from kassen.core import registry
 from kassen.core.links import MAX_LINK_CHARS, encode_payload, parse_link, tournament_link
 from kassen.core.problems import ProblemError
-from kassen.core.report import tournament_report
-from kassen.core.tournament import open_tournament_link, play_spec, spec_entrants, spec_of
 from kassen.core.tournament_link import TournamentSpec
+from kassen.tournament import formats as tournament
+from kassen.tournament.formats import open_tournament_link, play_spec, spec_entrants, spec_of
+from kassen.tournament.report import tournament_report
 
 EVIL = ["<img src=x onerror=__pwned=1>", "</script><svg onload=__pwned=2>",
         "javascript:__pwned=3"]

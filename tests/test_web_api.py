@@ -44,7 +44,7 @@ def test_tournament_split_over_workers_matches_one_process(tiny) -> None:
     """Issue 7: ranges of jobs played by different workers, in any order, give the
     one-process table, and the links the workers make while playing are the links the command
     line puts in the matrix."""
-    from kassen.core import tournament
+    from kassen.tournament import formats as tournament
 
     request = json.dumps({"ruleset": "tiny", "builds": ["Ann:20", "Bob:25", "Cid:9"],
                           "seeds": 3, "seed": "page", "options": {"limit": 10}})

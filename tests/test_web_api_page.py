@@ -1,12 +1,12 @@
 """Worker API functions the page's tournament view adds: match-up and elimination, split
-over workers in any order, give the same tables as ``kassen.core.tournament``."""
+over workers in any order, give the same tables as ``kassen.tournament.formats``."""
 
 from __future__ import annotations
 
 import itertools
 import json
 
-from kassen.core import tournament
+from kassen.tournament import formats as tournament
 from kassen.web import api
 
 BUILDS = ["Ann:20", "Bob:25", "Cid:9", "Dee:14", "Eve:30"]
@@ -77,7 +77,7 @@ def test_page_tournament_functions_answer_bad_input_with_problems(tiny) -> None:
 
 
 def test_table_csv_is_the_command_line_csv(tiny) -> None:
-    from kassen.core import export
+    from kassen.tournament import export
 
     request = json.dumps({"ruleset": "tiny", "builds": BUILDS[:3], "seeds": 2, "seed": "csv",
                           "options": {"limit": 10}})

@@ -12,7 +12,7 @@ from kassen.cli_io import print_json
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Battles per second per ruleset (a benchmark, never a test)."""
-    from kassen.core.bench import run_bench
+    from kassen.bench.run import run_bench
 
     if args.baseline:
         return bench_baseline(args)
@@ -35,7 +35,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def bench_baseline(args: argparse.Namespace) -> int:
     """``bench --baseline REV``: this tree against REV, alternating, in one run."""
-    from kassen.core.bench_compare import BenchError, compare, format_report
+    from kassen.bench.compare import BenchError, compare, format_report
 
     try:
         report = compare(args.baseline, args.ruleset or None, rounds=args.rounds,

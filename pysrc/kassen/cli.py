@@ -165,7 +165,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise ProblemError([Problem("core.bad_type", args={
             "field": "--html", "expected": "a battle link (#m=…) to write its replay file"})])
     if kind == "tournament":
-        from kassen.core import tournament
+        from kassen.tournament import formats as tournament
 
         entrants = tournament.spec_entrants(value)
         show_table(value, tournament.play_spec(value, entrants, progress_bar()), args)

@@ -40,10 +40,10 @@ def progress_bar() -> Any:
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Play a tournament and print its table (``--link``: its ``#t=`` link instead, unplayed;
     ``--report FILE``: also write the HTML report)."""
-    from kassen.core import tournament
     from kassen.core.links import tournament_link
-    from kassen.core.parallel import check_workers
     from kassen.core.tournament_link import TournamentSpec
+    from kassen.tournament import formats as tournament
+    from kassen.tournament.parallel import check_workers
 
     check_report(args)
     args.build, args.file = [], args.builds
@@ -71,9 +71,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def check_report(args: argparse.Namespace) -> None:
     """``--report`` needs ``--page``, the page's URL its links open (checked before playing:
-    ``http(s)://`` or ``file://``, :func:`kassen.core.report.check_page`)."""
+    ``http(s)://`` or ``file://``, :func:`kassen.tournament.report.check_page`)."""
     if getattr(args, "report", None):
-        from kassen.core.report import check_page
+        from kassen.tournament.report import check_page
 
         check_page(args.page, "--page")
 
@@ -81,13 +81,13 @@ def check_report(args: argparse.Namespace) -> None:
 def show_table(spec: Any, table: dict[str, Any], args: argparse.Namespace) -> None:
     """Print a tournament's table as asked (text, ``--json``, ``--csv``, ``--matrix-csv``) and
     write its ``--report``."""
-    from kassen.core import export
-    from kassen.core.tournament_versions import spec_notes
+    from kassen.tournament import export
+    from kassen.tournament.versions import spec_notes
 
     for note in spec_notes(spec):  # a #t= link of another engine or rules version, or none
         print(note.located(lang_of(args)), file=sys.stderr)
     if getattr(args, "report", None):
-        from kassen.core.report import tournament_report
+        from kassen.tournament.report import tournament_report
 
         html = tournament_report(table, spec, args.page, lang_of(args))
         try:

@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 
 const Z95 = 1.959964;
 
-/** The Wilson score interval of `successes` in `trials` (as kassen.core.stats.wilson). */
+/** The Wilson score interval of `successes` in `trials` (as kassen.tournament.stats.wilson). */
 export function wilson(successes, trials, z = Z95) {
   if (trials <= 0) return [0, 1];
   const p = successes / trials;

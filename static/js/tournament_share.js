@@ -1,7 +1,7 @@
 // Tournament links and reports (issue 16): "Share tournament" copies the #t= link of the form's
 // tournament; opening one fills the form and plays it in the worker pool, as a normal run;
 // "Download report" saves the finished table as one self-contained HTML file, made by the
-// engine (kassen.core.report), byte-identical to `python -m kassen tournament … --report`.
+// engine (kassen.tournament.report), byte-identical to `python -m kassen tournament … --report`.
 import { $ } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { copyWithFeedback, showNote } from "./copy.js";

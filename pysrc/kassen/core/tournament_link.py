@@ -9,7 +9,7 @@ rules version plays under that version's rules (``Ruleset.earlier_defaults``) wi
 is refused when this engine no longer plays them; a link made before links carried versions
 (no ``rv``) is played under the current rules, with a note saying so.
 :meth:`TournamentSpec.from_json` checks the shape of every field (``kassen.core.links`` calls it
-for ``#t=``); :func:`kassen.core.tournament.spec_entrants` then runs the checks the tournament
+for ``#t=``); :func:`kassen.tournament.formats.spec_entrants` then runs the checks the tournament
 API already runs (the entrant count, the ruleset's validator on each build, K, the master seed,
 the battle count), so a link cannot ask for more than the form can.
 """
@@ -63,7 +63,7 @@ class TournamentSpec:
     def from_json(cls, data: Any) -> TournamentSpec:
         """A spec from decoded JSON, or raise ProblemError naming the bad field. Only shapes
         are checked here (cheaply: the inflated size already bounds how many texts there are);
-        :func:`kassen.core.tournament.spec_entrants` runs the tournament API's checks."""
+        :func:`kassen.tournament.formats.spec_entrants` runs the tournament API's checks."""
         if not isinstance(data, dict):
             raise _bad("link", "not an object")
         if data.get("v") != TOURNAMENT_VERSION:

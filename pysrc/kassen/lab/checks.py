@@ -52,7 +52,7 @@ def text(field: str, value: object, expected: str) -> list[Problem]:
 
 def settings_problems(settings: Any) -> list[Problem]:
     """Every problem of a :class:`kassen.lab.search.Settings` (the target is checked by the
-    search itself, the seed by :func:`kassen.core.tournament.master_seed`)."""
+    search itself, the seed by :func:`kassen.tournament.formats.master_seed`)."""
     s = settings
     found = count("seeds K", s.games, 1, 10_000)
     found += count("walkers", s.walkers, 1, 256) + count("neighbours", s.neighbours, 1, 64)

@@ -16,9 +16,9 @@ from typing import Any
 from kassen.cli_io import given_options, lang_of, read_build_file
 from kassen.core import registry
 from kassen.core.problems import Problem, ProblemError
-from kassen.core.runners import make_runner
 from kassen.lab.racing import TARGETS
 from kassen.lab.search import Entry, Search, Settings
+from kassen.tournament.runners import make_runner
 
 DEFAULT_SEEDS = 20
 """K when ``--seeds`` is not given (random systems)."""
@@ -91,7 +91,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     if args.seeds is None:
         args.seeds = DEFAULT_SEEDS
     else:  # K given for a deterministic system: say that it plays each battle once
-        from kassen.core.tournament_versions import seeds_note
+        from kassen.tournament.versions import seeds_note
 
         for note in seeds_note(ruleset, args.seeds):
             print(note.located(lang_of(args)), file=sys.stderr)
@@ -127,7 +127,7 @@ def cmd_search(args: argparse.Namespace) -> int:
             sys.stderr.flush()
 
     if args.scheduler is None:
-        from kassen.core.parallel import check_workers
+        from kassen.tournament.parallel import check_workers
 
         check_workers(args.workers)
     with make_runner(args.workers, args.scheduler) as runner:

@@ -3,7 +3,7 @@
 A :class:`Context` is everything a worker needs besides the candidates (ruleset, field texts,
 options, policies, seatings, seed prefix): small, hashable and picklable, so it travels with
 every chunk to a process or a Dask worker, which parses the field once and keeps it. A
-candidate is played through a :class:`~kassen.core.schedule.Schedule` whose build 0 is the
+candidate is played through a :class:`~kassen.tournament.schedule.Schedule` whose build 0 is the
 candidate and builds 1… the field: the same jobs, seeds and battles as a tournament of those
 entrants would play, so every number links to a battle anyone can replay.
 """
@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kassen.core.problems import ProblemError
-from kassen.core.schedule import Schedule, Tally
-from kassen.core.tournament import (
+from kassen.tournament.formats import (
     Entrants,
     job_link,
     load_entrants,
@@ -24,6 +23,7 @@ from kassen.core.tournament import (
     play_job,
     round_robin_schedule,
 )
+from kassen.tournament.schedule import Schedule, Tally
 
 MemberStats = list[int]
 """``[battles, wins of the candidate, draws]`` against one field member."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kassen.core.stats import wilson
+from kassen.tournament.stats import wilson
 
 TARGETS = ("counter", "champion", "balance")
 

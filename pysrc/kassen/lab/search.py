@@ -26,11 +26,11 @@ from typing import Any
 from kassen.core import options as options_mod
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.rng import Rng
-from kassen.core.runners import Runner, chunks
-from kassen.core.schedule import Tally
-from kassen.core.tournament import Cancelled
 from kassen.lab import checks, evaluate
 from kassen.lab.racing import TARGETS, Score, score, stages, survivors
+from kassen.tournament.formats import Cancelled
+from kassen.tournament.runners import Runner, chunks
+from kassen.tournament.schedule import Tally
 
 MAX_EVALUATIONS = checks.MAX_EVALUATIONS
 MAX_SEEN = 1_000_000

@@ -117,7 +117,7 @@ def open_link(fragment: str, lang: str = "en") -> str:
             registry.get(value["ruleset"])
             return {"ok": True, "kind": "build", **value}
         if kind == "tournament":  # checked here; the page's pool plays it (tournament.js)
-            from kassen.core.tournament import spec_entrants, spec_notes, spec_of
+            from kassen.tournament.formats import spec_entrants, spec_notes, spec_of
 
             # the page plays today's spec: the link's rules version as explicit options
             today = spec_of(spec_entrants(value), value.format, value.seeds, value.seed)

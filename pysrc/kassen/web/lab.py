@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core.problems import Problem, ProblemError
-from kassen.core.schedule import Tally
 from kassen.core.text import clip
 from kassen.lab import evaluate
 from kassen.lab.search import Search, Settings
+from kassen.tournament.schedule import Tally
 from kassen.web.wire import bad_field, field_of, guard, read_list, read_request
 
 MAX_TASKS = 512
@@ -58,7 +58,7 @@ def _make_context(data: dict[str, Any]) -> evaluate.Context:
     converted, so ``inf`` or ``true`` is refused, not an error; issue 25)."""
     from dataclasses import replace
 
-    from kassen.core.tournament import check_k
+    from kassen.tournament.formats import check_k
 
     field, options = data.get("field"), data.get("options")
     side, games = data.get("candidate_side", 0), data.get("games", 0)

@@ -3,7 +3,7 @@
 The page asks how many battles a request has (``tournament_plan``, ``matchup_plan``,
 ``elimination_next`` round by round), its workers play ranges of job numbers
 (``tournament_play``) and it asks for the table from the merged tallies; the tables are the
-same as :mod:`kassen.core.tournament` makes in one process. The core's tournament module is
+same as :mod:`kassen.tournament.formats` makes in one process. The core's tournament module is
 imported inside the calls, so the page's first call (``ping``) stays light.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core.canonical import canonical_json
-from kassen.core.jobs import Entrants, load_entrants
 from kassen.core.problems import Problem, ProblemError
+from kassen.tournament.jobs import Entrants, load_entrants
 from kassen.web import wire
 from kassen.web.wire import bad_field, field_of, guard, read_json, read_list, read_request
 
@@ -44,7 +44,7 @@ def _counts(request: dict[str, Any]) -> tuple[int, str]:
     """Seeds per pairing K (absent: 1) and the master seed (absent or empty: "tournament"),
     checked: a K that is not a whole number from 1 to 10,000 or a seed that cannot be used is
     a problem, never cut to the range."""
-    from kassen.core import tournament
+    from kassen.tournament import formats as tournament
 
     seed = request.get("seed") or "tournament"
     return tournament.check_k(field_of(request, "seeds", 1)), tournament.master_seed(seed)
@@ -56,7 +56,7 @@ def tournament_plan(request_json: str) -> str:
     jobs of any range of indexes from the request alone."""
 
     def work() -> dict[str, Any]:
-        from kassen.core import tournament
+        from kassen.tournament import formats as tournament
 
         request = read_request(request_json)
         entrants = _entrants(request)
@@ -73,8 +73,8 @@ _round_robin_cache: list[Any] = []  # [entrants, counts, schedule] of the last s
 def _schedule(request: dict[str, Any], entrants: Any, work: dict[str, Any]) -> Any:
     """The schedule a slice belongs to: the request's round robin or match-up, or the bracket
     round ``elimination_next`` handed out."""
-    from kassen.core import tournament
-    from kassen.core.schedule import Schedule
+    from kassen.tournament import formats as tournament
+    from kassen.tournament.schedule import Schedule
 
     kind = work.get("format")
     if kind == "elimination":
@@ -98,8 +98,8 @@ def tournament_play(request_json: str, work_json: str) -> str:
     a big table's links are made in parallel with its battles."""
 
     def work() -> dict[str, Any]:
-        from kassen.core import tournament
-        from kassen.core.schedule import Tally
+        from kassen.tournament import formats as tournament
+        from kassen.tournament.schedule import Tally
 
         request = read_request(request_json)
         entrants = _entrants(request)
@@ -128,8 +128,8 @@ def tournament_table(request_json: str, tally_json: str) -> str:
     ``tournament_play``, and a 100-build table without them is a third of the text."""
 
     def work() -> dict[str, Any]:
-        from kassen.core import tournament
-        from kassen.core.schedule import Tally
+        from kassen.tournament import formats as tournament
+        from kassen.tournament.schedule import Tally
 
         request = read_request(request_json)
         entrants = _entrants(request)
@@ -145,7 +145,7 @@ def matchup_plan(request_json: str) -> str:
     """How many battles a match-up has: ``K`` of build 1 (side 0) against build 2."""
 
     def work() -> dict[str, Any]:
-        from kassen.core import tournament
+        from kassen.tournament import formats as tournament
 
         request = read_request(request_json)
         entrants = _entrants(request)
@@ -159,10 +159,10 @@ def matchup_plan(request_json: str) -> str:
 
 
 def matchup_table(request_json: str, results_json: str) -> str:
-    """The match-up's summary from its results (``kassen.core.tournament.matchup_summary``)."""
+    """The match-up's summary from its results (``kassen.tournament.formats.matchup_summary``)."""
 
     def work() -> dict[str, Any]:
-        from kassen.core import tournament
+        from kassen.tournament import formats as tournament
 
         request = read_request(request_json)
         entrants = _entrants(request)
@@ -182,13 +182,13 @@ def elimination_next(request_json: str, tally_json: str) -> str:
 
     Answers ``{"done": false, "round": {...}, "count": N}`` with the first round that still
     lacks its battles (a schedule for ``tournament_play``), or ``{"done": true, ...}`` with
-    the whole bracket: the same table as ``kassen.core.tournament.elimination`` (same seeds,
+    the whole bracket: the same table as ``kassen.tournament.formats.elimination`` (same seeds,
     same job numbers).
     """
 
     def work() -> dict[str, Any]:
-        from kassen.core import tournament
-        from kassen.core.schedule import Tally
+        from kassen.tournament import formats as tournament
+        from kassen.tournament.schedule import Tally
 
         request = read_request(request_json)
         entrants = _entrants(request)
@@ -205,10 +205,10 @@ def elimination_next(request_json: str, tally_json: str) -> str:
 
 def table_csv(table_json: str) -> str:
     """A round-robin table (as ``tournament_table`` gave it) as the command line's CSV texts:
-    ``{ok, standings, matrix}`` (``kassen.core.export``)."""
+    ``{ok, standings, matrix}`` (``kassen.tournament.export``)."""
 
     def work() -> dict[str, Any]:
-        from kassen.core import export
+        from kassen.tournament import export
 
         # numbers are checked (and 5 from JavaScript becomes 5.0 again, so the CSV is
         # byte-identical to the command line's) before any field is written
@@ -225,8 +225,8 @@ def table_csv(table_json: str) -> str:
 def _spec(request: dict[str, Any]) -> Any:
     """The request's tournament as a checked ``TournamentSpec`` (the ``#t=`` payload), with the
     same checks a ``#t=`` link gets when it is opened."""
-    from kassen.core import tournament
     from kassen.core.tournament_link import TournamentSpec
+    from kassen.tournament import formats as tournament
 
     fmt = request.get("format", "round-robin")
     spec = tournament.spec_of(_entrants(request), fmt if isinstance(fmt, str) else "",
@@ -249,13 +249,13 @@ def tournament_link(request_json: str) -> str:
 
 
 def tournament_report(request_json: str, table_json: str, page: str, lang: str = "en") -> str:
-    """The HTML report of a finished tournament (``kassen.core.report``, the same text as
+    """The HTML report of a finished tournament (``kassen.tournament.report``, the same text as
     ``python -m kassen tournament … --report``): ``{ok, html}``. ``table`` is the table as the
     page shows it (round-robin cells with their links), ``page`` the page's URL."""
 
     def work() -> dict[str, Any]:
-        from kassen.core.report import check_page
-        from kassen.core.report import tournament_report as report
+        from kassen.tournament.report import check_page
+        from kassen.tournament.report import tournament_report as report
 
         check_page(page)  # http(s) or file only, as on the command line (issue 25)
         spec = _spec(read_request(request_json))

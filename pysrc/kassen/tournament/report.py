@@ -194,7 +194,7 @@ def check_page(page: object, field: str = "page") -> str:
 
 def tournament_report(table: dict[str, Any], spec: Any, page: str, lang: str = "en") -> str:
     """The report of a finished tournament as HTML text. ``table`` is the tournament's table
-    (as ``kassen.core.tournament`` or the page's worker made it), ``spec`` its
+    (as ``kassen.tournament.formats`` or the page's worker made it), ``spec`` its
     :class:`~kassen.core.tournament_link.TournamentSpec`, ``page`` the page's URL (the
     links open it, checked by :func:`check_page`)."""
     check_page(page)

@@ -1,8 +1,8 @@
 """Tournaments and match-ups for every ruleset (issue 7).
 
-A tournament is a :class:`~kassen.core.schedule.Schedule` of jobs (one battle each: two build
+A tournament is a :class:`~kassen.tournament.schedule.Schedule` of jobs (one battle each: two build
 indices, a seat order and a seed derived from one master seed) and a table computed from the
-:class:`~kassen.core.schedule.Tally` of their results. Jobs are pure, so they can run in any
+:class:`~kassen.tournament.schedule.Tally` of their results. Jobs are pure, so they can run in any
 order, on any number of processes or page workers, and the table is the same. Deterministic
 rulesets play each pairing once per seating; random ones play ``k`` seeds.
 """
@@ -13,7 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kassen.core.jobs import (  # noqa: F401  (the job pieces, still named here by callers)
+from kassen.core.problems import Problem, ProblemError
+from kassen.core.rng import MAX_SEED_LENGTH, SeedError, normalize_seed
+from kassen.core.ruleset import Ruleset
+from kassen.core.text import clip
+from kassen.core.tournament_link import TournamentSpec
+from kassen.tournament.jobs import (  # noqa: F401  (the job pieces, still named here by callers)
     MAX_BUILDS,
     Cancelled,
     Entrants,
@@ -24,15 +29,10 @@ from kassen.core.jobs import (  # noqa: F401  (the job pieces, still named here 
     play_job,
     run_jobs,
 )
-from kassen.core.parallel import play_schedule
-from kassen.core.problems import Problem, ProblemError
-from kassen.core.rng import MAX_SEED_LENGTH, SeedError, normalize_seed
-from kassen.core.ruleset import Ruleset
-from kassen.core.schedule import Job, JobResult, Schedule, Tally
-from kassen.core.stats import median, rate
-from kassen.core.text import clip
-from kassen.core.tournament_link import TournamentSpec
-from kassen.core.tournament_versions import seeds_note, spec_notes, spec_options  # noqa: F401
+from kassen.tournament.parallel import play_schedule
+from kassen.tournament.schedule import Job, JobResult, Schedule, Tally
+from kassen.tournament.stats import median, rate
+from kassen.tournament.versions import seeds_note, spec_notes, spec_options  # noqa: F401
 
 MAX_SEEDS = 10_000
 MAX_JOBS = 2_000_000

@@ -1,9 +1,9 @@
 """A tournament's jobs: the parsed entrants and one job's battle (issue 7, issue 17).
 
 What every player of a schedule needs, in this process, in the command line's worker
-processes (:mod:`kassen.core.parallel`) or in the page's workers: the builds parsed once
+processes (:mod:`kassen.tournament.parallel`) or in the page's workers: the builds parsed once
 (:func:`load_entrants`), one job played (:func:`play_job`) or many in order (:func:`run_jobs`),
-a job's share link, and the progress/cancel protocol. :mod:`kassen.core.tournament` builds
+a job's share link, and the progress/cancel protocol. :mod:`kassen.tournament.formats` builds
 schedules and tables on top of this; it lives apart so that ``parallel`` and ``tournament``
 do not import each other.
 """
@@ -21,8 +21,8 @@ from kassen.core.links import battle_link
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import Record
 from kassen.core.ruleset import Ruleset, Setup
-from kassen.core.schedule import Job, JobResult, Tally
 from kassen.core.session import checked_policies, parse_sides
+from kassen.tournament.schedule import Job, JobResult, Tally
 
 MAX_BUILDS = 256
 

@@ -20,7 +20,7 @@ from kassen.core.rng import Rng
 def bench_setups(ruleset_id: str, pairs: int, seed: str) -> list[session.Prepared]:
     """The fixed list of prepared battles for one ruleset: the same set ``--baseline``
     plays (random pairs, or ``pairs`` battles over the ruleset's specification line-ups)."""
-    from kassen.core.bench_compare import benchmark_set
+    from kassen.bench.compare import benchmark_set
 
     return [session.prepare(e["ruleset"], e["sides"], e["options"], e["seed"])
             for e in benchmark_set([ruleset_id], pairs=pairs, battles=pairs, seed=seed)]

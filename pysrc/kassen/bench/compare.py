@@ -4,7 +4,7 @@ The benchmark set (issue 15) is made once, by this tree: Marguerite-like systems
 ``bench_lineups``) play random legal build pairs, random systems play their specification's
 sample line-ups over many seeds. REV is checked out into a temporary git worktree; then, for
 each round, both trees play the whole set in fresh processes, one after the other (the order
-alternates between rounds), through the same harness (:mod:`kassen.core.bench_runner`).
+alternates between rounds), through the same harness (:mod:`kassen.bench.runner`).
 Rates are battles per CPU second; the report gives best and median per side and their ratios,
 the median of each round's own ratio ("x pair": the two passes of a round ran next to each
 other, so a machine that speeds up or slows down between rounds cancels out), and says whether
@@ -26,7 +26,7 @@ from kassen.core import registry
 from kassen.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[3]
-RUNNER = Path(__file__).with_name("bench_runner.py")
+RUNNER = Path(__file__).with_name("runner.py")
 
 
 class BenchError(Exception):

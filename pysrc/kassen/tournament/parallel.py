@@ -13,11 +13,11 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from kassen.core.jobs import Cancelled, Entrants, Progress, load_entrants, play_job
 from kassen.core.problems import Problem, ProblemError
-from kassen.core.runners import Runner, make_runner
-from kassen.core.schedule import Schedule, Tally
 from kassen.core.text import clip
+from kassen.tournament.jobs import Cancelled, Entrants, Progress, load_entrants, play_job
+from kassen.tournament.runners import Runner, make_runner
+from kassen.tournament.schedule import Schedule, Tally
 
 PROGRESS_EVERY = 16
 """Battles between progress reports in one process."""

@@ -1,0 +1,2 @@
+"""Tournaments (an application of the kernel): formats, schedules, jobs, workers, exports and
+the HTML report."""
