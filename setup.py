@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent
 SITE_FILES = {"index.html": ("",), "static/js": (".js", ".mjs", ".css"),
               "static/css": (".css",), "docs/rules": (".md", ".json")}
 """What ``kassen/_site/`` holds: the paths ``kassen.replay_html.repo_files`` and
-``kassen.rulesindex`` read, by folder and suffix."""
+``kassen.rulesindex.disk`` read, by folder and suffix."""
 
 
 def site_files(root: Path = ROOT) -> list[str]:

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from e2e.helpers import log_filled, set_seek, wait_until
-from kassen import rulesindex
 from kassen.cli import main as cli_main
+from kassen.rulesindex import disk as rulesindex
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from e2e.helpers import open_options, set_seek, wait_until
-from kassen import rulesindex
-from kassen.core import rulesdoc
+from kassen.rulesindex import disk as rulesindex
+from kassen.rulesindex import doc as rulesdoc
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from e2e.helpers import set_seek, wait_until
-from kassen import rulesindex
+from kassen.rulesindex import disk as rulesindex
 from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e

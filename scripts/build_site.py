@@ -132,8 +132,8 @@ def copy_rules(hello: dict) -> tuple[list[str], dict[str, dict[str, list[str]]]]
     where a translation is missing), and say which anchors each rule option's rule reference
     names (the options list links to them)."""
     sys.path.insert(0, str(ROOT / "pysrc"))  # the same sources the wheel is built from
-    from kassen import rulesindex
-    from kassen.core import rulesdoc
+    from kassen.rulesindex import disk as rulesindex
+    from kassen.rulesindex import doc as rulesdoc
 
     dest = VENDOR / "rules"
     dest.mkdir(parents=True, exist_ok=True)
@@ -168,7 +168,7 @@ def write_why(names: list[str]) -> dict[str, int]:
     as events, options and problems carry it → entry). Made here, not in the worker, so the
     engine's start-up carries none of it and the page fetches one file on the first "why"."""
     sys.path.insert(0, str(ROOT / "pysrc"))
-    from kassen import rulesindex
+    from kassen.rulesindex import disk as rulesindex
 
     sizes: dict[str, int] = {}
     for system in names:

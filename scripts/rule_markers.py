@@ -6,7 +6,7 @@ cite (issue 17: one style for every ruleset; ``python -m kassen rules --where`` 
 A test's rule ids are taken from its docstring (``§5.3.2a``, ``§7 A1-b``, ``R8.5.4``,
 ``§11 スタン``, ``N11``, ``D17``...) and from its name (``_5_3_3`` → ``§5.3.3``, ``_d13`` →
 ``D13``, ``_r16_4`` → ``R16.4``); only ids that name a block of the system's rules reference
-(``kassen.core.rulesdoc.resolve``) are kept, so dice faces (``R4 B3``) or a "2D10" never
+(``kassen.rulesindex.doc.resolve``) are kept, so dice faces (``R4 B3``) or a "2D10" never
 become markers. The ruleset is the folder's name. Without ``--write`` it prints what it would
 add; markers already present are kept and never repeated.
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pysrc"))
 
-from kassen.core import rulesdoc  # noqa: E402
+from kassen.rulesindex import doc as rulesdoc  # noqa: E402
 
 SECTION = re.compile(r"§\d+(?:\.\d+)*[a-z]?(?: (?:(?!R\d)[A-Z]{1,2}\d+(?:-[0-9a-z]+)?"
                      r"|[^\x00-\x7f\s,;:()/、。・]+))?")

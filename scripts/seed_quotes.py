@@ -134,8 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=Path, default=ROOT.parent / "shared" / "seeds")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT / "pysrc"))
-    from kassen import rulesindex
-    from kassen.core import rulewhy
+    from kassen.rulesindex import disk as rulesindex
+    from kassen.rulesindex import why as rulewhy
 
     out_dir = rulesindex.QUOTES
     out_dir.mkdir(parents=True, exist_ok=True)

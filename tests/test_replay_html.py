@@ -22,10 +22,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kassen import jsbundle, replay_html, replay_steps, rulesindex
+from kassen import jsbundle, replay_html, replay_steps
 from kassen.cli import main as cli_main
 from kassen.core import registry, session
 from kassen.core.links import build_link
+from kassen.rulesindex import disk as rulesindex
 from kassen.web import api
 from kassen.web.battle_api import battle_payload
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from digest_cases import cases
-from kassen import rulesindex
-from kassen.core import registry, rulewhy
+from kassen.core import registry
+from kassen.rulesindex import disk as rulesindex
+from kassen.rulesindex import why as rulewhy
 
 RANDOM_BATTLES = 40
 

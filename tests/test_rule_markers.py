@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from kassen.core import rulesdoc
+from kassen.rulesindex import doc as rulesdoc
 
 TESTS = Path(__file__).resolve().parent
 MARKED = ("marguerite", "cardduel", "dice", "skirmish")

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kassen import rulesindex
-from kassen.core import registry, rulesdoc
+from kassen.core import registry
+from kassen.rulesindex import disk as rulesindex
+from kassen.rulesindex import doc as rulesdoc
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "rules_ja"
@@ -196,7 +197,7 @@ def test_rules_command_prints_the_japanese_edition(docs: Path, monkeypatch, caps
 def test_a_row_the_edition_names_otherwise_is_found_in_place_past_a_quotation() -> None:
     """A catalogue row whose first cell the translation words differently is found at the
     same place under its section, the edition's seed quotation not counted."""
-    from kassen.core import rulewhy
+    from kassen.rulesindex import why as rulewhy
 
     en = ("## 11. Statuses [seed]\n\nIntro.\n\n| name | effect |\n|---|---|\n"
           "| ガード | halves damage |\n| スタン | skips a turn |\n")

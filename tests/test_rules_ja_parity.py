@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
-from kassen import rulesindex
-from kassen.core import registry, rulesdoc, rulewhy
+from kassen.core import registry
+from kassen.rulesindex import disk as rulesindex
+from kassen.rulesindex import doc as rulesdoc
+from kassen.rulesindex import why as rulewhy
 
 DOCS = rulesindex.DOCS
 JA = DOCS / "ja"

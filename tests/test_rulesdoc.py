@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kassen.core import rulesdoc
+from kassen.rulesindex import doc as rulesdoc
 from kassen.web import api
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -193,7 +193,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def write_replay(record: Record, path: str, site: str | None) -> None:
     """``replay LINK --html FILE``: the battle's replay file (the page's "Download replay"
     writes the same bytes), from the repository's ``static/`` and ``docs/rules/``."""
-    from kassen import jsbundle, replay_html, rulesindex
+    from kassen import jsbundle, replay_html
+    from kassen.rulesindex import disk as rulesindex
 
     def refuse(field: str, expected: str) -> ProblemError:
         return ProblemError([Problem("core.bad_type", args={"field": field, "expected": expected})])

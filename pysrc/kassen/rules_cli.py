@@ -51,7 +51,7 @@ def _fail(text: str) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """Print a rule's entry (or with --where, the code and tests that cite it)."""
-    from kassen import rulesindex
+    from kassen.rulesindex import disk as rulesindex
 
     lang = args.lang or "en"
     words = WORDS[lang]

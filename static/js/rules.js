@@ -1,6 +1,6 @@
 // Rules reference page (issue 26): a system's specification in the reader's language
 // (docs/rules/ and its Japanese edition docs/rules/ja/, cut into anchored blocks by
-// scripts/build_site.py through kassen.core.rulesdoc), drawn as text, never as HTML.
+// scripts/build_site.py through kassen.rulesindex.doc), drawn as text, never as HTML.
 // Japanese or English, switchable, remembered as the main page remembers it; a contents list
 // per system; search by rule id or word; seed quotations name their source by title. The
 // hash is a system id (#skirmish) or a rule anchor (#skirmish-16.4, #marguerite-R8.5,

@@ -12,18 +12,20 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from kassen.core import registry, rulesdoc, rulewhy
+from kassen.core import registry
 from kassen.core.problems import ProblemError
 from kassen.core.rng import Rng
+from kassen.rulesindex import doc as rulesdoc
+from kassen.rulesindex import why as rulewhy
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+PYSRC = Path(__file__).resolve().parents[1]  # the kassen package
+ROOT = PYSRC.parents[1]
 DOCS = ROOT / "docs" / "rules"
 if not DOCS.is_dir():  # an installed package: its copy of docs/rules (setup.py)
-    DOCS = Path(__file__).resolve().parent / "_site" / "docs" / "rules"
+    DOCS = PYSRC / "_site" / "docs" / "rules"
 QUOTES = DOCS / "seed-quotes"
 LANGS = ("ja", "en")
 OPTION_FIELDS = ("key", "label_ja", "label_en", "default", "kind", "choices", "rule")
-PYSRC = Path(__file__).resolve().parent
 TESTS = ROOT / "tests"
 # a string literal that reads as a rule id: R8.5, §11 ガード, §7 A2-3 D12, D1/A7, N11/A16
 _RULE_LITERAL = re.compile(

@@ -1,7 +1,7 @@
 """The rule index: a rule id as events, options and problems carry it → its entry.
 
 Issue 16 ("why did that happen?"): for ``(ruleset, rule id)`` the entry gives the anchors in
-the rules reference (``docs/rules/``, cut by :mod:`kassen.core.rulesdoc`), the rule's text,
+the rules reference (``docs/rules/``, cut by :mod:`kassen.rulesindex.doc`), the rule's text,
 its provenance tags (``[seed]``, ``[source:…]``/``[base:…]``, ``[inferred]``, ``[designed]``),
 the seed's original sentence where the rule comes from the seed (short quotes kept in
 ``docs/rules/seed-quotes/<system>.json`` with their place in the seed text), and the rule
@@ -27,7 +27,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kassen.core import rulesdoc
+from kassen.rulesindex import doc as rulesdoc
 
 _TAG = re.compile(r"\[(seed|inferred|designed|source: ?[^\]\s;,]*|base: ?[^\]\s;,]*)[^\]]*\]")
 # A tag word inside a tag names a second provenance ("[seed facts; ordering inferred]"), unless the
