@@ -20,7 +20,7 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 SITE_FILES = {"index.html": ("",), "static/js": (".js", ".mjs", ".css"),
               "static/css": (".css",), "docs/rules": (".md", ".json")}
-"""What ``kassen/_site/`` holds: the paths ``kassen.replay_html.repo_files`` and
+"""What ``kassen/_site/`` holds: the paths ``kassen.replay.file.repo_files`` and
 ``kassen.rulesindex.disk`` read, by folder and suffix."""
 
 

@@ -27,7 +27,7 @@ def _wheel(tmp_path: Path, engine_only: bool) -> zipfile.ZipFile:
 
 
 def test_wheel_ships_the_viewer_and_the_page_wheel_does_not(tmp_path: Path) -> None:
-    from kassen import replay_html
+    from kassen.replay import file as replay_html
 
     try:
         full = set(_wheel(tmp_path, engine_only=False).namelist())

@@ -65,6 +65,17 @@ def test_rulesets_import_only_the_kernel_and_their_own_folder() -> None:
     assert ruleset_violations(full_graph()) == []
 
 
+def test_replay_files_import_only_the_kernel() -> None:
+    """``kassen.replay`` (the replay file, its steps, the bundler) is called by the page's API
+    and the command line and imports neither: one direction only (issue 28: ``web`` and
+    ``replay_html`` imported each other from inside functions)."""
+    graph = full_graph()
+    assert "kassen.replay.file" in graph
+    assert sorted(f"{a} -> {b}" for a, targets in graph.items() if _in(a, "kassen.replay")
+                  for b in targets if not (_in(b, KERNEL) or _in(b, "kassen.replay")
+                                           or b in SHARED)) == []
+
+
 def test_the_checks_see_a_wrong_import() -> None:
     """The checks flag a kernel → application import and a ruleset → other ruleset import, so
     the two tests above can fail (the walk itself is ``test_import_cycles``'s)."""

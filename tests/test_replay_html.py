@@ -22,10 +22,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kassen import jsbundle, replay_html, replay_steps
 from kassen.cli import main as cli_main
 from kassen.core import registry, session
 from kassen.core.links import build_link
+from kassen.replay import bundle as jsbundle
+from kassen.replay import file as replay_html
+from kassen.replay import steps as replay_steps
 from kassen.rulesindex import disk as rulesindex
 from kassen.web import api
 from kassen.web.battle_api import battle_payload

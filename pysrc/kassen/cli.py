@@ -193,8 +193,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def write_replay(record: Record, path: str, site: str | None) -> None:
     """``replay LINK --html FILE``: the battle's replay file (the page's "Download replay"
     writes the same bytes), from the repository's ``static/`` and ``docs/rules/``."""
-    from kassen import jsbundle, replay_html
+    from kassen.replay import bundle as jsbundle
+    from kassen.replay import file as replay_html
     from kassen.rulesindex import disk as rulesindex
+    from kassen.web.replay_api import replay_record
 
     def refuse(field: str, expected: str) -> ProblemError:
         return ProblemError([Problem("core.bad_type", args={"field": field, "expected": expected})])
@@ -207,7 +209,7 @@ def write_replay(record: Record, path: str, site: str | None) -> None:
     except FileNotFoundError as err:
         raise refuse("--html", str(err)) from None
     try:
-        text = replay_html.replay_file(record, files, rulesindex.why_index(record.ruleset), site)
+        text = replay_record(record, files, rulesindex.why_index(record.ruleset), site)
     except jsbundle.BundleError as err:
         raise refuse("--html", f"the viewer's modules: {err}") from None
     try:

@@ -1,6 +1,6 @@
 // "Download replay" (issue 16): the battle on screen as one self-contained .html file that
 // plays from disk. The worker plays the battle's #m= link again and writes the file
-// (kassen.replay_html, the same bytes as `python -m kassen replay LINK --html FILE --site
+// (kassen.replay.file, the same bytes as `python -m kassen replay LINK --html FILE --site
 // URL`) from this page's own scripts and styles, fetched here (same origin, offline from the
 // service worker's cache) and handed over with the system's "why" index.
 import { $ } from "./dom.js";
@@ -10,7 +10,7 @@ import { download } from "./files.js";
 import { t } from "./i18n.js";
 import { indexFor } from "./why.js";
 
-const SITE_FILE = /^static\/(js|css)\/.+\.(js|mjs|css)$/;  // what kassen.replay_html.is_site_file takes
+const SITE_FILE = /^static\/(js|css)\/.+\.(js|mjs|css)$/;  // what kassen.replay.file.is_site_file takes
 
 async function siteText(path) {
   const response = await fetch(new URL(`../../${path}`, import.meta.url));

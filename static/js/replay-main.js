@@ -1,4 +1,4 @@
-// The entry of a replay file (issue 16; bundled into it by kassen.replay_html, never loaded
+// The entry of a replay file (issue 16; bundled into it by kassen.replay.file, never loaded
 // by the page): the battle view of the page, played from the battle the file carries in its
 // <script type="application/json" id="replay-data"> block instead of from the engine (its
 // steps stored small: see replay-steps.js).

@@ -1,4 +1,4 @@
-// A replay file's steps read back (issue 16): the inverse of kassen.replay_steps.encode_steps
+// A replay file's steps read back (issue 16): the inverse of kassen.replay.steps.encode_steps
 // (see there: steps patch the step before, events the last event of their kind, log lines
 // said before are numbers, labels are given once per phase and kind, step numbers not at
 // all). No DOM: tests/test_replay_html.py runs this under Node against the Python encoder.
@@ -63,7 +63,7 @@ export function decodeSteps(encoded) {
   });
 }
 
-/** The text kassen.replay_steps.pack packed: strings are themselves, a pair of numbers
+/** The text kassen.replay.steps.pack packed: strings are themselves, a pair of numbers
  * (d, n) the n characters that began d before. */
 export function unpack(tokens) {
   const parts = [];

@@ -1,16 +1,19 @@
 """Replay files (issue 16): one self-contained ``.html`` file that plays a battle from disk.
 
-The file holds the battle as the page's battle view plays it (:func:`battle_payload`: steps
+The file holds the battle as the page's battle view plays it (the page's battle payload,
+:func:`kassen.web.battle_api.battle_payload`: steps
 with events, texts in both languages, views, labels, names, glossary, sum labels, result
 texts, record and share link; each step after the first stored as a patch of the one before,
 see :func:`encode_steps`), the "why" index entries of the rule ids it carries, the viewer's
-modules bundled from ``static/js/replay-main.js`` (:mod:`kassen.jsbundle`) and the page's
+modules bundled from ``static/js/replay-main.js`` (:mod:`kassen.replay.bundle`) and the page's
 stylesheets, under a Content-Security-Policy that allows that one script and that one style
 by their SHA-256 and nothing else: no request of any kind.
 
 The page's worker and ``python -m kassen replay LINK --html FILE`` both call
-:func:`replay_html` with the same texts (the page fetches its own files and hands them
-over; the command line reads them from the repository), so both write the same bytes.
+:func:`replay_html` with the same texts, through
+:func:`kassen.web.replay_api.replay_record` (which plays the record again for its payload;
+this package imports nothing from ``web``): the page fetches its own files and hands them
+over, the command line reads them from the repository, so both write the same bytes.
 """
 
 from __future__ import annotations
@@ -24,10 +27,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from kassen import jsbundle
-from kassen.core import registry, session
-from kassen.core.record import Record
-from kassen.replay_steps import encode_steps, pack
+from kassen.core import registry
+from kassen.replay import bundle as jsbundle
+from kassen.replay.steps import encode_steps, pack
 
 ENTRY = "static/js/replay-main.js"
 PAGE = "index.html"
@@ -144,7 +146,7 @@ def stylesheets(files: Mapping[str, str], modules: list[str], ruleset: str) -> l
 
 def replay_html(payload: Mapping[str, Any], files: Mapping[str, str], why: Mapping[str, Any],
                 site: str | None) -> str:
-    """The replay file of a battle ``payload`` (:func:`battle_payload`), from the site's
+    """The replay file of a battle ``payload`` (``battle_payload``), from the site's
     texts ``files`` (path → text: ``index.html``, ``static/js/…``, ``static/css/…``), the
     system's whole "why" index and the site URL its links open (None: none)."""
     site = check_site(site)
@@ -190,14 +192,14 @@ def _css(text: str) -> str:
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())
 
 
-PACKAGED = Path(__file__).resolve().parent / "_site"
+PACKAGED = Path(__file__).resolve().parents[1] / "_site"
 """Where an installed package keeps the site's texts (``setup.py`` copies them there)."""
 
 
 def site_root() -> Path:
     """The folder holding ``index.html`` and ``static/``: the repository this module runs
     from, else the installed package's copy (:data:`PACKAGED`)."""
-    repo = Path(__file__).resolve().parent.parent.parent
+    repo = Path(__file__).resolve().parents[3]
     return repo if (repo / ENTRY).is_file() else PACKAGED
 
 
@@ -223,14 +225,3 @@ def is_site_file(path: str) -> bool:
     reads)."""
     return path == PAGE or bool(re.match(r"^static/(js|css)/.+\.(js|mjs|css)$", path))
 
-
-def replay_file(record: Record, files: Mapping[str, str], why: Mapping[str, Any],
-                site: str | None) -> str:
-    """The replay file of a battle record: played again with views (within the page's
-    budget of work), then :func:`replay_html`. A record that is not a battle's is refused
-    by the caller (``parse_link``)."""
-    from kassen.web import wire
-    from kassen.web.battle_api import battle_payload
-
-    outcome = session.run(session.from_record(record), views=True, budget=wire.BUDGET)
-    return replay_html(battle_payload(outcome), files, why, site)
