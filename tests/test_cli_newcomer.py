@@ -9,9 +9,10 @@ import json
 
 import pytest
 
-from kassen import cli_prompt, cli_term
 from kassen.cli import main
-from kassen.cli_builds import one_line, resolve
+from kassen.cli import prompt as cli_prompt
+from kassen.cli import term as cli_term
+from kassen.cli.builds import one_line, resolve
 from kassen.core import registry
 from kassen.core.decisions import Request
 from kassen.core.problems import ProblemError

@@ -1,4 +1,4 @@
-"""Words for a person's decisions in a terminal (``kassen.cli_prompt``): what each request
+"""Words for a person's decisions in a terminal (``kassen.cli.prompt``): what each request
 asks and what each legal answer does, the same words as the page's decision panel
 (``optionLabel`` / ``decisionTitle`` of ``static/js/rulesets/skirmish/view.js``)."""
 

@@ -8,12 +8,43 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from kassen.cli_builds import resolve_entries
-from kassen.cli_io import file_lines, given_options, lang_of, print_json, read_builds
+from kassen.cli.builds import resolve_entries
+from kassen.cli.io import file_lines, given_options, lang_of, print_json, read_builds
 from kassen.core.problems import Problem, ProblemError
+from kassen.core.text import ascii_int, clip
 
 DEFAULT_SEEDS = 100
 """Seeds per pairing K when ``--seeds`` is not given (random systems)."""
+
+
+def add_parser(sub: Any, common: Any) -> None:
+    """Register ``tournament`` on the command line's sub-parsers."""
+    p = sub.add_parser("tournament", help="round robin, elimination or one match-up")
+    p.add_argument("ruleset")
+    p.add_argument("--builds", required=True, help="a file with one build per line")
+    p.add_argument("--format", choices=("round-robin", "elimination", "matchup"),
+                   default="round-robin")
+    p.add_argument("--seeds", type=whole,  # None: 100, without a note for exact systems
+                   help="battles per pairing K, 1 to 10,000 (random systems; default 100)")
+    p.add_argument("--seed", default="tournament", help="master seed")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=whole, default=1, help="processes (at most the cores)")
+    where.add_argument("--scheduler", help="a Dask scheduler address (kassen[cluster])")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    table_outputs(p, ("--json", "--csv", "--matrix-csv", "--lang"))
+    p.add_argument("--link", action="store_true", help="print the #t= link (plays nothing)")
+    p.set_defaults(func=cmd_tournament)
+
+
+def whole(text: str) -> int:
+    """A command-line count in ASCII digits (``int`` would read ٣ as 3)."""
+    value = ascii_int(text.strip(), 12, signed=True)
+    if value is None and ascii_int(text.strip(), len(text), signed=True) is not None:
+        digits = len(text.strip().lstrip("-"))
+        raise argparse.ArgumentTypeError(f"too large: a number of {digits} digits")
+    if value is None:
+        raise argparse.ArgumentTypeError(f"not a whole number: {clip(text, 20)!r}")
+    return value
 
 
 def table_outputs(p: argparse.ArgumentParser, flags: tuple[str, ...]) -> None:
@@ -32,7 +63,7 @@ def table_outputs(p: argparse.ArgumentParser, flags: tuple[str, ...]) -> None:
 
 def progress_bar() -> Any:
     """A progress callback drawing on a terminal's stderr (None when not a terminal)."""
-    from kassen.cli_term import progress_bar as bar
+    from kassen.cli.term import progress_bar as bar
 
     return bar()
 
@@ -108,7 +139,7 @@ def show_table(spec: Any, table: dict[str, Any], args: argparse.Namespace) -> No
 
 def print_table(table: dict[str, Any]) -> None:
     if "standings" in table:
-        from kassen.cli_term import pad
+        from kassen.cli.term import pad
 
         print(f"{'#':>3} {pad('name', 20)} {'W':>5} {'D':>5} {'L':>5} {'pts':>7}  win rate (95%)")
         for row in table["standings"]:

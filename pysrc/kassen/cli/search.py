@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Any
 
-from kassen.cli_io import given_options, lang_of, read_build_file
+from kassen.cli.io import given_options, lang_of, read_build_file
 from kassen.core import registry
 from kassen.core.problems import Problem, ProblemError
 from kassen.lab.racing import TARGETS
@@ -24,7 +24,7 @@ DEFAULT_SEEDS = 20
 """K when ``--seeds`` is not given (random systems)."""
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Any, common: Any) -> None:
     """Register ``search`` on the command line's subparsers."""
     p = sub.add_parser("search", help="build lab: search builds that beat a field")
     p.add_argument("ruleset")
@@ -52,10 +52,10 @@ def add_parser(sub: Any) -> None:
 
 def read_builds(path_text: str, ruleset: str | None = None) -> list[str]:
     """The builds of a field file (see the module docstring; a leading BOM is dropped); with
-    ``ruleset``, a line ``@NAME`` is that sample's build (:mod:`kassen.cli_builds`)."""
+    ``ruleset``, a line ``@NAME`` is that sample's build (:mod:`kassen.cli.builds`)."""
     entries = read_build_file(path_text)
     if ruleset is not None:
-        from kassen.cli_builds import resolve_entries
+        from kassen.cli.builds import resolve_entries
 
         entries = resolve_entries(ruleset, entries)
     return [text for _, text in entries]
@@ -80,7 +80,7 @@ def _line(entry: Entry) -> str:
 
 def _one_line(text: str) -> str:
     """A build on one line (a dice sheet's lines joined by ``;``, its one-line form)."""
-    from kassen.cli_builds import one_line
+    from kassen.cli.builds import one_line
 
     return one_line(text)
 
@@ -161,7 +161,7 @@ def cmd_search(args: argparse.Namespace) -> int:
               f"/{row['battles']}  {_one_line(row['text'])}")
         if rank == 1:
             for text, member in zip(summary["field"], row["members"], strict=True):
-                from kassen.cli_term import pad
+                from kassen.cli.term import pad
 
                 print(f"      vs {pad(_one_line(text), 40)}  {member['wins']}/{member['battles']}  "
                       f"{member.get('link', '')}")

@@ -127,7 +127,7 @@ def board_lines(members: list[dict[str, Any]], names: Mapping[str, str], lang: s
                 glossary: Mapping[str, Any] | None = None) -> list[str]:
     """The board as text: each side's members, names in one column, with HP (MP, area and
     statuses where they have them; status names from the glossary in English)."""
-    from kassen.cli_term import pad, width
+    from kassen.cli.term import pad, width
 
     shown = display_names(names)
     statuses_en = (glossary or {}).get("status", {})

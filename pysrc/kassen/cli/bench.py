@@ -5,9 +5,26 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from kassen import ENGINE_VERSION
-from kassen.cli_io import print_json
+from kassen.cli.io import print_json
+
+
+def add_parser(sub: Any, common: Any) -> None:
+    """Register ``bench`` on the command line's sub-parsers."""
+    p = sub.add_parser("bench", help="battles per second per ruleset")
+    p.add_argument("--ruleset", action="append")
+    p.add_argument("--pairs", type=int, default=2000)
+    p.add_argument("--repeats", type=int, default=3, help="best of N runs")
+    p.add_argument("--baseline", metavar="REV",
+                   help="compare with commit REV (a temporary worktree), alternating rounds")
+    p.add_argument("--rounds", type=int, default=3, help="alternating rounds with --baseline")
+    p.add_argument("--battles", type=int, default=600,
+                   help="with --baseline: battles per random ruleset, over its line-ups")
+    p.add_argument("--seed")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
