@@ -188,7 +188,7 @@ def test_display_width_pads_japanese_names(monkeypatch) -> None:
     assert cli_term.width("ユウ") == 4 and cli_term.width("Yu") == 2
     assert cli_term.pad("ゴブリンアーチャー", 10) == "ゴブリン… "
     assert cli_term.width(cli_term.pad("ゴブリンアーチャー", 10)) == 10
-    monkeypatch.setattr(cli_term, "_wcswidth", None)  # the plain fallback
+    monkeypatch.setattr(cli_term, "_cell_len", None)  # the plain fallback
     assert cli_term.width("ユウ+ミナ") == 9
     assert cli_term.pad("アキラ", 8, ">") == "  アキラ"
 

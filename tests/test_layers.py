@@ -9,7 +9,9 @@ functions, and under ``if TYPE_CHECKING:`` (a name imported for a type is still 
 
 from __future__ import annotations
 
-from test_import_cycles import edges, modules
+import ast
+
+from test_import_cycles import _imports, edges, modules
 
 KERNEL = "kassen.core"
 RULESETS = "kassen.rulesets"
@@ -74,6 +76,18 @@ def test_replay_files_import_only_the_kernel() -> None:
     assert sorted(f"{a} -> {b}" for a, targets in graph.items() if _in(a, "kassen.replay")
                   for b in targets if not (_in(b, KERNEL) or _in(b, "kassen.replay")
                                            or b in SHARED)) == []
+
+
+def test_only_the_command_line_imports_its_optional_libraries() -> None:
+    """``rich`` (the ``cli`` extra) is imported by ``kassen.cli`` alone: the engine the page
+    loads stays free of dependencies."""
+    found = []
+    for name, path in modules().items():
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8")), typing=True):
+            roots = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""])
+            found += [name for root in roots if root.split(".")[0] in ("rich", "wcwidth")]
+    assert found and all(_in(name, "kassen.cli") for name in found), found
 
 
 def test_the_checks_see_a_wrong_import() -> None:

@@ -1,9 +1,14 @@
 """The terminal's share of the command line: text padded and cut by display width (a Japanese
-name takes two columns a character) and a progress bar for work that takes seconds.
+name takes two columns a character), tables, and a progress bar for work that takes seconds.
 
-Display width comes from ``wcwidth`` when it is installed (``pip install 'kassen[cli]'``;
-the test command installs it), else from the standard library's East Asian width table,
-which agrees with it on the names the rulesets use. The engine never imports this module.
+With the command line's optional extra (``pip install '.[cli]'``: ``rich``; the test command
+installs it) widths come from ``rich.cells.cell_len``, a table on a terminal is a
+``rich.table.Table`` and the progress bar a ``rich.progress.Progress``. Without it the same
+things are written by hand: widths from the standard library's East Asian width table (which
+agrees on the names the rulesets use), the table as padded lines, the bar as one line redrawn.
+Off a terminal (a pipe, a file, a test's captured output) a table is always the plain padded
+lines, with no escape codes, and no bar is drawn. ``--json`` and ``--csv`` never come here.
+The engine never imports this module.
 """
 
 from __future__ import annotations
@@ -11,13 +16,18 @@ from __future__ import annotations
 import sys
 import time
 import unicodedata
-from collections.abc import Callable
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
 
 try:  # optional: the command line's extra
-    from wcwidth import wcswidth as _wcswidth
-except ImportError:  # pragma: no cover - exercised by the fallback test
-    _wcswidth = None
+    import rich
+    from rich.cells import cell_len as _cell_len
+except ImportError:  # pragma: no cover - exercised by the fallback tests
+    rich = None
+    _cell_len = None
+
+Progress = Callable[[int, int], None]
 
 
 def _plain_width(text: str) -> int:
@@ -31,10 +41,8 @@ def _plain_width(text: str) -> int:
 
 def width(text: str) -> int:
     """How many terminal columns ``text`` takes."""
-    if _wcswidth is not None:
-        found = _wcswidth(text)
-        if found >= 0:
-            return int(found)
+    if _cell_len is not None:
+        return int(_cell_len(text))
     return _plain_width(text)
 
 
@@ -58,13 +66,113 @@ def pad(text: str, columns: int, align: str = "<") -> str:
     return text + fill if align == "<" else fill + text
 
 
-def progress_bar(stream: TextIO | None = None, unit: str = "battles"
-                 ) -> Callable[[int, int], None] | None:
+@dataclass(frozen=True)
+class Column:
+    """One column of a :func:`table`: its header, its width in terminal columns (0: as wide
+    as its text, for the last column), ``<`` or ``>``, the spaces before it, and whether a
+    longer text is cut (names) or left whole (numbers)."""
+
+    header: str
+    width: int = 0
+    align: str = "<"
+    gap: int = 1
+    cut: bool = False
+
+
+def _cell(text: str, column: Column) -> str:
+    if not column.width:
+        return text
+    if column.cut:
+        return pad(text, column.width, column.align)
+    fill = " " * max(0, column.width - width(text))
+    return text + fill if column.align == "<" else fill + text
+
+
+def plain_lines(columns: Sequence[Column], rows: Sequence[Sequence[str]]) -> list[str]:
+    """The table as lines of text padded by display width (the header first)."""
+    out = []
+    for row in [[c.header for c in columns], *rows]:
+        out.append("".join(" " * (c.gap if i else 0) + _cell(str(text), c)
+                           for i, (c, text) in enumerate(zip(columns, row, strict=True))))
+    return out
+
+
+def rich_table(columns: Sequence[Column], rows: Sequence[Sequence[str]]) -> Any:
+    """The table as a ``rich.table.Table`` (needs ``rich``): the same columns, a name column
+    cut with ``…`` at its width, numbers right-aligned."""
+    from rich import box
+    from rich.table import Table
+
+    grid = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for c in columns:
+        grid.add_column(c.header, justify="right" if c.align == ">" else "left",
+                        max_width=c.width if c.cut and c.width else None,
+                        overflow="ellipsis" if c.cut else "fold", no_wrap=c.cut)
+    for row in rows:
+        grid.add_row(*(str(text) for text in row))
+    return grid
+
+
+def table(columns: Sequence[Column], rows: Sequence[Sequence[str]],
+          stream: TextIO | None = None) -> None:
+    """Print a table: a ``rich`` table on a terminal when ``rich`` is installed, else (and
+    always off a terminal) the plain lines of :func:`plain_lines`."""
+    out = stream or sys.stdout
+    if rich is not None and out.isatty():
+        from rich.console import Console
+
+        Console(file=out).print(rich_table(columns, rows))
+        return
+    for line in plain_lines(columns, rows):
+        print(line, file=out)
+
+
+def progress_bar(stream: TextIO | None = None, unit: str = "battles") -> Progress | None:
     """A progress callback ``(done, total)`` drawing a bar with rate and time left on a
     terminal's stderr; None when it is not a terminal (nothing is drawn into files)."""
     out = stream or sys.stderr
     if not out.isatty():
         return None
+    if rich is not None:
+        return _rich_bar(out, unit)
+    return _plain_bar(out, unit)
+
+
+def _rich_bar(out: TextIO, unit: str) -> Progress:
+    """The bar as a ``rich.progress.Progress``, redrawn at each call (no refresh thread, so
+    an interrupted run leaves nothing behind)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.progress import Progress as RichProgress
+
+    bar = RichProgress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                       TaskProgressColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                       console=Console(file=out), auto_refresh=False, transient=False)
+    task = bar.add_task(unit, total=1)
+    live = [False]
+
+    def draw(done: int, total: int) -> None:
+        if not live[0]:
+            bar.start()
+            live[0] = True
+        bar.update(task, completed=done, total=max(1, total))
+        bar.refresh()
+        if done >= total:
+            bar.stop()
+            live[0] = False
+
+    return draw
+
+
+def _plain_bar(out: TextIO, unit: str) -> Progress:
+    """The bar written by hand: one line redrawn with ``\\r``."""
     began = time.monotonic()
 
     def draw(done: int, total: int) -> None:

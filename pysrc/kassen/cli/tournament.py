@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from kassen.cli import term
 from kassen.cli.builds import resolve_entries
 from kassen.cli.io import file_lines, given_options, lang_of, print_json, read_builds
+from kassen.cli.term import Column
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.text import ascii_int, clip
 
@@ -63,9 +65,7 @@ def table_outputs(p: argparse.ArgumentParser, flags: tuple[str, ...]) -> None:
 
 def progress_bar() -> Any:
     """A progress callback drawing on a terminal's stderr (None when not a terminal)."""
-    from kassen.cli.term import progress_bar as bar
-
-    return bar()
+    return term.progress_bar()
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -137,16 +137,23 @@ def show_table(spec: Any, table: dict[str, Any], args: argparse.Namespace) -> No
         print_table(table)
 
 
-def print_table(table: dict[str, Any]) -> None:
-    if "standings" in table:
-        from kassen.cli.term import pad
+STANDINGS = (Column("#", 3, ">", 0), Column("name", 20, "<", 1, cut=True),
+             Column("W", 5, ">"), Column("D", 5, ">"), Column("L", 5, ">"),
+             Column("pts", 7, ">"), Column("win rate (95%)", 0, "<", 2))
+"""The standings table's columns (text output; ``--csv`` and ``--json`` have their own)."""
 
-        print(f"{'#':>3} {pad('name', 20)} {'W':>5} {'D':>5} {'L':>5} {'pts':>7}  win rate (95%)")
+
+def print_table(table: dict[str, Any]) -> None:
+    """A tournament's table as text: the standings (by display width; a ``rich`` table on a
+    terminal), an elimination's rounds, or a match-up's rates."""
+    if "standings" in table:
+        rows = []
         for row in table["standings"]:
             wr = row["win_rate"]
-            print(f"{row['rank']:>3} {pad(row['name'], 20)} {row['wins']:>5} {row['draws']:>5} "
-                  f"{row['losses']:>5} {row['points']:>7}  {wr['rate']:.3f} "
-                  f"[{wr['low']:.3f}, {wr['high']:.3f}]")
+            rows.append([str(row["rank"]), row["name"], str(row["wins"]), str(row["draws"]),
+                         str(row["losses"]), str(row["points"]),
+                         f"{wr['rate']:.3f} [{wr['low']:.3f}, {wr['high']:.3f}]"])
+        term.table(STANDINGS, rows)
     elif "rounds" in table:
         names = table["names"]
         for rnd in table["rounds"]:
