@@ -4,8 +4,10 @@
 (``R8.5``, ``§11 ガード``, ``§16.4 C1``): its anchors, text in the language asked for (the
 Japanese edition under ``--lang ja``, the English text with a notice where it has none yet),
 provenance, the seed's own sentence with its source's title and the options that govern it,
-their defaults in words; ``rules --where RULE [RULESET]`` lists the code that emits or checks
-the rule id and the tests that cite it (issue 17's rule index).
+their defaults in words; ``rules --where RULE [RULESET]`` lists the code that implements the
+rule id (``path:line  function  (how)``: a function marked ``@implements``, an event it
+records, a catalogue row, the option that governs it…, :mod:`kassen.rulesindex.code`) and the
+tests that cite it (issue 17's rule index, issue 28).
 """
 
 from __future__ import annotations
@@ -24,13 +26,18 @@ WORDS = {
            "no_docs": "ルール資料（docs/rules/）が見つかりません: リポジトリから実行してください",
            "english": "（この規則の日本語版はまだありません。英語の仕様を示します）",
            "untagged": "（仕様に出典の印なし）", "place_line": "{line}行目",
-           "source": "『{title}』{place}"},
+           "source": "『{title}』{place}",
+           "how": {"decorator": "実装（@implements）", "emits": "イベント記録", "row": "カタログ行",
+                   "option": "オプション宣言", "checks": "検査", "cites": "参照"}},
     "en": {"tags": "provenance", "seed": "seed", "spec": "rule", "option": "option",
            "default": "default", "code": "code", "tests": "tests", "none": "(none)",
            "no_entry": "rule {rule!r} has no entry in the {ruleset} rules reference",
            "no_docs": "the rules reference (docs/rules/) is not here: run from the repository",
            "english": "", "untagged": "(not tagged in the specification)",
-           "place_line": "line {line}", "source": "{title}, {place}"},
+           "place_line": "line {line}", "source": "{title}, {place}",
+           "how": {"decorator": "implements (@implements)", "emits": "emits an event",
+                   "row": "catalogue row", "option": "option declaration", "checks": "checks",
+                   "cites": "cites"}},
 }
 
 
@@ -63,10 +70,12 @@ def cmd_rules(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(found, ensure_ascii=False, indent=1))
             return 0
-        for key in ("code", "tests"):
-            print(f"{words[key]}:")
-            for line in found[key] or [words["none"]]:
-                print(f"  {line}")
+        print(f"{words['code']}:")
+        for line in site_lines(found["sites"], lang) or [words["none"]]:
+            print(f"  {line}")
+        print(f"{words['tests']}:")
+        for line in found["tests"] or [words["none"]]:
+            print(f"  {line}")
         return 0 if found["code"] or found["tests"] else 1
     if not args.ruleset or not args.rule:
         return _fail("usage: python -m kassen rules RULESET RULE | rules --where RULE [RULESET]")
@@ -84,6 +93,16 @@ def cmd_rules(args: argparse.Namespace) -> int:
         return 0
     print("\n".join(render(entry, lang)))
     return 0
+
+
+def site_lines(sites: list[dict[str, Any]], lang: str) -> list[str]:
+    """The code sites of ``rules --where`` as ``path:line  function  (how)``, the places in
+    one column."""
+    places = [f"{s['path']}:{s['line']}" for s in sites]
+    column = max((len(p) for p in places), default=0)
+    how = WORDS[lang]["how"]
+    return [f"{p.ljust(column)}  {s['function']}  ({how[s['how']]})"
+            for p, s in zip(places, sites, strict=True)]
 
 
 def place(seed: dict[str, Any], lang: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from kassen.core import registry
 from kassen.core.problems import ProblemError
 from kassen.core.rng import Rng
+from kassen.rulesindex import code
 from kassen.rulesindex import doc as rulesdoc
 from kassen.rulesindex import why as rulewhy
 
@@ -204,16 +205,16 @@ def why_index(system: str, docs: Path | None = None) -> dict[str, Any]:
     return {"parts": parts, "options": options, "rules": rules}
 
 
-def where(rule: str, system: str | None = None) -> dict[str, list[str]]:
-    """The code that emits or checks a rule id (``path:line``) and the tests that cite it."""
-    code: list[str] = []
-    for path in sorted(PYSRC.rglob("*.py")):
-        if system and "rulesets" in path.parts and system not in path.parts:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        code += [f"{path.relative_to(ROOT)}:{node.lineno}" for node in ast.walk(tree)
-                 if isinstance(node, ast.Constant) and node.value == rule]
-    return {"code": code, "tests": cited_by(rule)}
+def where(rule: str, system: str | None = None) -> dict[str, Any]:
+    """Where a rule id stands in the code and the tests: ``code``, each site as ``path:line``;
+    ``sites``, the same with the enclosing function and how the id stands there
+    (:mod:`kassen.rulesindex.code`: ``@implements``, an event, a row, an option…); ``tests``,
+    the tests that cite it. With ``system`` only that ruleset's folder among the rulesets."""
+    files = [path for path in sorted(PYSRC.rglob("*.py"))
+             if not (system and "rulesets" in path.parts and system not in path.parts)]
+    found = code.sites(rule, files, ROOT)
+    return {"code": [f"{s.path}:{s.line}" for s in found],
+            "sites": [s.to_json() for s in found], "tests": cited_by(rule)}
 
 
 def _cites(rule: str, text: str) -> bool:
