@@ -7,9 +7,11 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from kassen.cli import main
 from kassen.core.rules import implements
-from kassen.rulesindex import code
+from kassen.rulesindex import code, disk
 
 SOURCE = textwrap.dedent('''
     from kassen.core.rules import implements
@@ -63,3 +65,21 @@ def test_where_prints_function_and_how_in_both_languages(capsys) -> None:
     assert main(["rules", "--where", "§11 ガード", "--lang", "ja"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("コード:\n") and "(イベント記録)" in out and "(カタログ行)" in out
+
+
+TEN = (("marguerite", "R8.5"), ("marguerite", "R10.2"), ("marguerite", "§11 蘇生"),
+       ("cardduel", "§5.2.2"), ("cardduel", "§5.6.1"), ("cardduel", "§4.5"),
+       ("dice", "§6.2"), ("dice", "§10.1"), ("skirmish", "§10.1"), ("skirmish", "§6.2"))
+"""Rule ids with an entry in docs/rules (anchors of the rules reference), across the four
+systems; §5.2.2 is the issue's example (before the marker: only its option's declaration)."""
+
+
+@pytest.mark.parametrize(("system", "rule"), TEN, ids=[f"{s}-{r}" for s, r in TEN])
+def test_where_finds_a_function_implementing_the_rule(system: str, rule: str) -> None:
+    """``rules --where ID SYSTEM`` lists a function of the system's rules that implements the
+    rule (marked ``@implements``), not just the option that governs it."""
+    assert disk.index(system).entry(rule) is not None  # a rule of the reference
+    found = [code.Site(**site) for site in disk.where(rule, system)["sites"]]
+    marked = [s for s in code.implementing(found)
+              if s.how == "decorator" and f"/rulesets/{system}/rules/" in s.path]
+    assert marked, found

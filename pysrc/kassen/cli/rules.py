@@ -35,7 +35,7 @@ WORDS = {
            "no_docs": "the rules reference (docs/rules/) is not here: run from the repository",
            "english": "", "untagged": "(not tagged in the specification)",
            "place_line": "line {line}", "source": "{title}, {place}",
-           "how": {"decorator": "implements (@implements)", "emits": "emits an event",
+           "how": {"decorator": "@implements", "emits": "emits an event",
                    "row": "catalogue row", "option": "option declaration", "checks": "checks",
                    "cites": "cites"}},
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kassen.core.decisions import Request
+from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue import same_card
 from kassen.rulesets.cardduel.catalogue_conditions import (
     ATTACK_BARS,
@@ -45,12 +46,14 @@ def holds_right(t: CardDuelTable, w: Member) -> bool:
     return True
 
 
+@implements("§5.4.1")
 def usable_enchants(t: CardDuelTable, side: int) -> list[FieldCard]:
     """Field enchantments the warrior of ``side`` may point at (§5.4.1 iii, RB1): the
     team's list itself (``State.enchants``), to read, not to change."""
     return t.state.enchants[side]
 
 
+@implements("§10")
 def attack_context(t: CardDuelTable, w: Member, opp_right: bool) -> dict[str, Any]:
     """What the warrior knows (§10 information model), for W1 and W2."""
     st = t.state
@@ -75,6 +78,7 @@ def ask_attack(t: CardDuelTable, w: Member, opp_right: bool) -> Commit:
     return set_face_down(t, w, answer, "attack_set", "§5.4.1")
 
 
+@implements("§5.5.4", "§5.5.2")
 def reveal_attacks(t: CardDuelTable, commits: Commits, rule: str) -> bool:
     """B5 / A2-1: reveal, place the cards (§5.5.4), and tell whether they clash (§5.5.2).
 
@@ -112,6 +116,7 @@ def reveal_attacks(t: CardDuelTable, commits: Commits, rule: str) -> bool:
     return clash
 
 
+@implements("§5.6.1")
 def apply_fails(t: CardDuelTable, commits: Commits, rule: str, next_only: bool = False) -> None:
     """B6 / A2-3: each FAIL warrior loses 1 HP and the attack right (§5.6.1)."""
     for side, c in enumerate(commits):
@@ -130,6 +135,7 @@ def apply_fails(t: CardDuelTable, commits: Commits, rule: str, next_only: bool =
         check_faint(t, w, rule)
 
 
+@implements("§4.5")
 def score(t: CardDuelTable, commits: Commits, rule: str) -> None:
     """B7 / A2-3: the scoring table (§4.5); a warrior without the right is NONE."""
     first, second = commits
@@ -156,6 +162,7 @@ def score(t: CardDuelTable, commits: Commits, rule: str) -> None:
                     "total": total_terms(before, GAIN_LABELS[other], gain, "§4.5")}})
 
 
+@implements("§5.8.1")
 def ask_continue(t: CardDuelTable, w: Member, rule: str) -> bool:
     """W2: continue, or withdraw (放棄) for the rest of the battle (§5.8.1)."""
     other = t.state.warriors[1 - w.side]
@@ -170,6 +177,7 @@ def ask_continue(t: CardDuelTable, w: Member, rule: str) -> bool:
     return True
 
 
+@implements("§5.9")
 def all_passed(commits: Commits) -> bool:
     """§5.9 / D13: every warrior that held the right passed this round."""
     first, second = commits

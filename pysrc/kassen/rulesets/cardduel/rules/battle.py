@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue_conditions import AT_RESET, FAINTED
 from kassen.rulesets.cardduel.model import Commit, DamageCheck, Member
 from kassen.rulesets.cardduel.rules.checks import damage_terms, final_damage, hp_terms
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable
 
 
+@implements("§5.10.3", "§2.6")
 def begin_battle(t: CardDuelTable) -> None:
     """Start a battle: the shuffle the last reset left due (§5.10.3), counters, hand
     refill (§2.6), favoured-suit conditions (D15)."""
@@ -41,6 +43,7 @@ def begin_battle(t: CardDuelTable) -> None:
             m.activate([s for s in m.fav if condition(t, m, s)])
 
 
+@implements("§12.1")
 def condition(t: CardDuelTable, m: Member, suit: str) -> bool:
     """§12.1 simulator test of a favoured suit's usage condition."""
     if suit == "S":
@@ -54,6 +57,7 @@ def condition(t: CardDuelTable, m: Member, suit: str) -> bool:
     return bool(m.ornament)
 
 
+@implements("§5.1.1", "§5.4.1")
 def set_face_down(t: CardDuelTable, m: Member, answer: str, event: str, rule: str) -> Commit:
     """Set the chosen card face down (M1 §5.1.1, W1 §5.4.1): ``deck`` (its top card),
     ``field:CARD`` (an own-team enchantment, W1 only) or a hand card."""
@@ -71,6 +75,7 @@ def set_face_down(t: CardDuelTable, m: Member, answer: str, event: str, rule: st
     return commit
 
 
+@implements("§16")
 def finish_battle(t: CardDuelTable, why: str, damage: tuple[str, str],
                   reset: tuple[str, str]) -> None:
     """After the last round: count how it ended (§16 statistics), then the last damage
@@ -82,6 +87,7 @@ def finish_battle(t: CardDuelTable, why: str, damage: tuple[str, str],
     reset_table(t, *reset)
 
 
+@implements("§4.6", "§2.3")
 def damage_step(t: CardDuelTable, phase: str, rule: str) -> None:
     """B9 / A4: the final damage formula (§4.6); HP floors at 0; fainting (§2.3)."""
     st = t.state
@@ -105,6 +111,7 @@ def damage_step(t: CardDuelTable, phase: str, rule: str) -> None:
         check_faint(t, w, rule)
 
 
+@implements("§2.3")
 def check_faint(t: CardDuelTable, w: Member, rule: str) -> None:
     """HP 0 → 気絶 (fainted, defeated) (§2.3)."""
     if w.hp <= 0 and not w.has(FAINTED):
@@ -112,6 +119,7 @@ def check_faint(t: CardDuelTable, w: Member, rule: str) -> None:
         t.rec.add("faint", w.id, None, rule, {})
 
 
+@implements("§5.10.2")
 def reset_table(t: CardDuelTable, phase: str, rule: str) -> None:
     """B9 / A5: advantages 0, rights back, field and discards to the owners' decks,
     every participant shuffles (§5.10.2–3).

@@ -8,6 +8,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue import CARD_VALUES, valid_cards
 
 OK = "ok"
@@ -18,12 +19,14 @@ NONE = "none"
 """No card: passed, or no attack right."""
 
 
+@implements("§4.1", "§12.4")
 def is_valid(card: str, threshold: int, fav: Sequence[str]) -> bool:
     """§4.1: value ≤ 発現値, or a favoured suit whose condition holds (``fav`` lists only
     those). A Joker is valid for everyone (§12.4)."""
     return CARD_VALUES[card] <= threshold or card[0] in fav
 
 
+@implements("§4.2")
 def effective(card: str, fav: Sequence[str]) -> int:
     """§4.2: the value, +2 for a favoured suit whose condition holds (never for a Joker:
     its suit letter X is never favoured)."""
@@ -34,6 +37,7 @@ _GAINS = {(OK, FAIL): (2, 0), (FAIL, OK): (0, 2), (OK, NONE): (1, 0), (NONE, OK)
 """§4.5 rows other than OK/OK that score: the gains per side."""
 
 
+@implements("§4.5")
 def score_round(outcomes: Sequence[str], values: Sequence[int]) -> tuple[list[int], list[bool]]:
     """§4.5 scoring table for two warriors: (advantage gained, lost 1 HP and the right).
 
@@ -45,6 +49,7 @@ def score_round(outcomes: Sequence[str], values: Sequence[int]) -> tuple[list[in
     return list(_GAINS.get((a, b), (0, 0))), fails
 
 
+@implements("§4.6")
 def final_damage(a: int, b: int) -> tuple[int, int]:
     """§4.6: damage dealt by side A and by side B from advantages ``a`` and ``b``.
 
@@ -98,6 +103,7 @@ def card_checks(threshold: int, fav: tuple[str, ...]) -> CardChecks:
     return CardChecks(threshold, fav)
 
 
+@implements("§4.1", "§4.2")
 def value_terms(card: str, threshold: int, fav: Sequence[str]) -> Terms:
     """§4.1–§4.2: an attack card's effective value (printed value, +2 for a favoured suit),
     with a note of why it is valid or not against the user's 発現値."""
@@ -110,6 +116,7 @@ def value_terms(card: str, threshold: int, fav: Sequence[str]) -> Terms:
 
 
 @functools.lru_cache(maxsize=CACHE)
+@implements("§4.5")
 def gain_terms(other: str, own_value: int, other_value: int) -> Terms:
     """§4.5: the advantage an OK warrior gains against the other's outcome (with both
     effective values when the higher card scored)."""
@@ -127,6 +134,7 @@ def total_terms(before: int, label: str, gain: int, rule: str) -> Terms:
 
 
 @functools.lru_cache(maxsize=CACHE)
+@implements("§4.6")
 def damage_terms(own: int, other: int) -> Terms:
     """§4.6: the damage a side with ``own`` points deals against ``other`` points: all of
     them when ahead or tied, half (rounded down) when behind."""
@@ -136,6 +144,7 @@ def damage_terms(own: int, other: int) -> Terms:
 
 
 @functools.lru_cache(maxsize=CACHE)
+@implements("§4.6", "§5.6.1")
 def hp_terms(before: int, label: str, loss: int, rule: str) -> Terms:
     """HP after a loss of ``loss``, floored at 0 when it would go below (§4.6, §5.6.1)."""
     floor = (("max", "hp_floor", 0, "§4.6"),) if loss > before else ()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
+from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue import CARD_RANKS
 from kassen.rulesets.cardduel.constants import ENCHANT_KINDS
 from kassen.rulesets.cardduel.model import Commit, Member
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable
 
 
+@implements("§5.2.2")
 def field_ranks(t: CardDuelTable, side: int, extra: list[tuple[int, str]]) -> set[str]:
     """Ranks that make an enchant card a duplicate (§5.2.2 ``enchantRankScope``).
 
@@ -34,6 +36,7 @@ def field_ranks(t: CardDuelTable, side: int, extra: list[tuple[int, str]]) -> se
     return ranks
 
 
+@implements("§5.1.1")
 def ask_enchant(t: CardDuelTable, mage: Member, kind: str = "M1") -> Commit | None:
     """M1: a hand card, the deck top or pass; the card is set face down (§5.1.1)."""
     warrior = t.state.warriors[mage.side]
@@ -50,6 +53,7 @@ def ask_enchant(t: CardDuelTable, mage: Member, kind: str = "M1") -> Commit | No
     return set_face_down(t, mage, answer, "enchant_set", "§5.1.1")
 
 
+@implements("§5.2.2", "§4.1")
 def check_enchants(t: CardDuelTable, sets: list[Commit]) -> list[tuple[Member, str, bool, bool]]:
     """Reveal the enchant cards set in one step: per card (mage, card, duplicate, valid),
     a duplicate being a rank already on the field or among the others revealed with it

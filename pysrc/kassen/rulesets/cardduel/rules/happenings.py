@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue import suit_of, value_of
 from kassen.rulesets.cardduel.model import Happening, Member
 from kassen.rulesets.cardduel.rules.checks import total_terms
@@ -18,6 +19,7 @@ EMOTIONS = {"H": "elation", "D": "vanity", "S": "rivalry", "C": "agitation"}
 """§12.2: the Emotion Event's effect by suit (♥ 高揚, ♦ 虚栄, ♠ 対抗, ♣ 動揺)."""
 
 
+@implements("§6.1", "§12.2")
 def emotion_event(t: CardDuelTable, mage: Member, card: str, rule: str) -> None:
     """§6.1: log the Emotion Event; with ``emotionTable = v0`` apply §12.2."""
     suit = suit_of(card)
@@ -50,6 +52,7 @@ def emotion_event(t: CardDuelTable, mage: Member, card: str, rule: str) -> None:
         lose_mp(t, mage, k, "§12.2")
 
 
+@implements("§5.3.2a")
 def enchant_happening(t: CardDuelTable, mage: Member, card: str, emotion_rule: str,
                       draw_rule: str) -> None:
     """A duplicate enchant rank (§5.3.2a–b, A1-b): noted for the table view, the Emotion
@@ -59,6 +62,7 @@ def enchant_happening(t: CardDuelTable, mage: Member, card: str, emotion_rule: s
     happening_draw(t, mage, draw_rule)
 
 
+@implements("§5.3.2b")
 def happening_draw(t: CardDuelTable, mage: Member, rule: str) -> None:
     """§5.3.2b / A1-b: three deck cards straight onto the field as activated enchantments."""
     cards = []

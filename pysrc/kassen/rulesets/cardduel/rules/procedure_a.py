@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
+from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED, LOCKED
 from kassen.rulesets.cardduel.constants import ENCHANT_STEP_CAP
 from kassen.rulesets.cardduel.model import Member
@@ -130,6 +131,7 @@ class Original(RoundLoop):
 ORIGINAL = Original()
 
 
+@implements("§7")
 def play_duel(t: CardDuelTable) -> None:
     """One 対戦 of procedure A (§7)."""
     ORIGINAL.play(t)

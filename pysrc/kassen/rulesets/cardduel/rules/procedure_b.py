@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED, LOCKED
 from kassen.rulesets.cardduel.rules.attack import Commits, apply_fails, reveal_attacks, score
 from kassen.rulesets.cardduel.rules.enchant import ask_enchant, check_enchants
@@ -93,6 +94,7 @@ class Revised(RoundLoop):
 REVISED = Revised()
 
 
+@implements("§5")
 def play_battle(t: CardDuelTable) -> None:
     """One battle of procedure B (§5): rounds of B1–B8 until the loop ends, then B9."""
     REVISED.play(t)

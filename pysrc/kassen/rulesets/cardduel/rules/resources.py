@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
+from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue import COSTUME_ORDER, COSTUMES
 from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED
 from kassen.rulesets.cardduel.model import Member
@@ -28,6 +29,7 @@ def held_costumes(m: Member) -> list[str]:
 
 
 @functools.lru_cache(maxsize=256)
+@implements("§5.1.0")
 def conversion_options(costumes: tuple[str, ...]) -> tuple[str, ...]:
     """M0's answers for a mage wearing ``costumes``: pass, or a kind of costume into MP or
     hand cards, kinds in catalogue order (§5.1.0)."""
@@ -35,6 +37,7 @@ def conversion_options(costumes: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=CACHE)
+@implements("§2.4")
 def mp_gain_terms(before: int, label: str, gain: int, rule: str, max_mp: int) -> Terms:
     """MP after a gain: what the mage had plus the gain, never capped inside a match (a
     costume may take MP above MaxMP, §2.4; noted when it does)."""
@@ -43,6 +46,7 @@ def mp_gain_terms(before: int, label: str, gain: int, rule: str, max_mp: int) ->
 
 
 @functools.lru_cache(maxsize=CACHE)
+@implements("§5.3.3")
 def mp_loss_terms(before: int, loss: int, rule: str) -> Terms:
     """MP after a loss: what the mage had minus the loss, at least 0 (§5.3.3)."""
     label = "agitation" if rule == "§12.2" else "invalid_enchant"
@@ -50,6 +54,7 @@ def mp_loss_terms(before: int, loss: int, rule: str) -> Terms:
     return (("=", "mp_before", before), ("-", label, loss, rule), *floor)
 
 
+@implements("§2.4")
 def convert(t: CardDuelTable, m: Member, costume: str, into: str, rule: str) -> None:
     """Consume one costume into MP (MaxMP may be exceeded) or hand cards (§2.4)."""
     m.costumes.remove(costume)
@@ -66,6 +71,7 @@ def convert(t: CardDuelTable, m: Member, costume: str, into: str, rule: str) -> 
             "costume": costume, "drawn": len(got), "hand": len(m.hand)})
 
 
+@implements("§5.3.1", "§5.3.3")
 def lose_mp(t: CardDuelTable, m: Member, amount: int, rule: str) -> None:
     """MP −amount; at 0 a costume must be converted into MP at once (§5.3.1, M3), or
     the mage is exhausted when none is left (§5.3.3)."""
@@ -88,6 +94,7 @@ def lose_mp(t: CardDuelTable, m: Member, amount: int, rule: str) -> None:
         t.rec.add("exhausted", m.id, None, "§5.3.3", {})
 
 
+@implements("§5.1.0")
 def voluntary_conversions(t: CardDuelTable, m: Member, rule: str) -> None:
     """M0: before enchanting, convert any number of costumes (§5.1.0, D10)."""
     if not t.readings.voluntary_costume:

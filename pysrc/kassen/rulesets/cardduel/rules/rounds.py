@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue_conditions import FAILED, FAINTED, RIGHT_LOST
 from kassen.rulesets.cardduel.rules.attack import (
     Commits,
@@ -46,6 +47,7 @@ def end_why(t: CardDuelTable) -> str:
     return "rights" if first.has(FAILED) or second.has(FAILED) else "withdrawal"
 
 
+@implements("§15 D2", "§5.9")
 def round_over(t: CardDuelTable, commits: Commits, rounds: int, rights_rule: str) -> str | None:
     """The checks both procedures make after scoring a round (knockout §15 D2, stall §5.9,
     no right left, the round cap §5.9): the reason the battle ends, logged, or None."""

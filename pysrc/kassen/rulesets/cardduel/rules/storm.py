@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
+from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue import COSTUMES, is_joker, value_of
 from kassen.rulesets.cardduel.catalogue_conditions import FAINTED
 from kassen.rulesets.cardduel.constants import STORM_LOOP_CAP
@@ -35,6 +36,7 @@ ONE_HP = (("=", "one_hp_per_strike", 1, "§6.2.5"),)
 
 
 @functools.lru_cache(maxsize=CACHE)
+@implements("§6.2.2", "§6.2.4")
 def draw_terms(before: int, counts: bool, why: str) -> Terms:
     """The storm's power after a tie-break or counting draw: +1 only when the option counts
     such draws (§6.2.2 ``stormCountsTieDraws``, §6.2.4 ``stormCountsVictimDraws``)."""
@@ -50,6 +52,7 @@ def pool_loss_terms(before: int, label: str, loss: int, rule: str) -> Terms:
     return (("=", "pool_before", before), ("-", label, loss, rule), *floor)
 
 
+@implements("§6.2.1")
 def power_terms(drawn: list[int], field: int | None) -> Terms:
     """§6.2.1: the storm's power, the cards each member drew in seating order (plus the
     field's other cards with ``stormPoolScope = whole_field``)."""
@@ -76,6 +79,7 @@ def _pool_draw(t: CardDuelTable, storm: Storm, m: Member, counts: bool, why: str
     return value_of(card)
 
 
+@implements("§6.2.2")
 def pick_highest(t: CardDuelTable, storm: Storm, cands: list[Member],
                  high: dict[str, int]) -> Member:
     """The candidate with the highest step-1 card; ties draw one more card each, repeated
@@ -96,6 +100,7 @@ def pick_highest(t: CardDuelTable, storm: Storm, cands: list[Member],
     return tied[0]
 
 
+@implements("§6.2.4")
 def count_on(t: CardDuelTable, start: Member, n: int, role: str, eligible: Eligible) -> Member:
     """Count ``n`` members of ``role`` clockwise from ``start``'s left neighbour as 1,
     skipping ineligible ones; the start may be counted on a wrap (§6.2.4). ``n = 0`` (a
@@ -116,12 +121,14 @@ def count_on(t: CardDuelTable, start: Member, n: int, role: str, eligible: Eligi
     return start
 
 
+@implements("§6.2.4")
 def _count_draw(t: CardDuelTable, storm: Storm, victim: Member) -> int:
     """The victim's counting draw (§6.2.4): n = the value; an empty deck counts 1 (D7)."""
     value = _pool_draw(t, storm, victim, t.readings.storm_counts_victim_draws, "count")
     return 1 if value < 0 else value
 
 
+@implements("§6.2.3")
 def _strike_mage(t: CardDuelTable, storm: Storm, victim: Member) -> None:
     """§6.2.3: the costume with the largest マナ変換力 (変換魔素量) is lost; ties: S1."""
     top = max(COSTUMES[c].mp for c in victim.costumes)
@@ -137,6 +144,7 @@ def _strike_mage(t: CardDuelTable, storm: Storm, victim: Member) -> None:
         "sums": {"pool": pool_loss_terms(before, "costume_power", top, "§6.2.3")}})
 
 
+@implements("§6.2.5")
 def _strike_warrior(t: CardDuelTable, storm: Storm, victim: Member) -> None:
     """§6.2.5: HP in place of a costume: 1 HP per strike, or min(HP, S) (option)."""
     one = t.readings.storm_warrior_mode == "one_hp_per_step"
@@ -153,6 +161,7 @@ def _strike_warrior(t: CardDuelTable, storm: Storm, victim: Member) -> None:
     check_faint(t, victim, "§6.2.7")
 
 
+@implements("§6.2.4", "§6.2.5")
 def _strike_in_turn(t: CardDuelTable, storm: Storm, victim: Member, strike: Strike,
                     group: list[Member], kind: str, eligible: Eligible, rule: str) -> Member:
     """Strike ``victim``, then count on to the next eligible member of ``group`` and strike
@@ -176,6 +185,7 @@ def _alive(m: Member) -> bool:
     return m.hp > 0
 
 
+@implements("§6.2.1")
 def storm_power(t: CardDuelTable, storm: Storm) -> tuple[dict[str, int], Terms]:
     """§6.2.1: every member draws onto the field until a card invalid for them (a Joker
     never stops the draw); S = the cards drawn. Returns each member's highest card and the
@@ -202,6 +212,7 @@ def storm_power(t: CardDuelTable, storm: Storm) -> tuple[dict[str, int], Terms]:
     return high, power_terms(counts, storm.pool if whole else None)
 
 
+@implements("§6.2", "§6.2.7")
 def run_storm(t: CardDuelTable) -> None:
     """Resolve one Mana Storm (§6.2), noted for the table view. Storm damage is not
     "damage dealt" (§6.2.7)."""

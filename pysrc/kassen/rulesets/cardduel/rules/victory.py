@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.core.decisions import Request
+from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue_conditions import DEFEATS, FAINTED
 from kassen.rulesets.cardduel.model import Termination
 
@@ -47,6 +48,7 @@ def end_checks(t: CardDuelTable) -> None:
         "dealt": list(st.dealt)})
 
 
+@implements("§8.2.1")
 def defeats(t: CardDuelTable) -> list[int]:
     """Per side, how many opponents it defeated (fainted warriors; optionally exhausted
     mages, ``exhaustedMageCountsDefeated``) (§8.2.1)."""
@@ -57,6 +59,7 @@ def defeats(t: CardDuelTable) -> list[int]:
     return counts
 
 
+@implements("§8.2")
 def decide_winner(t: CardDuelTable) -> tuple[int | None, Termination]:
     """§8.2: defeats, then damage dealt, then a draw; a lone surrender loses."""
     st = t.state

@@ -3,6 +3,7 @@ slot abilities (§7, §8, §15.5, §16.2). Each function acts for one side ``c``
 
 from __future__ import annotations
 
+from kassen.core.rules import implements
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS, apply_demerit
@@ -12,6 +13,7 @@ from kassen.rulesets.dice.rules import effects as fx
 from kassen.rulesets.dice.table import ID, DiceTable
 
 
+@implements("§16.2")
 def zone(t: DiceTable, c: int) -> None:
     """Step 4: the zone from LP now (§16.2); its passive is active if the zone matches."""
     ch = t.state.chars[c]
@@ -31,6 +33,7 @@ def zone(t: DiceTable, c: int) -> None:
             on_zone(t, c, k.ZONES.index(name))
 
 
+@implements("§7.1")
 def select(t: DiceTable, c: int) -> None:
     """Step 5: this turn's source (§7.1): stunned → none; else line → trigger → slot N."""
     sheet = t.sheets[c]
@@ -59,6 +62,7 @@ def select(t: DiceTable, c: int) -> None:
                                               "name": src.name})
 
 
+@implements("§15.5")
 def ougi_prestep(t: DiceTable, c: int) -> None:
     """Step 6: a 奥義 that activates clears bad flags and gives absAtkRight +1 (§15.5)."""
     tv = t.state.tv[c]
@@ -75,6 +79,7 @@ def ougi_prestep(t: DiceTable, c: int) -> None:
     t.remove_flags(c, kinds, "奥義")
 
 
+@implements("§8", "§8.3")
 def demerit_square(t: DiceTable, c: int) -> None:
     """Step 7: the penalties of a demerit square (§8), unless デメリットガード pays (§8.3)."""
     tv = t.state.tv[c]
@@ -96,6 +101,7 @@ def demerit_square(t: DiceTable, c: int) -> None:
     t.remove_flags(c, ("good",), "demerit_square")
 
 
+@implements("§18.2")
 def special(t: DiceTable, c: int) -> None:
     """Step 8: the special ability of face S (§18.2); only 復帰 acts while stunned."""
     tv = t.state.tv[c]
@@ -114,6 +120,7 @@ def special(t: DiceTable, c: int) -> None:
                                                 "exerted": exerted})
 
 
+@implements("§7.2")
 def slot_abilities(t: DiceTable, c: int) -> None:
     """Step 9: 奥義 / star / normal / demerit / line / trigger ability of the source (§7.2)."""
     tv = t.state.tv[c]
@@ -178,6 +185,7 @@ def slot_abilities(t: DiceTable, c: int) -> None:
         activate(t, c, normal, "demerit" if normal.is_demerit else "normal")
 
 
+@implements("§7.8")
 def activate(t: DiceTable, c: int, ability: Ability, column: str, extra: int = 0) -> None:
     """Activate one ability atomically (§7.8): VP gate, misfire, effect, derivations."""
     tv = t.state.tv[c]

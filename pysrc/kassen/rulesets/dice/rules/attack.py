@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kassen.core.rules import implements
 from kassen.rulesets.dice.catalogue_conditions import AIRBORNE, DOWN
 from kassen.rulesets.dice.model import Termination
 from kassen.rulesets.dice.rules import formulas as fm
@@ -16,6 +17,7 @@ NEGATED = ("*", "negated", 0, "A16")
 HEAVY = ("-", "heavy", 1)
 
 
+@implements("§11.3")
 def range_start(t: DiceTable) -> None:
     """Step 11: on the first turn, the initial range (§11.3), then the queued shifts (D8)."""
     st = t.state
@@ -36,6 +38,7 @@ def range_start(t: DiceTable) -> None:
         t.shift_range(c, amount, away_from_fav=away)
 
 
+@implements("§9.2")
 def decide(t: DiceTable) -> tuple[list[int], bool]:
     """Step 12: who attacks (§9.2): forced cross, absolute right, right, speed, else cross.
     Returns the attackers in order and whether it is a cross."""
@@ -87,6 +90,7 @@ def decide(t: DiceTable) -> tuple[list[int], bool]:
     return attackers, cross
 
 
+@implements("§10.1", "§9.4")
 def attacks(t: DiceTable, attackers: list[int], cross: bool) -> None:
     """Step 13: each attacker's sequence of hits (§10.1); later hits stop at a knockout. In a
     cross, each side's extra hits follow its own first hit, or (``cross_extra_hits =
@@ -109,6 +113,7 @@ def attacks(t: DiceTable, attackers: list[int], cross: bool) -> None:
         extra_hits(t, a, first_strike(t, a, cross), cross)
 
 
+@implements("§10.1")
 def first_strike(t: DiceTable, a: int, cross: bool) -> int:
     """Open attacker ``a``'s sequence (§10.1): its number of hits, then its first hit.
     Returns the number of hits."""
@@ -131,6 +136,7 @@ def first_strike(t: DiceTable, a: int, cross: bool) -> int:
     return hits
 
 
+@implements("§10.5")
 def extra_hits(t: DiceTable, a: int, hits: int, cross: bool) -> None:
     """Attacker ``a``'s hits after its first, each with its own N for comboCoef^N; they stop
     once the defender's LP is at 0 or below (§10.5)."""
@@ -143,6 +149,7 @@ def extra_hits(t: DiceTable, a: int, hits: int, cross: bool) -> None:
         hit(t, a, d, n, cross)
 
 
+@implements("§19", "§16.1", "§12.2", "§12.5")
 def hit(t: DiceTable, a: int, d: int, n: int, cross: bool) -> None:
     """Hit ``n`` of attacker ``a`` on ``d``: damage (§19), EX LP first (§16.1), stun gauge
     (§12.2) or stun shortening (§12.5), then on-hit effects."""
@@ -233,6 +240,7 @@ def on_hit_effects(t: DiceTable, a: int, d: int, first: bool) -> None:
                 act.exerted = True
 
 
+@implements("§17.1", "§17.2")
 def knockout(t: DiceTable) -> None:
     """After step 13, an LP at 0 or below ends the battle (§17.1, both down: §17.2)."""
     lp = [t.lp(0), t.lp(1)]

@@ -10,25 +10,30 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from kassen.core.rules import implements
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.model_state import Ratio
 
 
+@implements("§6.1")
 def five_sum(dice: dict[str, int], selected_value: int) -> int:
     """5計 = R + B + Y + G + selected die (§6.1)."""
     return dice["R"] + dice["B"] + dice["Y"] + dice["G"] + selected_value
 
 
+@implements("§6.2")
 def speed(own_die: int, agi: int, stars: int, modifier: int, stunned: bool) -> int:
     """早さ = own die × 10 + 敏捷 + stars + modifiers, −30 when stunned (§6.2)."""
     return own_die * 10 + agi + stars + modifier - (k.STUN_SPEED_PENALTY if stunned else 0)
 
 
+@implements("§11.1")
 def range_factor(r2: int) -> Ratio:
     """m_r = 1.4 − 0.1·r (§11.1), r = r2 / 2."""
     return (28 - r2, 20)
 
 
+@implements("§11.2")
 def favourite_factor(r2: int, fav: int) -> Ratio:
     """1.3 − 0.1·|r − fav| (§11.2)."""
     return (26 - abs(r2 - 2 * fav), 20)
@@ -71,6 +76,7 @@ MAX_EXTRA = k.MAX_HITS - 1
 """Extra hits are capped so that one attack has at most ``MAX_HITS`` hits (§10.1)."""
 
 
+@implements("§10.1")
 def extra_hits(diff: int, threshold: int) -> int:
     """floor(D / threshold) extra hits when D ≥ threshold, else 0 (§10.1)."""
     threshold = max(k.COMBO_THRESHOLD_FLOOR, threshold)
@@ -79,6 +85,7 @@ def extra_hits(diff: int, threshold: int) -> int:
     return min(MAX_EXTRA, diff // threshold)
 
 
+@implements("§12.2", "§12.5")
 def digits(damage: int, zero_has_digit: bool = True) -> int:
     """Number of decimal digits of a damage: 0 has one, as written (§12.2, §12.5, D18);
     ``zero_has_digit`` off gives it none (option ``zero_damage_digits = none``)."""
@@ -87,12 +94,14 @@ def digits(damage: int, zero_has_digit: bool = True) -> int:
     return len(str(damage))
 
 
+@implements("§12.2")
 def gauge_loss(damage: int) -> int:
     """Stun-gauge loss of one hit: 1 digit 0, 2 digits 1, 3 digits 2, 4+ digits 3 (§12.2)."""
     # max(0, min(4, digits(damage)) - 1), by comparison (every hit asks)
     return 3 if damage >= 1000 else 2 if damage >= 100 else 1 if damage >= 10 else 0
 
 
+@implements("§12.5")
 def stun_shortening(damage: int, zero_has_digit: bool = True) -> int:
     """Stun turns removed by one connecting hit taken while stunned: 1..4 by digits (§12.5),
     so 1 for a 0-damage hit (0 without ``zero_has_digit``)."""
@@ -152,6 +161,7 @@ def _keep(key: tuple[Any, ...], term: Term) -> Term:
     return term
 
 
+@implements("§6.3", "§6.4")
 def _reduction(label: str, rule: str, red: int) -> Term:
     """× (10 − 攻撃低減値/防御低減値) (§6.3, §6.4)."""
     key = (label, red)
@@ -159,6 +169,7 @@ def _reduction(label: str, rule: str, red: int) -> Term:
                                                              ("-", label, red, rule)]))
 
 
+@implements("§19")
 def _correction(exact: bool, atk_corr: Ratio, range_m: Ratio, fav_m: Ratio,
                 combo: Ratio) -> Term:
     """× 補正合計 = 攻撃補正 × 間合い倍率 × 得意間合い倍率 × 連撃係数 (§19), folded first."""
@@ -177,6 +188,7 @@ def _float(ratio: Ratio) -> float:
     return ratio[0] / ratio[1]
 
 
+@implements("§19")
 def _multiplier(label: str, value: int, floor: bool) -> Term:
     """攻撃倍率/防御倍率 as a term, its clamp at 0 shown when it bites (§19)."""
     if value < 0 and floor:
@@ -189,6 +201,7 @@ HALF = ("/", "half", 2)
 ROUNDING = {False: ("floor", "floor", None, "D1"), True: ("round", "half_up", None, "A7")}
 
 
+@implements("§19", "§12.4")
 def damage(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
            atk_corr: Ratio, range_m: Ratio, fav_m: Ratio, combo: Ratio, base_def: int,
            five_d: int, stars_d: int, def_mult: int, d_red: int, def_corr: Ratio,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kassen.core.rules import implements
 from kassen.rulesets.dice.catalogue_conditions import STUN_COUNTDOWN, STUN_START
 from kassen.rulesets.dice.model import Termination
 from kassen.rulesets.dice.model_state import Character
@@ -13,6 +14,7 @@ from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.table import ID, DiceTable
 
 
+@implements("§12.5", "§12.2", "§12.3")
 def stun(t: DiceTable, c: int) -> None:
     """Step 14: a stunned side counts down (§12.5); else rest (§12.2) and the stun check
     (§12.3): stun's row starts it and counts it down."""
@@ -31,6 +33,7 @@ def stun(t: DiceTable, c: int) -> None:
         rest(t, c)
 
 
+@implements("§12.2")
 def rest(t: DiceTable, c: int) -> None:
     """No damage this turn: stun gauge +1 (§12.2)."""
     ch = t.state.chars[c]
@@ -79,6 +82,7 @@ def end_of_turn(t: DiceTable) -> None:
         turn_limit(t)
 
 
+@implements("§13.3")
 def _count_down(t: DiceTable, c: int, ch: Character) -> None:
     """(d) Flags created before this turn lose a turn; those at 0 expire (§13.3)."""
     turn = t.state.turn
@@ -93,6 +97,7 @@ def _count_down(t: DiceTable, c: int, ch: Character) -> None:
     ch.flags = kept
 
 
+@implements("§11.4")
 def range_move(t: DiceTable) -> None:
     """(e) The range moves toward the favourite of the higher effective range die (§11.4)."""
     st = t.state
@@ -112,6 +117,7 @@ def range_move(t: DiceTable) -> None:
                                                        "after": fm.RANGE_TEXTS[new]})
 
 
+@implements("§17.3")
 def turn_limit(t: DiceTable) -> None:
     """(f) At the turn limit the higher LP ratio wins (§17.3), or the higher LP (option)."""
     if t.readings.turn_limit_judge == "lp":

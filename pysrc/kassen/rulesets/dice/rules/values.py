@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from kassen.core.rules import implements
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.catalogue_conditions import ON_VALUES, STUN_VALUES
 from kassen.rulesets.dice.model_state import Flag, Ratio
@@ -50,6 +51,7 @@ def flags_and_passives(t: DiceTable, c: int) -> None:
         kit.zone_on_values(t, c, zone)
 
 
+@implements("§13.2")
 def _flags(t: DiceTable, c: int, flags: list[Flag]) -> None:
     """The effective flags' step-10 effects (their rows' ``on_values``), once per row
     (§13.2, D21)."""
@@ -65,6 +67,7 @@ def _flags(t: DiceTable, c: int, flags: list[Flag]) -> None:
             on_values(t, c)
 
 
+@implements("§6.2", "§10", "§12.4")
 def derive(t: DiceTable, c: int) -> None:
     """Speed (§6.2), combo threshold and coefficient (§10), and the ``values`` event. Under
     ``stun_penalty = set`` (§12.4, A38) a stunned character's speed is −30 and its 防御倍率

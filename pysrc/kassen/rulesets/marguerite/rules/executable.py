@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.marguerite.model import MISCARRY, POISON, SLEEP, STUN, VENOM
 from kassen.rulesets.marguerite.rules.actions import CONTROL_NEXT
 
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from kassen.rulesets.marguerite.table import MargueriteTable
 
 
+@implements("R4.6")
 def half(t: MargueriteTable, f: Fencer) -> bool:
     """Whether HP is at most half of maxHP (<危殆>, R4.6; rounding by option ``half``)."""
     if t.readings.half_ceil:
@@ -27,6 +29,7 @@ def half(t: MargueriteTable, f: Fencer) -> bool:
 _STARTS: dict[tuple[int, bool, bool], tuple[int | None, ...]] = {}
 
 
+@implements("R4.2")
 def start_table(defs: tuple[SwordDef, ...], no_next_blocked: bool,
                 has_mp_costs: bool) -> tuple[int | None, ...]:
     """Per catalogue row, the turn it starts in (R4.2) when that is all that decides whether
@@ -44,6 +47,7 @@ def start_table(defs: tuple[SwordDef, ...], no_next_blocked: bool,
     return table
 
 
+@implements("R4.7")
 def find(t: MargueriteTable, f: Fencer, ignore_used: bool = False, start: int = 0) -> int:
     """Index of the first executable sword (R4.7) from ``start`` on, or -1. The hot path:
     inlined checks. Code that makes a sword unused again, or inserts, removes or reorders
@@ -75,6 +79,7 @@ def find(t: MargueriteTable, f: Fencer, ignore_used: bool = False, start: int = 
     return -1
 
 
+@implements("R4.6")
 def executable(t: MargueriteTable, f: Fencer, s: Sword, i: int, turn: int) -> bool:
     """Whether the unused sword ``s`` at index ``i`` of ``f``'s list would be executed now
     (R4.6): started, <危殆>/＜危殆起動＞ at half HP, <対症> with a bad status, MP, a next

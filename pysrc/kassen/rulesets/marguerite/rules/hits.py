@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.marguerite.catalogue import SWORDS
 from kassen.rulesets.marguerite.catalogue_conditions import STATUSES, sole
 from kassen.rulesets.marguerite.model import POISON, STUN
@@ -35,6 +36,7 @@ HITS_NOTES = {d.reps: ("note", "hits", d.reps) if d.reps > 1 else None for d in 
 _READS_HP = frozenset(("halfh", "h", "rage"))
 
 
+@implements("R8.4")
 def targets(t: MargueriteTable, act: Act) -> list[Fencer]:
     """The enemies an attack reaches: the whole line, or its single target (R8.4)."""
     if act.whole:
@@ -43,6 +45,7 @@ def targets(t: MargueriteTable, act: Act) -> list[Fencer]:
     return [target] if target is not None else []
 
 
+@implements("R8.5")
 def attack(t: MargueriteTable, act: Act) -> None:
     """One attack: each target, each repetition, computed and applied at once (R8.5)."""
     d = act.def_
@@ -108,6 +111,7 @@ def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
         independent(t, act)
 
 
+@implements("R8.5")
 def compute(t: MargueriteTable, act: Act, target: Fencer,
             frozen: dict[str, tuple[int, int, int, int]] | None,
             turn: int | None = None) -> Hit:
@@ -188,6 +192,7 @@ def compute(t: MargueriteTable, act: Act, target: Fencer,
     return Hit(act, recv, amount, stolen, src, terms, steady)
 
 
+@implements("R8.5")
 def apply(t: MargueriteTable, hit: Hit) -> None:
     """Apply one hit's damage, ``hit.times`` times (R8.5 4-5; 魔封剣 to MP, D4)."""
     d = hit.act.def_
@@ -225,6 +230,7 @@ def apply(t: MargueriteTable, hit: Hit) -> None:
                                                     "hp": recv.hp, "sums": sums})
 
 
+@implements("R8.5.6")
 def riders(t: MargueriteTable, hit: Hit) -> None:
     """さらに riders and enchantment riders on ≥ 1 damage, then そして riders (R8.5.6)."""
     act = hit.act

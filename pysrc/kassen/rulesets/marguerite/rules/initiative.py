@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.marguerite.model import QUICK, SLOW, STUN
 from kassen.rulesets.marguerite.rules.executable import find
 from kassen.rulesets.marguerite.rules.judgement import settle
@@ -96,6 +97,7 @@ def action_phase(t: MargueriteTable) -> None:
 
 
 # -- executable swords (R4.6, R4.7) ---------------------------------------------------------
+@implements("R7.1")
 def can_execute(t: MargueriteTable, f: Fencer) -> bool:
     """Whether some sword would be executed now (for 予備AP eligibility, R7.1)."""
     if find(t, f) >= 0:
@@ -104,6 +106,7 @@ def can_execute(t: MargueriteTable, f: Fencer) -> bool:
             and find(t, f, True) >= 0)
 
 
+@implements("R6.3")
 def choose(t: MargueriteTable, f: Fencer) -> int:
     """The sword ``f`` executes; under ``reset=cycle`` an exhausted list is re-armed first
     (R6.3 alternative, logged in the beat of this action)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from kassen.core.rules import implements
 from kassen.rulesets.marguerite.catalogue_conditions import slots
 from kassen.rulesets.marguerite.constants import TURN_LIMIT
 
@@ -36,6 +37,7 @@ NOT_BELOW_ZERO = ("max", "not_below_zero", 0, "R9.5")
 """Overkill is never negative: a 剣師 exiting at HP > 0 has none."""
 
 
+@implements("R9.3", "R10.1")
 def settle(t: MargueriteTable) -> bool:
     """Dead 剣師 exit; then the end check (R9.3, R10.1). True when the battle ended."""
     st = t.state
@@ -48,6 +50,7 @@ def settle(t: MargueriteTable) -> bool:
     return True
 
 
+@implements("R9.3", "R9.5")
 def exits(t: MargueriteTable) -> None:
     """Every dead 剣師 leaves its line, with its overkill (R9.3, R9.5)."""
     st = t.state
@@ -70,6 +73,7 @@ def exits(t: MargueriteTable) -> None:
     st.pending = False
 
 
+@implements("R10.2", "R10.3")
 def judge(t: MargueriteTable, rule: str) -> None:
     """Wipeout, overkill, overturn, push (R10.2, R10.3, D11)."""
     st = t.state

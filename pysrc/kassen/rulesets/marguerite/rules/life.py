@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kassen.core.rules import implements
 from kassen.rulesets.marguerite.catalogue_conditions import STATUS_EN, slots
 from kassen.rulesets.marguerite.model import LIFE, SOUL, TAUNT
 
@@ -37,6 +38,7 @@ def die(t: MargueriteTable, f: Fencer, rule: str) -> None:
     revival(t, f)
 
 
+@implements("§11 蘇生")
 def revival(t: MargueriteTable, f: Fencer) -> None:
     """A dead 剣師 uses one ソウル, else one ライフ (§11 蘇生); a ソウル that cannot bring
     HP to ≥ 1 (maxHP ≤ 0) ends it (D2), or falls through to ライフ (option ``revival``)."""
@@ -45,6 +47,7 @@ def revival(t: MargueriteTable, f: Fencer) -> None:
             return
 
 
+@implements("R15.3")
 def heal(t: MargueriteTable, f: Fencer, amount: int, rule: str, by: Fencer,
          source: tuple[Any, ...]) -> None:
     """回復: never above maxHP, nothing when HP ≥ maxHP (R15.3); ``source`` is the sum of
@@ -63,6 +66,7 @@ def heal(t: MargueriteTable, f: Fencer, amount: int, rule: str, by: Fencer,
         hp_changed(t, f, rule)
 
 
+@implements("§11")
 def give(t: MargueriteTable, f: Fencer, status: int, n: int, rule: str,
          by: Fencer) -> None:
     """Give ``n`` of a status; 挑発 does not stack; 蘇生 on the dead fires at once (§11)."""

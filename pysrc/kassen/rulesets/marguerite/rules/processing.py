@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.marguerite.catalogue import (
     ADD,
     ATTACK,
@@ -37,6 +38,7 @@ _STUNNED, on_action = sole("on_action")
 """The status that turns an action into a skip (スタン): its count slot and handler."""
 
 
+@implements("R4.7", "R8.1")
 def skips(t: MargueriteTable, group: list[Fencer], times: int, merge: bool) -> None:
     """``times`` rounds of スキップ (no executable sword) by the same group (R4.7, R8.1);
     with ``merge``, in the beat of the skips right before (nothing happened between)."""
@@ -138,6 +140,7 @@ _KINDS = ENV + 1
 """Kinds of sword (catalogue), SKIP first."""
 
 
+@implements("R8.6")
 def _order_key(act: Act) -> int:
     """効果処理 order (R8.6): kind priority, then rank within its party, then side."""
     return (act.kind * _RANKS + act.rank) * 2 + act.actor.side
@@ -147,6 +150,7 @@ _RANKS = 1 << 32
 """Above any rank (a party has at most MAX_FENCERS 剣師)."""
 
 
+@implements("§21 D7")
 def live_acts(t: MargueriteTable, acts: list[Act]) -> list[Act]:
     """§21 D7 alternative: a sword destroyed (破壊剣) between its payment and its effect
     has no effect. A リミ sword vanished at payment and cannot be destroyed afterwards, so
@@ -188,6 +192,7 @@ def pay_sword(t: MargueriteTable, act: Act, sword: Sword) -> None:
                                           "mp": f.mp, "cost": cost, "vanished": limited})
 
 
+@implements("R8.1")
 def process_one(t: MargueriteTable, f: Fencer, i: int) -> None:
     """The common case of :meth:`_process`: one actor executing a sword (R8.1)."""
     sword = f.swords[i]
@@ -222,6 +227,7 @@ def aim(t: MargueriteTable, act: Act, index: int) -> None:
             act.target = swords[index + 1]
 
 
+@implements("R8.4", "§11 挑発")
 def single_target(t: MargueriteTable, f: Fencer) -> Fencer | None:
     """The enemy 先頭, or the front-most taunter (R8.4, §11 挑発)."""
     line = t.state.lines[1 - f.side]
@@ -233,6 +239,7 @@ def single_target(t: MargueriteTable, f: Fencer) -> Fencer | None:
     return line[0]
 
 
+@implements("R8.6")
 def resolve_set(t: MargueriteTable, acts: list[Act]) -> None:
     """効果処理 of one set of the same kind and rank (R8.6); 超同時 attacks and adds in two
     passes unless option ``interleave``."""
@@ -266,6 +273,7 @@ def resolve_set(t: MargueriteTable, acts: list[Act]) -> None:
             return
 
 
+@implements("R6.3")
 def emit_cycles(t: MargueriteTable) -> None:
     """Log the 剣師 re-armed by the cycle reading since the last beat (R6.3)."""
     for fid in t.cycled:

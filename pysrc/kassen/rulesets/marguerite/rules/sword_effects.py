@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.marguerite.catalogue import ATTACK, BY_NAME, NULL_SWORD, SUPPORT, SWORDS
 from kassen.rulesets.marguerite.catalogue_conditions import BAD_STATUSES, STATUS_EN, sole
 from kassen.rulesets.marguerite.constants import (
@@ -122,6 +123,7 @@ def control(t: MargueriteTable, act: Act) -> None:
              index=f.swords.index(target))
 
 
+@implements("§12.6")
 def add_pick(t: MargueriteTable, act: Act) -> Sword | None:
     """The sword an 追加 sword adds, chosen right before adding (§12.6, D8)."""
     f = act.actor
@@ -171,6 +173,7 @@ def check_swords(t: MargueriteTable, f: Fencer) -> None:
                 t.abort(f"held>{MAX_BATTLE_SWORDS}")
 
 
+@implements("§12.8", "§14")
 def construct(t: MargueriteTable, act: Act) -> None:
     """構築: the new 剣師 stands at the front with AP = 素早さ (§12.8, §14)."""
     f = act.actor

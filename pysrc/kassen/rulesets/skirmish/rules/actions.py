@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
     ALL,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
 
 
+@implements("§16 D1")
 def magic_power(t: SkirmishTable, u: Unit) -> int:
     """魔力 including the staff's +1 unless it is already in the stat line (§16 D1)."""
     if t.readings.staff_bonus_in_stat_line:
@@ -39,11 +41,13 @@ def magic_power(t: SkirmishTable, u: Unit) -> int:
     return u.mag + u.wpn.magic_bonus
 
 
+@implements("§2.3")
 def move_allowance(u: Unit) -> int:
     """ceil(行動値 ÷ 5) + 1 areas (§2.3, seed)."""
     return -(-u.ini // 5) + 1
 
 
+@implements("§3.3")
 def reach_of(u: Unit, ability: Ability | None) -> int:
     """Range in areas: the weapon's for normal attacks and "weapon" abilities (§3.3)."""
     if ability is None or ability.reach < 0:
@@ -51,6 +55,7 @@ def reach_of(u: Unit, ability: Ability | None) -> int:
     return ability.reach
 
 
+@implements("§9.3", "§16 D28")
 def melee_blocked(t: SkirmishTable, u: Unit, target: Unit, ability: Ability | None) -> bool:
     """Option flightMeleeLimit (§9.3, §16 D28): range-0 weapon attacks cannot reach flyers."""
     if not t.readings.flight_melee_limit:
@@ -59,6 +64,7 @@ def melee_blocked(t: SkirmishTable, u: Unit, target: Unit, ability: Ability | No
     return weapon_attack and u.wpn.reach == 0 and u.flight == 0 and target.flight >= 1
 
 
+@implements("§9.4", "§10.4", "§3.2")
 def able_around(t: SkirmishTable, pos: Pos) -> list[tuple[Unit, int]]:
     """Every 戦闘可能 unit (§9.4, §10.4) with its §3.2 distance from ``pos``, in deployment
     order: the table one set of choices from ``pos`` is read from."""
@@ -70,6 +76,7 @@ def able_around(t: SkirmishTable, pos: Pos) -> list[tuple[Unit, int]]:
             for o in units if o.hp > 0 and not o.escaped]
 
 
+@implements("§8", "§16 D11")
 def candidates(t: SkirmishTable, u: Unit, pos: Pos, ability: Ability | None,
                around: list[tuple[Unit, int]] | None = None) -> list[Unit]:
     """Characters a 1体/n体/任意/全体 use from ``pos`` may target (§8, §16 D11);
@@ -84,6 +91,7 @@ def candidates(t: SkirmishTable, u: Unit, pos: Pos, ability: Ability | None,
     return [o for o, d in around if d <= reach and (o is not u or own)]
 
 
+@implements("§8")
 def area_takes_user(t: SkirmishTable, ability: Ability | None) -> bool:
     """Whether an エリア use targets its user when the user stands in the chosen area (§8,
     seed 「そこにいる全てのキャラクター」, option ``areaIncludesUser``): not where the use's own
@@ -92,6 +100,7 @@ def area_takes_user(t: SkirmishTable, ability: Ability | None) -> bool:
             and t.readings.area_includes_user)
 
 
+@implements("§8")
 def in_area(t: SkirmishTable, u: Unit, area: Pos, ability: Ability | None,
             around: list[tuple[Unit, int]] | None = None, with_user: bool = False
             ) -> list[Unit]:
@@ -105,6 +114,7 @@ def in_area(t: SkirmishTable, u: Unit, area: Pos, ability: Ability | None,
             and not (limit and melee_blocked(t, u, o, ability))]
 
 
+@implements("§16 D13")
 def pierce_lines(t: SkirmishTable, u: Unit, pos: Pos, reach: int
                  ) -> tuple[tuple[Pos, list[Pos]], ...]:
     """Distinct straight lines of 貫通 from ``pos`` (§16 D13): (aim area, cells)."""
@@ -117,6 +127,7 @@ def pierce_targets(t: SkirmishTable, u: Unit, cells: list[Pos], ability: Ability
     return [in_area(t, u, cell, ability, around) for cell in cells]
 
 
+@implements("§6.1")
 def rs_options(t: SkirmishTable, u: Unit, pos: Pos | None = None) -> list[str]:
     """D1: the legal ready-step actions (§6.1)."""
     pos = u.pos if pos is None else pos
@@ -147,6 +158,7 @@ def rs_item_options(t: SkirmishTable, u: Unit, pos: Pos) -> list[str]:
     return out
 
 
+@implements("§6.2")
 def ms_options(t: SkirmishTable, u: Unit, pos: Pos | None = None, moved_rs: bool = False,
                rs_move: bool = False, mp: int | None = None) -> list[str]:
     """D2: the legal main-step actions (§6.2); ``moved_rs`` bans non-魔法技 magic."""
@@ -180,6 +192,7 @@ def ms_options(t: SkirmishTable, u: Unit, pos: Pos | None = None, moved_rs: bool
     return out
 
 
+@implements("§10.4", "§16 D23")
 def edge_x(t: SkirmishTable, side: int) -> int:
     """The own edge column of a side (§10.4, §16 D23): PCs 0, enemies the far end."""
     return 0 if side == 0 else t.map.width - 1

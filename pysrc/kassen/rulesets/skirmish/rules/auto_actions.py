@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.skirmish.catalogue import ABILITIES
 from kassen.rulesets.skirmish.model import Instance, Unit, Use
 from kassen.rulesets.skirmish.rules.breakdowns import cost_sums
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 GUARD = ABILITIES["guard"]
 
 
+@implements("§7.2", "§16 D6")
 def cover(t: SkirmishTable, use: Use, target: Unit) -> Instance:
     """かばう (§7.2): 未行動, able, awake characters in the target's area may cover (§16 D6;
     only the target's allies with ``coverAlliesOnly``)."""
@@ -37,6 +39,7 @@ def cover(t: SkirmishTable, use: Use, target: Unit) -> Instance:
     return Instance(coverer, target, covered=True)
 
 
+@implements("§7.2")
 def defender(t: SkirmishTable, inst: Instance) -> Unit:
     """Whose 装甲/抵抗, modifiers, 弱点/耐性 and defensive abilities an instance uses (§7.2):
     a covered instance is resolved as a hit on the protected target and only its result moves
@@ -47,6 +50,7 @@ def defender(t: SkirmishTable, inst: Instance) -> Unit:
     return inst.victim
 
 
+@implements("§11.1", "§16 D17")
 def affinity(t: SkirmishTable, use: Use, v: Unit) -> int:
     """弱点 +5 / 耐性 −5 with option attributeAffinity (§11.1, §16 D17)."""
     if not t.readings.attribute_affinity or use.attribute is None:
@@ -54,6 +58,7 @@ def affinity(t: SkirmishTable, use: Use, v: Unit) -> int:
     return (5 if use.attribute in v.weak else 0) - (5 if use.attribute in v.resist else 0)
 
 
+@implements("§6.3.3", "§11.3", "§16 D2", "§7.2")
 def offer_guard(t: SkirmishTable, use: Use, inst: Instance) -> None:
     """D7: 《ガード》 after the hit is decided (§6.3.3, §11.3; magic per §16 D2), by the
     :func:`defender`: under a cover the protected target decides and pays (§7.2), or with

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kassen.core.rules import implements
 from kassen.core.text import ascii_int
 from kassen.rulesets.skirmish.constants import MAX_LINE_CELLS
 from kassen.rulesets.skirmish.model import Pos
@@ -25,6 +26,7 @@ class AreaMap:
         self._pierce: dict[tuple[Pos, int], tuple[tuple[Pos, list[Pos]], ...]] = {}
 
     @classmethod
+    @implements("§3.1", "§3.2")
     def from_options(cls, options: dict[str, Any]) -> AreaMap:
         """The map the options ask for (§3.1 line, §3.2 grid); one shared object per size,
         so its tables (labels, areas within a range, straight lines) are worked out once."""
@@ -51,6 +53,7 @@ class AreaMap:
         return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
 
     @staticmethod
+    @implements("§3.1", "§3.2")
     def distance(a: Pos, b: Pos) -> int:
         """|i − j| on the line; Chebyshev distance on the grid (§3.1, §3.2)."""
         return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
@@ -64,6 +67,7 @@ class AreaMap:
                 p for p in self._areas if low <= self.distance(origin, p) <= high)
         return found
 
+    @implements("§6.6.1")
     def moves(self, origin: Pos, allowance: int) -> tuple[str, ...]:
         """The move options (``move:<area>``) to the areas 1..``allowance`` away (§6.6.1, D1),
         row by row, from the table."""
@@ -83,6 +87,7 @@ class AreaMap:
                 ("move:" + self.label(p), p) for p in self.within(origin, 1, allowance))
         return found
 
+    @implements("§16 D13")
     def pierce_lines(self, origin: Pos, reach: int) -> tuple[tuple[Pos, list[Pos]], ...]:
         """The distinct straight lines of 貫通 from ``origin`` (§16 D13): (aim area, cells),
         nearest aims first, from the table."""
@@ -118,6 +123,7 @@ class AreaMap:
         pos = (numbers[0], numbers[1] if len(parts) == 2 else 0)
         return pos if self.on_map(pos) else None
 
+    @implements("§8", "§16 D13")
     def line(self, origin: Pos, aim: Pos, reach: int) -> list[Pos]:
         """The straight line of 貫通 (§8, §16 D13): own area first, out to ``reach``.
 
@@ -144,6 +150,7 @@ class AreaMap:
                 cells.append(cell)
         return cells
 
+    @implements("§16 D29")
     def path(self, start: Pos, end: Pos) -> list[Pos]:
         """The straight path of a move, start excluded (§16 D29)."""
         return bresenham(start, end)[1:]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kassen.core.rules import implements
 from kassen.rulesets.skirmish.catalogue import Ability
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ def fold_parts(parts: tuple[Part, ...], start: bool = True) -> Terms:
     return out
 
 
+@implements("§6.3", "§11.3")
 def accuracy_parts(u: Unit, ability: Ability | None) -> tuple[Part, ...]:
     """命中値 and the ability's modifier (§6.3, §11.3)."""
     mod = ability.acc_mod if ability else 0
@@ -52,6 +54,7 @@ def accuracy_parts(u: Unit, ability: Ability | None) -> tuple[Part, ...]:
     return (base, ("ability_accuracy", mod, "§11.3")) if mod else (base,)
 
 
+@implements("§6.4", "§11.2", "§11.3")
 def weapon_parts(u: Unit, ability: Ability | None) -> tuple[Part, ...]:
     """The weapon's 攻撃力 and the ability's bonus (§6.4, §11.2, §11.3)."""
     mod = ability.atk_mod if ability else 0
@@ -59,6 +62,7 @@ def weapon_parts(u: Unit, ability: Ability | None) -> tuple[Part, ...]:
     return (base, ("ability_attack", mod, "§11.3")) if mod else (base,)
 
 
+@implements("§6.5", "§16 D1")
 def magic_parts(t: SkirmishTable, u: Unit) -> tuple[Part, ...]:
     """魔力 with the staff's +1 unless it is already in the stat line (§6.5, §16 D1)."""
     bonus = 0 if t.readings.staff_bonus_in_stat_line else u.wpn.magic_bonus
@@ -66,12 +70,14 @@ def magic_parts(t: SkirmishTable, u: Unit) -> tuple[Part, ...]:
     return (base, ("staff_bonus", bonus, "§16 D1")) if bonus else (base,)
 
 
+@implements("§6.5", "§11.3")
 def spell_parts(t: SkirmishTable, u: Unit, ability: Ability) -> tuple[Part, ...]:
     """攻撃力 of a spell: 魔力 (the weapon's for 魔法技) + the spell's power (§6.5, §11.3)."""
     base = (("weapon_attack", u.wpn.atk, "§11.2"),) if ability.magic_art else magic_parts(t, u)
     return (*base, ("spell_power", ability.power, "§11.3")) if ability.power else base
 
 
+@implements("§4.2", "§4.4", "§6.3")
 def hit_sums(parts: tuple[Part, ...], dice: list[int], need: int, eva: int, crit: bool,
              fumble: bool, note: str | None = None) -> dict[str, Terms]:
     """The hit check's total (2D10 + 命中値, critical and fumble as notes) and the number it
@@ -89,6 +95,7 @@ def hit_sums(parts: tuple[Part, ...], dice: list[int], need: int, eva: int, crit
     return {"total": total, "need": target}
 
 
+@implements("§7.2")
 def covered_terms(terms: Terms, covered: bool) -> Terms:
     """``terms``, noting when their values are the protected target's, not the coverer's
     (§7.2, ``coverDamage=target``)."""
@@ -97,6 +104,7 @@ def covered_terms(terms: Terms, covered: bool) -> Terms:
     return terms
 
 
+@implements("§6.4", "§4.4", "§11.1", "§11.3", "§16 D17", "§7.2")
 def damage_sums(parts: tuple[Part, ...], dice: list[int], v: Unit, physical: bool,
                 affinity: int, after_floor: bool, guard: int, before: int, amount: int,
                 covered: bool = False) -> dict[str, Terms]:
@@ -127,6 +135,7 @@ def damage_sums(parts: tuple[Part, ...], dice: list[int], v: Unit, physical: boo
     return {"amount": terms, "hp": hp}
 
 
+@implements("§11.3", "§11.4", "§16 D19")
 def heal_sums(parts: tuple[Part, ...], dice: list[int], v: Unit, before: int, healed: int
               ) -> dict[str, Terms]:
     """Healing: 2D10 (+ 魔力 for 《ヒール》), at most the HP missing (§11.3, §11.4, §16 D19)."""
@@ -135,6 +144,7 @@ def heal_sums(parts: tuple[Part, ...], dice: list[int], v: Unit, before: int, he
     return {"healed": terms, "hp": [term("=", "hp_before", before), term("+", "healed", healed)]}
 
 
+@implements("§11.4", "§16 D19")
 def mana_sums(amount: int, v: Unit, before: int, restored: int) -> dict[str, Terms]:
     """A mana potion: +10 MP, at most the MP missing (§11.4, §16 D19)."""
     return {"restored": [term("=", "mana_potion", amount, "§11.4"),
@@ -142,11 +152,13 @@ def mana_sums(amount: int, v: Unit, before: int, restored: int) -> dict[str, Ter
             "mp": [term("=", "mp_before", before), term("+", "restored", restored)]}
 
 
+@implements("§2.2", "§16 D30")
 def cost_sums(before: int, cost: int, rule: str) -> dict[str, Terms]:
     """MP left after paying a cost (§2.2, §16 D30)."""
     return {"mp": [term("=", "mp_before", before), term("-", "mp_cost", cost, rule)]}
 
 
+@implements("§4.3", "§16 D18")
 def opposed_terms(dice: list[int], parts: tuple[Part, ...], crit_on_opposed: bool) -> Terms:
     """One side of an opposed check: 2D10 + its parts; natural doubles noted with
     ``critOnOpposed`` (§4.3, §16 D18)."""
@@ -157,6 +169,7 @@ def opposed_terms(dice: list[int], parts: tuple[Part, ...], crit_on_opposed: boo
     return terms
 
 
+@implements("§2.3")
 def allowance_terms(ini: int) -> Terms:
     """Move allowance = ceil(行動値 ÷ 5) + 1 (§2.3, seed)."""
     return [term("=", "initiative", ini), term("ceil/", "per_five", 5, "§2.3"),

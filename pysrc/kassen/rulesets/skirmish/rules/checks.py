@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
+
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
 
 
+@implements("§4.3", "§16 D18")
 def opposed_wins(t: SkirmishTable, a: list[int], active: int, p: list[int],
                  passive: int) -> bool:
     """Whether the active side wins an opposed check (§4.3: a tie goes to the side named by

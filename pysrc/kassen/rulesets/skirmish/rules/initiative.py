@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.skirmish.constants import MAX_TIE_ROLLS
 from kassen.rulesets.skirmish.model import Unit
 
@@ -15,6 +16,7 @@ TIE_STEPS = {"pcEvasionRoll": ("pc", "eva"), "evasionPcRoll": ("eva", "pc")}
 """``initiativeTies``: the ladder's steps before the roll-off (§5.3, §16 D9)."""
 
 
+@implements("§5.1", "§5.3", "§16 D9")
 def ladder(t: SkirmishTable, units: list[Unit], purpose: str) -> Unit:
     """The first of ``units`` by 行動値 (descending; ascending for simultaneous AA with
     ``simultaneousAscending``, §5.1), then the option's tie ladder (§5.3, §16 D9).
@@ -45,6 +47,7 @@ def ladder(t: SkirmishTable, units: list[Unit], purpose: str) -> Unit:
     return tied[0]
 
 
+@implements("§5", "§5.2")
 def pick_initiative(t: SkirmishTable, ready: list[Unit]) -> Unit:
     """IP: the 行動可能 character with the highest current 行動値 (§5, §5.2)."""
     return ladder(t, ready, "initiative")

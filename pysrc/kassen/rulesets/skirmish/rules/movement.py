@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.skirmish.model import Pos, Unit
 from kassen.rulesets.skirmish.rules import breakdowns as bd
 from kassen.rulesets.skirmish.rules.actions import move_allowance
@@ -53,6 +54,7 @@ def move(t: SkirmishTable, u: Unit, dest: Pos, step: str, *, escape: bool = Fals
     return True
 
 
+@implements("§6.6.4", "§4.3")
 def disengage(t: SkirmishTable, u: Unit, declared: list[Unit]) -> bool:
     """離脱判定 (§6.6.4): True if the mover gets away (ties per §4.3 ``opposedTie``)."""
     rep = declared[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.skirmish.catalogue import ABILITIES
 from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.rules import actions, uses
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
 
 
+@implements("§5")
 def play_round(t: SkirmishTable) -> None:
     """One round: SP, IP/TP until nobody can act, EP (§5)."""
     st = t.state
@@ -50,12 +52,14 @@ def play_round(t: SkirmishTable) -> None:
     end_phase(t)
 
 
+@implements("§16 A2", "§16.4 C2")
 def used_something(rs: str, ms: str) -> bool:
     """§16 A2 with §16.4 C2: whether a turn used an ability, magic or item (a turn that only
     moved, attacked with the weapon, woke someone or did nothing is idle)."""
     return rs.startswith("item:") or ms.split(":")[0] in ("skill", "item")
 
 
+@implements("§5.4", "§6")
 def take_turn(t: SkirmishTable, u: Unit) -> None:
     """TP: RS (≤ 1 action) then MS (≤ 1 action); the actor becomes 行動済み (§5.4, §6)."""
     st = t.state
@@ -81,6 +85,7 @@ def take_turn(t: SkirmishTable, u: Unit) -> None:
     check_end(t)
 
 
+@implements("§6.1")
 def do_rs(t: SkirmishTable, u: Unit, answer: str) -> None:
     """Carry out a ready-step action (§6.1)."""
     parts = answer.split(":")
@@ -98,6 +103,7 @@ def do_rs(t: SkirmishTable, u: Unit, answer: str) -> None:
     check_end(t)
 
 
+@implements("§6.2")
 def do_ms(t: SkirmishTable, u: Unit, answer: str) -> None:
     """Carry out a main-step action (§6.2)."""
     parts = answer.split(":")
@@ -118,6 +124,7 @@ def do_ms(t: SkirmishTable, u: Unit, answer: str) -> None:
         move(t, u, u.pos, "MS", escape=True)
 
 
+@implements("§9.1", "§10.3")
 def end_phase(t: SkirmishTable) -> None:
     """EP (§9.1): drop effects at 0, count the rest down; deadlock (§10.3); round cap."""
     st = t.state

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.core.conditions import Condition
+from kassen.core.rules import implements
 from kassen.rulesets.skirmish.catalogue_conditions import ACTING
 from kassen.rulesets.skirmish.model import Effect, Unit
 
@@ -12,6 +13,7 @@ if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
 
 
+@implements("§9.5")
 def add_effect(t: SkirmishTable, v: Unit, row: Condition, rounds: int, amount: int) -> None:
     """A timed effect of condition ``row``; the same row refreshes instead of stacking (§9.5;
     stacks with ``sameEffectStacks``)."""
@@ -24,18 +26,21 @@ def add_effect(t: SkirmishTable, v: Unit, row: Condition, rounds: int, amount: i
     t.rec.emit("status", v.id, rule="§9", status=row.key, rounds=rounds, amount=amount)
 
 
+@implements("§9.2")
 def woken(u: Unit) -> None:
     """End every effect of ``u`` that waking ends (the rows' ``on_wake``: 睡眠, §9.2)."""
     ends = ACTING.wake
     u.effects = [e for e in u.effects if (h := ends[e.index]) is None or not h(e)]
 
 
+@implements("§6.2", "§16 D6")
 def wake(t: SkirmishTable, u: Unit, target: Unit, rule: str) -> None:
     """Wake one character in the same area (§6.2; not an effect, §16 D6)."""
     woken(target)
     t.rec.emit("wake", u.id, target.id, rule=rule)
 
 
+@implements("§9.1")
 def count_down(t: SkirmishTable) -> None:
     """EP (§9.1): effects at 0 end, the others count down one round."""
     units = t.state.units

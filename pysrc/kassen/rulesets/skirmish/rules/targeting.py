@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.skirmish.catalogue import ALL, ANY, AREA, AREA_ANY, ONE, Ability, N
 from kassen.rulesets.skirmish.constants import MAX_PICKS
 from kassen.rulesets.skirmish.model import Unit
@@ -33,6 +34,7 @@ def pick(t: SkirmishTable, u: Unit, ability: Ability, pool: list[Unit], limit: i
     return chosen
 
 
+@implements("§8")
 def targets_for(t: SkirmishTable, u: Unit, ability: Ability, args: list[str]) -> list[Unit]:
     """The targets of an ability use from the MS answer's arguments (§8)."""
     if ability.target == ONE:

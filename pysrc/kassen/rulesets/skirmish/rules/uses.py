@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
 from kassen.rulesets.skirmish.catalogue import (
     ARMOR,
     ATTACK,
@@ -39,6 +40,7 @@ ITEM_EFFECTS = {"heal": HEAL, "mana": "mana", "gem": BOLT}
 """The use effect of each item effect (§11.4; ``wake`` is not a use)."""
 
 
+@implements("§6.2", "§6.3")
 def use_attack(t: SkirmishTable, u: Unit, ability: Ability | None,
                targets: list[Unit]) -> None:
     """A normal attack (通常攻撃) or physical ability (§6.2, §6.3)."""
@@ -52,6 +54,7 @@ def use_attack(t: SkirmishTable, u: Unit, ability: Ability | None,
     resolve(t, use, targets, "§6.3")
 
 
+@implements("§11.3")
 def use_ability(t: SkirmishTable, u: Unit, ability: Ability, args: list[str]) -> None:
     """An ability or magic (§11.3): pay MP, choose targets, resolve."""
     targets = targets_for(t, u, ability, args)
@@ -77,6 +80,7 @@ def use_ability(t: SkirmishTable, u: Unit, ability: Ability, args: list[str]) ->
     resolve(t, use, targets, "§11.3")
 
 
+@implements("§11.4")
 def use_item(t: SkirmishTable, u: Unit, item_id: str, target: Unit) -> None:
     """An item by its timing (§11.4)."""
     item = ITEMS[item_id]
@@ -91,6 +95,7 @@ def use_item(t: SkirmishTable, u: Unit, item_id: str, target: Unit) -> None:
     resolve(t, use, [target], "§11.4")
 
 
+@implements("§6.3", "§6.5", "§7.2")
 def resolve(t: SkirmishTable, use: Use, targets: list[Unit], rule: str) -> None:
     """Covers, then the effect on every instance (§6.3–§6.5, §7.2)."""
     instances = [cover(t, use, o) for o in targets]
@@ -101,6 +106,7 @@ def resolve(t: SkirmishTable, use: Use, targets: list[Unit], rule: str) -> None:
         apply_effect(t, use, inst)
 
 
+@implements("§6.3", "§6.4")
 def strike(t: SkirmishTable, use: Use, instances: list[Instance]) -> None:
     """Hit checks (physical), 《ガード》, damage roll(s) and damage (§6.3, §6.4)."""
     for inst in instances:
@@ -135,6 +141,7 @@ def strike(t: SkirmishTable, use: Use, instances: list[Instance]) -> None:
         damage(t, use, inst, dice)
 
 
+@implements("§4.2", "§6.3", "§4.4")
 def hit_check(t: SkirmishTable, use: Use, inst: Instance) -> None:
     """2D10 + 命中値 ≥ 回避値 (§4.2, §6.3; > with ``hitNeedsGreater``); 10+10 critical,
     1+1 fumble (§4.4)."""
@@ -169,6 +176,7 @@ def hit_check(t: SkirmishTable, use: Use, inst: Instance) -> None:
         "sums": bd.hit_sums(use.acc_parts, dice, need, victim.eva, crit, fumble)})
 
 
+@implements("§6.4", "§7.2")
 def damage(t: SkirmishTable, use: Use, inst: Instance, dice: list[int]) -> None:
     """威力 = 攻撃力 + 2D10 (+1D10 critical); − 装甲 or 抵抗, floored at 0 (§6.4); the
     :func:`defender`'s values, the victim's HP (a cover moves only the result, §7.2)."""
@@ -195,6 +203,7 @@ def damage(t: SkirmishTable, use: Use, inst: Instance, dice: list[int]) -> None:
         t.rec.emit("down", v.id, rule="§9.4")
 
 
+@implements("§9", "§11.3", "§11.4")
 def apply_effect(t: SkirmishTable, use: Use, inst: Instance) -> None:
     """Non-damage effects: heal, 装甲+, 飛行, 睡眠, MP (§9, §11.3, §11.4)."""
     v = inst.victim

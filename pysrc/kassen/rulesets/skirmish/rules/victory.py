@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from kassen.core.rules import implements
+
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
 
@@ -24,6 +26,7 @@ class Termination(StrEnum):
     """未決着: the result of a combat not over yet."""
 
 
+@implements("§10.1")
 def check_end(t: SkirmishTable) -> bool:
     """§10.1: a side with nobody 戦闘可能 loses at once (both: a draw)."""
     st = t.state
@@ -55,6 +58,7 @@ def finish(t: SkirmishTable, winner: int | None, reason: Termination, rule: str)
                hp_pct=hp_pct(t))
 
 
+@implements("§10.2", "§16 D26")
 def hp_pct(t: SkirmishTable) -> list[float]:
     """Σ HP / Σ MaxHP per side in percent, to 0.1 (§10.2, §16 D26)."""
     out = []
