@@ -3,7 +3,7 @@ name takes two columns a character), tables, and a progress bar for work that ta
 
 With the command line's optional extra (``pip install '.[cli]'``: ``rich``; the test command
 installs it) widths come from ``rich.cells.cell_len``, a table on a terminal is a
-``rich.table.Table`` and the progress bar a ``rich.progress.Progress``. Without it the same
+``rich.table.Table`` and the progress bar ``rich``'s (``rich.progress_bar``). Without it the same
 things are written by hand: widths from the standard library's East Asian width table (which
 agrees on the names the rulesets use), the table as padded lines, the bar as one line redrawn.
 Off a terminal (a pipe, a file, a test's captured output) a table is always the plain padded
@@ -139,36 +139,33 @@ def progress_bar(stream: TextIO | None = None, unit: str = "battles") -> Progres
 
 
 def _rich_bar(out: TextIO, unit: str) -> Progress:
-    """The bar as a ``rich.progress.Progress``, redrawn at each call (no refresh thread, so
-    an interrupted run leaves nothing behind)."""
+    """The bar as ``rich``'s progress bar, redrawn on one line at each call: no live display,
+    so nothing runs between calls, the cursor stays, and an interrupted run leaves the line
+    as it was."""
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        TaskProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-    from rich.progress import Progress as RichProgress
+    from rich.progress_bar import ProgressBar
 
-    bar = RichProgress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                       TaskProgressColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-                       console=Console(file=out), auto_refresh=False, transient=False)
-    task = bar.add_task(unit, total=1)
-    live = [False]
+    console = Console(file=out, highlight=False)
+    began = time.monotonic()
 
     def draw(done: int, total: int) -> None:
-        if not live[0]:
-            bar.start()
-            live[0] = True
-        bar.update(task, completed=done, total=max(1, total))
-        bar.refresh()
+        out.write("\r\033[K")
+        console.print(ProgressBar(total=max(1, total), completed=done, width=30),
+                      f" {done:,}/{total:,}{_tail(done, total, began, unit)}", end="")
         if done >= total:
-            bar.stop()
-            live[0] = False
+            out.write("\n")
+        out.flush()
 
     return draw
+
+
+def _tail(done: int, total: int, began: float, unit: str) -> str:
+    """The rate and the time left (or, at the end, the time it took)."""
+    spent = time.monotonic() - began
+    rate = done / spent if spent > 0 else 0.0
+    left = (total - done) / rate if rate > 0 else 0.0
+    return (f"  {rate:,.0f} {unit}/s, {left:,.0f} s left" if done < total
+            else f"  {spent:,.1f} s")
 
 
 def _plain_bar(out: TextIO, unit: str) -> Progress:
@@ -176,14 +173,9 @@ def _plain_bar(out: TextIO, unit: str) -> Progress:
     began = time.monotonic()
 
     def draw(done: int, total: int) -> None:
-        bar = 30
-        filled = bar * done // max(1, total)
-        spent = time.monotonic() - began
-        rate = done / spent if spent > 0 else 0.0
-        left = (total - done) / rate if rate > 0 else 0.0
-        tail = f"  {rate:,.0f} {unit}/s, {left:,.0f} s left" if done < total else (
-            f"  {spent:,.1f} s")
-        out.write(f"\r\033[K[{'#' * filled}{'.' * (bar - filled)}] {done:,}/{total:,}{tail}")
+        filled = 30 * done // max(1, total)
+        out.write(f"\r\033[K[{'#' * filled}{'.' * (30 - filled)}] {done:,}/{total:,}"
+                  f"{_tail(done, total, began, unit)}")
         if done >= total:
             out.write("\n")
         out.flush()
