@@ -27,7 +27,8 @@ SOURCE = textwrap.dedent('''
             rec.emit("moved", rule="§9.1")
             if self.bad:
                 raise ProblemError([Problem("dice.bad", rule="§9.1")])
-            return term("+", "push", 1, "§9.1")
+            finish(self, 0, "§9.1")
+            return [("+", "push", 1, "§9.1"), ("§9.1", "shove")]
 ''')
 
 
@@ -38,12 +39,13 @@ def test_each_kind_of_site_is_found_with_its_function(tmp_path: Path) -> None:
     found = [(s.line, s.function, s.how) for s in code.sites("§9.1", [path], tmp_path)]
     assert found == [(4, "OPTIONS", "option"), (5, "ROWS", "row"), (6, "STUN", "row"),
                      (10, "Table.shove", "decorator"), (12, "Table.shove", "emits"),
-                     (14, "Table.shove", "checks"), (15, "Table.shove", "cites")]
+                     (14, "Table.shove", "checks"), (15, "Table.shove", "passes"),
+                     (16, "Table.shove", "term"), (16, "Table.shove", "cites")]
     assert {s.path for s in code.sites("§9.1", [path], tmp_path)} == {"rules/push.py"}
     assert [(s.function, s.how) for s in code.sites("§9.2", [path], tmp_path)] == [
         ("Table.shove", "decorator")]
     assert [s.how for s in code.implementing(code.sites("§9.1", [path], tmp_path))] == [
-        "row", "row", "decorator", "emits"]  # not the option, the problem nor the citation
+        "row", "row", "decorator", "emits", "passes"]  # not the option, problem, term, citation
 
 
 def test_the_marker_costs_nothing() -> None:

@@ -27,8 +27,10 @@ WORDS = {
            "english": "（この規則の日本語版はまだありません。英語の仕様を示します）",
            "untagged": "（仕様に出典の印なし）", "place_line": "{line}行目",
            "source": "『{title}』{place}",
-           "how": {"decorator": "実装（@implements）", "emits": "イベント記録", "row": "カタログ行",
-                   "option": "オプション宣言", "checks": "検査", "cites": "参照"}},
+           "how": {"decorator": "実装（@implements）", "emits": "イベント記録",
+                   "passes": "規則IDを渡す呼び出し", "row": "カタログ行",
+                   "option": "オプション宣言", "checks": "検査", "term": "内訳の項",
+                   "cites": "参照"}},
     "en": {"tags": "provenance", "seed": "seed", "spec": "rule", "option": "option",
            "default": "default", "code": "code", "tests": "tests", "none": "(none)",
            "no_entry": "rule {rule!r} has no entry in the {ruleset} rules reference",
@@ -36,7 +38,8 @@ WORDS = {
            "english": "", "untagged": "(not tagged in the specification)",
            "place_line": "line {line}", "source": "{title}, {place}",
            "how": {"decorator": "@implements", "emits": "emits an event",
-                   "row": "catalogue row", "option": "option declaration", "checks": "checks",
+                   "passes": "passes the id on", "row": "catalogue row",
+                   "option": "option declaration", "checks": "checks", "term": "breakdown term",
                    "cites": "cites"}},
 }
 

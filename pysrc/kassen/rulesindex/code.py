@@ -7,12 +7,15 @@ stands in and how it stands there:
 - ``decorator``: ``@implements("R8.5")`` above the function that carries the rule out
   (:func:`kassen.core.rules.implements`, the convention for rule functions);
 - ``emits``: ``rule="…"`` (or a rule id argument) of a call that records an event
-  (``rec.emit(…)``, ``step(…)``);
+  (``rec.emit(…)``, ``rec.add(…)``, ``step(…)``);
+- ``passes``: the id handed to another function of the rules, which records the event under it
+  (``finish(t, winner, Termination.WIPEOUT, "§10.1")``);
 - ``row``: the rule of a catalogue or condition row (a row type's constructor, or a ``"rule"``
   field of a dict row);
 - ``option``: an option's declaration (the rule the option governs);
 - ``checks``: a problem a validator reports under the rule;
-- ``cites``: any other place the id is written (a breakdown's term, a table of ids).
+- ``term``: a term of a breakdown (``("+", "stars", n, "§6.1")``, :mod:`kassen.core.sums`);
+- ``cites``: any other place the id is written.
 """
 
 from __future__ import annotations
@@ -23,9 +26,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-HOWS = ("decorator", "emits", "row", "option", "checks", "cites")
+HOWS = ("decorator", "emits", "passes", "row", "option", "checks", "term", "cites")
 """The kinds of site, strongest first (the order of a listing)."""
-_EMITS = re.compile(r"emit|^step$|event|^log$|^say$|^fire$|^record$", re.I)
+_EMITS = re.compile(r"emit|^step$|^add$|event|^log$|^say$|^fire$|^record$", re.I)
+_TERM_OPS = ("=", "+", "-", "*", "/", "//", "ceil/", "max", "min", "floor", "ceil", "round",
+             "note")
+"""The operations a breakdown's term starts with (as :data:`kassen.core.sums.OPS`)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,13 @@ def _is_rule(node: ast.AST, rule: str) -> bool:
     return isinstance(node, ast.Constant) and node.value == rule
 
 
+def _is_op(node: ast.expr) -> bool:
+    """Whether ``node`` is a breakdown's operation (``"+"``, or ``"+" if terms else "="``)."""
+    if isinstance(node, ast.IfExp):
+        return _is_op(node.body) and _is_op(node.orelse)
+    return isinstance(node, ast.Constant) and node.value in _TERM_OPS
+
+
 def _call_how(call: ast.Call) -> str:
     """How a rule id passed to ``call`` stands there."""
     name = _name(call.func)
@@ -64,7 +77,7 @@ def _call_how(call: ast.Call) -> str:
         return "emits"
     if name[:1].isupper():
         return "row"
-    return "cites"
+    return "passes" if name else "cites"
 
 
 def _sites_in(tree: ast.Module, rule: str, path: str) -> Iterator[Site]:
@@ -102,6 +115,11 @@ def _sites_in(tree: ast.Module, rule: str, path: str) -> Iterator[Site]:
                         and key.value == "rule" and id(value) not in taken:
                     taken.add(id(value))
                     yield Site(path, value.lineno, scope, "row")
+        elif isinstance(node, ast.Tuple | ast.List) and len(node.elts) > 1 \
+                and _is_op(node.elts[0]) and _is_rule(node.elts[-1], rule) \
+                and id(node.elts[-1]) not in taken:
+            taken.add(id(node.elts[-1]))
+            yield Site(path, node.elts[-1].lineno, scope, "term")
         elif _is_rule(node, rule) and id(node) not in taken:
             yield Site(path, node.lineno, scope, "cites")
         for child in ast.iter_child_nodes(node):
@@ -121,7 +139,7 @@ def sites(rule: str, files: list[Path], root: Path) -> list[Site]:
 
 
 def implementing(found: list[Site]) -> list[Site]:
-    """The sites that carry a rule out (a marked function, an event a function records, a
-    catalogue row, which owns its behaviour): not the option that governs it, a problem, nor a
-    mere citation."""
-    return [s for s in found if s.how in ("decorator", "emits", "row")]
+    """The sites that carry a rule out (a marked function, an event a function records or has
+    recorded, a catalogue row, which owns its behaviour): not the option that governs it, a
+    problem, a breakdown's term nor a mere citation."""
+    return [s for s in found if s.how in ("decorator", "emits", "passes", "row")]
