@@ -191,6 +191,9 @@ class Ruleset(ABC):
     version: ClassVar[str]
     name_ja: ClassVar[str]
     name_en: ClassVar[str]
+    order: ClassVar[int] = 1000
+    """Where the system stands in the lists the page and the CLI show (the registry sorts by
+    it, then by id); one without a declared place comes after those with one."""
     random: ClassVar[bool] = True
     """Whether battles draw random numbers (deterministic systems play a pairing once)."""
     sides: ClassVar[int] = 2

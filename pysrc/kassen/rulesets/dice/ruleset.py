@@ -27,6 +27,7 @@ class DiceRuleset(Ruleset):
     """
 
     id = "dice"
+    order = 30
     version = "2"
     earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "1": {"based_vp": "each", "zero_damage_digits": "none", "stun_penalty": "delta",

@@ -24,6 +24,7 @@ class MargueriteRuleset(Ruleset):
     """マーガレット2011α v1.1.2: deterministic program battle (``random = False``)."""
 
     id = "marguerite"
+    order = 10
     version = "1.0"
     name_ja = "マーガレット2011α"
     name_en = "Marguerite 2011α"
