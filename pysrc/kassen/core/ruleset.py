@@ -272,6 +272,12 @@ class Ruleset(ABC, Generic[BuildT, StateT]):
     (:class:`kassen.core.moments.Moment`): kind → moment."""
     terminations: ClassVar[type[StrEnum] | None] = None
     """How this ruleset's battles end: ``Result.reason`` is a member (or ``aborted``)."""
+    cites_named_entries: ClassVar[bool] = False
+    """Whether its events cite a rule as a section with the entry's name (``§11 スタン``);
+    otherwise such a citation means the section (``scripts/rule_markers.py``)."""
+    cites_lettered_entries: ClassVar[bool] = False
+    """Whether its events cite a rule as a section with a lettered id (``§7 A1-b``, one id);
+    otherwise ``§18.1 N8`` is two ids, ``§18.1`` and ``N8``."""
     policy_labels: ClassVar[dict[str, tuple[str, str]]] = {}
     """Japanese and English names of the built-in AI policies, for the page's picker."""
     max_turns: ClassVar[int] = 10_000

@@ -28,6 +28,7 @@ class CardDuelRuleset(Ruleset):
 
     id = "cardduel"
     order = 20
+    cites_lettered_entries = True
     version = "2"
     earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "1": {"stormVariant": "flags", "stormPoolScope": "storm_draws",

@@ -25,6 +25,8 @@ class MargueriteRuleset(Ruleset):
 
     id = "marguerite"
     order = 10
+    cites_named_entries = True
+    cites_lettered_entries = True
     version = "1.0"
     name_ja = "マーガレット2011α"
     name_en = "Marguerite 2011α"
