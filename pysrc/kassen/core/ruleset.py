@@ -25,15 +25,15 @@ from kassen.core.rng import Rng
 MAX_BUILD_TEXT = 4000
 """No build text longer than this is even parsed (refused at once with a message)."""
 
-JSONScalar: TypeAlias = "str | int | float | bool | None"
-JSONValue: TypeAlias = "JSONScalar | Sequence[JSONValue] | Mapping[str, JSONValue]"
+JSONScalar: TypeAlias = str | int | float | bool | None
+JSONValue: TypeAlias = "JSONScalar | Sequence[JSONValue] | Mapping[str, JSONValue]"  # recursive
 """Plain JSON data (event values, views, recorded choices), its arrays and objects read as
 sequences and mappings, so a ``list[int]`` or a ``dict[str, str]`` is one."""
-JSONObject: TypeAlias = "dict[str, JSONValue]"
-Options: TypeAlias = "dict[str, object]"
+JSONObject: TypeAlias = dict[str, "JSONValue"]
+Options: TypeAlias = dict[str, object]
 """Option values by key as :func:`kassen.core.options.resolve` gives them (each of its
 option's own type)."""
-Glossary: TypeAlias = "Mapping[str, Mapping[str, Sequence[JSONValue]]]"
+Glossary: TypeAlias = Mapping[str, Mapping[str, Sequence["JSONValue"]]]
 """Catalogue names for the page: ``{group: {key: [ja, en, …]}}``."""
 
 BuildT = TypeVar("BuildT")
@@ -41,7 +41,7 @@ BuildT = TypeVar("BuildT")
 StateT = TypeVar("StateT")
 """A battle's mutable state (deep-copyable plain objects); opaque to the core."""
 
-Snapshot: TypeAlias = "tuple[StateT, tuple[int, ...], int, int, int, int]"
+Snapshot: TypeAlias = tuple[StateT, tuple[int, ...], int, int, int, int]
 """A battle at a turn start: state, generator, decider cursor, step count, event count, turn."""
 
 
