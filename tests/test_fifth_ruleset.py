@@ -181,14 +181,15 @@ def script_names(source: str) -> list[str]:
 def shared_files() -> list[Path]:
     """Every file a fifth ruleset must not have to edit: the engine outside the rulesets'
     folders, the page's shared scripts, pages and worker, the site build, the test markers'
-    tool, the e2e helpers."""
+    and seed quotes' tools, the e2e helpers."""
     own = ROOT / "pysrc" / "kassen" / "rulesets"
     files = [p for p in (ROOT / "pysrc" / "kassen").rglob("*.py")
              if own not in p.parents or p.parent == own]
     files += [p for p in (ROOT / "static").rglob("*") if p.suffix in (".js", ".mjs", ".py")
               and "vendor" not in p.parts and ROOT / "static" / "js" / "rulesets" not in p.parents]
     files += [ROOT / n for n in ("index.html", "rules.html", "sw.js", "scripts/build_site.py",
-                                 "scripts/rule_markers.py", "e2e/conftest.py",
+                                 "scripts/rule_markers.py", "scripts/seed_quotes.py",
+                                 "e2e/conftest.py",
                                  "e2e/helpers.py", "e2e/rough.py")]
     return sorted(files)
 
