@@ -123,10 +123,10 @@ def extra_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(rulesets, "__path__", [*rulesets.__path__, str(tmp_path)])
     made: list[str] = []
 
-    def make(name: str, tail: str = "") -> None:
+    def make(name: str, tail: str = "", text: str | None = None) -> None:
         (tmp_path / name).mkdir()
-        (tmp_path / name / "__init__.py").write_text(TINY.read_text(encoding="utf-8") + tail,
-                                                     encoding="utf-8")
+        text = TINY.read_text(encoding="utf-8") if text is None else text
+        (tmp_path / name / "__init__.py").write_text(text + tail, encoding="utf-8")
         made.append(name)
 
     yield make
@@ -149,6 +149,16 @@ def test_a_folder_named_otherwise_than_its_ruleset_is_refused_with_its_place(
     with pytest.raises(registry.RulesetFolderError,
                        match=r"kassen/rulesets/wrong/__init__.py: RULESET.id is 'tiny'"):
         registry.get("wrong")
+
+
+def test_a_folder_without_a_ruleset_is_refused_with_its_place(extra_folder) -> None:
+    """A folder here is a ruleset: one whose ``__init__`` defines no ``RULESET`` is named."""
+    extra_folder("helpers", text='"""Shared helpers, misplaced."""\n')
+    with pytest.raises(registry.RulesetFolderError,
+                       match=r"kassen/rulesets/helpers/__init__.py: RULESET is not a "):
+        registry.get("helpers")
+    extra_folder("_helpers", text='"""Shared helpers."""\n')
+    assert "_helpers" not in registry.known()
 
 
 # -- no shared file names a ruleset ----------------------------------------------------------
