@@ -6,13 +6,15 @@ from __future__ import annotations
 import re
 
 from e2e.helpers import log_filled, set_seek, wait_until
+from kassen.core import registry
 
 SMALL = {"width": 360, "height": 640}
 LARGE = {"width": 1280, "height": 800}
 SIZES = {"360x640": SMALL, "1280x800": LARGE}
 QUIET = {"viewport": LARGE, "reduced_motion": "reduce"}
 """Browser context of the issue-27 modules' page (``APP_CONTEXT``): 1280×800, no animations."""
-SYSTEMS = ("marguerite", "cardduel", "dice", "skirmish")
+SYSTEMS = tuple(registry.ids())
+"""Every system the page lists, in its order (the registry's; no list of names here)."""
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e《》「」【】]+")
 
 

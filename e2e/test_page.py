@@ -13,7 +13,7 @@ pytestmark = pytest.mark.e2e
 RULESETS = json.loads(cpython_api.hello())["rulesets"]
 RULESET_IDS = [r["id"] for r in RULESETS]
 NO_RULESET = pytest.param(None, marks=pytest.mark.skip(
-    reason="no ruleset is registered yet (kassen.rulesets.BUILTIN is empty)"))
+    reason="no ruleset is registered yet (kassen/rulesets/ has no ruleset folder)"))
 
 
 @pytest.fixture(scope="module")

@@ -226,24 +226,20 @@ def _record_line(name: str, data: bytes) -> str:
 
 
 def add_rulesets_to_wheel(wheel: Path, modules: list[Path]) -> None:
-    """Rewrite ``wheel`` with each module as ``kassen/rulesets/<stem>.py`` and named in
-    ``kassen.rulesets.BUILTIN`` under its ``RULESET.id``: what adding a ruleset to the
-    repository does (one line there plus its own module), done to the built wheel only."""
+    """Rewrite ``wheel`` with each module as the folder ``kassen/rulesets/<RULESET.id>/``
+    (its ``__init__.py``): what adding a ruleset to the repository does (its own folder, which
+    the registry finds; no shared file changes), done to the built wheel only."""
     sys.path.insert(0, str(ROOT / "pysrc"))
     import importlib.util
 
     added: dict[str, bytes] = {}
-    lines: list[str] = []
     for path in modules:
         spec = importlib.util.spec_from_file_location(f"_extra_{path.stem}", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        added[f"kassen/rulesets/{path.stem}.py"] = path.read_bytes()
-        lines.append(f"BUILTIN[{module.RULESET.id!r}] = 'kassen.rulesets.{path.stem}'\n")
-    init = "kassen/rulesets/__init__.py"
+        added[f"kassen/rulesets/{module.RULESET.id}/__init__.py"] = path.read_bytes()
     with zipfile.ZipFile(wheel) as old:
         entries = {info.filename: old.read(info) for info in old.infolist()}
-    entries[init] = entries[init] + "".join(["\n# added by a test build\n", *lines]).encode()
     entries.update(added)
     record = next(name for name in entries if name.endswith(".dist-info/RECORD"))
     rows = [_record_line(name, data) for name, data in entries.items() if name != record]

@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pysrc"))
 
+from kassen.core import registry  # noqa: E402
 from kassen.rulesindex import doc as rulesdoc  # noqa: E402
 
 SECTION = re.compile(r"§\d+(?:\.\d+)*[a-z]?(?: (?:(?!R\d)[A-Z]{1,2}\d+(?:-[0-9a-z]+)?"
@@ -28,11 +29,6 @@ SECTION = re.compile(r"§\d+(?:\.\d+)*[a-z]?(?: (?:(?!R\d)[A-Z]{1,2}\d+(?:-[0-9a
 LETTERED = re.compile(r"(?<![\w§.-])(?:R\d+(?:\.\d+)*|[A-Z]{1,2}\d+(?:-[0-9a-z]+)?)(?![\w.])")
 NAME_PART = re.compile(r"(?:^|_)(section\d+(?:_\d+)*|r\d+(?:_\d+)*|[a-z]{1,2}\d+|\d+(?:_\d+)+)"
                        r"(?=_|$)")
-NAMED = {"marguerite"}
-"""Systems whose events carry a section with the entry's name (``§11 スタン``)."""
-LETTERED_IN_SECTION = {"marguerite", "cardduel"}
-"""Systems whose events carry a section with a lettered id (``§7 A1-b``); the others carry
-the bare section, so ``§18.1 N8`` there is two ids, ``§18.1`` and ``N8``."""
 
 
 def known(system: str) -> set[str]:
@@ -78,14 +74,15 @@ def rules_of(system: str, anchors: set[str], func: ast.FunctionDef) -> list[str]
     doc = re.sub(r"^(\d+(?:\.\d+)+)\b", r"§\1", doc)  # "6.2.5: ..." cites §6.2.5
     named = [r for r in from_name(func.name) if f"design {r[1:]}" not in doc.lower()]
     cited = from_text(doc) + named
+    ruleset = registry.get(system)  # how its events cite: Ruleset.cites_*_entries
     out: list[str] = []
     for rule in cited:
         rule = rule.replace("＜", "").replace("＞", "")  # §13 ＜毒与え＞ is carried as §13 毒与え
         head, _, entry = rule.partition(" ")
         parts = [rule]
-        if entry and not entry.isascii() and system not in NAMED:
+        if entry and not entry.isascii() and not ruleset.cites_named_entries:
             parts = [head]
-        elif entry and entry.isascii() and system not in LETTERED_IN_SECTION:
+        elif entry and entry.isascii() and not ruleset.cites_lettered_entries:
             parts = [head, entry]
         for part in parts:
             if part in out or any(kept.endswith(" " + part) or kept.startswith(part + " ")

@@ -8,7 +8,12 @@ build and run time, so neither needs the seeds. A quote is picked only on strong
 id carries, else two or more of the entry's Japanese terms (six characters or more in all) in
 one sentence.
 
-Picks are guesses; people review them. ``docs/rules/seed-quotes/<system>-reviewed.json`` holds
+Each system names its seed in its own ``docs/rules/seed-quotes/<system>-reviewed.json``:
+``"_source": {"seed": FILE, "title": …, "title_en": …}`` (the file in ``--seeds``, and what a
+reader sees as the quotes' source: the seed's own title, never its file), so a new system adds
+its file and edits nothing here.
+
+Picks are guesses; people review them. That file also holds
 the reviewed mapping (rule id → the seed's sentence, or ``null``: the seed has no sentence for
 that rule) and wins over any pick; its entries are written with ``"reviewed": true``. To fix a
 wrong quote, edit that file (give the sentence as the seed words it; its place is found here)
@@ -26,13 +31,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = {"marguerite": "000_8b3d8b66bb161371.txt", "cardduel": "001_7e971a4131a140fe.txt",
-         "dice": "002_9c79e8ee060af20a.txt", "skirmish": "004_04b7af238abfa0ab.txt"}
-# what a reader sees as the source of a quote: the seed's own title (never its file)
-TITLES = {"marguerite": ("マーガレット2011α ルール説明", "the Marguerite 2011α rule text"),
-          "cardduel": ("対戦判定ルール(α版)", "the duel rules (α)"),
-          "dice": ("サイコロバトル ルール", "the Saikoro Battle rules"),
-          "skirmish": ("戦闘の進行", "the combat procedure page")}
 MAX_QUOTE = 140
 _TERM = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff10-\uff5a]{2,}")
 _QUOTED = re.compile(r"「([^」]{4,})」|\"([^\"]*[\u3040-\u9fff][^\"]*)\"")
@@ -103,6 +101,16 @@ def _place(where: str) -> dict[str, object]:
     return {"line": int(where[5:])} if where.startswith("line ") else {"section": where}
 
 
+def sources(folder: Path) -> dict[str, dict[str, str]]:
+    """Each system's seed, by system id: ``_source`` of its ``<system>-reviewed.json``."""
+    out: dict[str, dict[str, str]] = {}
+    for path in sorted(folder.glob("*-reviewed.json")):
+        source = json.loads(path.read_text(encoding="utf-8")).get("_source")
+        if source:
+            out[path.name.removesuffix("-reviewed.json")] = source
+    return out
+
+
 def _reviewed(system: str, folder: Path, found: list[tuple[str, str]], text: str
               ) -> dict[str, dict[str, object] | None]:
     """The reviewed quotes of a system, each placed in the seed (a quote the seed does not hold
@@ -139,8 +147,8 @@ def main(argv: list[str] | None = None) -> int:
 
     out_dir = rulesindex.QUOTES
     out_dir.mkdir(parents=True, exist_ok=True)
-    for system, name in SEEDS.items():
-        path = args.seeds / name
+    for system, source in sources(out_dir).items():
+        path = args.seeds / source["seed"]
         if not path.is_file():
             print(f"{system}: no seed text at {path}", file=sys.stderr)
             continue
@@ -162,8 +170,8 @@ def main(argv: list[str] | None = None) -> int:
                 quotes.pop(rule, None)
             else:
                 quotes[rule] = quote
-        title, title_en = TITLES[system]
-        data = {"source": {"title": title, "title_en": title_en}, "quotes": quotes}
+        data = {"source": {"title": source["title"], "title_en": source["title_en"]},
+                "quotes": quotes}
         (out_dir / f"{system}.json").write_text(
             json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
             encoding="utf-8")

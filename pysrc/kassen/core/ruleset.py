@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import ClassVar, Generic, NotRequired, Protocol, TypeAlias, TypedDict, TypeVar
 
 from kassen.core.decisions import Decider, Policy
 from kassen.core.events import Recorder
@@ -21,10 +21,63 @@ from kassen.core.moments import ABORTED, Moment
 from kassen.core.options import OptionSpec
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
-from kassen.core.table import Table
 
 MAX_BUILD_TEXT = 4000
 """No build text longer than this is even parsed (refused at once with a message)."""
+
+JSONScalar: TypeAlias = str | int | float | bool | None
+JSONValue: TypeAlias = "JSONScalar | Sequence[JSONValue] | Mapping[str, JSONValue]"  # recursive
+"""Plain JSON data (event values, views, recorded choices), its arrays and objects read as
+sequences and mappings, so a ``list[int]`` or a ``dict[str, str]`` is one."""
+JSONObject: TypeAlias = dict[str, "JSONValue"]
+Options: TypeAlias = dict[str, object]
+"""Option values by key as :func:`kassen.core.options.resolve` gives them (each of its
+option's own type)."""
+Glossary: TypeAlias = Mapping[str, Mapping[str, Sequence["JSONValue"]]]
+"""Catalogue names for the page: ``{group: {key: [ja, en, …]}}``."""
+
+BuildT = TypeVar("BuildT")
+"""A ruleset's parsed build: opaque to the core, which only hands it back to the ruleset."""
+StateT = TypeVar("StateT")
+"""A battle's mutable state (deep-copyable plain objects); opaque to the core."""
+
+Snapshot: TypeAlias = tuple[StateT, tuple[int, ...], int, int, int, int]
+"""A battle at a turn start: state, generator, decider cursor, step count, event count, turn."""
+
+
+class SampleJSON(TypedDict):
+    """A sample as ``rulesets --json`` lists it (the CLI adds how to take it)."""
+
+    name: str
+    text: str
+    note_ja: str
+    note_en: str
+    at: NotRequired[str]
+    one_line: NotRequired[str]
+
+
+class Description(TypedDict):
+    """A ruleset as ``rulesets --json`` and the page's system list describe it."""
+
+    id: str
+    version: str
+    name_ja: str
+    name_en: str
+    random: bool
+    sides: int
+    symmetric: bool
+    options: list[JSONObject]
+    samples: list[SampleJSON]
+    pairing: list[int]
+    policies: list[str]
+    policy_labels: dict[str, dict[str, str]]
+
+
+class TableLink(Protocol[StateT]):
+    """What a battle keeps in step on its table (:class:`kassen.core.table.Table`)."""
+
+    state: StateT
+    rec: Recorder
 
 
 @dataclass(frozen=True)
@@ -36,7 +89,7 @@ class Sample:
     note_ja: str = ""
     note_en: str = ""
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> SampleJSON:
         """As listed by ``rulesets --json``."""
         return {"name": self.name, "text": self.text, "note_ja": self.note_ja,
                 "note_en": self.note_en}
@@ -51,36 +104,36 @@ class Result:
     winner: int | None
     reason: str
     turn: int
-    detail: dict[str, Any] = field(default_factory=dict)
+    detail: JSONObject = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         """The ``result`` object of ``battle --json``."""
-        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "turn": self.turn}
+        out: JSONObject = {"winner": self.winner, "reason": self.reason, "turn": self.turn}
         if self.detail:
             out["detail"] = self.detail
         return out
 
 
 @dataclass
-class Setup:
+class Setup(Generic[BuildT]):
     """Everything a battle is a pure function of (a record, with builds parsed)."""
 
-    builds: list[Any]
-    options: dict[str, Any]
+    builds: list[BuildT]
+    options: Options
     seed: str
-    choices: list[Any] = field(default_factory=list)
+    choices: list[JSONValue] = field(default_factory=list)
     policies: list[str | None] = field(default_factory=list)
 
 
-class Battle(ABC):
+class Battle(ABC, Generic[BuildT, StateT]):
     """A running battle. Subclasses set ``self.state`` and implement the abstract methods."""
 
-    state: Any
-    table: Table[Any, Any] | None = None
+    state: StateT
+    table: TableLink[StateT] | None = None
     """What the rule functions act on (:mod:`kassen.core.table`); its ``state`` is kept
     pointing at ``self.state`` when a snapshot is restored."""
 
-    def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
+    def __init__(self, setup: Setup[BuildT], ruleset: Ruleset[BuildT, StateT]) -> None:
         self.setup = setup
         self.ruleset = ruleset
         self.options = setup.options
@@ -128,11 +181,11 @@ class Battle(ABC):
         """The result (only meaningful once finished)."""
 
     @abstractmethod
-    def members(self) -> list[dict[str, Any]]:
+    def members(self) -> list[dict[str, list[JSONObject]]]:
         """Per side ``{"members": [...]}`` with final values, in order of entry (design 4.1)."""
 
     @abstractmethod
-    def view(self) -> dict[str, Any]:
+    def view(self) -> JSONObject:
         """The page's picture of the current state (JSON data)."""
 
     def names(self) -> dict[str, str]:
@@ -141,7 +194,7 @@ class Battle(ABC):
         for side in self.members():
             for m in side["members"]:
                 if "id" in m:
-                    out[m["id"]] = m["name"]
+                    out[str(m["id"])] = str(m["name"])
         return out
 
     aborted: str | None = None
@@ -161,12 +214,12 @@ class Battle(ABC):
         return self.result()
 
     # -- snapshots ---------------------------------------------------------------------------
-    def snapshot(self) -> Any:
+    def snapshot(self) -> Snapshot[StateT]:
         """A copy of everything that can change, taken at a turn start."""
         return (copy.deepcopy(self.state), self.rng.getstate(), self.decider.getstate(),
                 self.rec.step_count, self.rec.event_count, self.rec.turn)
 
-    def restore(self, snap: Any, *, truncate: bool = True) -> None:
+    def restore(self, snap: Snapshot[StateT], *, truncate: bool = True) -> None:
         """Return to a snapshot; with ``truncate``, recorded steps after it are dropped."""
         state, rng_state, decider_state, steps, events, turn = snap
         self.state = copy.deepcopy(state)
@@ -179,18 +232,22 @@ class Battle(ABC):
         self.rec.turn = turn
 
     @staticmethod
-    def snapshot_position(snap: Any) -> tuple[int, int, int]:
+    def snapshot_position(snap: Snapshot[object]) -> tuple[int, int, int]:
         """(step count, event count, turn) at which a snapshot was taken."""
         return snap[3], snap[4], snap[5]
 
 
-class Ruleset(ABC):
-    """One rule system. Instances are registered in :mod:`kassen.core.registry`."""
+class Ruleset(ABC, Generic[BuildT, StateT]):
+    """One rule system, over its build type and its battles' state type. Instances are found
+    or registered by :mod:`kassen.core.registry`."""
 
     id: ClassVar[str]
     version: ClassVar[str]
     name_ja: ClassVar[str]
     name_en: ClassVar[str]
+    order: ClassVar[int] = 1000
+    """Where the system stands in the lists the page and the CLI show (the registry sorts by
+    it, then by id); one without a declared place comes after those with one."""
     random: ClassVar[bool] = True
     """Whether battles draw random numbers (deterministic systems play a pairing once)."""
     sides: ClassVar[int] = 2
@@ -205,7 +262,7 @@ class Ruleset(ABC):
     """Earlier versions whose records play exactly as this version does (replayed with a
     note); records of any other version are refused unless :attr:`earlier_defaults` names
     them."""
-    earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    earlier_defaults: ClassVar[Mapping[str, Mapping[str, JSONValue]]] = {}
     """Earlier versions whose records still replay as they did, each with the option values
     that reproduce that version's rules where its records carry none: an option added since
     (set to the value that keeps the old reading) or one whose default moved. A record of
@@ -215,6 +272,12 @@ class Ruleset(ABC):
     (:class:`kassen.core.moments.Moment`): kind → moment."""
     terminations: ClassVar[type[StrEnum] | None] = None
     """How this ruleset's battles end: ``Result.reason`` is a member (or ``aborted``)."""
+    cites_named_entries: ClassVar[bool] = False
+    """Whether its events cite a rule as a section with the entry's name (``§11 スタン``);
+    otherwise such a citation means the section (``scripts/rule_markers.py``)."""
+    cites_lettered_entries: ClassVar[bool] = False
+    """Whether its events cite a rule as a section with a lettered id (``§7 A1-b``, one id);
+    otherwise ``§18.1 N8`` is two ids, ``§18.1`` and ``N8``."""
     policy_labels: ClassVar[dict[str, tuple[str, str]]] = {}
     """Japanese and English names of the built-in AI policies, for the page's picker."""
     max_turns: ClassVar[int] = 10_000
@@ -223,27 +286,27 @@ class Ruleset(ABC):
     """Driver safety cap on steps."""
 
     @abstractmethod
-    def parse(self, text: str, options: dict[str, Any]) -> tuple[Any | None, list[Problem]]:
+    def parse(self, text: str, options: Options) -> tuple[BuildT | None, list[Problem]]:
         """Parse and validate one side's text; a build, or None with located problems."""
 
     @abstractmethod
-    def export(self, build: Any) -> str:
+    def export(self, build: BuildT) -> str:
         """The canonical text of a build: ``parse(export(b)) == b``."""
 
     @abstractmethod
-    def new_battle(self, setup: Setup) -> Battle:
+    def new_battle(self, setup: Setup[BuildT]) -> Battle[BuildT, StateT]:
         """A battle at its start."""
 
     def random_build(self, rng: Rng) -> str | None:
         """A random legal build text (for benchmarks, fuzzing and property tests)."""
         return None
 
-    def search_start(self, rng: Rng, options: dict[str, Any]) -> Any | None:
+    def search_start(self, rng: Rng, options: Options) -> BuildT | None:
         """A random legal build under ``options`` where the build lab's search starts (or
         restarts); None when this ruleset has no search moves."""
         return None
 
-    def search_move(self, build: Any, rng: Rng, options: dict[str, Any]) -> Any:
+    def search_move(self, build: BuildT, rng: Rng, options: Options) -> BuildT:
         """A legal build one move away from ``build`` under ``options`` (build lab). Only
         called when :meth:`search_start` gives builds."""
         raise NotImplementedError
@@ -271,7 +334,7 @@ class Ruleset(ABC):
         """The AI policy called ``name``."""
         return None
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> Description:
         """The entry of ``rulesets --json``."""
         return {
             "id": self.id,
@@ -298,11 +361,12 @@ class Ruleset(ABC):
         itself)."""
         return {}
 
-    def glossary(self) -> dict[str, Any]:
+    def glossary(self) -> Glossary:
         """Catalogue names the page's board shows (``{group: {key: [ja, en]}}``), sent with
-        every battle so the page never re-types them; empty when the views need none."""
+        every battle so the page never re-types them; empty when the views need none. The
+        shared chart reads the group ``chart``: ``life`` names what it plots (HP when absent)."""
         return {}
 
-    def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
+    def render_values(self, event_values: JSONObject, lang: str) -> JSONObject:
         """Values of an event as the text templates want them (e.g. localized names)."""
         return event_values

@@ -87,7 +87,7 @@ def why_subset(index: Mapping[str, Any], rules: Iterable[str]) -> dict[str, Any]
 def _keeps(ruleset: str) -> Any:
     """Whether a possible ``import(…)`` target belongs in a replay of ``ruleset``: not when
     its path names another ruleset (``views/dice.js``, ``rulesets/dice/view.js``)."""
-    others = set(registry.ids()) - {ruleset}
+    others = registry.known() - {ruleset}  # names only: imports no other ruleset
     return lambda path: not others & set(re.split(r"[/_.-]", path))
 
 

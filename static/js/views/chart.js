@@ -1,4 +1,5 @@
-// A small SVG chart under the board: each side's HP (LP in the dice game) over the battle's
+// A small SVG chart under the board: each side's HP (or the word the ruleset gives for its
+// life: battle.glossary.chart.life, [ja, en], Ruleset.glossary) over the battle's
 // steps, MP dashed where a side has an MP maximum, turn marks, the current step; a click
 // seeks. Lines stop at the current step unless the reader asked to see results at once.
 const NS = "http://www.w3.org/2000/svg";
@@ -54,7 +55,7 @@ export function drawChart(box, battle, index, { spoil, onSeek, t, lang }) {
   if (!data.sides.some((s) => s.hpMax > 0)) { box.hidden = true; return; }
   box.hidden = false;
   const upto = spoil ? data.n - 1 : index;
-  const hpWord = battle.ruleset === "dice" ? "LP" : "HP";
+  const hpWord = battle.glossary?.chart?.life?.[lang === "en" ? 1 : 0] ?? "HP";
   let chart = box.querySelector("svg");
   if (!chart || chart.dataset.battle !== battle.digest) {
     chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", class: "chart",

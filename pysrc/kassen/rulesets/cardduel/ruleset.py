@@ -27,6 +27,8 @@ class CardDuelRuleset(Ruleset):
     with the option ``severalMages`` up to three mages per side (§2.7)."""
 
     id = "cardduel"
+    order = 20
+    cites_lettered_entries = True
     version = "2"
     earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "1": {"stormVariant": "flags", "stormPoolScope": "storm_draws",

@@ -27,6 +27,7 @@ class DiceRuleset(Ruleset):
     """
 
     id = "dice"
+    order = 30
     version = "2"
     earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "1": {"based_vp": "each", "zero_damage_digits": "none", "stun_penalty": "delta",
@@ -87,7 +88,8 @@ class DiceRuleset(Ruleset):
         return CATALOGUE
 
     def glossary(self) -> dict[str, Any]:
-        return text.glossary()
+        """The board's catalogue names, and the chart's word for the sides' life (LP)."""
+        return {**text.glossary(), "chart": {"life": ["LP", "LP"]}}
 
     def render_values(self, event_values: dict[str, Any], lang: str) -> dict[str, Any]:
         return text.render_values(event_values, lang)

@@ -24,6 +24,9 @@ class MargueriteRuleset(Ruleset):
     """マーガレット2011α v1.1.2: deterministic program battle (``random = False``)."""
 
     id = "marguerite"
+    order = 10
+    cites_named_entries = True
+    cites_lettered_entries = True
     version = "1.0"
     name_ja = "マーガレット2011α"
     name_en = "Marguerite 2011α"

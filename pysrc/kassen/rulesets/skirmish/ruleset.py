@@ -24,6 +24,7 @@ class SkirmishRuleset(Ruleset):
     """Side 0 is the player party (PC side: wins initiative ties, §5.3), side 1 the enemies."""
 
     id = "skirmish"
+    order = 40
     version = "2"
     earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "1": {"coverDamage": "coverer", "areaIncludesUser": False,
