@@ -222,7 +222,7 @@ def test_unfolded_options_and_saved_menu_pass_axe(app, lang) -> None:
         page.fill("#options-filter", "§16 D2")
         shown = page.eval_on_selector_all(".option:not([hidden])",
                                           "os => os.map(o => o.dataset.key)")
-        assert shown == ["guardVsMagic"]
+        assert shown == ["guard_vs_magic"]
         page.fill("#options-filter", "")
         page.keyboard.press("Escape")  # focus is in the filter, outside the menu: menu stays
         page.click("#saved-menu > summary")
