@@ -206,3 +206,30 @@ def test_an_old_key_wins_over_an_earlier_rules_default() -> None:
     assert opts["cover_damage"] == "target" and "coverDamage" not in opts
     plain = session.from_record(Record.from_json(saved("skirmish")["rules_version_1"]["json"]))
     assert plain.record.options["cover_damage"] == "coverer"
+
+
+def test_lab_and_tournament_requests_read_old_keys(tmp_path, capsys) -> None:
+    """The build lab's page request and the command line's ``tournament --link`` take old keys
+    and carry the new ones on: the lab's context, the printed ``#t=`` link."""
+    from kassen.web import lab
+
+    sides = [s.text for s in registry.get("cardduel").samples[:3]]
+
+    def context(options: dict[str, Any]) -> dict[str, Any]:
+        answer = json.loads(lab.lab_start(json.dumps({
+            "ruleset": "cardduel", "field": sides, "options": options, "evaluations": 4,
+            "seed": "w", "target": "champion"})))
+        assert answer["ok"], answer
+        return dict(answer["context"]["options"])
+
+    assert context({"roundCap": 4}) == context({"round_cap": 4})
+    assert context({"roundCap": 4})["round_cap"] == 4
+    entrants = tmp_path / "entrants.txt"
+    entrants.write_text("@アキラ\n@ユウ\n@レン\n", encoding="utf-8")
+    base = ("tournament", "cardduel", "--builds", str(entrants), "--seeds", "2", "--link")
+    code, out, _ = run_cli(capsys, *base, "--option", "handRefill=none")
+    assert code == 0
+    spec, _ = open_tournament_link(out.strip())
+    assert spec.options == {"hand_refill": "none"}
+    code, again, _ = run_cli(capsys, *base, "--option", "hand_refill=none")
+    assert code == 0 and again == out
