@@ -170,15 +170,21 @@ def test_the_page_api_reads_old_keys_and_refuses_both() -> None:
         return json.loads(api.battle(json.dumps({"ruleset": "cardduel", "sides": sides,
                                                  "options": options, "seed": "p"})))
 
-    old, new = battle({"emotionTable": "v0"}), battle({"emotion_table": "v0"})
+    old, new = battle({"roundCap": 2}), battle({"round_cap": 2})
     assert old["ok"] and old["digest"] == new["digest"]
-    assert old["record"]["options"]["emotion_table"] == "v0"
+    assert old["record"]["options"]["round_cap"] == 2
+    assert battle({})["digest"] != old["digest"]  # the option was read, not dropped
     both = battle({"emotionTable": "v0", "emotion_table": "none"})
     assert not both["ok"] and [p["code"] for p in both["problems"]] == ["core.option_twice"]
-    checked = json.loads(api.validate("cardduel", "アキラ+ミナ+サクラ", "en",
-                                      json.dumps({"severalMages": True})))
-    assert checked["ok"] == json.loads(api.validate("cardduel", "アキラ+ミナ+サクラ", "en",
-                                                    json.dumps({"several_mages": True})))["ok"]
+    samples = {s.name: s.text for s in registry.get("cardduel").samples}
+    two_mages = samples["アキラ+ミナ"] + " + " + samples["アキラ+サクラ"].split(" + ")[1]
+
+    def validate(options: dict[str, Any]) -> bool:
+        answer = json.loads(api.validate("cardduel", two_mages, "en", json.dumps(options)))
+        return bool(answer["ok"])
+
+    assert not validate({}) and validate({"severalMages": True}) and validate(
+        {"several_mages": True})
     plan = json.loads(api.tournament_plan(json.dumps({
         "ruleset": "cardduel", "builds": sides, "seeds": 2, "seed": "t",
         "options": {"roundCap": 4}})))
