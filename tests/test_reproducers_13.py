@@ -61,7 +61,7 @@ def test_repro_dice_other_scripts_digits(digits: str) -> None:
 
 
 @pytest.mark.parametrize(("ruleset", "key"), [("marguerite", "budget"), ("cardduel", "battles"),
-                                              ("dice", "turn_limit"), ("skirmish", "roundCap")])
+                                              ("dice", "turn_limit"), ("skirmish", "round_cap")])
 @pytest.mark.parametrize("value", ["٣", "³", "①"])
 def test_repro_integer_options_other_scripts_digits(ruleset: str, key: str, value: str) -> None:
     """`budget="٣"` became 3: integer options take ASCII digits (or a JSON number) only."""

@@ -153,7 +153,7 @@ def test_repro_heavy_free_budget_marguerite_link_within_budget() -> None:
 
 def test_repro_open_link_stops_once_its_views_pass_the_answer_limit(monkeypatch) -> None:
     """A link whose answer would pass the limit used to be played and built in full first
-    (a 12 v 12 maximum-stat skirmish link with roundCap=100 on a 10×10 grid: 9.4 s CPU and
+    (a 12 v 12 maximum-stat skirmish link with round_cap=100 on a 10×10 grid: 9.4 s CPU and
     748 MB to answer "84.6 MB, too large"); it now stops at the step its views pass it."""
     link = session.battle_json(session.run(session.prepare(
         "cardduel", [CARD.format(hp=12), CARD_B], {}, "s")))["link"]

@@ -181,7 +181,7 @@ def test_rules_command_prints_the_japanese_edition(docs: Path, monkeypatch, caps
     assert cli.main(["rules", "skirmish", "§6.4", "--lang", "ja"]) == 0
     out = capsys.readouterr().out
     assert "6.4 ダメージ" in out and "6.4 Damage" not in out and "『戦闘の進行』" in out
-    assert "damageRollPerTarget" in out and "既定値: いいえ" in out   # the flag to set, in words
+    assert "damage_roll_per_target" in out and "既定値: いいえ" in out   # the flag to set, in words
     assert cli.main(["rules", "skirmish", "§6.4", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "6.4 Damage" in out and "ダメージ [seed" not in out

@@ -114,9 +114,9 @@ def test_drift_finds_a_changed_number_a_lost_tag_a_lost_key_and_a_lost_rule() ->
     """The check itself: a small English text against Japanese ones that differ in one way each;
     a quotation line's numbers and full-width digits do not count."""
     en = ("## 6. Actions\n\n### 6.4 Damage [seed]\n1. Roll 2D10 + 3 [designed; flag "
-          "`damageRollPerTarget`].\n\n**D4 — a choice.** Use 5 [inferred].\n")
+          "`damage_roll_per_target`].\n\n**D4 — a choice.** Use 5 [inferred].\n")
     good = ("## 6. 行動\n\n### 6.4 ダメージ [seed]\n> 「ダメージは99点。」（『原文』より）\n"
-            "1. ２D１０ ＋ ３ を振る [designed; flag `damageRollPerTarget`]。\n\n"
+            "1. ２D１０ ＋ ３ を振る [designed; flag `damage_roll_per_target`]。\n\n"
             "**D4 — 選択。** ５ を使う [inferred]。\n")
 
     def check(ja: str) -> list[str]:
@@ -126,5 +126,5 @@ def test_drift_finds_a_changed_number_a_lost_tag_a_lost_key_and_a_lost_rule() ->
     assert check(good) == []
     assert any("numbers differ" in p for p in check(good.replace("３ を", "4 を")))
     assert any("tags differ" in p for p in check(good.replace("[inferred]", "")))
-    assert any("keys differ" in p for p in check(good.replace("`damageRollPerTarget`", "")))
+    assert any("keys differ" in p for p in check(good.replace("`damage_roll_per_target`", "")))
     assert any("only in English" in p for p in check(good.replace("**D4 — 選択。**", "選択。")))

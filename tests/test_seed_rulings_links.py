@@ -15,6 +15,7 @@ import json
 import pytest
 
 from kassen.cli import main
+from kassen.core import options as options_mod
 from kassen.core import registry, session
 from kassen.core.links import parse_link
 from kassen.core.record import Record
@@ -122,7 +123,9 @@ def test_a_new_link_with_the_same_builds_and_seed_plays_the_new_rules(name: str)
     old = saved_record(name)
     ruleset = registry.get(old.ruleset)
     moved = ruleset.earlier_defaults["1"]
-    options = {k: v for k, v in old.options.items() if k not in moved}
+    # the saved record names options by their keys of before issue 28 (aliases)
+    given = options_mod.renamed(ruleset.options, old.options)
+    options = {k: v for k, v in given.items() if k not in moved}
     new = session.run(session.prepare(old.ruleset, old.sides, options, old.seed,
                                       policies=old.policies))
     assert new.record.ruleset_version == ruleset.version != "1"

@@ -124,7 +124,8 @@ function summarize() {
   }
 }
 
-/** Show only the options whose label, key or rule reference contains the filter text. */
+/** Show only the options whose label, key (or a former key, issue 28) or rule reference
+ * contains the filter text. */
 function applyFilter() {
   const needle = $("options-filter").value.trim().toLowerCase();
   // a number in the filter is a whole number: "D2" finds D2, not D28 ("R8" still finds R8.5)
@@ -133,7 +134,8 @@ function applyFilter() {
   for (const spec of specsOf()) {
     const box = $(`opt-${spec.key}`)?.closest(".option");
     if (!box) continue;
-    const hay = [spec.key, spec.label_ja, spec.label_en, spec.rule].join(" ").toLowerCase();
+    const hay = [spec.key, ...(spec.aliases || []), spec.label_ja, spec.label_en, spec.rule]
+      .join(" ").toLowerCase();
     box.hidden = Boolean(needle) && !pattern.test(hay);
     shown += box.hidden ? 0 : 1;
   }

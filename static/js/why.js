@@ -60,8 +60,8 @@ export function indexFor(ruleset, given = null) {
 /** Markdown's inline marks removed: the panel shows plain text. */
 const plain = (text) => String(text).replace(/\*\*|`/g, "").replace(/(^|\s)\*([^*\s][^*]*?)\*/g, "$1$2");
 
-/** Option keys the rule text names in code marks (`damageRollPerTarget`,
- * `originalRightLoss = "next_only"`) as the option's name and value in words. */
+/** Option keys the rule text names in code marks (`damage_roll_per_target`,
+ * `original_right_loss = "next_only"`) as the option's name and value in words. */
 function worded(text, options = {}) {
   return String(text).replace(/`([A-Za-z_][A-Za-z0-9_]*)(?:\s*=\s*"?([^`"]*)"?)?`/g, (whole, key, value) => {
     const option = options[key];

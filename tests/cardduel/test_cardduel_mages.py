@@ -1,4 +1,4 @@
-"""Option ``severalMages`` (§2.7 [designed]): several mages per side, each enchanting
+"""Option ``several_mages`` (§2.7 [designed]): several mages per side, each enchanting
 independently for the side's warrior; seating (§2.8) and the Mana Storm count (§6.2) take
 every mage in order."""
 
@@ -25,7 +25,7 @@ from kassen.rulesets.cardduel.constants import MAX_MAGES
 from kassen.rulesets.cardduel.generate import random_side
 from kassen.rulesets.cardduel.notation import export_side, parse_side
 
-ON = {"severalMages": True}
+ON = {"several_mages": True}
 MC = "MC:mage year=1 base=3 max=6 th=8 fav=- mp=3 costumes=hat"
 MD = "MD:mage year=1 base=3 max=6 th=8 fav=- mp=3 costumes=cloak"
 TEAMS = [f"{W8} + {M8} + {MC}", f"{W8B} + {M8B} + {MD}"]
@@ -42,7 +42,7 @@ def test_second_mage_refused_when_option_off_2_7() -> None:
     assert p.code == "cardduel.several_mages_off" and p.rule == "§2.7"
     assert p.column == text.index("MC:") + 1
     ja, en = p.message("ja"), p.message("en")
-    assert "severalMages" in ja and "severalMages" in en and ja != en
+    assert "several_mages" in ja and "several_mages" in en and ja != en
     assert "複数の術士" in ja and "several mages per side" in en
     # the other too-long sides keep today's problem
     three = " + ".join([W8] * 3)
@@ -80,8 +80,8 @@ def test_both_mages_enchant_independently_5_1_to_5_3() -> None:
     mage 1 MP; the warrior may point at either mage's enchantment (§5.4.1 iii)."""
     b = start(TEAMS, {"0.0": ["S9"], "0.1": ["S2"], "0.2": ["H3"], "1.1": ["D4"],
                       "1.2": ["CK"], "1.0": ["S7"]},
-              ["S2", "H3", "D4", "CK", "field:H3", "S7"], {**ON, "voluntaryCostume": False,
-                                                         "roundCap": 1})
+              ["S2", "H3", "D4", "CK", "field:H3", "S7"], {**ON, "voluntary_costume": False,
+                                                         "round_cap": 1})
     b.play_turn()
     assert [e.actor for e in events(b, "enchant_set")] == ["0.1", "0.2", "1.1", "1.2"]
     assert [(e.actor, e.values["card"]) for e in events(b, "enchant_on")] == [
@@ -101,7 +101,7 @@ def test_own_mages_clash_on_rank_both_happen_5_2_2() -> None:
     each has its own Emotion Event, draws its own three cards and is locked (§5.3.2)."""
     b = start(TEAMS, {"0.1": ["S4"], "0.2": ["H4"]},
               ["S4", "H4", "pass", "pass", "pass", "pass"],
-              {**ON, "voluntaryCostume": False, "roundCap": 1})
+              {**ON, "voluntary_costume": False, "round_cap": 1})
     stack(b, "0.1", deck=["C2", "C3", "C5", "C6"])
     stack(b, "0.2", deck=["D2", "D3", "D5", "D6"])
     b.play_turn()
@@ -138,7 +138,7 @@ def test_original_procedure_each_mage_places_and_takes_back_7_a1() -> None:
     b = start(TEAMS, {"0.1": ["S2"], "0.2": ["HK"], "1.1": ["D4"], "1.2": ["C5"],
                       "0.0": ["S9"], "1.0": ["S7"]},
               ["S2", "HK", "D4", "C5", "stop", "stop", "stop", "stop", "field:S2", "S7"],
-              {**ON, "procedure": "original", "voluntaryCostume": False, "roundCap": 1})
+              {**ON, "procedure": "original", "voluntary_costume": False, "round_cap": 1})
     b.play_turn()
     placed = [(e.actor, e.values["card"], e.values["valid"])
               for e in events(b, "enchant_placed")]
@@ -166,7 +166,7 @@ def test_storm_counts_every_mage_clockwise_6_2() -> None:
     costumes, wrapping onto the victim itself. Under the storm of RB5 (§6.2.9), whose pool
     is the step-1 draws alone."""
     b = start(TEAMS, {"0.0": ["S5"], "1.0": ["S5"]}, ["pass"] * 4 + ["S5", "S5"],
-              {**ON, "voluntaryCostume": False, "stormVariant": "rb5"})
+              {**ON, "voluntary_costume": False, "storm_variant": "rb5"})
     stack(b, "0.0", deck=["S2", "SK"])           # 2 cards, high 13
     stack(b, "0.1", deck=["H9", "S6"])           # 1 card, high 9
     stack(b, "0.2", deck=["S3", "D10", "C3"])    # 2 cards, high 10
@@ -211,8 +211,8 @@ def test_members_and_view_list_every_mage_2_7() -> None:
 
 # -- properties -----------------------------------------------------------------------------
 OPTION_SETS = [ON, {**ON, "procedure": "original"},
-               {**ON, "jokers": 1, "emotionTable": "v0", "condModel": "table",
-                "stormWarriorStart": "count_on", "manaStormEndsMatch": False}]
+               {**ON, "jokers": 1, "emotion_table": "v0", "cond_model": "table",
+                "storm_warrior_start": "count_on", "mana_storm_ends_match": False}]
 
 
 def check(seed: int, opt_index: int) -> None:

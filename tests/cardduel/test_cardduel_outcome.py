@@ -15,9 +15,9 @@ from kassen.rulesets.cardduel.text import CATALOGUE
 OPTION_SETS = [
     {},
     {"procedure": "original", "surrender": "hopeless"},
-    {"format": "fixed", "battles": 2, "manaStormEndsMatch": False},
+    {"format": "fixed", "battles": 2, "mana_storm_ends_match": False},
     {"procedure": "original", "format": "fixed", "battles": 1},
-    {"surrender": "hopeless", "exhaustedMageCountsDefeated": True},
+    {"surrender": "hopeless", "exhausted_mage_counts_defeated": True},
 ]
 
 

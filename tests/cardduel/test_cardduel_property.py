@@ -20,13 +20,13 @@ from kassen.core.rng import Rng
 OPTION_SETS = [
     {},
     {"procedure": "original"},
-    {"jokers": 2, "emotionTable": "v0", "enchantRankScope": "enchant_only"},
-    {"happeningLock": "none", "enchantConsumedOnUse": False, "handRefill": "none",
-     "discardReturns": False, "stormCountsVictimDraws": True, "stormCountsTieDraws": True},
-    {"procedure": "original", "originalRightLoss": "next_only", "surrender": "hopeless",
-     "condModel": "table", "stormWarriorStart": "count_on"},
-    {"format": "fixed", "battles": 2, "manaStormEndsMatch": False,
-     "stormPoolScope": "whole_field", "stormWarriorMode": "absorb_min_hp_pool"},
+    {"jokers": 2, "emotion_table": "v0", "enchant_rank_scope": "enchant_only"},
+    {"happening_lock": "none", "enchant_consumed_on_use": False, "hand_refill": "none",
+     "discard_returns": False, "storm_counts_victim_draws": True, "storm_counts_tie_draws": True},
+    {"procedure": "original", "original_right_loss": "next_only", "surrender": "hopeless",
+     "cond_model": "table", "storm_warrior_start": "count_on"},
+    {"format": "fixed", "battles": 2, "mana_storm_ends_match": False,
+     "storm_pool_scope": "whole_field", "storm_warrior_mode": "absorb_min_hp_pool"},
 ]
 POLICIES = [("careful", "careful"), ("bold", "careful"), ("bold", "bold")]
 
@@ -108,7 +108,7 @@ def test_cli_battle_json_4_1(capsys) -> None:
     """design 4.1: members carry hp / mp and costumes left / damage dealt; the reason."""
     code = main(["battle", "cardduel", "--build", registry.get("cardduel").samples[3].text,
                  "--build", registry.get("cardduel").samples[8].text, "--seed", "5",
-                 "--option", "roundCap=7", "--json"])
+                 "--option", "round_cap=7", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["result"]["reason"] in ("knockout", "damage", "draw")
     warrior, mage = data["sides"][0]["members"]

@@ -16,7 +16,7 @@ from kassen.rulesets.cardduel.catalogue_conditions import EXHAUSTED
 from kassen.rulesets.cardduel.rules.victory import defeats
 
 TEAMS = [f"{W8} + {M8}", f"{W8B} + {M8B}"]
-NO_M0 = {"voluntaryCostume": False}
+NO_M0 = {"voluntary_costume": False}
 
 
 @pytest.mark.rule("§5.10")
@@ -74,7 +74,7 @@ def test_stall_rule_d13_lone_holder_passes() -> None:
 def test_round_cap_5_9() -> None:
     """§5.9 RB4: after the cap's B7 the battle goes to B9 without asking W2."""
     b = start([W8, W8B], {"0.0": ["S2", "S3"], "1.0": ["H2", "H4"]},
-              ["S2", "H2", "continue", "continue", "S3", "H4"], {"roundCap": 2})
+              ["S2", "H2", "continue", "continue", "S3", "H4"], {"round_cap": 2})
     b.play_turn()
     assert events(b, "battle_over")[0].values["why"] == "round_cap"
     assert b.decider.cursor == 6 and b.state.round == 2
@@ -160,7 +160,7 @@ def test_dup_also_costs_mp_option_5_3_2c() -> None:
     """§5.3.2c option: an invalid duplicate also costs 1 MP."""
     for flag, mp in ((False, 3), (True, 2)):
         b = start(TEAMS, {"0.1": ["SK"], "1.1": ["HK"]}, ["SK", "HK", "pass", "pass"],
-                  {**NO_M0, "dupAlsoCostsMP": flag})
+                  {**NO_M0, "dup_also_costs_mp": flag})
         b.play_turn()
         assert b.member("0.1").mp == mp and b.member("1.1").mp == mp
 
@@ -170,7 +170,7 @@ def test_dup_also_costs_mp_option_5_3_2c() -> None:
 def test_enchant_rank_scope_own_team_5_2_2() -> None:
     """§5.2.2 / D11: with ``own_team`` the other team's same rank is no duplicate."""
     b = start(TEAMS, {"0.1": ["S4"], "1.1": ["H4"]}, ["S4", "H4", "pass", "pass"],
-              {**NO_M0, "enchantRankScope": "own_team"})
+              {**NO_M0, "enchant_rank_scope": "own_team"})
     b.play_turn()
     assert len(events(b, "enchant_on")) == 2 and not events(b, "emotion")
 
@@ -179,7 +179,7 @@ def test_enchant_rank_scope_own_team_5_2_2() -> None:
 def test_emotion_table_v0_12_2() -> None:
     """§12.2: ♠ rivalry gives the side +k advantage, ♥ elation gives the mage +k MP."""
     b = start(TEAMS, {"0.1": ["S4"], "1.1": ["H4"]}, ["S4", "H4", "pass", "pass"],
-              {**NO_M0, "emotionTable": "v0"})
+              {**NO_M0, "emotion_table": "v0"})
     b.play_turn()
     assert [e.values["effect"] for e in events(b, "emotion")] == ["rivalry", "elation"]
     assert b.member("1.1").mp == 4

@@ -11,14 +11,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 from cardduel_helpers import M8, M8B, W8, W8B, events, stack, start
 
 TEAMS = [f"{W8} + {M8}", f"{W8B} + {M8B}"]
-RB5 = {"stormVariant": "rb5"}
+RB5 = {"storm_variant": "rb5"}
 """§6.2.9: the storm of Kassen's balance variant (the defaults of rules version 1)."""
 
 
 def clash(sides, options=None, choices=()):
     """Both warriors play S5 (same suit and rank, §5.5.2)."""
     b = start(sides, {"0.0": ["S5"], "1.0": ["S5"]}, [*list(choices), "S5", "S5"],
-              {"voluntaryCostume": False, **(options or {})})
+              {"voluntary_costume": False, **(options or {})})
     return b
 
 
@@ -72,7 +72,7 @@ def test_storm_on_warriors_one_hp_per_strike_rb5_6_2_9() -> None:
 def test_storm_absorb_min_hp_pool_with_the_rb5_pool_6_2_5() -> None:
     """6.2.5 ``absorb_min_hp_pool`` over the RB5 pool (the step-1 draws): the first victim
     absorbs min(HP, S)."""
-    b = clash([W8, W8B], {"stormPoolScope": "storm_draws"})
+    b = clash([W8, W8B], {"storm_pool_scope": "storm_draws"})
     stack(b, "0.0", deck=["SQ"])
     stack(b, "1.0", deck=["S3", "S2", "SK"])
     b.play_turn()
@@ -98,8 +98,8 @@ def test_storm_tie_break_draws_rb5_6_2_9() -> None:
 
 @pytest.mark.rule("§5.6.2")
 def test_storm_continues_match_option_5_6_2() -> None:
-    """5.6.2 option ``manaStormEndsMatch = false``: the match goes on after B9."""
-    b = clash([W8, W8B], {"manaStormEndsMatch": False})
+    """5.6.2 option ``mana_storm_ends_match = false``: the match goes on after B9."""
+    b = clash([W8, W8B], {"mana_storm_ends_match": False})
     stack(b, "0.0", deck=["SQ"])
     stack(b, "1.0", deck=["SK"])
     b.play_turn()

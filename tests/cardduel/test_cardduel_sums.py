@@ -22,8 +22,8 @@ from kassen.rulesets.cardduel.rules.storm import draw_terms, pool_loss_terms, po
 OPTION_SETS = [
     {},
     {"procedure": "original"},
-    {"jokers": 2, "emotionTable": "v0"},
-    {"procedure": "original", "originalRightLoss": "next_only", "stormVariant": "rb5"},
+    {"jokers": 2, "emotion_table": "v0"},
+    {"procedure": "original", "original_right_loss": "next_only", "storm_variant": "rb5"},
 ]
 EXPLAINED = {"attack_reveal": {"value"}, "advantage": {"gain", "total"},
              "damage": {"amount", "hp"}, "attack_fail": {"hp"},

@@ -71,7 +71,7 @@ def test_surrender_option_w3_after_b9() -> None:
 @pytest.mark.rule("D17")
 def test_battle_cap_until_knockout_3_1() -> None:
     """§3.1 / D17: ``until_knockout`` stops at the battle cap."""
-    b = start([W8, W8B], {}, ["pass", "pass"] * 3, {"battleCap": 3})
+    b = start([W8, W8B], {}, ["pass", "pass"] * 3, {"battle_cap": 3})
     for _ in range(3):
         b.play_turn()
     assert b.finished and b.state.ended_by == "cap" and b.turn == 3
@@ -88,7 +88,7 @@ def test_original_a1_enchant_steps_and_a2_4_return() -> None:
     choices = ["S4", "pass", "continue", "HK", "stop", "field:S4", "pass", "withdraw",
                "withdraw"]
     b = start([f"{W8} + {M8}", f"{W8B} + {M8B}"], {"0.1": ["S4", "HK"]}, choices,
-              {"procedure": "original", "voluntaryCostume": False})
+              {"procedure": "original", "voluntary_costume": False})
     b.play_turn()
     assert [(e.values["card"], e.values["valid"]) for e in events(b, "enchant_placed")] == [
         ("S4", True), ("HK", False)]
@@ -103,7 +103,7 @@ def test_original_right_loss_next_only_d12() -> None:
     """§7 A2-3 option ``next_only``: the failer sits out exactly the next engagement."""
     choices = ["HK", "S5", "continue", "S6", "withdraw", "withdraw"]
     b = start([W8, W8B], {"0.0": ["HK"], "1.0": ["S5", "S6"]}, choices,
-              {"procedure": "original", "originalRightLoss": "next_only"})
+              {"procedure": "original", "original_right_loss": "next_only"})
     b.play_turn()
     assert [e.values["gain"] for e in events(b, "advantage")] == [2, 1]
     assert b.decider.cursor == 6  # 0.0 was asked again for engagement 3 (W2)

@@ -40,7 +40,7 @@ def test_c1_potion_on_a_heal_turn_then_main_step_replanned_r16_4() -> None:
     """§16.4 C1: a healer whose main step would heal (A6) still uses a potion in the ready
     step, and the main step is planned again: the potion lifted the ally above 40 %, so the
     Heal is not cast. Before, the ready step was skipped and the ally was healed in MS. The
-    old reading stays as option ``aiPotionOnPriorityTurns=false``."""
+    old reading stays as option ``ai_potion_on_priority_turns=false``."""
     party = (fighter("H", ab="heal", it="potion", area=1) + "; "
              + fighter("A", hp=40, area=1))
     b, _ = make([party, FAR_FOE], dice=[6, 6])          # the potion heals 12
@@ -50,7 +50,7 @@ def test_c1_potion_on_a_heal_turn_then_main_step_replanned_r16_4() -> None:
     assert [(e.actor, e.target, e.values["item"]) for e in item] == [("0.0", "0.1", "potion")]
     assert b.unit("0.1").hp == 22 and not [e for e in events(b, "use")
                                           if e.values["ability"] == "heal"]
-    b, _ = make([party, FAR_FOE], dice=[6, 6], aiPotionOnPriorityTurns=False)
+    b, _ = make([party, FAR_FOE], dice=[6, 6], ai_potion_on_priority_turns=False)
     b.unit("0.1").hp = 10
     ai_turn(b, "0.0")
     assert not events(b, "item")

@@ -55,7 +55,7 @@ def test_critical_and_fumble_section4_4() -> None:
     act(b, "0.0", "attack:1.0")
     assert events(b, "hit_check")[0].values["fumble"] and not events(b, "damage")
     b, _ = make([fighter("A", acc=0, area=0), fighter("C", eva=40, area=0)], dice=[10, 10],
-                critFumble=False)
+                crit_fumble=False)
     act(b, "0.0", "attack:1.0")
     assert not events(b, "hit_check")[0].values["hit"]
 
@@ -145,10 +145,10 @@ def test_all_any_and_area_any_targets_section8(monkeypatch, kind: str) -> None:
 def test_cover_auto_hits_coverer_and_spends_its_turn_section7_2(reading: str,
                                                                 defence: int) -> None:
     """The covered attack hits the coverer D without a roll and D is 行動済み; the damage is
-    figured with C's 装甲 2 (肩代わり, ``coverDamage=target``) or D's own 9 (``coverer``)."""
+    figured with C's 装甲 2 (肩代わり, ``cover_damage=target``) or D's own 9 (``coverer``)."""
     b, _ = make([fighter("A", ini=10, acc=0, area=3),
                  fighter("C", eva=30, arm=2, area=3) + "; " + fighter("D", arm=9, area=3)],
-                dice=[5, 5], script=[("cover", "1.1", "yes")], coverDamage=reading)
+                dice=[5, 5], script=[("cover", "1.1", "yes")], cover_damage=reading)
     act(b, "0.0", "attack:1.0")
     assert events(b, "cover")[0].actor == "1.1"
     assert not events(b, "hit_check") and events(b, "auto_hit")
@@ -223,7 +223,7 @@ def catalogue_effect(name: str, remaining: int = 1, amount: int = 0):
 def test_damage_wakes_option_section9_2() -> None:
     for wakes in (False, True):
         b, _ = make([fighter("A", acc=20, area=0), fighter("C", arm=0, area=0)],
-                    dice=[5, 5, 5, 5], damageWakes=wakes)
+                    dice=[5, 5, 5, 5], damage_wakes=wakes)
         b.unit("1.0").effects.append(catalogue_effect("sleep"))
         act(b, "0.0", "attack:1.0")
         assert b.unit("1.0").asleep is not wakes
@@ -244,7 +244,7 @@ def test_incapacitated_is_not_a_target_and_ends_combat_section9_4_10_1() -> None
 
 @pytest.mark.rule("§10.2")
 def test_round_cap_is_a_draw_section10_2() -> None:
-    b, _ = make([fighter("A", hp=999, area=0), fighter("C", hp=999, area=6)], roundCap=2)
+    b, _ = make([fighter("A", hp=999, area=0), fighter("C", hp=999, area=6)], round_cap=2)
     b.play_turn()
     b.play_turn()
     assert b.state.over and b.result().winner is None and b.result().reason == "round_cap"
@@ -333,8 +333,8 @@ def test_sweep_heal_fly_section11_3() -> None:
 
 @pytest.mark.rule("§9.3")
 def test_flight_melee_limit_option_section9_3() -> None:
-    b, _ = make([fighter("A", area=0), fighter("C", fly=1, area=0)], flightMeleeLimit=True)
+    b, _ = make([fighter("A", area=0), fighter("C", fly=1, area=0)], flight_melee_limit=True)
     assert "attack:1.0" not in actions.ms_options(b.table, b.unit("0.0"))
     b, _ = make([fighter("A", wpn="spear", area=0), fighter("C", fly=1, area=0)],
-                flightMeleeLimit=True)
+                flight_melee_limit=True)
     assert "attack:1.0" in actions.ms_options(b.table, b.unit("0.0"))

@@ -41,10 +41,10 @@ def test_random_parties_end_and_replay_identically(seed: int) -> None:
 
 
 @pytest.mark.parametrize("options", [
-    {"map": "grid"}, {"escape": "true", "stopOnEnterHostileArea": "true"},
-    {"damageRollPerTarget": "true", "sleepAutoHit": "true", "damageWakes": "true",
-     "flightMeleeLimit": "true", "attributeAffinity": "true", "critOnOpposed": "true",
-     "rsMoveObstructable": "false"},
+    {"map": "grid"}, {"escape": "true", "stop_on_enter_hostile_area": "true"},
+    {"damage_roll_per_target": "true", "sleep_auto_hit": "true", "damage_wakes": "true",
+     "flight_melee_limit": "true", "attribute_affinity": "true", "crit_on_opposed": "true",
+     "rs_move_obstructable": "false"},
 ])
 def test_options_keep_battles_sound(options: dict) -> None:
     for seed in range(4):

@@ -64,7 +64,7 @@ def test_ready_and_main_step_allow_one_action_each_section6_1_6_2() -> None:
 
 @pytest.mark.rule("§2.3")
 def test_move_allowance_is_ceil_ini_over_5_plus_1_section2_3() -> None:
-    b, _ = make([fighter("A", area=0), fighter("C", area=6)], lineLength=15)
+    b, _ = make([fighter("A", area=0), fighter("C", area=6)], line_length=15)
     u = b.unit("0.0")
     for ini, allowance in ((1, 2), (5, 2), (6, 3), (10, 3), (11, 4), (15, 4), (16, 5), (20, 5)):
         u.ini = ini
@@ -100,7 +100,7 @@ def test_failed_rs_move_still_bans_magic_and_ms_move_section6_6_3() -> None:
 def test_rs_move_unobstructable_option_section6_6_3() -> None:
     b, _ = make([fighter("A", ini=10, area=3), fighter("C", ini=1, area=3)],
                 script=[("rs", "0.0", "move:1"), ("ms", "0.0", "none")],
-                rsMoveObstructable=False)
+                rs_move_obstructable=False)
     b.play_turn()
     assert b.unit("0.0").pos == (1, 0)
 
@@ -141,7 +141,7 @@ def test_disengage_flight_bonus_and_cancel_section6_6_4_9_3() -> None:
     assert ev.values["flight"] == 0  # a declared obstructer with flight ≥ rank cancels
     _b, ev = _ms_move([5, 5, 5, 5], fighter("A", ini=8, fly=1, area=3),
                      [fighter("C", ini=8, area=3), fighter("D", ini=1, fly=1, area=3)],
-                     flightCancelByRepresentativeOnly=True)
+                     flight_cancel_by_representative_only=True)
     assert ev.values["flight"] == 4  # seed-literal reading (§16 D3)
 
 
@@ -149,6 +149,6 @@ def test_disengage_flight_bonus_and_cancel_section6_6_4_9_3() -> None:
 def test_stop_on_entering_hostile_area_option_section6_6_1() -> None:
     b, _ = make([fighter("A", ini=10, area=0), fighter("C", ini=1, area=2)],
                 script=[("rs", "0.0", "move:3"), ("ms", "0.0", "none")],
-                stopOnEnterHostileArea=True)
+                stop_on_enter_hostile_area=True)
     b.play_turn()
     assert b.unit("0.0").pos == (2, 0)

@@ -4,7 +4,7 @@ before the change"): saved ``#m=`` links of skirmish rules version 1 keep their 
 Version 1 records replay under the option values ``SkirmishRuleset.earlier_defaults`` gives
 the options added since (かばう recomputed against the coverer, エリア never hitting its user,
 column-only placements on the grid's first row). The AI's fixes (§16.4 C1 with A12, A1 under
-``sleepAutoHit``) need no such value: a record carries every decision, and a replay asks the
+``sleep_auto_hit``) need no such value: a record carries every decision, and a replay asks the
 AI nothing it recorded. The last test shows a new link of the same builds and seed plays the
 new defaults.
 """
@@ -69,7 +69,7 @@ ESCAPE_POTION = (
     "ELxXgccONNi994v99_c_5ktA_SFfAfBbxHO2eG4bAXvVM1MAupXDGhExbUFbQnDrBx7D5a8GsY-IPUTsVgG9CmCv"
     "AhjwbGLaMJ1Dw79HTHPFwWXmvvkH"
 )
-"""R1 on a 7×3 grid with ``escape`` and ``sleepAutoHit`` (seed ``oldg1``, rules version 1): the
+"""R1 on a 7×3 grid with ``escape`` and ``sleep_auto_hit`` (seed ``oldg1``, rules version 1): the
 party deploys by column only, and an escaping unit later skips a potion today's AI drinks."""
 
 ESCAPE_POTION_DIGEST = "71573b0f4b67041b21ee8a4f471b55c86551623577866f1f0c9b6fb40e9e848b"
@@ -96,7 +96,7 @@ SLEEPER_ODDS = (
 )
 """The same set-up with seed ``oldg3``: ノエル casts 《ホーリーライト》 at a sleeping bat,
 which today's AI hits with its mace instead (P(hit) = 1 against a sleeper under
-``sleepAutoHit``, A1)."""
+``sleep_auto_hit``, A1)."""
 
 SLEEPER_ODDS_DIGEST = "d30057f3816f19b52542271fa73099a632ee15a3a0a61ea6d84ad679e5fc01e6"
 
@@ -129,7 +129,7 @@ def test_a_link_with_cover_and_an_area_spell_replays_identically() -> None:
 ])
 def test_version_1_grid_links_replay_identically_though_the_ai_now_answers_otherwise(
         link: str, digest: str, index: int, then: str, now: str) -> None:
-    """§16.4 C1/A12 and A1 under ``sleepAutoHit`` change what the AI answers (the answer at
+    """§16.4 C1/A12 and A1 under ``sleep_auto_hit`` change what the AI answers (the answer at
     ``index`` was ``then`` and would now be ``now``), and §16.4 C10 where the party stands
     (its placements name only a column): the version 1 links still replay to their digests,
     the party on the first row as it stood then."""
@@ -165,8 +165,8 @@ def test_a_new_link_of_the_same_builds_and_seed_plays_the_new_defaults() -> None
     _, old = parse_link(COVER_AND_AREA)
     today = session.run(session.prepare("skirmish", old.sides, {}, old.seed))
     assert today.prepared.record.ruleset_version == registry.get("skirmish").version != "1"
-    assert today.prepared.record.options["coverDamage"] == "target"
-    assert today.prepared.record.options["areaIncludesUser"] is True
+    assert today.prepared.record.options["cover_damage"] == "target"
+    assert today.prepared.record.options["area_includes_user"] is True
     assert session.event_digest(today.battle) != COVER_AND_AREA_DIGEST
     v1 = {**old.options, **registry.get("skirmish").earlier_defaults["1"]}
     again = session.run(session.prepare("skirmish", old.sides, v1, old.seed))

@@ -1,6 +1,6 @@
 """Issue 32: where the seed speaks, it decides. One test per skirmish ruling, each citing its
 rule (/work's rules §7.2, §8, §6.6.4, §16.2 A1/A4/A9/A12, §16.4 C1/C9/C10); each fails under
-rules version 1's behaviour (``coverDamage=coverer``, ``areaIncludesUser=false``, the column
+rules version 1's behaviour (``cover_damage=coverer``, ``area_includes_user=false``, the column
 only placement on row 0, and the AI before the fixes)."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def ai_turn(b, uid: str) -> tuple[str, str]:
     return got.get("rs", ""), got.get("ms", "")
 
 
-# -- §7.2 かばう: 肩代わり (coverDamage = target) ------------------------------------------------
+# -- §7.2 かばう: 肩代わり (cover_damage = target) ------------------------------------------------
 @pytest.mark.rule("§7.2")
 def test_a_covered_hit_uses_the_protected_targets_armour_and_its_modifiers_section7_2() -> None:
     """「対象が受けるはずだった…ダメージなどを自身が肩代わりする」: the hit is resolved on C
@@ -61,11 +61,11 @@ def test_a_covered_hit_uses_the_protected_targets_armour_and_its_modifiers_secti
 @pytest.mark.rule("§7.2")
 @pytest.mark.rule("§11.1")
 def test_a_covered_spell_uses_the_protected_targets_weakness_section7_2() -> None:
-    """Under ``attributeAffinity`` the protected shadow's 弱点 (light) counts, the coverer's
+    """Under ``attribute_affinity`` the protected shadow's 弱点 (light) counts, the coverer's
     none: 《ホーリーライト》 5 + 4 + 10 − 抵抗 4 + 5 = 20 (version 1: 15)."""
     b, _ = make([fighter("A", ini=10, mp=20, mag=5, ab="holy_light", area=3),
                  fighter("C", weak="light", area=3) + "; " + fighter("D", area=3)],
-                dice=[5, 5], script=[("cover", "1.1", "yes")], attributeAffinity=True)
+                dice=[5, 5], script=[("cover", "1.1", "yes")], attribute_affinity=True)
     act(b, "0.0", "skill:holy_light:1.0")
     dmg = events(b, "damage")[0]
     assert dmg.target == "1.1" and dmg.values["amount"] == 20
@@ -112,20 +112,20 @@ def test_the_ai_covers_by_the_damage_the_target_would_take_a4() -> None:
         b, _ = make([fighter("A", ini=12, acc=30, wpn="shortbow", area=0),
                      fighter("C", hp=20, arm=0, area=3) + "; "
                      + fighter("D", hp=36, arm=8, area=3)],
-                    dice=[5, 5] * 3, coverDamage=reading)
+                    dice=[5, 5] * 3, cover_damage=reading)
         act(b, "0.0", "attack:1.0")
         assert bool(events(b, "cover")) is covers, reading
 
 
-# -- §8 エリア: the user standing there is a target (areaIncludesUser) ---------------------------
+# -- §8 エリア: the user standing there is a target (area_includes_user) ---------------------------
 @pytest.mark.rule("§8")
 def test_an_area_use_hits_its_user_standing_in_the_chosen_area_section8() -> None:
     """「そこにいる全てのキャラクター」: 《アイスストーム》 on the caster's own area hits the caster
-    too, in deployment order (version 1, ``areaIncludesUser=false``: everyone but the user)."""
+    too, in deployment order (version 1, ``area_includes_user=false``: everyone but the user)."""
     for includes, targets in ((True, ["0.0", "0.1", "1.0"]), (False, ["0.1", "1.0"])):
         b, _ = make([fighter("A", mp=20, ab="ice_storm", area=2) + "; " + fighter("B", area=2),
                      fighter("C", area=2) + "; " + fighter("D", area=3)], dice=[5, 5],
-                    areaIncludesUser=includes)
+                    area_includes_user=includes)
         act(b, "0.0", "skill:ice_storm:area:2", script=[("cover", None, "no")] * 3)
         assert events(b, "use")[0].values["targets"] == targets
         assert [e.target for e in events(b, "damage")] == targets
@@ -153,34 +153,34 @@ def test_the_ai_never_aims_an_area_spell_at_its_own_area_a9() -> None:
              fighter("E", hp=90, res=2, area=2) + "; " + fighter("F", hp=90, res=2, area=2)]
     b, _ = make(sides)
     assert ai_turn(b, "0.0")[1] == "attack:1.0"
-    b, _ = make(sides, areaIncludesUser=False)
+    b, _ = make(sides, area_includes_user=False)
     assert ai_turn(b, "0.0")[1] == "skill:ice_storm:area:2"
 
 
-# -- §6.6.4 flight in the disengagement check (flightBonusForObstructer) -----------------------
+# -- §6.6.4 flight in the disengagement check (flight_bonus_for_obstructer) -----------------------
 @pytest.mark.rule("§6.6.4")
 def test_flight_of_the_representative_obstructer_is_an_option_section6_6_4() -> None:
-    """By default only the mover's flight gives +4; with ``flightBonusForObstructer`` a
+    """By default only the mover's flight gives +4; with ``flight_bonus_for_obstructer`` a
     flying representative adds +4 to the active side (18 + 4 > 18: the move fails)."""
     for option, active, moved in ((False, 18, True), (True, 22, False)):
         b, _ = make([fighter("A", area=3), fighter("O", fly=1, area=3)], dice=[5, 5, 5, 5],
-                    flightBonusForObstructer=option)
+                    flight_bonus_for_obstructer=option)
         act(b, "0.0", "move:4")
         check = events(b, "disengage")[0]
         assert check.values["active"] == active and check.values["passive"] == 18
         assert (b.unit("0.0").pos == (4, 0)) is moved
 
 
-# -- §16.2 A1 with sleepAutoHit ------------------------------------------------------------------
+# -- §16.2 A1 with sleep_auto_hit ------------------------------------------------------------------
 @pytest.mark.rule("A1")
 @pytest.mark.rule("§9.2")
 def test_the_ai_counts_a_sleeper_as_hit_for_sure_under_sleep_auto_hit_a1() -> None:
-    """With ``sleepAutoHit`` the AI values a weapon attack on a sleeper at P(hit) = 1: 10 +
+    """With ``sleep_auto_hit`` the AI values a weapon attack on a sleeper at P(hit) = 1: 10 +
     2D10 against 装甲 0 (21) beats 《マジックブレード》 (12 + 2D10 − 抵抗 10 = 13); version 1
     used the normal hit chance (回避値 40: criticals only) and cast the blade."""
     b, _ = make([fighter("A", acc=0, mp=10, ab="magic_blade", area=2),
                  fighter("S", hp=99, eva=40, arm=0, res=10, area=2)],
-                dice=[5, 5], sleepAutoHit=True)
+                dice=[5, 5], sleep_auto_hit=True)
     b.unit("1.0").effects.append(Effect("sleep", 1))
     assert ai_turn(b, "0.0")[1] == "attack:1.0"
     assert events(b, "auto_hit") and events(b, "damage")[0].values["amount"] == 20
@@ -213,7 +213,7 @@ def test_the_ai_ranks_every_pierce_aim_in_range_c9() -> None:
     b, _ = make([fighter("M", mp=20, mag=9, wpn="staff", ab="wind_cutter", area="0/1"),
                  fighter("E", hp=90, res=2, area="2/0") + "; "
                  + fighter("F", hp=90, res=2, area="3/0")],
-                dice=[5, 5], map="grid", gridWidth=7, script=[("rs", "0.0", "none")])
+                dice=[5, 5], map="grid", grid_width=7, script=[("rs", "0.0", "none")])
     assert b.map.line((0, 1), (3, 0), 3) == [(0, 1), (1, 1), (2, 0), (3, 0)]
     assert ai_turn(b, "0.0")[1] == "skill:wind_cutter:dir:3/0"
     assert events(b, "use")[0].values["targets"] == ["1.0", "1.1"]
@@ -223,13 +223,13 @@ def test_the_ai_ranks_every_pierce_aim_in_range_c9() -> None:
 @pytest.mark.rule("§16.4")
 def test_a_placement_naming_only_a_column_stands_on_the_middle_row_c10() -> None:
     """``area=2`` on a 7×3 grid stands on row 1 (⌊3/2⌋) for both sides; ``area=2/0`` keeps
-    its row; ``columnOnlyRow=first`` (version 1) puts the column-only one on row 0."""
+    its row; ``column_only_row=first`` (version 1) puts the column-only one on row 0."""
     sides = [fighter("A", area=2) + "; " + fighter("B", area="2/0"), fighter("C", area=6)]
-    b, _ = make(sides, map="grid", gridWidth=7)
+    b, _ = make(sides, map="grid", grid_width=7)
     assert [u.pos for u in b.state.units] == [(2, 1), (2, 0), (6, 1)]
-    b, _ = make(sides, map="grid", gridWidth=7, columnOnlyRow="first")
+    b, _ = make(sides, map="grid", grid_width=7, column_only_row="first")
     assert [u.pos for u in b.state.units] == [(2, 0), (2, 0), (6, 0)]
-    opts = {**defaults(RULESET.options), "map": "grid", "gridWidth": 7}
+    opts = {**defaults(RULESET.options), "map": "grid", "grid_width": 7}
     side, problems = RULESET.parse(sides[0], opts)
     assert not problems and [m.area for m in side] == [(2, None), (2, 0)]
     assert RULESET.export(side).count("area=2/0") == 1
@@ -242,6 +242,6 @@ def test_an_escaping_unit_moves_nearest_the_edge_then_shortest_then_lowest_a12()
     """§16.2 A12: from 1/2 the edge column 0 has 0/0 (2 away), 0/1 and 0/2 (1 away): the
     shortest moves win, then the lowest (x, y): 0/1 (it took the first listed, 0/0)."""
     b, _ = make([fighter("A", area="1/2"), fighter("E", area="6/1")],
-                map="grid", gridWidth=7, escape=True)
+                map="grid", grid_width=7, escape=True)
     b.unit("0.0").hp = 5
     assert ai_turn(b, "0.0")[0] == "move:0/1"

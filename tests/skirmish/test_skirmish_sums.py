@@ -43,10 +43,11 @@ def battles(count: int):
 @pytest.mark.rule("§11.3")
 @pytest.mark.rule("§16 D19")
 @pytest.mark.parametrize("options", [
-    {}, {"damageRollPerTarget": "true", "attributeAffinity": "true", "critOnOpposed": "true",
-         "hitNeedsGreater": "true", "staffBonusInStatLine": "true", "coverRollsForCrit": "true"},
-    {"attributeAffinity": "true", "affinityAfterFloor": "true", "map": "grid", "gridWidth": 7,
-     "rsMoveObstructable": "false"},
+    {}, {"damage_roll_per_target": "true", "attribute_affinity": "true",
+         "crit_on_opposed": "true", "hit_needs_greater": "true",
+         "staff_bonus_in_stat_line": "true", "cover_rolls_for_crit": "true"},
+    {"attribute_affinity": "true", "affinity_after_floor": "true", "map": "grid", "grid_width": 7,
+     "rs_move_obstructable": "false"},
 ])
 def test_every_number_folds_from_its_terms_issue16(options: dict) -> None:
     """Over a few hundred random battles every sum folds to the number its event reports

@@ -10,6 +10,10 @@ MESSAGES = {
         "unknown_option": "オプション「{key}」はありません（あるもの: {known}）",
         "bad_option_value": "オプション「{key}」の値「{value}」は使えません（使える値: {allowed}）",
         "bad_option_syntax": "オプションは KEY=VALUE の形で指定してください: 「{text}」",
+        "option_twice": (
+            "オプション「{key}」が2回指定されています（「{first}」と「{second}」: 旧名と新名は同じ"
+            "オプションです。どちらか一方にしてください）"
+        ),
         "bad_seed": "シード「{seed}」は使えません: {reason}",
         "wrong_side_count": "陣営の数が違います（{count}、必要なのは{expected}）",
         "link_empty": "リンクが空です",
@@ -114,6 +118,10 @@ MESSAGES = {
         "unknown_option": "there is no option {key!r} (known: {known})",
         "bad_option_value": "option “{key}” cannot be {value!r} (allowed: {allowed})",
         "bad_option_syntax": "give options as KEY=VALUE: {text!r}",
+        "option_twice": (
+            "option “{key}” is given twice, as {first!r} and as {second!r} (an old name and the"
+            " new one are the same option: give only one)"
+        ),
         "bad_seed": "seed {seed!r} cannot be used: {reason}",
         "wrong_side_count": "wrong number of sides ({count}; {expected} needed)",
         "link_empty": "the link is empty",

@@ -3,6 +3,11 @@
 An :class:`OptionSpec` describes one option (key, default, allowed values, Japanese and
 English labels, the rule it governs). :func:`resolve` turns user-given values (typed JSON or
 command-line text) into a complete, checked option dictionary.
+
+Keys are snake_case in every ruleset (``tests/test_option_aliases.py`` checks it). A renamed
+option keeps its former keys as ``aliases``: records, links, page requests and ``--option``
+that name it by an old key are read as if they used the new one (issue 28: the card duel's
+and the skirmish's camelCase keys), and what is written out carries the new key.
 """
 
 from __future__ import annotations
@@ -47,6 +52,8 @@ class OptionSpec:
     help_ja: str = ""
     help_en: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
+    """Former keys of this option, still read wherever options are given (never written)."""
 
     def to_json(self) -> dict[str, Any]:
         """The spec as listed by ``rulesets --json`` and the page."""
@@ -66,6 +73,7 @@ class OptionSpec:
             "help_ja": self.help_ja,
             "help_en": self.help_en,
             "extra": self.extra,
+            "aliases": list(self.aliases),
         }
 
     def allowed(self) -> str:
@@ -139,26 +147,61 @@ def changed(specs: Sequence[OptionSpec], values: Mapping[str, Any]) -> dict[str,
     return {k: v for k, v in values.items() if base.get(k) != v}
 
 
+def spec_by_key(specs: Sequence[OptionSpec]) -> dict[str, OptionSpec]:
+    """Every key an option is read by, its own and its ``aliases``, to its spec."""
+    found = {a: s for s in specs for a in s.aliases}
+    found.update((s.key, s) for s in specs)
+    return found
+
+
+def renamed(specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
+    """``given`` with each old key (an alias) under its option's key, so it can be overlaid
+    on values keyed the new way (``Ruleset.earlier_defaults``). An old key whose option is
+    also given by another key is left as it is, for :func:`resolve` to report; unknown keys
+    stay too."""
+    by_key = spec_by_key(specs)
+    named: dict[str, int] = {}
+    for key in given:
+        spec = by_key.get(key)
+        if spec is not None:
+            named[spec.key] = named.get(spec.key, 0) + 1
+    out: dict[str, Any] = {}
+    for key, value in given.items():
+        spec = by_key.get(key)
+        out[spec.key if spec is not None and named[spec.key] == 1 else key] = value
+    return out
+
+
 def resolve(
     specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
 ) -> tuple[dict[str, Any], list[Problem]]:
-    """Defaults overlaid with ``given``; unknown keys and bad values become problems."""
+    """Defaults overlaid with ``given``; an old key (an alias) counts as its option's key.
+    Unknown keys, bad values and one option given twice (by its key and an old one) become
+    problems."""
     values = defaults(specs)
     problems: list[Problem] = []
-    by_key = {s.key: s for s in specs}
+    by_key = spec_by_key(specs)
     if given is not None and not isinstance(given, Mapping):
         return values, [Problem("core.bad_type", args={"field": "options",
                                                         "expected": "an object of KEY: value"})]
-    for key, raw in (given or {}).items():
+    given_as: dict[str, str] = {}
+    for place, (key, raw) in enumerate((given or {}).items(), start=1):
         spec = by_key.get(key)
         if spec is None:
             problems.append(
                 Problem("core.unknown_option", args={"key": clip(key, 60),
-                                                     "known": ", ".join(by_key) or "-"})
+                                                     "known": ", ".join(s.key for s in specs)
+                                                     or "-"})
             )
             continue
+        if spec.key in given_as:
+            # located at the second key's place (on the command line, its --option)
+            problems.append(Problem("core.option_twice", line=place, rule=spec.rule, args={
+                "key": spec.words(), "first": given_as[spec.key], "second": key}))
+            continue
+        given_as[spec.key] = key
         try:
-            values[key] = spec.coerce(raw)
+            values[spec.key] = spec.coerce(raw)
         except ValueError:
             problems.append(
                 Problem(
@@ -200,15 +243,15 @@ def value_words(option: Mapping[str, Any], value: Any, lang: str) -> str:
 
 
 def flag(key: str, default: bool, label_ja: str, label_en: str, rule: str, *,
-         help_ja: str = "", help_en: str = "") -> OptionSpec:
+         help_ja: str = "", help_en: str = "", aliases: tuple[str, ...] = ()) -> OptionSpec:
     """A yes/no rule option (the one shared helper every ruleset declares flags with)."""
     return OptionSpec(key, default, label_ja, label_en, rule, kind="bool", help_ja=help_ja,
-                      help_en=help_en)
+                      help_en=help_en, aliases=aliases)
 
 
 def option(key: str) -> Any:
-    """A readings field that takes its value from the option ``key`` (for keys that are not
-    valid snake_case field names, such as the card duel's ``enchantConsumedOnUse``)."""
+    """A readings field that takes its value from the option ``key`` (for a key that cannot
+    be a field's name, such as a Python keyword)."""
     return dataclasses.field(metadata={"option": key})
 
 

@@ -175,9 +175,12 @@ def version_options(ruleset: Ruleset, version: str, given: Mapping[str, Any]) ->
     """The options a record (or tournament link) of rules ``version`` plays under today: its
     own values, over the values that reproduce that version where it carries none
     (``Ruleset.earlier_defaults``). Raises ProblemError (``core.record_rules_differ``) for a
-    version whose rules this engine no longer plays."""
+    version whose rules this engine no longer plays. Old option keys (aliases) are read as
+    their options' keys first, so a record's own value wins over an earlier default however
+    it names it."""
+    given = options_mod.renamed(ruleset.options, given)
     if version == ruleset.version or version in ruleset.same_rules:
-        return dict(given)
+        return given
     if version in ruleset.earlier_defaults:
         return {**ruleset.earlier_defaults[version], **given}
     raise ProblemError([Problem("core.record_rules_differ", args={
@@ -207,7 +210,7 @@ class Budget:
     view_chars: int | None = None
     """Characters of JSON the step views may fill (the bulk of a page's answer); past it the
     run stops with ``core.answer_too_large_at`` instead of building an answer it would refuse
-    (a 12 v 12 skirmish at validator-maximum stats with roundCap=100 fills 85 MB)."""
+    (a 12 v 12 skirmish at validator-maximum stats with round_cap=100 fills 85 MB)."""
 
 
 def _budgeted(battle: Battle, budget: Budget, view: Any) -> Any:

@@ -114,7 +114,10 @@ def open_link(fragment: str, lang: str = "en") -> str:
     def work() -> dict[str, Any]:
         kind, value = parse_link(fragment)
         if kind == "build":
-            registry.get(value["ruleset"])
+            ruleset = registry.get(value["ruleset"])
+            if "options" in value:  # old option keys (aliases) under today's
+                value = {**value, "options": options_mod.renamed(ruleset.options,
+                                                                 value["options"])}
             return {"ok": True, "kind": "build", **value}
         if kind == "tournament":  # checked here; the page's pool plays it (tournament.js)
             from kassen.tournament.formats import spec_entrants, spec_notes, spec_of

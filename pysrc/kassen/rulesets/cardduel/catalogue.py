@@ -96,4 +96,4 @@ COSTUME_BY_JA = {c.name_ja: c.key for c in COSTUMES.values()}
 COSTUME_ORDER = tuple(COSTUMES)
 
 WEAPONS = ("none", "sword", "staff", "both")
-"""§12.1 usage conditions (only for ``condModel = table``): ♠ sword, ♣ staff."""
+"""§12.1 usage conditions (only for ``cond_model = table``): ♠ sword, ♣ staff."""

@@ -82,7 +82,7 @@ EXHAUSTED = Condition(
     "exhausted", "消耗", "exhausted", "§5.3.3", bad=True, order=1,
     on_defeat=_exhausted_defeats, on_view=_exhausted)
 """消耗: a mage with no MP and no costume left; enchants no more; defeated only with
-``exhaustedMageCountsDefeated`` (§5.3.3, §8.2.1)."""
+``exhausted_mage_counts_defeated`` (§5.3.3, §8.2.1)."""
 RIGHT_LOST = Condition(
     "right_lost", "アタック権なし", "attack right lost", "§5.6.1", bad=True, order=2,
     on_reset=_clear_right_lost, on_attack_bar=_right_lost, on_view=_right_lost_shown)
@@ -96,7 +96,7 @@ procedure A a pass, a happening or M2 "stop" until its cards return, A1, A2-4)."
 SITTING_OUT = Condition(
     "sitting_out", "次の交戦を休む", "sitting out", "§7 A2-3", bad=True, order=4,
     on_reset=_clear_sitting_out, on_attack_bar=_sitting_out)
-"""次の交戦を休む: procedure A with ``originalRightLoss = next_only``: a failed warrior sits
+"""次の交戦を休む: procedure A with ``original_right_loss = next_only``: a failed warrior sits
 out the next engagement; the value is the last round sat out (§7 A2-3)."""
 FAILED = Condition(
     "failed", "アタック失敗", "attack failed", "§5.6.1", order=5, on_reset=_clear_failed)

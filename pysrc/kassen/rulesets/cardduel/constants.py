@@ -15,7 +15,7 @@ MAX_COSTUMES = 6
 """Bound on a mage's costumes [designed]; the sample loadout is 4 (§12.3)."""
 MAX_NAME = 40
 MAX_MAGES = 3
-"""Cap on mages per side under ``severalMages`` (§2.7 option [designed])."""
+"""Cap on mages per side under ``several_mages`` (§2.7 option [designed])."""
 
 ENCHANT_STEP_CAP = 16
 """Safety bound on A1 enchant steps per engagement [designed] (decks bound them anyway)."""

@@ -36,7 +36,7 @@ def random_character(rng: Rng, name: str, mage: bool) -> str:
 
 def random_side(rng: Rng, mages: int) -> str:
     """A random legal side with ``mages`` mages (0..MAX_MAGES; two or more need the option
-    ``severalMages``, §2.7)."""
+    ``several_mages``, §2.7)."""
     n = rng.below(1000)
     parts = [random_character(rng, f"W{n}", False)]
     parts += [random_character(rng, f"M{n}_{k + 1}", True) for k in range(mages)]

@@ -163,7 +163,7 @@ def main(argv: list[str]) -> int:
         return 0
     rb5 = "--rb5" in argv
     spec = SPEC_RB5 if rb5 else SPEC
-    options = {"stormVariant": "rb5"} if rb5 else {}
+    options = {"storm_variant": "rb5"} if rb5 else {}
     for kind in ("1v1", "2v2"):
         start = time.perf_counter()
         got = measure(kind, n, policies, options)

@@ -39,7 +39,7 @@ class Termination(StrEnum):
 class Character:
     """One participant's stats (§2). ``fav`` is in suit order ♠♥♦♣; ``unmet`` lists favoured
     suits whose 使用条件 does not hold (§2.2, D15); ``weapon``/``ornament`` feed
-    ``condModel = table`` (§12.1)."""
+    ``cond_model = table`` (§12.1)."""
 
     name: str
     role: str
@@ -64,7 +64,7 @@ class Character:
 @dataclass(frozen=True)
 class SideBuild:
     """A side (team): a warrior and an optional mage partner (§2.7); ``more_mages`` holds
-    the second and later mages, in order of entry (option ``severalMages``)."""
+    the second and later mages, in order of entry (option ``several_mages``)."""
 
     warrior: Character
     mage: Character | None = None

@@ -3,7 +3,7 @@
 Character: ``NAME:CLASS key=value …``, e.g.
 ``ユウ:warrior year=2 base=4 max=7 th=9 fav=S hp=12`` or
 ``ミナ:mage year=2 base=4 max=8 th=9 fav=H mp=4 costumes=ribbon,hat,shoes,cloak``.
-Side: the warrior, then optionally `` + `` and the mage (with the option ``severalMages``,
+Side: the warrior, then optionally `` + `` and the mage (with the option ``several_mages``,
 up to three mages, each after its own `` + ``, §2.7).
 
 Keys: ``year`` 学年 1–3, ``base`` 基礎魔力 3–5, ``max`` 上限魔力 6–8, ``th`` 発現値 8–10,
@@ -211,7 +211,7 @@ def _parse_parts(parts: list[tuple[int, str]]) -> tuple[list[tuple[int, Characte
 
 
 def _second_mage_off(parts: list[tuple[int, str]]) -> Problem | None:
-    """With ``severalMages`` off, a side that would be legal with the option on (one warrior,
+    """With ``several_mages`` off, a side that would be legal with the option on (one warrior,
     2..MAX_MAGES mages, every part a clean character) gets a problem at the second mage that
     names the option (§2.7); anything else keeps the plain ``side_size`` problem."""
     if len(parts) > 1 + MAX_MAGES:
@@ -223,13 +223,13 @@ def _second_mage_off(parts: list[tuple[int, str]]) -> Problem | None:
     if len(chars) - len(mages) != 1 or len(mages) < 2:
         return None
     return Problem(P + "several_mages_off", 1, mages[1][0], "§2.7",
-                   {"mages": len(mages), "option": "severalMages"})
+                   {"mages": len(mages), "option": "several_mages"})
 
 
 def parse_side(text: str, several: bool = False) -> tuple[SideBuild | None, list[Problem]]:
     """Parse a side: ``WARRIOR [+ MAGE]`` (either order; one of each at most, §2.7).
 
-    With ``several`` (option ``severalMages``) up to ``MAX_MAGES`` mages, each ``+ MAGE``;
+    With ``several`` (option ``several_mages``) up to ``MAX_MAGES`` mages, each ``+ MAGE``;
     mages keep their order of entry."""
     parts = _split_side(text)
     limit = 1 + MAX_MAGES if several else 2

@@ -24,16 +24,16 @@ from kassen.rulesets.cardduel.text import CATALOGUE
 
 class CardDuelRuleset(Ruleset):
     """魔法学園カード対戦: procedures B (default) and A, warriors and mages, 1v1/2v2/2v1;
-    with the option ``severalMages`` up to three mages per side (§2.7)."""
+    with the option ``several_mages`` up to three mages per side (§2.7)."""
 
     id = "cardduel"
     order = 20
     cites_lettered_entries = True
     version = "2"
     earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "1": {"stormVariant": "flags", "stormPoolScope": "storm_draws",
-              "stormCountsVictimDraws": False, "stormCountsTieDraws": False,
-              "stormWarriorMode": "one_hp_per_step"},
+        "1": {"storm_variant": "flags", "storm_pool_scope": "storm_draws",
+              "storm_counts_victim_draws": False, "storm_counts_tie_draws": False,
+              "storm_warrior_mode": "one_hp_per_step"},
     }
     """Version 1 (before issue 32) played the storm of the RB5 variant by default (§6.2.9);
     version 2 plays the seed's storm (§6.2.1, §6.2.2, §6.2.4, §6.2.5)."""
@@ -61,7 +61,7 @@ class CardDuelRuleset(Ruleset):
     バトル of the match; there is no healing (HP and MP gains are not HP restored)."""
 
     def parse(self, text: str, options: dict[str, Any]) -> tuple[Any | None, list[Problem]]:
-        return parse_side(text.strip(), bool(options.get("severalMages", False)))
+        return parse_side(text.strip(), bool(options.get("several_mages", False)))
 
     def export(self, build: Any) -> str:
         assert isinstance(build, SideBuild)

@@ -9,4 +9,4 @@ MAX_PICKS = 40
 MAX_LINE_CELLS = 64
 """Safety bound on the cells of one straight line (貫通, moves; maps are at most 15 wide)."""
 MAX_TURNS = 200
-"""The driver's bound on rounds; ``roundCap`` (at most 100, §10.2) ends every battle first."""
+"""The driver's bound on rounds; ``round_cap`` (at most 100, §10.2) ends every battle first."""

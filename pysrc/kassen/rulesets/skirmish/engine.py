@@ -26,7 +26,7 @@ from kassen.rulesets.skirmish.table import SkirmishTable
 
 def deploy(side: int, ch: Character, area_map: AreaMap, column_only_row: str = "middle") -> Pos:
     """The start area: the one the side's text names; a column only stands on the middle row
-    of a grid (§16.4 C10; ``columnOnlyRow=first``: the first row, as rules version 1 had it);
+    of a grid (§16.4 C10; ``column_only_row=first``: the first row, as rules version 1 had it);
     no area: archers, mages and healers at the back, everyone else in front, on the middle row
     (§3.1, §16 D22, §16.4 C7)."""
     if ch.area is not None:

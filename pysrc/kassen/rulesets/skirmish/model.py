@@ -39,7 +39,7 @@ class Character:
     abilities: tuple[str, ...] = ()
     items: tuple[tuple[str, int], ...] = ()
     fly: int = 0                     # permanent 飛行 rank (trait)
-    weak: tuple[str, ...] = ()       # 弱点 attributes (option attributeAffinity)
+    weak: tuple[str, ...] = ()       # 弱点 attributes (option attribute_affinity)
     resist: tuple[str, ...] = ()     # 耐性 attributes
     area: StartArea | None = None    # starting area; None = default deployment (§16 D22)
 
@@ -90,7 +90,7 @@ class Unit:
     pos: Pos
     acted: bool = False
     guard_used: bool = False
-    obstructed: bool = False  # obstructed this round (obstructOncePerRound, §6.6.2)
+    obstructed: bool = False  # obstructed this round (obstruct_once_per_round, §6.6.2)
     escaped: bool = False
     idle_turns: int = 0
     effects: list[Effect] = field(default_factory=list)

@@ -27,13 +27,13 @@ class SkirmishRuleset(Ruleset):
     order = 40
     version = "2"
     earlier_defaults: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "1": {"coverDamage": "coverer", "areaIncludesUser": False,
-              "flightBonusForObstructer": False, "columnOnlyRow": "first"},
+        "1": {"cover_damage": "coverer", "area_includes_user": False,
+              "flight_bonus_for_obstructer": False, "column_only_row": "first"},
     }
     """Version 1 (before issue 32's seed rulings): かばう recomputed against the coverer, エリア
     never hitting its user, and a column-only placement on the grid's first row. Its records
     carry every option they had, and every decision (so the AI's later fixes, §16.4 C1/A12 and
-    A1 under ``sleepAutoHit``, never reach them)."""
+    A1 under ``sleep_auto_hit``, never reach them)."""
     name_ja = "戦闘の進行（エリア戦闘）"
     name_en = "Area skirmish"
     options = OPTIONS

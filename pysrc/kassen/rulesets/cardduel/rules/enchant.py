@@ -1,5 +1,5 @@
 """Enchanting, shared by both procedures: the enchant choice M1 (§5.1.1), set face down,
-and its check (§5.2, A1-b): duplicate ranks (``enchantRankScope``) and validity."""
+and its check (§5.2, A1-b): duplicate ranks (``enchant_rank_scope``) and validity."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 @implements("§5.2.2")
 def field_ranks(t: CardDuelTable, side: int, extra: list[tuple[int, str]]) -> set[str]:
-    """Ranks that make an enchant card a duplicate (§5.2.2 ``enchantRankScope``).
+    """Ranks that make an enchant card a duplicate (§5.2.2 ``enchant_rank_scope``).
 
     ``extra`` are (team, card) of the other enchant cards revealed in the same step."""
     scope = t.readings.enchant_rank_scope

@@ -21,7 +21,7 @@ EMOTIONS = {"H": "elation", "D": "vanity", "S": "rivalry", "C": "agitation"}
 
 @implements("§6.1", "§12.2")
 def emotion_event(t: CardDuelTable, mage: Member, card: str, rule: str) -> None:
-    """§6.1: log the Emotion Event; with ``emotionTable = v0`` apply §12.2."""
+    """§6.1: log the Emotion Event; with ``emotion_table = v0`` apply §12.2."""
     suit = suit_of(card)
     value = value_of(card)
     k = 2 if value >= 11 else 1

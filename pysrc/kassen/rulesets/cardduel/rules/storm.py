@@ -32,14 +32,14 @@ Eligible = Callable[[Member], bool]
 
 
 ONE_HP = (("=", "one_hp_per_strike", 1, "§6.2.5"),)
-"""§6.2.5: a warrior loses one HP per strike (``stormWarriorMode`` default)."""
+"""§6.2.5: a warrior loses one HP per strike (``storm_warrior_mode`` default)."""
 
 
 @functools.lru_cache(maxsize=CACHE)
 @implements("§6.2.2", "§6.2.4")
 def draw_terms(before: int, counts: bool, why: str) -> Terms:
     """The storm's power after a tie-break or counting draw: +1 only when the option counts
-    such draws (§6.2.2 ``stormCountsTieDraws``, §6.2.4 ``stormCountsVictimDraws``)."""
+    such draws (§6.2.2 ``storm_counts_tie_draws``, §6.2.4 ``storm_counts_victim_draws``)."""
     rule = "§6.2.2" if why == "tie" else "§6.2.4"
     return (("=", "pool_before", before),
             ("+", "counted_draw", 1, rule) if counts else ("note", "uncounted_draw", 0, rule))
@@ -55,7 +55,7 @@ def pool_loss_terms(before: int, label: str, loss: int, rule: str) -> Terms:
 @implements("§6.2.1")
 def power_terms(drawn: list[int], field: int | None) -> Terms:
     """§6.2.1: the storm's power, the cards each member drew in seating order (plus the
-    field's other cards with ``stormPoolScope = whole_field``)."""
+    field's other cards with ``storm_pool_scope = whole_field``)."""
     terms = tuple((("=" if i == 0 else "+"), "member_draws", n, "§6.2.1")
                   for i, n in enumerate(drawn))
     if field is not None:

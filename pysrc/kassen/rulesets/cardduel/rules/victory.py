@@ -51,7 +51,7 @@ def end_checks(t: CardDuelTable) -> None:
 @implements("§8.2.1")
 def defeats(t: CardDuelTable) -> list[int]:
     """Per side, how many opponents it defeated (fainted warriors; optionally exhausted
-    mages, ``exhaustedMageCountsDefeated``) (§8.2.1)."""
+    mages, ``exhausted_mage_counts_defeated``) (§8.2.1)."""
     counts = [0, 0]
     for m in t.state.members:
         if any(defeated(t, m) for _row, defeated in DEFEATS):

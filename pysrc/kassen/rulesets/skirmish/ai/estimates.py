@@ -73,7 +73,7 @@ class Estimates:
         return bool(self.t.readings.crit_fumble)
 
     def eva(self, t: Unit) -> int:
-        """The total a hit on ``t`` needs (§4.2; ``hitNeedsGreater`` makes it 回避値 + 1)."""
+        """The total a hit on ``t`` needs (§4.2; ``hit_needs_greater`` makes it 回避値 + 1)."""
         return t.eva + (1 if self.t.readings.hit_needs_greater else 0)
 
     def aff(self, attribute: str | None, t: Unit) -> int:
@@ -190,7 +190,7 @@ class Estimates:
 
     def hit_value(self, acc: int, t: Unit, base: int, cap: int) -> float:
         """P(hit) × E[min(cap, max(0, base + 2D10))] of a hit-checked attack on ``t`` (§16 A1),
-        crits and fumbles included; a sleeping ``t`` under ``sleepAutoHit`` is hit for sure,
+        crits and fumbles included; a sleeping ``t`` under ``sleep_auto_hit`` is hit for sure,
         with no roll and so no critical (§9.2, §16 D31): P(hit) = 1."""
         if t.effects and self.t.readings.sleep_auto_hit and t.asleep:
             return odds.damage(base, cap)

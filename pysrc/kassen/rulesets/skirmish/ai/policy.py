@@ -88,7 +88,7 @@ class SkirmishAI(Planner):
         """§16.4 C1: the ready-step potion of a turn whose main step heals, wakes (A6) or
         escapes (A12): the best expected heal on self or a same-area ally below 40 % HP, self
         first on ties (C8); ``none`` when nobody needs one or with option
-        ``aiPotionOnPriorityTurns`` off."""
+        ``ai_potion_on_priority_turns`` off."""
         if not self.t.readings.ai_potion_on_priority_turns:
             return "none"
         best, answer = 0.0, "none"
@@ -190,7 +190,7 @@ class SkirmishAI(Planner):
 
     def on_obstruct(self, req: Request) -> str:
         """§16 A11: obstructing is free, so obstruct every hostile mover; never an ally
-        (only asked with ``alliesMayObstruct``, §16 D8)."""
+        (only asked with ``allies_may_obstruct``, §16 D8)."""
         c = req.context
         return "no" if self.t.unit(c["unit"]).side == self.t.unit(c["mover"]).side else "yes"
 

@@ -57,7 +57,7 @@ def reach_of(u: Unit, ability: Ability | None) -> int:
 
 @implements("§9.3", "§16 D28")
 def melee_blocked(t: SkirmishTable, u: Unit, target: Unit, ability: Ability | None) -> bool:
-    """Option flightMeleeLimit (§9.3, §16 D28): range-0 weapon attacks cannot reach flyers."""
+    """Option flight_melee_limit (§9.3, §16 D28): range-0 weapon attacks cannot reach flyers."""
     if not t.readings.flight_melee_limit:
         return False
     weapon_attack = ability is None or ability.effect == ATTACK
@@ -94,7 +94,7 @@ def candidates(t: SkirmishTable, u: Unit, pos: Pos, ability: Ability | None,
 @implements("§8")
 def area_takes_user(t: SkirmishTable, ability: Ability | None) -> bool:
     """Whether an エリア use targets its user when the user stands in the chosen area (§8,
-    seed 「そこにいる全てのキャラクター」, option ``areaIncludesUser``): not where the use's own
+    seed 「そこにいる全てのキャラクター」, option ``area_includes_user``): not where the use's own
     text excludes it (《なぎ払い》), and never for エリア(任意), 貫通 or 全体."""
     return (ability is not None and ability.target == AREA and not ability.excludes_user
             and t.readings.area_includes_user)

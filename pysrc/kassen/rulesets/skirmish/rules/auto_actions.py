@@ -19,7 +19,7 @@ GUARD = ABILITIES["guard"]
 @implements("§7.2", "§16 D6")
 def cover(t: SkirmishTable, use: Use, target: Unit) -> Instance:
     """かばう (§7.2): 未行動, able, awake characters in the target's area may cover (§16 D6;
-    only the target's allies with ``coverAlliesOnly``)."""
+    only the target's allies with ``cover_allies_only``)."""
     allies_only = t.readings.cover_allies_only
     at, user = target.pos, use.user
     eligible = [c for c in t.state.units
@@ -44,7 +44,7 @@ def defender(t: SkirmishTable, inst: Instance) -> Unit:
     """Whose 装甲/抵抗, modifiers, 弱点/耐性 and defensive abilities an instance uses (§7.2):
     a covered instance is resolved as a hit on the protected target and only its result moves
     to the coverer (seed 「対象が受けるはずだった効果やダメージなどを自身が肩代わりする」); with
-    ``coverDamage=coverer`` it is recomputed against the coverer (rules version 1)."""
+    ``cover_damage=coverer`` it is recomputed against the coverer (rules version 1)."""
     if inst.covered and t.readings.cover_damage == "target":
         return inst.original
     return inst.victim
@@ -52,7 +52,7 @@ def defender(t: SkirmishTable, inst: Instance) -> Unit:
 
 @implements("§11.1", "§16 D17")
 def affinity(t: SkirmishTable, use: Use, v: Unit) -> int:
-    """弱点 +5 / 耐性 −5 with option attributeAffinity (§11.1, §16 D17)."""
+    """弱点 +5 / 耐性 −5 with option attribute_affinity (§11.1, §16 D17)."""
     if not t.readings.attribute_affinity or use.attribute is None:
         return 0
     return (5 if use.attribute in v.weak else 0) - (5 if use.attribute in v.resist else 0)
@@ -62,7 +62,7 @@ def affinity(t: SkirmishTable, use: Use, v: Unit) -> int:
 def offer_guard(t: SkirmishTable, use: Use, inst: Instance) -> None:
     """D7: 《ガード》 after the hit is decided (§6.3.3, §11.3; magic per §16 D2), by the
     :func:`defender`: under a cover the protected target decides and pays (§7.2), or with
-    ``coverDamage=coverer`` the coverer (``coverersMayGuard``)."""
+    ``cover_damage=coverer`` the coverer (``coverers_may_guard``)."""
     v = defender(t, inst)
     if "guard" not in v.abilities or v.guard_used or v.mp < GUARD.cost:
         return

@@ -31,9 +31,9 @@ class AreaMap:
         """The map the options ask for (§3.1 line, §3.2 grid); one shared object per size,
         so its tables (labels, areas within a range, straight lines) are worked out once."""
         if options.get("map") == "grid":
-            size = (options.get("gridWidth", 5), options.get("gridHeight", 3))
+            size = (options.get("grid_width", 5), options.get("grid_height", 3))
         else:
-            size = (options.get("lineLength", 7), 1)
+            size = (options.get("line_length", 7), 1)
         found = _MAPS.get(size)
         if found is None:
             found = _MAPS[size] = cls(*size)

@@ -81,7 +81,7 @@ def spell_parts(t: SkirmishTable, u: Unit, ability: Ability) -> tuple[Part, ...]
 def hit_sums(parts: tuple[Part, ...], dice: list[int], need: int, eva: int, crit: bool,
              fumble: bool, note: str | None = None) -> dict[str, Terms]:
     """The hit check's total (2D10 + 命中値, critical and fumble as notes) and the number it
-    is compared with (回避値; +1 with ``hitNeedsGreater``), §4.2, §4.4, §6.3."""
+    is compared with (回避値; +1 with ``hit_needs_greater``), §4.2, §4.4, §6.3."""
     total = [term("=", "dice_2d10", dice[0] + dice[1]), *fold_parts(parts, False)]
     if crit:
         total.append(term("note", "critical", "10+10", "§4.4"))
@@ -98,7 +98,7 @@ def hit_sums(parts: tuple[Part, ...], dice: list[int], need: int, eva: int, crit
 @implements("§7.2")
 def covered_terms(terms: Terms, covered: bool) -> Terms:
     """``terms``, noting when their values are the protected target's, not the coverer's
-    (§7.2, ``coverDamage=target``)."""
+    (§7.2, ``cover_damage=target``)."""
     if covered:
         terms.append(term("note", "covered_values", None, "§7.2"))
     return terms
@@ -161,7 +161,7 @@ def cost_sums(before: int, cost: int, rule: str) -> dict[str, Terms]:
 @implements("§4.3", "§16 D18")
 def opposed_terms(dice: list[int], parts: tuple[Part, ...], crit_on_opposed: bool) -> Terms:
     """One side of an opposed check: 2D10 + its parts; natural doubles noted with
-    ``critOnOpposed`` (§4.3, §16 D18)."""
+    ``crit_on_opposed`` (§4.3, §16 D18)."""
     terms = [term("=", "dice_2d10", dice[0] + dice[1]), *fold_parts(parts, False)]
     if crit_on_opposed and dice[0] == dice[1] and dice[0] in (1, 10):
         terms.append(term("note", "critical" if dice[0] == 10 else "fumble",

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 def opposed_wins(t: SkirmishTable, a: list[int], active: int, p: list[int],
                  passive: int) -> bool:
     """Whether the active side wins an opposed check (§4.3: a tie goes to the side named by
-    ``opposedTie``; §16 D18 with critOnOpposed)."""
+    ``opposed_tie``; §16 D18 with crit_on_opposed)."""
     if t.readings.crit_on_opposed:
         a_crit, p_crit = a == [10, 10], p == [10, 10]
         a_fum, p_fum = a == [1, 1], p == [1, 1]

@@ -13,15 +13,15 @@ if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
 
 TIE_STEPS = {"pcEvasionRoll": ("pc", "eva"), "evasionPcRoll": ("eva", "pc")}
-"""``initiativeTies``: the ladder's steps before the roll-off (§5.3, §16 D9)."""
+"""``initiative_ties``: the ladder's steps before the roll-off (§5.3, §16 D9)."""
 
 
 @implements("§5.1", "§5.3", "§16 D9")
 def ladder(t: SkirmishTable, units: list[Unit], purpose: str) -> Unit:
     """The first of ``units`` by 行動値 (descending; ascending for simultaneous AA with
-    ``simultaneousAscending``, §5.1), then the option's tie ladder (§5.3, §16 D9).
+    ``simultaneous_ascending``, §5.1), then the option's tie ladder (§5.3, §16 D9).
 
-    ``initiativeTies``: PC side → 回避値 (default), 回避値 → PC side, or a roll-off only;
+    ``initiative_ties``: PC side → 回避値 (default), 回避値 → PC side, or a roll-off only;
     a roll-off always settles what is left.
     """
     inis = [u.ini for u in units]

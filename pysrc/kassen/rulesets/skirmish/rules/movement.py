@@ -56,7 +56,7 @@ def move(t: SkirmishTable, u: Unit, dest: Pos, step: str, *, escape: bool = Fals
 
 @implements("§6.6.4", "§4.3")
 def disengage(t: SkirmishTable, u: Unit, declared: list[Unit]) -> bool:
-    """離脱判定 (§6.6.4): True if the mover gets away (ties per §4.3 ``opposedTie``)."""
+    """離脱判定 (§6.6.4): True if the mover gets away (ties per §4.3 ``opposed_tie``)."""
     rep = declared[0]
     if len(declared) > 1:
         rep = t.unit(t.ask(rep.side, "representative", [v.id for v in declared], mover=u.id))
@@ -64,7 +64,7 @@ def disengage(t: SkirmishTable, u: Unit, declared: list[Unit]) -> bool:
     a = [t.rng.die(10), t.rng.die(10)]
     cancel = [rep] if t.readings.flight_cancel_by_representative_only else declared
     flight = 4 if u.flight > 0 and not any(v.flight >= u.flight for v in cancel) else 0
-    # 「自身が飛行を受けている場合」 read for the representative too (flightBonusForObstructer)
+    # 「自身が飛行を受けている場合」 read for the representative too (flight_bonus_for_obstructer)
     rep_flight = 4 if (t.readings.flight_bonus_for_obstructer and rep.flight > 0
                        and u.flight < rep.flight) else 0
     active = sum(a) + rep.ini + 2 * others + rep_flight

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 @implements("§9.5")
 def add_effect(t: SkirmishTable, v: Unit, row: Condition, rounds: int, amount: int) -> None:
     """A timed effect of condition ``row``; the same row refreshes instead of stacking (§9.5;
-    stacks with ``sameEffectStacks``)."""
+    stacks with ``same_effect_stacks``)."""
     found = None if t.readings.same_effect_stacks else v.effect(row)
     if found is not None:
         found.remaining = rounds

@@ -143,7 +143,7 @@ def strike(t: SkirmishTable, use: Use, instances: list[Instance]) -> None:
 
 @implements("§4.2", "§6.3", "§4.4")
 def hit_check(t: SkirmishTable, use: Use, inst: Instance) -> None:
-    """2D10 + 命中値 ≥ 回避値 (§4.2, §6.3; > with ``hitNeedsGreater``); 10+10 critical,
+    """2D10 + 命中値 ≥ 回避値 (§4.2, §6.3; > with ``hit_needs_greater``); 10+10 critical,
     1+1 fumble (§4.4)."""
     r = t.readings
     victim = inst.victim
