@@ -15,7 +15,7 @@ from typing import Any
 from kassen.core import session
 from kassen.core.canonical import digest
 from kassen.core.links import parse_link
-from kassen.core.tournament import open_tournament_link, play_spec
+from kassen.tournament.formats import open_tournament_link, play_spec
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "option_aliases"
 

@@ -19,7 +19,7 @@ from kassen.core import registry, session
 from kassen.core.links import battle_link, parse_link, tournament_link
 from kassen.core.problems import ProblemError
 from kassen.core.record import Record
-from kassen.core.tournament import open_tournament_link, spec_of
+from kassen.tournament.formats import open_tournament_link, spec_of
 from kassen.web import api
 from option_alias_kit import FIXTURES, link_digest, tournament_digest
 
