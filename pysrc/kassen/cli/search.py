@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from kassen.cli.io import given_options, lang_of, read_build_file
+from kassen.cli.term import progress_bar
 from kassen.core import registry
 from kassen.core.problems import Problem, ProblemError
 from kassen.lab.racing import TARGETS
@@ -105,8 +106,10 @@ def cmd_search(args: argparse.Namespace) -> int:
                         walkers=args.walkers, goal=args.goal, top=args.top, start=start)
     notes = sys.stderr if args.json else sys.stdout
     bar = sys.stderr.isatty()
+    counted = progress_bar(sys.stderr, "evaluations")  # the shared bar (rich when installed)
     began = time.monotonic()
     shown: list[str] = []
+    ended = [False]
 
     def report(done: int, total: int | None, best: list[Entry]) -> None:
         if best and (not shown or best[0].text != shown[-1]):
@@ -114,16 +117,14 @@ def cmd_search(args: argparse.Namespace) -> int:
             if bar:
                 sys.stderr.write("\r\033[K")
             print(f"best so far  {_line(best[0])}", file=notes, flush=True)
-        if bar:
+        if total and counted is not None:
+            counted(done, total)
+            ended[0] = done >= total  # the shared bar ends its own line
+        elif bar:
             spent = time.monotonic() - began
             rate = done / spent if spent else 0.0
-            if total:
-                filled = 30 * done // total
-                sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}"
-                                 f"  {rate:.1f} evaluations/s")
-            else:
-                sys.stderr.write(f"\r{done} evaluations  {spent:.0f}/{args.seconds:.0f} s"
-                                 f"  {rate:.1f}/s")
+            sys.stderr.write(f"\r{done} evaluations  {spent:.0f}/{args.seconds:.0f} s"
+                             f"  {rate:.1f}/s")
             sys.stderr.flush()
 
     if args.scheduler is None:
@@ -142,7 +143,7 @@ def cmd_search(args: argparse.Namespace) -> int:
             summary = search.run(report)
         except KeyboardInterrupt:
             summary = search.summary(cancelled=True)
-    if bar:
+    if bar and not ended[0]:
         sys.stderr.write("\n")
     summary["seconds"] = round(time.monotonic() - began, 3)
     if args.json:
