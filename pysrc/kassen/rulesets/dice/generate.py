@@ -5,6 +5,7 @@ from __future__ import annotations
 from kassen.core.rng import Rng
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
+from kassen.rulesets.dice.catalogue import ability_cost, star_cost
 from kassen.rulesets.dice.model import (
     SLOTS,
     Ability,
@@ -12,8 +13,6 @@ from kassen.rulesets.dice.model import (
     Sheet,
     Slot,
     Star,
-    ability_cost,
-    star_cost,
 )
 from kassen.rulesets.dice.notation import export
 

@@ -3,14 +3,11 @@ battle's changing :class:`State` (§3, §5)."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from enum import StrEnum
-from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.model_state import Character, TurnValues
 
@@ -36,16 +33,6 @@ class Ability:
     def label(self) -> str:
         """``攻2倍・単`` form."""
         return "・".join((self.name, *self.derivations))
-
-    @cached_property
-    def entry(self) -> cat.Entry:
-        """The catalogue entry (normal or demerit)."""
-        return cat.NORMAL_BY_JA.get(self.name) or cat.DEMERIT_BY_JA[self.name]
-
-    @cached_property
-    def is_demerit(self) -> bool:
-        """Whether this is a demerit ability (デメリット能力)."""
-        return self.name in cat.DEMERIT_BY_JA
 
     @cached_property
     def single(self) -> bool:
@@ -84,10 +71,6 @@ class Slot:
         """Both columns empty (D14: the only slots auto-placement fills)."""
         return self.normal is None and self.star is None and self.ougi is None
 
-    @cached_property
-    def demerit(self) -> bool:
-        """A demerit square (デメリットマス, §8)."""
-        return self.normal is not None and self.normal.is_demerit
 
 
 @dataclass(frozen=True)
@@ -137,81 +120,43 @@ class Sheet:
         return None
 
     @cached_property
-    def lp_start(self) -> int:
-        """6000 + unused cost (§4.2)."""
-        return k.LP_BASE + max(0, k.COST_POOL - total_cost(self))
-
-
-def ability_cost(ability: Ability) -> int:
-    """List cost with derivation discounts multiplied and rounded up once (§2.3, D12)."""
-    if ability.is_demerit:
-        return 0
-    cost = Fraction(ability.entry.cost)
-    for suffix in ability.derivations:
-        cost *= k.DERIVATION_DISCOUNT[suffix]
-    return math.ceil(cost)
-
-
-def star_cost(star: Star) -> int:
-    """ceil(cost / 使用星) (§15.4)."""
-    return -(-ability_cost(star.ability) // star.use)
-
-
-def cost_items(sheet: Sheet) -> list[tuple[str, int]]:
-    """Every cost of the sheet as (where, cost), in sheet order (§2.3)."""
-    items: list[tuple[str, int]] = [
-        ("atk", sheet.atk * k.STAT_PRICES["atk"]),
-        ("def", sheet.defence * k.STAT_PRICES["def"]),
-        ("agi", sheet.agi * k.STAT_PRICES["agi"]),
-    ]
-    for number in SLOTS:
-        slot = sheet.slot(number)
-        if slot.normal is not None:
-            items.append((f"slot{number}", ability_cost(slot.normal)))
-        if slot.star is not None:
-            items.append((f"slot{number}", star_cost(slot.star)))
-    for face, name in zip(SPECIAL_SLOTS, sheet.specials, strict=False):
-        if name:
-            items.append((f"special{face}", cat.SPECIAL_BY_JA[name].cost))
-    for name in sheet.passives:
-        items.append(("passive", cat.PASSIVE_BY_JA[name].cost))
-    if sheet.zone is not None:
-        items.append(("zone", k.ZONE_PASSIVE_COST))
-    if sheet.line is not None:
-        items.append(("line", ability_cost(sheet.line[1])))
-    if sheet.trigger is not None:
-        items.append(("trigger", ability_cost(sheet.trigger[1])))
-    return items
-
-
-def total_cost(sheet: Sheet) -> int:
-    """The sheet's whole cost."""
-    return sum(cost for _, cost in cost_items(sheet))
-
-
-def starting_lp(sheet: Sheet) -> int:
-    """6000 + unused cost (§4.2)."""
-    return sheet.lp_start
+    def facts(self) -> SheetFacts:
+        """What the catalogue works out once per sheet (its starting LP and its kit), kept
+        with the frozen sheet so that every battle of the sheet reads them
+        (:func:`.catalogue.starting_lp`, :func:`.catalogue.kit`)."""
+        return SheetFacts()
 
 
 @dataclass(frozen=True, slots=True)
 class Kit:
-    """A sheet's type, bought passives and zone passive as catalogue ids, with the numbers
-    its passives add at fixed moments (made once per battle by ``rules.effects.kit``)."""
+    """What a sheet's type, bought passives and zone passive do, taken from their catalogue
+    rows once per sheet (:func:`.catalogue.kit`): the handlers and the numbers they add at
+    fixed moments."""
 
-    type: str
-    passives: tuple[str, ...]
-    zone: str
+    on_values: tuple[Any, ...] = ()
+    """Step-10 handlers of the type and the bought passives, in that order (§18.3–18.4)."""
+    zone_on_values: Any = None
+    """Step-10 handler of the zone passive when its zone is active (§18.7), if it has one."""
+    on_zone: Any = None
+    """Step-4 handler of the zone passive when its zone is active (星読み), if it has one."""
     gauge_bonus: int = 0
     """Stun gauge added at the set-up (タフネス, §12.1)."""
     stardust_bonus: int = 0
     """Stardust added in step 3 (星屑集め)."""
     countdown_bonus: int = 0
     """Extra stun countdown per turn (不屈, §12.5)."""
-    on_values: tuple[Any, ...] = ()
-    """Step-10 handlers of the type and the bought passives, in that order (§18.3–18.4)."""
-    zone_on_values: Any = None
-    """Step-10 handler of the zone passive when its zone is active (§18.7), if it has one."""
+    demerit_guard: bool = False
+    """A passive that may pay 1 VP against a demerit square's penalties (§8.3)."""
+    stun_flag_guard: bool = False
+    """A passive that may pay 1 VP to keep the good flags when stunned (§12.3)."""
+
+
+@dataclass(slots=True)
+class SheetFacts:
+    """Values the catalogue works out once per sheet (``Sheet.facts``); None until then."""
+
+    lp_start: int | None = None
+    kit: Kit | None = None
 
 
 class Termination(StrEnum):

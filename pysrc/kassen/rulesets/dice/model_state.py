@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from kassen.core.conditions import Condition, Handler
 from kassen.rulesets.dice import constants as k
@@ -186,8 +187,9 @@ class TurnValues:
     threshold: int = k.COMBO_THRESHOLD_BASE
     coef: Ratio = k.COMBO_COEF_BASE
     force_cross: bool = False
-    on_hit: list[tuple[str, bool]] = field(default_factory=list)
-    """On-hit effects (launch/slam/heavy) with their 単 switch (§7.4)."""
+    on_hit: list[tuple[Any, bool]] = field(default_factory=list)
+    """The catalogue rows armed for a connecting hit (打ち上げ, 叩き落とし, 重撃), each with
+    its 単 switch (§7.4)."""
     parry: str = ""
     acts: list[Act] = field(default_factory=list)
     vp_guard: int = 0

@@ -19,6 +19,7 @@ from kassen.core.suggest import nearest
 from kassen.core.text import ascii_int, clip, name_problem
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
+from kassen.rulesets.dice.catalogue import cost_items
 from kassen.rulesets.dice.model import (
     SLOTS,
     SPECIAL_SLOTS,
@@ -27,7 +28,6 @@ from kassen.rulesets.dice.model import (
     Sheet,
     Slot,
     Star,
-    cost_items,
 )
 
 MAX_ENTRIES = 80
@@ -185,7 +185,7 @@ def _parse_slot(value: str, column: int, reader: _Reader, line: int, number: int
     if star is not None and ougi is not None:
         reader.bad("star_and_ougi", line, column, "§2.4", where=where)
         ok = False
-    if normal is not None and normal.is_demerit and (star or ougi or based):
+    if normal is not None and normal.name in cat.DEMERIT_BY_JA and (star or ougi or based):
         reader.bad("star_on_demerit", line, column, "§2.4", where=where)
         ok = False
     return Slot(normal, star, ougi, based) if ok else None
@@ -342,8 +342,8 @@ def _check_board(sheet: Sheet, reader: _Reader, where_at: dict[str, tuple[int, i
             ougi_count += 1
             if ougi_count > 1:
                 reader.bad("ougi_twice", line, column, "§15.5")
-        if slot.demerit:
-            group = cat.DEMERIT_BY_JA[slot.normal.name].group  # type: ignore[union-attr]
+        if slot.normal is not None and slot.normal.name in cat.DEMERIT_BY_JA:
+            group = cat.DEMERIT_BY_JA[slot.normal.name].group
             placed[group].append(number)
     need = {"A": 1, "B": 1, "C": sheet.demerit_count - 2}
     for group in ("A", "B", "C"):

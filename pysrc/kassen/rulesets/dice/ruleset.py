@@ -10,6 +10,7 @@ from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.dice import moves, text
+from kassen.rulesets.dice.catalogue import starting_lp
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.generate import random_text
 from kassen.rulesets.dice.model import Sheet, Termination
@@ -55,7 +56,7 @@ class DiceRuleset(Ruleset):
         sheet, problems = parse(text_)
         if sheet is None:
             return None, problems
-        lp = sheet.lp_start  # worked out here once; every battle of the sheet reads it
+        lp = starting_lp(sheet)  # worked out here once; every battle of the sheet reads it
         if sheet.line is not None and sheet.line[0] > lp:
             return None, [Problem("dice.line_over_lp", 1, 1, "§16.3",
                                   {"value": sheet.line[0], "lp": lp})]
