@@ -9,7 +9,7 @@ from kassen.core.moments import Moment
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
-from kassen.rulesets.dice import moves, text
+from kassen.rulesets.dice import generate, text
 from kassen.rulesets.dice.catalogue import starting_lp
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.generate import random_text
@@ -76,11 +76,11 @@ class DiceRuleset(Ruleset):
 
     def search_start(self, rng: Rng, options: dict[str, Any]) -> Sheet:
         """A random legal sheet (build lab)."""
-        return moves.start(self, rng, options)
+        return generate.start(self, rng, options)
 
     def search_move(self, build: Sheet, rng: Rng, options: dict[str, Any]) -> Sheet:
         """A stat nudged or one part of the sheet taken from a random legal sheet (build lab)."""
-        return moves.move(self, build, rng, options)
+        return generate.move(self, build, rng, options)
 
     def text(self) -> Mapping[str, Mapping[str, str]]:
         """The ja/en catalogue of :mod:`kassen.rulesets.dice.text` (the registry registers
