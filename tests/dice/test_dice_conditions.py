@@ -15,7 +15,7 @@ from kassen.core.conditions import Conditions
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import catalogue_conditions as cc
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.model_state import DiceCondition, Flag
+from kassen.rulesets.dice.model import DiceCondition, Flag
 from kassen.rulesets.dice.rules import values
 
 RULE_MODULES = ("rules/abilities", "rules/attack", "engine", "table",

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from kassen.rulesets.dice import catalogue_conditions as cc
-from kassen.rulesets.dice.model_state import DiceCondition
+from kassen.rulesets.dice.model import DiceCondition
 from kassen.rulesets.dice.table import DiceTable
 
 Activate = Callable[[DiceTable, int, bool], bool]

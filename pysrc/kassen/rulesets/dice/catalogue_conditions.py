@@ -1,6 +1,6 @@
 """The conditions of the dice rules: every flag (§13) and stun (§12) is one row here.
 
-Each row is a :class:`~kassen.rulesets.dice.model_state.DiceCondition` (a
+Each row is a :class:`~kassen.rulesets.dice.model.state.DiceCondition` (a
 :class:`kassen.core.conditions.Condition` with the flag's ``kind``) that owns what it does, by
 moment:
 
@@ -13,7 +13,7 @@ moment:
 
 The bad flags 浮き and ダウン act only through the abilities that read them (叩き落とし,
 追い打ち, §18.1), which hold their rows. A side holds its flags as
-:class:`~kassen.rulesets.dice.model_state.Flag` records naming their row by index, and stun as
+:class:`~kassen.rulesets.dice.model.state.Flag` records naming their row by index, and stun as
 ``Character.stunned``; the rule code calls a row's handler through the per-moment tuples
 below (indexed by ``row.index``) or the row it holds, never by name. A new flag is one row in
 this file.
@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from kassen.core.conditions import Conditions, Handler
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.model_state import DiceCondition, Flag
+from kassen.rulesets.dice.model import DiceCondition, Flag
 from kassen.rulesets.dice.table import ID, DiceTable
 
 Apply = Callable[[DiceTable, int], None]

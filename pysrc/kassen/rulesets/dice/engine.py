@@ -17,8 +17,7 @@ from kassen.core.ruleset import Battle, Result, Ruleset, Setup
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import view as vw
 from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS
-from kassen.rulesets.dice.model import Sheet, State, Termination
-from kassen.rulesets.dice.model_state import Character, TurnValues
+from kassen.rulesets.dice.model import Character, Sheet, State, Termination, TurnValues
 from kassen.rulesets.dice.options import Readings
 from kassen.rulesets.dice.rules import attack, upkeep
 from kassen.rulesets.dice.rules import formulas as fm

@@ -16,8 +16,16 @@ from kassen.core.events import Recorder
 from kassen.core.rng import Rng
 from kassen.core.table import Table
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.model import Kit, Sheet, State, Termination
-from kassen.rulesets.dice.model_state import Character, DiceCondition, Flag, TurnValues
+from kassen.rulesets.dice.model import (
+    Character,
+    DiceCondition,
+    Flag,
+    Kit,
+    Sheet,
+    State,
+    Termination,
+    TurnValues,
+)
 from kassen.rulesets.dice.options import Readings
 from kassen.rulesets.dice.rules import formulas as fm
 

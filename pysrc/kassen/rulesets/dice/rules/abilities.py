@@ -7,8 +7,7 @@ from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.catalogue import Entry
 from kassen.rulesets.dice.catalogue_conditions import apply_demerit
-from kassen.rulesets.dice.model import Ability
-from kassen.rulesets.dice.model_state import Act
+from kassen.rulesets.dice.model import Ability, Act
 from kassen.rulesets.dice.table import ID, DiceTable
 
 

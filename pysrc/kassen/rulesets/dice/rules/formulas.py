@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.model_state import Ratio
+from kassen.rulesets.dice.model import Ratio
 
 
 def five_sum(dice: dict[str, int], selected_value: int) -> int:
