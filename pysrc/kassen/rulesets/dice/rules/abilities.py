@@ -5,15 +5,10 @@ from __future__ import annotations
 
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.catalogue import Entry
+from kassen.rulesets.dice.catalogue import ABILITY_BY_JA
 from kassen.rulesets.dice.catalogue_conditions import apply_demerit
 from kassen.rulesets.dice.model import Ability, Act
 from kassen.rulesets.dice.table import ID, DiceTable
-
-
-def _row(ability: Ability) -> Entry:
-    """The catalogue row an ability of a slot, line or trigger names (normal or demerit)."""
-    return cat.ABILITY_BY_JA[ability.name]
 
 
 def zone(t: DiceTable, c: int) -> None:
@@ -52,7 +47,7 @@ def select(t: DiceTable, c: int) -> None:
         ch.line_used = True
         src.kind, src.name = "line", line[1].label
     elif (sheet.trigger is not None and t.has_flag(1 - c, t.trigger_rows[c])
-          and tv.vp0 >= 1 + _row(sheet.trigger[1]).vp):
+          and tv.vp0 >= 1 + ABILITY_BY_JA[sheet.trigger[1].name].vp):
         src.kind, src.name = "trigger", sheet.trigger[1].label
     else:
         n = tv.n
@@ -86,7 +81,7 @@ def demerit_square(t: DiceTable, c: int) -> None:
     if not ((stunned and t.readings.stunned_square_penalty) or tv.source.kind == "slot"):
         return
     normal = t.sheets[c].slot(tv.n).normal
-    if normal is None or _row(normal).flag is None:
+    if normal is None or ABILITY_BY_JA[normal.name].flag is None:
         return
     if t.kits[c].demerit_guard and tv.vp0 >= 1:
         tv.guarded = True
@@ -160,14 +155,15 @@ def slot_abilities(t: DiceTable, c: int) -> None:
                 activate(t, c, normal, "normal")
             return
         if (slot.based and normal is not None and t.readings.based_vp == "pair"
-                and (star_vp := _row(star.ability).vp) > 0 and (normal_vp := _row(normal).vp) > 0
+                and (star_vp := ABILITY_BY_JA[star.ability.name].vp) > 0
+                and (normal_vp := ABILITY_BY_JA[normal.name].vp) > 0
                 and t.vp_blocked(c, max(star_vp, normal_vp))):
             # §14.2: a based pair that both use VP needs the larger VP, else neither acts
             t.rec.emit("blocked", ID[c], rule="§14.2", name=star.ability.label,
                        why="vp")
             t.rec.emit("blocked", ID[c], rule="§14.2", name=normal.label, why="vp")
             return
-        if not t.vp_blocked(c, _row(star.ability).vp):
+        if not t.vp_blocked(c, ABILITY_BY_JA[star.ability.name].vp):
             if t.readings.star_spend == "at_use":
                 t.lose_stars(c, star.use, "star_ability")
             else:
@@ -180,7 +176,8 @@ def slot_abilities(t: DiceTable, c: int) -> None:
         if not t.readings.star_vp_fallback and not slot.based:
             return
     if normal is not None:
-        activate(t, c, normal, "normal" if _row(normal).flag is None else "demerit")
+        demerit = ABILITY_BY_JA[normal.name].flag is not None
+        activate(t, c, normal, "demerit" if demerit else "normal")
 
 
 def activate(t: DiceTable, c: int, ability: Ability, column: str, extra: int = 0) -> None:
@@ -190,7 +187,7 @@ def activate(t: DiceTable, c: int, ability: Ability, column: str, extra: int = 0
     if tv.misfired:
         t.rec.emit("blocked", ID[c], rule="§7.7", name=name, why="misfire")
         return
-    entry = _row(ability)
+    entry = ABILITY_BY_JA[ability.name]
     if t.vp_blocked(c, entry.vp + extra):
         t.rec.emit("blocked", ID[c], rule="§7.6", name=name, why="vp")
         return
