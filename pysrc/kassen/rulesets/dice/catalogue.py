@@ -10,14 +10,10 @@ The flags and stun are condition rows (:mod:`.catalogue_conditions`).
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
-
 from kassen.rulesets.dice import catalogue_conditions as cc
-from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.catalogue_abilities import NORMAL, SPECIAL, Entry
 from kassen.rulesets.dice.catalogue_passives import DEMERIT, OUGI, PASSIVE, TYPES, ZONE_PASSIVE
-from kassen.rulesets.dice.model import SLOTS, SPECIAL_SLOTS, Ability, Kit, Sheet, Star
+from kassen.rulesets.dice.model import Kit, Sheet
 
 __all__ = ["DEMERIT", "NORMAL", "OUGI", "PASSIVE", "SPECIAL", "TYPES", "ZONE_PASSIVE", "Entry"]
 
@@ -87,61 +83,3 @@ def kit(sheet: Sheet) -> Kit:
             demerit_guard=any(p.guards == "demerit_square" for p in passives),
             stun_flag_guard=any(p.guards == "good_flags" for p in passives))
     return facts.kit
-
-
-# -- what a sheet costs (§2.3) --------------------------------------------------------------
-
-def ability_cost(ability: Ability) -> int:
-    """List cost with derivation discounts multiplied and rounded up once (§2.3, D12)."""
-    entry = ABILITY_BY_JA[ability.name]
-    if entry.flag is not None:
-        return 0
-    cost = Fraction(entry.cost)
-    for suffix in ability.derivations:
-        cost *= k.DERIVATION_DISCOUNT[suffix]
-    return math.ceil(cost)
-
-
-def star_cost(star: Star) -> int:
-    """ceil(cost / 使用星) (§15.4)."""
-    return -(-ability_cost(star.ability) // star.use)
-
-
-def cost_items(sheet: Sheet) -> list[tuple[str, int]]:
-    """Every cost of the sheet as (where, cost), in sheet order (§2.3)."""
-    items: list[tuple[str, int]] = [
-        ("atk", sheet.atk * k.STAT_PRICES["atk"]),
-        ("def", sheet.defence * k.STAT_PRICES["def"]),
-        ("agi", sheet.agi * k.STAT_PRICES["agi"]),
-    ]
-    for number in SLOTS:
-        slot = sheet.slot(number)
-        if slot.normal is not None:
-            items.append((f"slot{number}", ability_cost(slot.normal)))
-        if slot.star is not None:
-            items.append((f"slot{number}", star_cost(slot.star)))
-    for face, name in zip(SPECIAL_SLOTS, sheet.specials, strict=False):
-        if name:
-            items.append((f"special{face}", SPECIAL_BY_JA[name].cost))
-    for name in sheet.passives:
-        items.append(("passive", PASSIVE_BY_JA[name].cost))
-    if sheet.zone is not None:
-        items.append(("zone", k.ZONE_PASSIVE_COST))
-    if sheet.line is not None:
-        items.append(("line", ability_cost(sheet.line[1])))
-    if sheet.trigger is not None:
-        items.append(("trigger", ability_cost(sheet.trigger[1])))
-    return items
-
-
-def total_cost(sheet: Sheet) -> int:
-    """The sheet's whole cost."""
-    return sum(cost for _, cost in cost_items(sheet))
-
-
-def starting_lp(sheet: Sheet) -> int:
-    """6000 + unused cost (§4.2), worked out once per sheet (``sheet.facts``)."""
-    facts = sheet.facts
-    if facts.lp_start is None:
-        facts.lp_start = k.LP_BASE + max(0, k.COST_POOL - total_cost(sheet))
-    return facts.lp_start

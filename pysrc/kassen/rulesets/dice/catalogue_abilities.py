@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from kassen.rulesets.dice import catalogue_conditions as cc
+from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.model import DiceCondition
 from kassen.rulesets.dice.table import DiceTable
 
@@ -75,6 +76,10 @@ class Entry:
     """A special ability that acts while its side is stunned (復帰, §18.2)."""
     flag: DiceCondition | None = None
     """A demerit ability's flag row, which owns its effect (§18.5)."""
+    star_column: bool = True
+    """A type whose sheet may fill star columns (§2.4: not バランス)."""
+    demerits: int = k.DEMERIT_COUNT_STANDARD
+    """How many demerit abilities a type's sheet holds (§2.5: リスキー six)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Entry:
         """A row is shared, never copied: a snapshot of the turn's armed hits keeps it."""

@@ -6,6 +6,7 @@ those rows by their §18.5 numbers."""
 from __future__ import annotations
 
 from kassen.rulesets.dice import catalogue_conditions as cc
+from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.catalogue_abilities import Entry
 from kassen.rulesets.dice.table import DiceTable
 
@@ -49,8 +50,10 @@ def _guard(t: DiceTable, c: int, zone: int) -> None:
 
 
 TYPES: tuple[Entry, ...] = (
-    Entry("T1", "balance", "バランス", "Balance", group="万能", on_values=_balance),
-    Entry("T2", "risky", "リスキー", "Risky", group="捨て身", on_values=_risky),
+    Entry("T1", "balance", "バランス", "Balance", group="万能", on_values=_balance,
+          star_column=False),
+    Entry("T2", "risky", "リスキー", "Risky", group="捨て身", on_values=_risky,
+          demerits=k.DEMERIT_COUNT_RISKY),
     Entry("T3", "power", "パワー", "Power", group="剛力", on_values=_power),
     Entry("T4", "guard", "ガード", "Guard", group="堅牢", on_values=_guard),
     Entry("T5", "speed", "スピード", "Speed", group="俊足", on_values=_threshold_40),

@@ -29,6 +29,7 @@ from kassen.rulesets.dice.rules.abilities import (
     special,
     zone,
 )
+from kassen.rulesets.dice.rules.sheet import starting_lp
 from kassen.rulesets.dice.rules.values import derive, flags_and_passives
 from kassen.rulesets.dice.table import ID, DiceTable
 
@@ -95,7 +96,7 @@ class DiceBattle(Battle):
         chars = []
         for sheet, kit in zip(sheets, kits, strict=True):
             gauge = readings.stun_gauge + kit.gauge_bonus
-            lp = cat.starting_lp(sheet)
+            lp = starting_lp(sheet)
             chars.append(Character(lp_main=lp, lp_start=lp, vp=readings.vp_init, gauge=gauge,
                                    gauge_max=gauge,
                                    ougi_available=sheet.ougi_number is not None))

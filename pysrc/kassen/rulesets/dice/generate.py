@@ -14,7 +14,6 @@ from kassen.core import moves
 from kassen.core.rng import Rng
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.catalogue import ability_cost, star_cost
 from kassen.rulesets.dice.model import (
     SLOTS,
     Ability,
@@ -24,6 +23,7 @@ from kassen.rulesets.dice.model import (
     Star,
 )
 from kassen.rulesets.dice.notation import export
+from kassen.rulesets.dice.rules.sheet import ability_cost, star_cost
 
 MAX_FILLED = 10
 """Keep enough empty slots for the six demerits of リスキー (§2.5)."""
@@ -54,7 +54,7 @@ def random_sheet(rng: Rng) -> Sheet:
         star: Star | None = None
         ougi: Ougi | None = None
         roll = rng.below(10)
-        if roll < 2 and kind != "バランス":
+        if roll < 2 and (not kind or cat.TYPE_BY_JA[kind].star_column):
             need = rng.randint(0, 4)
             star = Star(_ability(rng), need, rng.randint(1, need + 1))
         elif roll == 2 and not has_ougi:

@@ -10,12 +10,12 @@ from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.dice import generate, text
-from kassen.rulesets.dice.catalogue import starting_lp
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.generate import random_text
 from kassen.rulesets.dice.model import Sheet, Termination
 from kassen.rulesets.dice.notation import export, parse
 from kassen.rulesets.dice.options import OPTIONS
+from kassen.rulesets.dice.rules.sheet import starting_lp
 from kassen.rulesets.dice.samples import SAMPLES
 from kassen.rulesets.dice.text import CATALOGUE
 

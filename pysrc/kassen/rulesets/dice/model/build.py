@@ -8,8 +8,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from kassen.rulesets.dice import constants as k
-
 SLOTS = tuple(range(3, 19))
 """Ability slots 3..18 (§2.4)."""
 SPECIAL_SLOTS = tuple(range(1, 7))
@@ -100,11 +98,6 @@ class Sheet:
         """Slot ``number`` (3..18)."""
         return self.slots[number - 3]
 
-    @property
-    def demerit_count(self) -> int:
-        """How many demerit abilities the type requires (§2.5)."""
-        return k.DEMERIT_COUNT_RISKY if self.type == "リスキー" else k.DEMERIT_COUNT_STANDARD
-
     def ougi_slot(self) -> int | None:
         """The slot holding the 奥義, if any."""
         return self.ougi_number
@@ -122,7 +115,8 @@ class Sheet:
     def facts(self) -> SheetFacts:
         """What the catalogue works out once per sheet (its starting LP and its kit), kept
         with the frozen sheet so that every battle of the sheet reads them
-        (:func:`.catalogue.starting_lp`, :func:`.catalogue.kit`)."""
+        (:func:`kassen.rulesets.dice.rules.sheet.starting_lp`,
+        :func:`kassen.rulesets.dice.catalogue.kit`)."""
         return SheetFacts()
 
 
