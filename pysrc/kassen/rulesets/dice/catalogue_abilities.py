@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from kassen.rulesets.dice import catalogue_conditions as cc
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.model import DiceCondition
-from kassen.rulesets.dice.table import DiceTable
+from kassen.rulesets.dice.table import ID, DiceTable
 
 Activate = Callable[[DiceTable, int, bool], bool]
 OugiEffect = Callable[[DiceTable, int, int], None]
@@ -272,7 +272,16 @@ def _misfire(t: DiceTable, c: int, single: bool) -> bool:
 
 
 def _recover(t: DiceTable, c: int, single: bool) -> bool:
-    return t.recover(c)
+    """復帰: end stun now and refill the gauge (§12.5)."""
+    ch = t.state.chars[c]
+    if not ch.stunned:
+        return False
+    ch.stunned = False
+    ch.stun_left = 0
+    ch.gauge = ch.gauge_max
+    t.state.tv[c].recovered = True
+    t.rec.emit("stun_end", ID[c], rule="§12.5", via="復帰", gauge=ch.gauge)
+    return True
 
 
 def _last_stand(t: DiceTable, c: int, single: bool) -> bool:

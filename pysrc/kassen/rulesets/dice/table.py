@@ -273,18 +273,6 @@ class DiceTable(Table[State, Readings]):
         self.rec.emit("range_shift", ID[c], rule="§11.5", before=fm.range_text(r2),
                       after=fm.range_text(new))
 
-    def recover(self, c: int) -> bool:
-        """復帰: end stun now and refill the gauge (§12.5)."""
-        ch = self.state.chars[c]
-        if not ch.stunned:
-            return False
-        ch.stunned = False
-        ch.stun_left = 0
-        ch.gauge = ch.gauge_max
-        self.state.tv[c].recovered = True
-        self.rec.emit("stun_end", ID[c], rule="§12.5", via="復帰", gauge=ch.gauge)
-        return True
-
     # -- the end (§17) ----------------------------------------------------------------------
     def finish(self, winner: int | None, reason: Termination, rule: str) -> None:
         """End the battle with ``winner`` (None: a draw) and say so."""
