@@ -18,6 +18,7 @@ from kassen.rulesets.dice.table import DiceTable
 RULES = Path(cat.__file__).parent / "rules"
 
 
+@pytest.mark.rule("§7.4")
 @pytest.mark.rule("§18.1")
 @pytest.mark.rule("§18.2")
 @pytest.mark.rule("§18.6")
