@@ -13,7 +13,7 @@ from dice_helpers import damage_terms, events, one_turn, put
 
 from kassen.rulesets.dice.catalogue_conditions import flag as new_flag
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.model_state import Flag
+from kassen.rulesets.dice.model import Flag
 
 
 def flag(b: DiceBattle, c: int, name: str) -> Flag | None:

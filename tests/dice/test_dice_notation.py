@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from kassen.core import registry
 from kassen.core.rng import Rng
-from kassen.rulesets.dice.model import starting_lp, total_cost
 from kassen.rulesets.dice.notation import export, parse
+from kassen.rulesets.dice.rules.sheet import starting_lp, total_cost
 from kassen.rulesets.dice.samples import SAMPLES, TYPED
 
 RULESET = registry.get("dice")  # through the registry: it registers the text

@@ -10,7 +10,7 @@ from dice_helpers import battle, damage_terms, events, one_turn, put
 
 from kassen.rulesets.dice.catalogue_conditions import flag as new_flag
 from kassen.rulesets.dice.engine import DiceBattle
-from kassen.rulesets.dice.model_state import TurnValues
+from kassen.rulesets.dice.model import TurnValues
 
 CROSS_FACES = (3, 3, 3, 5)
 """Equal own dice: speeds 30/30, X = 0 → cross (§9.2 step 4)."""

@@ -10,7 +10,7 @@ from kassen.core.moments import Moment
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
-from kassen.rulesets.cardduel import text
+from kassen.rulesets.cardduel import generate, text
 from kassen.rulesets.cardduel.ai import POLICIES
 from kassen.rulesets.cardduel.catalogue import COSTUMES
 from kassen.rulesets.cardduel.engine import CardDuelBattle
@@ -81,16 +81,12 @@ class CardDuelRuleset(Ruleset):
 
     def search_start(self, rng: Rng, options: dict[str, Any]) -> SideBuild:
         """A random legal side (build lab)."""
-        from kassen.rulesets.cardduel import moves
-
-        return moves.start(self, rng, options)
+        return generate.start(self, rng, options)
 
     def search_move(self, build: SideBuild, rng: Rng, options: dict[str, Any]) -> SideBuild:
         """A stat nudged within its §12.5 range or one part taken from a random legal side
         (build lab)."""
-        from kassen.rulesets.cardduel import moves
-
-        return moves.move(self, build, rng, options)
+        return generate.move(self, build, rng, options)
 
     def text(self) -> Mapping[str, Mapping[str, str]]:
         """The ja/en catalogue of :mod:`kassen.rulesets.cardduel.text` (the registry registers

@@ -1,6 +1,6 @@
 """The conditions of the dice rules: every flag (§13) and stun (§12) is one row here.
 
-Each row is a :class:`~kassen.rulesets.dice.model_state.DiceCondition` (a
+Each row is a :class:`~kassen.rulesets.dice.model.state.DiceCondition` (a
 :class:`kassen.core.conditions.Condition` with the flag's ``kind``) that owns what it does, by
 moment:
 
@@ -13,7 +13,7 @@ moment:
 
 The bad flags 浮き and ダウン act only through the abilities that read them (叩き落とし,
 追い打ち, §18.1), which hold their rows. A side holds its flags as
-:class:`~kassen.rulesets.dice.model_state.Flag` records naming their row by index, and stun as
+:class:`~kassen.rulesets.dice.model.state.Flag` records naming their row by index, and stun as
 ``Character.stunned``; the rule code calls a row's handler through the per-moment tuples
 below (indexed by ``row.index``) or the row it holds, never by name. A new flag is one row in
 this file.
@@ -24,9 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kassen.core.conditions import Conditions, Handler
-from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.model_state import DiceCondition, Flag
+from kassen.rulesets.dice.model import DiceCondition, Flag
 from kassen.rulesets.dice.table import ID, DiceTable
 
 Apply = Callable[[DiceTable, int], None]
@@ -88,15 +87,6 @@ def _distracted(t: DiceTable, c: int) -> None:
     t.lose_stardust(c, 5, "散漫")
 
 
-DEMERIT_EFFECTS: dict[str, Apply] = {
-    "whiff": _whiff, "stumble": _stumble, "stiffen": _stiffen, "opening": _opening,
-    "defenceless": _defenceless, "shaken": _shaken, "exhaust": _exhaust,
-    "star_crumble": _star_crumble, "fall_back": _fall_back, "distracted": _distracted,
-}
-"""The effect of each demerit entry of :data:`.catalogue.DEMERIT` by its id (read once, to
-make its row below)."""
-
-
 def apply_demerit(t: DiceTable, c: int, row: DiceCondition) -> None:
     """A demerit effect, at most once per demerit per turn (option, D13)."""
     tv = t.state.tv[c]
@@ -112,14 +102,16 @@ def _repeat(t: DiceTable, c: int, row: DiceCondition) -> None:
         apply_demerit(t, c, row)
 
 
-def _demerit_row(entry: cat.Entry) -> DiceCondition:
+def _demerit_row(key: str, ja: str, en: str, effect: Apply) -> DiceCondition:
+    """The flag of a demerit ability (§18.5): ``effect`` acts when the ability does and, as
+    the flag's step-10 handler, again while the flag is effective (D21)."""
     row: DiceCondition
 
     def on_values(t: DiceTable, c: int) -> None:
         _repeat(t, c, row)
 
-    row = DiceCondition(entry.id, entry.ja, entry.en, "§18.5", "demerit",
-                        on_demerit=DEMERIT_EFFECTS[entry.id], on_values=on_values)
+    row = DiceCondition(key, ja, en, "§18.5", "demerit", on_demerit=effect,
+                        on_values=on_values)
     return row
 
 
@@ -135,7 +127,7 @@ def _stun_start(t: DiceTable, c: int) -> None:
     ch.stun_left = ch.gauge_max if readings.stun_length == "gauge_max" else readings.stun_gauge
     t.rec.emit("stun_start", ID[c], rule="§12.3", length=ch.stun_left)
     has_good = any(f.kind == "good" for f in ch.flags) or readings.stun_guard_idle
-    if "stun_flag_guard" in t.kits[c].passives and has_good and tv.vp0 >= 1:
+    if t.kits[c].stun_flag_guard and has_good and tv.vp0 >= 1:
         tv.vp_guard += 1
         t.rec.emit("stun_flag_guard", ID[c], rule="§12.3")
     else:
@@ -186,10 +178,21 @@ DOWN = DiceCondition("down", "ダウン", "Down", "§13.1", "bad")
 STUN = DiceCondition("stun", "スタン", "Stun", "§12.3", "stun", order=1, on_start=_stun_start,
                      on_countdown=_stun_countdown, on_values=_stun_values)
 """Held as ``Character.stunned``; acts after the flags in step 10 (order 1)."""
-DEMERIT_FLAGS: dict[str, DiceCondition] = {entry.ja: _demerit_row(entry)
-                                           for entry in cat.DEMERIT}
-"""The demerit flag of each demerit ability, by its Japanese name (read when an ability or
-a trigger is set up, not in the turn loop)."""
+DEMERIT_FLAGS: dict[str, DiceCondition] = {row.ja: row for row in (
+    _demerit_row("whiff", "空振り", "Whiff", _whiff),
+    _demerit_row("stumble", "躓き", "Stumble", _stumble),
+    _demerit_row("stiffen", "硬直", "Stiffen", _stiffen),
+    _demerit_row("opening", "隙", "Opening", _opening),
+    _demerit_row("defenceless", "無防備", "Defenceless", _defenceless),
+    _demerit_row("shaken", "動揺", "Shaken", _shaken),
+    _demerit_row("exhaust", "消耗", "Exhaustion", _exhaust),
+    _demerit_row("star_crumble", "星崩れ", "Crumbling stars", _star_crumble),
+    _demerit_row("fall_back", "後退", "Fall back", _fall_back),
+    _demerit_row("distracted", "散漫", "Distracted", _distracted),
+)}
+"""The demerit flags, one per demerit ability of :data:`.catalogue.DEMERIT` (which lists
+them by their §18.5 numbers), by Japanese name (read when an ability or a trigger is set up,
+not in the turn loop)."""
 
 ROWS: tuple[DiceCondition, ...] = (DEF_UP, DAMAGE_CUT, AIRBORNE, DOWN, *DEMERIT_FLAGS.values(),
                                    STUN)

@@ -14,13 +14,12 @@ from typing import Any
 
 from kassen.core.options import read
 from kassen.core.ruleset import Battle, Result, Ruleset, Setup
+from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import view as vw
 from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS
-from kassen.rulesets.dice.model import Sheet, State, Termination
-from kassen.rulesets.dice.model_state import Character, TurnValues
+from kassen.rulesets.dice.model import Character, Sheet, State, Termination, TurnValues
 from kassen.rulesets.dice.options import Readings
 from kassen.rulesets.dice.rules import attack, upkeep
-from kassen.rulesets.dice.rules import effects as fx
 from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.rules.abilities import (
     demerit_square,
@@ -30,6 +29,7 @@ from kassen.rulesets.dice.rules.abilities import (
     special,
     zone,
 )
+from kassen.rulesets.dice.rules.sheet import starting_lp
 from kassen.rulesets.dice.rules.values import derive, flags_and_passives
 from kassen.rulesets.dice.table import ID, DiceTable
 
@@ -90,13 +90,13 @@ class DiceBattle(Battle):
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
         super().__init__(setup, ruleset)
         sheets = list(setup.builds)
-        kits = [fx.kit(sheet) for sheet in sheets]
+        kits = [cat.kit(sheet) for sheet in sheets]
         readings = read(Readings, self.options)
         coin = self.rng.below(2) if readings.sides == "random" else 0
         chars = []
         for sheet, kit in zip(sheets, kits, strict=True):
             gauge = readings.stun_gauge + kit.gauge_bonus
-            lp = sheet.lp_start
+            lp = starting_lp(sheet)
             chars.append(Character(lp_main=lp, lp_start=lp, vp=readings.vp_init, gauge=gauge,
                                    gauge_max=gauge,
                                    ougi_available=sheet.ougi_number is not None))

@@ -12,7 +12,6 @@ canonical export always lists the whole board. Names are Japanese (English ids a
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from kassen.core.problems import Problem
 from kassen.core.suggest import nearest
@@ -27,8 +26,8 @@ from kassen.rulesets.dice.model import (
     Sheet,
     Slot,
     Star,
-    cost_items,
 )
+from kassen.rulesets.dice.rules.sheet import check_board, check_budget
 
 MAX_ENTRIES = 80
 MAX_NAME = 40
@@ -185,7 +184,7 @@ def _parse_slot(value: str, column: int, reader: _Reader, line: int, number: int
     if star is not None and ougi is not None:
         reader.bad("star_and_ougi", line, column, "§2.4", where=where)
         ok = False
-    if normal is not None and normal.is_demerit and (star or ougi or based):
+    if normal is not None and normal.name in cat.DEMERIT_BY_JA and (star or ougi or based):
         reader.bad("star_on_demerit", line, column, "§2.4", where=where)
         ok = False
     return Slot(normal, star, ougi, based) if ok else None
@@ -316,69 +315,12 @@ def parse(text: str) -> tuple[Sheet | None, list[Problem]]:
         passives=tuple(passives), zone=values.get("zone"),  # type: ignore[arg-type]
         line=values.get("line"), trigger=values.get("trigger"),  # type: ignore[arg-type]
     )
-    sheet = _check_board(sheet, reader, where_at)
+    sheet = check_board(sheet, reader, where_at)
     if sheet is not None:
-        _check_budget(sheet, reader, where_at)
+        check_budget(sheet, reader, where_at)
     if reader.problems:
         return None, reader.problems
     return sheet, []
-
-
-def _at(where_at: dict[str, tuple[int, int]], key: str) -> tuple[int, int]:
-    return where_at.get(key, (1, 1))
-
-
-def _check_board(sheet: Sheet, reader: _Reader, where_at: dict[str, tuple[int, int]],
-                 ) -> Sheet | None:
-    """Star/奥義/demerit constraints of §2.4–2.5; returns the sheet with demerits placed."""
-    ougi_count = 0
-    placed: dict[str, list[int]] = {"A": [], "B": [], "C": []}
-    for number in SLOTS:
-        slot = sheet.slot(number)
-        line, column = _at(where_at, f"slot{number}")
-        if slot.star is not None and sheet.type == "バランス":
-            reader.bad("balance_no_star", line, column, "§2.4", where=f"slot{number}")
-        if slot.ougi is not None:
-            ougi_count += 1
-            if ougi_count > 1:
-                reader.bad("ougi_twice", line, column, "§15.5")
-        if slot.demerit:
-            group = cat.DEMERIT_BY_JA[slot.normal.name].group  # type: ignore[union-attr]
-            placed[group].append(number)
-    need = {"A": 1, "B": 1, "C": sheet.demerit_count - 2}
-    for group in ("A", "B", "C"):
-        if len(placed[group]) > need[group]:
-            line, column = _at(where_at, f"slot{placed[group][need[group]]}")
-            reader.bad("too_many_demerits", line, column, "§2.5", group=group,
-                       count=need[group])
-    if reader.problems:
-        return None
-    board = list(sheet.slots)
-    used = {board[n - 3].normal.name for g in placed for n in placed[g]}  # type: ignore[union-attr]
-    missing: list[str] = []
-    for group in ("A", "B", "C"):
-        pool = [e.ja for e in cat.DEMERIT if e.group == group and e.ja not in used]
-        missing.extend(pool[: need[group] - len(placed[group])])
-    free = [n for n in k.DEMERIT_ORDER if board[n - 3].empty]
-    if len(free) < len(missing):
-        reader.bad("no_room_for_demerits", 1, 1, "§2.5", count=len(missing), free=len(free))
-        return None
-    for number, name in zip(free, missing, strict=False):
-        board[number - 3] = Slot(Ability(name))
-    return replace(sheet, slots=tuple(board))
-
-
-def _check_budget(sheet: Sheet, reader: _Reader, where_at: dict[str, tuple[int, int]]) -> None:
-    """The cost budget (§2.2–2.3, §20): the item that crosses COST_POOL is named."""
-    total = 0
-    for where, cost in cost_items(sheet):
-        total += cost
-        if total > k.COST_POOL:
-            line, column = _at(where_at, where if where != "passive" else "passive0")
-            grand = sum(c for _, c in cost_items(sheet))
-            reader.bad("over_budget", line, column, "§2.2", where=where, cost=cost,
-                       total=grand, pool=k.COST_POOL)
-            return
 
 
 def export(sheet: Sheet, *, one_line: bool = False) -> str:

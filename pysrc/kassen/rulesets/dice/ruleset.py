@@ -9,12 +9,13 @@ from kassen.core.moments import Moment
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
-from kassen.rulesets.dice import moves, text
+from kassen.rulesets.dice import generate, text
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.generate import random_text
 from kassen.rulesets.dice.model import Sheet, Termination
 from kassen.rulesets.dice.notation import export, parse
 from kassen.rulesets.dice.options import OPTIONS
+from kassen.rulesets.dice.rules.sheet import starting_lp
 from kassen.rulesets.dice.samples import SAMPLES
 from kassen.rulesets.dice.text import CATALOGUE
 
@@ -56,7 +57,7 @@ class DiceRuleset(Ruleset):
         sheet, problems = parse(text_)
         if sheet is None:
             return None, problems
-        lp = sheet.lp_start  # worked out here once; every battle of the sheet reads it
+        lp = starting_lp(sheet)  # worked out here once; every battle of the sheet reads it
         if sheet.line is not None and sheet.line[0] > lp:
             return None, [Problem("dice.line_over_lp", 1, 1, "§16.3",
                                   {"value": sheet.line[0], "lp": lp})]
@@ -76,11 +77,11 @@ class DiceRuleset(Ruleset):
 
     def search_start(self, rng: Rng, options: dict[str, Any]) -> Sheet:
         """A random legal sheet (build lab)."""
-        return moves.start(self, rng, options)
+        return generate.start(self, rng, options)
 
     def search_move(self, build: Sheet, rng: Rng, options: dict[str, Any]) -> Sheet:
         """A stat nudged or one part of the sheet taken from a random legal sheet (build lab)."""
-        return moves.move(self, build, rng, options)
+        return generate.move(self, build, rng, options)
 
     def text(self) -> Mapping[str, Mapping[str, str]]:
         """The ja/en catalogue of :mod:`kassen.rulesets.dice.text` (the registry registers

@@ -16,8 +16,16 @@ from kassen.core.events import Recorder
 from kassen.core.rng import Rng
 from kassen.core.table import Table
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.model import Kit, Sheet, State, Termination
-from kassen.rulesets.dice.model_state import Character, DiceCondition, Flag, TurnValues
+from kassen.rulesets.dice.model import (
+    Character,
+    DiceCondition,
+    Flag,
+    Kit,
+    Sheet,
+    State,
+    Termination,
+    TurnValues,
+)
 from kassen.rulesets.dice.options import Readings
 from kassen.rulesets.dice.rules import formulas as fm
 
@@ -264,18 +272,6 @@ class DiceTable(Table[State, Readings]):
         st.r2 = new
         self.rec.emit("range_shift", ID[c], rule="§11.5", before=fm.range_text(r2),
                       after=fm.range_text(new))
-
-    def recover(self, c: int) -> bool:
-        """復帰: end stun now and refill the gauge (§12.5)."""
-        ch = self.state.chars[c]
-        if not ch.stunned:
-            return False
-        ch.stunned = False
-        ch.stun_left = 0
-        ch.gauge = ch.gauge_max
-        self.state.tv[c].recovered = True
-        self.rec.emit("stun_end", ID[c], rule="§12.5", via="復帰", gauge=ch.gauge)
-        return True
 
     # -- the end (§17) ----------------------------------------------------------------------
     def finish(self, winner: int | None, reason: Termination, rule: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.rulesets.dice.catalogue_conditions import STUN
-from kassen.rulesets.dice.model_state import TurnValues
+from kassen.rulesets.dice.model import TurnValues
 from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.table import ID, DiceTable
 

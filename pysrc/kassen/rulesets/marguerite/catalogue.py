@@ -2,11 +2,15 @@
 catalogue_conditions.py), 7 enchantments (§13).
 
 Every entry keeps its Japanese name beside the English identifier, so a reader can go from
-code to rule text and back. Swords are plain rows of a table; the engine reads their columns
-(``kind``, ``act``, ``formula``, ``rider`` …) instead of branching on names.
+code to rule text and back. Swords are rows of a table; the engine reads their columns
+(``kind``, ``act``, ``formula``, ``rider`` …) instead of branching on names, and an attack
+calls its row's ``damage`` handler (the formula column names one of :data:`DAMAGE`) instead
+of branching on the formula.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 # -- kinds (種別) and their priority in a simultaneous group (R8.6): lower runs first -----------
 SKIP = 0       # スキップ
@@ -29,11 +33,109 @@ ENCHANT_EN = {"stun": "Stun Giving", "poison": "Poison Giving", "whole": "Whole-
 """Short literal English glosses of the enchantments (keys as in event values)."""
 
 
+Terms = tuple[tuple[object, ...], ...]
+Damage = Callable[[int, int, int, int, int, int, str], tuple[int, Terms]]
+"""A sword's damage formula (R8.5 1): ``(attack, target's defence, target's HP, own HP, own
+max HP, turn, rule) -> (damage, its terms for core.sums)``, before ガード."""
+NOT_BELOW_ZERO_HP = ("max", "not_below_zero", 0)
+"""魔法剣 and デス剣 on H ≤ 0 deal 0."""
+
+
+def _ad(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+        rule: str) -> tuple[int, Terms]:
+    """A − D."""
+    return atk - rdef, (("=", "attack", atk), ("-", "defence", rdef))
+
+
+def _2ad(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+         rule: str) -> tuple[int, Terms]:
+    """2A − D."""
+    return 2 * atk - rdef, (("=", "attack", atk), ("*", "double", 2, rule),
+                            ("-", "defence", rdef))
+
+
+def _a(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+       rule: str) -> tuple[int, Terms]:
+    """A (絶対剣: defence ignored)."""
+    return atk, (("=", "attack", atk, rule),)
+
+
+def _a5d(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+         rule: str) -> tuple[int, Terms]:
+    """floor(A/5) − D."""
+    return atk // 5 - rdef, (("=", "attack", atk), ("//", "fifth", 5, rule),
+                             ("-", "defence", rdef))
+
+
+def _a10d(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+          rule: str) -> tuple[int, Terms]:
+    """floor(A/10) − D."""
+    return atk // 10 - rdef, (("=", "attack", atk), ("//", "tenth", 10, rule),
+                              ("-", "defence", rdef))
+
+
+def _a2(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+        rule: str) -> tuple[int, Terms]:
+    """floor(A/2)."""
+    return atk // 2, (("=", "attack", atk), ("//", "half", 2, rule))
+
+
+def _halfh(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+           rule: str) -> tuple[int, Terms]:
+    """ceil(H/2) of the target's HP (0 on H ≤ 0)."""
+    if rhp > 0:
+        return -(-rhp // 2), (("=", "target_hp", rhp), ("ceil/", "half", 2, rule))
+    return 0, (("=", "target_hp", rhp), NOT_BELOW_ZERO_HP)
+
+
+def _h(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+       rule: str) -> tuple[int, Terms]:
+    """H, the target's HP (0 on H ≤ 0)."""
+    if rhp > 0:
+        return rhp, (("=", "target_hp", rhp, rule),)
+    return 0, (("=", "target_hp", rhp, rule), NOT_BELOW_ZERO_HP)
+
+
+def _one(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+         rule: str) -> tuple[int, Terms]:
+    """1."""
+    return 1, (("=", "fixed", 1, rule),)
+
+
+def _pow(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+         rule: str) -> tuple[int, Terms]:
+    """2^ターン数 (the turn kept within 0..1000)."""
+    amount = 2 ** max(0, min(now, 1000))
+    return amount, (("note", "turn", now), ("=", "two_to_the_turn", amount, rule))
+
+
+def _rage(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+          rule: str) -> tuple[int, Terms]:
+    """Own max HP − own HP."""
+    return own_max - own_hp, (("=", "own_maxhp", own_max, rule), ("-", "own_hp", own_hp))
+
+
+def _zero(atk: int, rdef: int, rhp: int, own_hp: int, own_max: int, now: int,
+          rule: str) -> tuple[int, Terms]:
+    """0 (ヌル剣, and any sword that deals no damage)."""
+    return 0, (("=", "fixed", 0, rule),)
+
+
+DAMAGE: dict[str, Damage] = {"ad": _ad, "2ad": _2ad, "a": _a, "a5d": _a5d, "a10d": _a10d,
+                             "a2": _a2, "halfh": _halfh, "h": _h, "one": _one, "pow": _pow,
+                             "rage": _rage, "zero": _zero}
+"""The damage formulas the rows below name in their formula column (read once, by
+:func:`_make`, to give each row its ``damage`` handler)."""
+READS_HP = ("halfh", "h", "rage")
+"""Formulas that read HP, which changes between the hits of one sword (a hit's ``steady``)."""
+
+
 class SwordDef:
     """One catalogue row (immutable by convention)."""
 
-    __slots__ = ("act", "build", "code", "danger", "en", "formula", "index", "ja", "kind",
-                 "limited", "pierce", "reps", "rider", "rule", "symptom", "to_mp", "whole")
+    __slots__ = ("act", "build", "code", "damage", "danger", "en", "formula", "index", "ja",
+                 "kind", "limited", "pierce", "reads_hp", "reps", "rider", "rule", "symptom",
+                 "to_mp", "whole")
 
     def __init__(self, index: int, code: str, ja: str, en: str, kind: int, act: int,
                  limited: bool, cond: str = "", formula: str = "", reps: int = 1,
@@ -49,6 +151,10 @@ class SwordDef:
         self.danger = cond == "danger"
         self.symptom = cond == "symptom"
         self.formula = formula
+        self.damage: Damage = DAMAGE.get(formula, _zero)
+        """What an attack with this sword deals (R8.5 1), from the row's formula."""
+        self.reads_hp = formula in READS_HP
+        """Whether its damage reads HP (so later hits of the sword may differ)."""
         self.reps = reps
         self.rider = rider
         self.whole = whole

@@ -159,7 +159,7 @@ def _life_on_death(t: MargueriteTable, f: Fencer) -> bool:
     return True
 
 
-def _push_on_judge(f: Fencer) -> int:
+def _push_on_judge(t: MargueriteTable, f: Fencer) -> int:
     """Each プッシュ counts one at the judgement (R10.3)."""
     return f.st[PUSH]
 

@@ -9,7 +9,7 @@ from kassen.core.moments import Moment
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
-from kassen.rulesets.marguerite import generate, moves, notation
+from kassen.rulesets.marguerite import generate, notation
 from kassen.rulesets.marguerite.catalogue import BY_CODE, ENCHANT_EN, ENCHANT_JA, KIND_EN, KIND_JA
 from kassen.rulesets.marguerite.catalogue_conditions import BY_KEY, STATUSES
 from kassen.rulesets.marguerite.engine import MargueriteBattle
@@ -70,12 +70,12 @@ class MargueriteRuleset(Ruleset):
 
     def search_start(self, rng: Rng, options: dict[str, Any]) -> Build:
         """A random build spending the whole point budget (build lab)."""
-        return moves.start(rng, options)
+        return generate.start(rng, options)
 
     def search_move(self, build: Build, rng: Rng, options: dict[str, Any]) -> Build:
         """One legal move: a point between stats and HP, a sword changed, inserted, deleted
         or swapped, or an unused point spent (build lab)."""
-        return moves.move(build, rng, options)
+        return generate.move(build, rng, options)
 
     def text(self) -> Mapping[str, Mapping[str, str]]:
         """The ja/en catalogue of :mod:`kassen.rulesets.marguerite.text` (the registry registers

@@ -11,5 +11,8 @@ Each module acts on the :class:`~kassen.rulesets.dice.table.DiceTable` it is han
 - :mod:`.upkeep`: steps 14–15 — stun (§12), VP (§14), stars due and 奥義 (§15), flag
   durations (§13.3), the range move (§11.4), the turn limit (§17.3).
 - :mod:`.formulas`: the pure formulas of §6, §10, §11, §12 and §19.
-- :mod:`.effects`: what each ability of the §18 catalogue does, by moment.
+- :mod:`.sheet`: §2, the sheet as a build — its cost (§2.3), board constraints (§2.4) and
+  demerit placement (§2.5), read when a sheet is parsed or set up.
+
+What each ability of the §18 catalogue does is its row's (:mod:`..catalogue`), by moment.
 """

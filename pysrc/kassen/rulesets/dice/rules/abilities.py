@@ -6,10 +6,9 @@ from __future__ import annotations
 from kassen.core.rules import implements
 from kassen.rulesets.dice import catalogue as cat
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS, apply_demerit
-from kassen.rulesets.dice.model import Ability
-from kassen.rulesets.dice.model_state import Act
-from kassen.rulesets.dice.rules import effects as fx
+from kassen.rulesets.dice.catalogue import ABILITY_BY_JA
+from kassen.rulesets.dice.catalogue_conditions import apply_demerit
+from kassen.rulesets.dice.model import Ability, Act
 from kassen.rulesets.dice.table import ID, DiceTable
 
 
@@ -28,7 +27,7 @@ def zone(t: DiceTable, c: int) -> None:
                                                  "passive": placed[1] if placed else ""})
     ch.zone_active = active
     if active:
-        on_zone = fx.ON_ZONE.get(t.kits[c].zone)
+        on_zone = t.kits[c].on_zone
         if on_zone is not None:
             on_zone(t, c, k.ZONES.index(name))
 
@@ -51,7 +50,7 @@ def select(t: DiceTable, c: int) -> None:
         ch.line_used = True
         src.kind, src.name = "line", line[1].label
     elif (sheet.trigger is not None and t.has_flag(1 - c, t.trigger_rows[c])
-          and tv.vp0 >= 1 + sheet.trigger[1].entry.vp):
+          and tv.vp0 >= 1 + ABILITY_BY_JA[sheet.trigger[1].name].vp):
         src.kind, src.name = "trigger", sheet.trigger[1].label
     else:
         n = tv.n
@@ -86,9 +85,10 @@ def demerit_square(t: DiceTable, c: int) -> None:
     stunned = t.state.chars[c].stunned
     if not ((stunned and t.readings.stunned_square_penalty) or tv.source.kind == "slot"):
         return
-    if not t.sheets[c].slot(tv.n).demerit:
+    normal = t.sheets[c].slot(tv.n).normal
+    if normal is None or ABILITY_BY_JA[normal.name].flag is None:
         return
-    if "demerit_guard" in t.kits[c].passives and tv.vp0 >= 1:
+    if t.kits[c].demerit_guard and tv.vp0 >= 1:
         tv.guarded = True
         tv.vp_guard += 1
         t.rec.emit("demerit_guard", ID[c], rule="§8.3", slot=tv.n)
@@ -108,13 +108,13 @@ def special(t: DiceTable, c: int) -> None:
     name = t.sheets[c].specials[tv.s - 1]
     if not name:
         return
-    if t.state.chars[c].stunned and name != "復帰":
-        return
     entry = cat.SPECIAL_BY_JA[name]
+    if t.state.chars[c].stunned and not entry.while_stunned:
+        return
     if t.vp_blocked(c, entry.vp):
         t.rec.emit("blocked", ID[c], rule="§7.6", name=name, why="vp")
         return
-    exerted = fx.ON_SPECIAL[entry.id](t, c, False)
+    exerted = entry.on_special(t, c, False)  # type: ignore[misc]
     tv.acts.append(Act(name, entry.vp, 0, exerted))
     t.rec.add("special", ID[c], None, "§18.2", {"name": name, "face": tv.s,
                                                 "exerted": exerted})
@@ -144,7 +144,7 @@ def slot_abilities(t: DiceTable, c: int) -> None:
             # the 奥義 does not act and stays on the board; step 6 effects are locked in
             t.rec.emit("blocked", ID[c], rule="§7.7", name=ougi.name, why="misfire")
             return
-        fx.ON_OUGI[cat.OUGI_BY_JA[ougi.name].id](t, c, ch.ougi_stars)
+        cat.OUGI_BY_JA[ougi.name].on_ougi(t, c, ch.ougi_stars)  # type: ignore[misc]
         tv.ougi_used = True
         t.rec.emit("ability", ID[c], rule="§15.5", name=ougi.name, column="ougi")
         if slot.based and normal is not None:
@@ -162,14 +162,15 @@ def slot_abilities(t: DiceTable, c: int) -> None:
                 activate(t, c, normal, "normal")
             return
         if (slot.based and normal is not None and t.readings.based_vp == "pair"
-                and star.ability.entry.vp > 0 and normal.entry.vp > 0
-                and t.vp_blocked(c, max(star.ability.entry.vp, normal.entry.vp))):
+                and (star_vp := ABILITY_BY_JA[star.ability.name].vp) > 0
+                and (normal_vp := ABILITY_BY_JA[normal.name].vp) > 0
+                and t.vp_blocked(c, max(star_vp, normal_vp))):
             # §14.2: a based pair that both use VP needs the larger VP, else neither acts
             t.rec.emit("blocked", ID[c], rule="§14.2", name=star.ability.label,
                        why="vp")
             t.rec.emit("blocked", ID[c], rule="§14.2", name=normal.label, why="vp")
             return
-        if not t.vp_blocked(c, star.ability.entry.vp):
+        if not t.vp_blocked(c, ABILITY_BY_JA[star.ability.name].vp):
             if t.readings.star_spend == "at_use":
                 t.lose_stars(c, star.use, "star_ability")
             else:
@@ -182,7 +183,8 @@ def slot_abilities(t: DiceTable, c: int) -> None:
         if not t.readings.star_vp_fallback and not slot.based:
             return
     if normal is not None:
-        activate(t, c, normal, "demerit" if normal.is_demerit else "normal")
+        demerit = ABILITY_BY_JA[normal.name].flag is not None
+        activate(t, c, normal, "demerit" if demerit else "normal")
 
 
 @implements("§7.8")
@@ -193,21 +195,24 @@ def activate(t: DiceTable, c: int, ability: Ability, column: str, extra: int = 0
     if tv.misfired:
         t.rec.emit("blocked", ID[c], rule="§7.7", name=name, why="misfire")
         return
-    entry = ability.entry
+    entry = ABILITY_BY_JA[ability.name]
     if t.vp_blocked(c, entry.vp + extra):
         t.rec.emit("blocked", ID[c], rule="§7.6", name=name, why="vp")
         return
     single = "単" in ability.derivations
-    if ability.is_demerit:
+    row = entry.flag
+    if row is not None:
         if tv.guarded and t.readings.demerit_guard == "all":
             t.rec.emit("blocked", ID[c], rule="§8.3", name=name, why="guard")
             return
         t.rec.emit("ability", ID[c], rule="§18.5", name=name, column=column)
-        row = DEMERIT_FLAGS[ability.name]
         apply_demerit(t, c, row)
         t.set_flag(c, row, 1)
         return
-    exerted = fx.ON_ACTIVATE[entry.id](t, c, single)
+    on_activate = entry.on_activate
+    exerted = on_activate(t, c, single) if on_activate is not None else False
+    if entry.on_hit is not None:
+        tv.on_hit.append((entry, single))  # exerted only when a hit connects
     if "渡" in ability.derivations:
         tv.right -= 1
         exerted = True

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kassen.core.rules import implements
-from kassen.rulesets.dice.catalogue_conditions import AIRBORNE, DOWN
+from kassen.rulesets.dice.catalogue import ON_HIT_NAMES
 from kassen.rulesets.dice.model import Termination
 from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.table import ID, DiceTable
@@ -199,8 +199,8 @@ def hit(t: DiceTable, a: int, d: int, n: int, cross: bool) -> None:
             td.shorten += fm.stun_shortening(dmg, readings.zero_damage_digits == "one")
         elif dmg > 0 or readings.zero_damage_digits == "none":
             # §12.2: a connecting 0-damage hit (D18) moves no gauge, 重撃 included
-            heavy = bool(ta.on_hit) and any(kind == "heavy" and (first or not single)
-                                            for kind, single in ta.on_hit)
+            heavy = bool(ta.on_hit) and any(row.heavy and (first or not single)
+                                            for row, single in ta.on_hit)
             digits = fm.gauge_loss(dmg)
             loss = digits + (1 if heavy else 0)
             gauge: tuple[Any, ...] = (("=", "gauge_before", cd.gauge),
@@ -224,19 +224,16 @@ def hit(t: DiceTable, a: int, d: int, n: int, cross: bool) -> None:
 
 
 def on_hit_effects(t: DiceTable, a: int, d: int, first: bool) -> None:
-    """打ち上げ raises 浮き, 叩き落とし turns 浮き into ダウン; the hit marks them exerted."""
+    """The armed rows' ``on_hit`` (打ち上げ raises 浮き, 叩き落とし turns 浮き into ダウン);
+    one that acts marks every on-hit ability of the turn exerted (§1.6)."""
     ta = t.state.tv[a]
-    for kind, single in ta.on_hit:
+    for row, single in ta.on_hit:
         if single and not first:
             continue
-        if kind == "launch":
-            t.set_flag(d, AIRBORNE, t.readings.combo_flag_turns)
-        elif kind == "slam" and t.has_flag(d, AIRBORNE.index):
-            t.set_flag(d, DOWN, t.readings.combo_flag_turns)
-        elif kind != "heavy":
+        if not row.on_hit(t, a, d):
             continue
         for act in ta.acts:
-            if act.effect in ("打ち上げ", "叩き落とし", "重撃"):
+            if act.effect in ON_HIT_NAMES:
                 act.exerted = True
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from kassen.core.rules import implements
 from kassen.rulesets.dice import constants as k
-from kassen.rulesets.dice.model_state import Ratio
+from kassen.rulesets.dice.model import Ratio
 
 
 @implements("§6.1")

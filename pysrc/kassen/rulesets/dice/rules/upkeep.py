@@ -8,8 +8,7 @@ from typing import Any
 
 from kassen.core.rules import implements
 from kassen.rulesets.dice.catalogue_conditions import STUN_COUNTDOWN, STUN_START
-from kassen.rulesets.dice.model import Termination
-from kassen.rulesets.dice.model_state import Character
+from kassen.rulesets.dice.model import Character, Termination
 from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.table import ID, DiceTable
 

@@ -9,7 +9,7 @@ from typing import Any
 from kassen.core.rules import implements
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.catalogue_conditions import ON_VALUES, STUN_VALUES
-from kassen.rulesets.dice.model_state import Flag, Ratio
+from kassen.rulesets.dice.model import Flag, Ratio
 from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.table import ID, DiceTable
 

@@ -29,11 +29,8 @@ GUARD_TERM = ("ceil/", "guard", 2, STATUSES[_CHANGES_DAMAGE].rule)
 """ガード halves the damage, rounded up."""
 NOT_BELOW_ZERO = ("max", "not_below_zero", 0, "R8.5")
 """Negative damage does nothing (option ``negative``, Q4)."""
-NOT_BELOW_ZERO_HP = ("max", "not_below_zero", 0)
-"""魔法剣 and デス剣 on H ≤ 0 deal 0."""
 HITS_NOTES = {d.reps: ("note", "hits", d.reps) if d.reps > 1 else None for d in SWORDS}
 """How many times a sword hits, noted on each of its hits (shared terms)."""
-_READS_HP = frozenset(("halfh", "h", "rage"))
 
 
 @implements("R8.4")
@@ -140,49 +137,10 @@ def compute(t: MargueriteTable, act: Act, target: Fencer,
         own_hp, own_max = ov[2], ov[3]
         now = turn if turn is not None else t.state.turn
     # the damage and its sum (core.sums): the sword's formula, then ガード
-    formula = d.formula
-    if formula == "ad":
-        amount = atk - rdef
-        terms = (("=", "attack", atk), ("-", "defence", rdef))
-    elif formula == "2ad":
-        amount = 2 * atk - rdef
-        terms = (("=", "attack", atk), ("*", "double", 2, d.rule), ("-", "defence", rdef))
-    elif formula == "a":
-        amount = atk
-        terms = (("=", "attack", atk, d.rule),)
-    elif formula == "a5d":
-        amount = atk // 5 - rdef
-        terms = (("=", "attack", atk), ("//", "fifth", 5, d.rule), ("-", "defence", rdef))
-    elif formula == "a10d":
-        amount = atk // 10 - rdef
-        terms = (("=", "attack", atk), ("//", "tenth", 10, d.rule), ("-", "defence", rdef))
-    elif formula == "a2":
-        amount = atk // 2
-        terms = (("=", "attack", atk), ("//", "half", 2, d.rule))
-    elif formula == "halfh":
-        amount = -(-rhp // 2) if rhp > 0 else 0
-        terms = ((("=", "target_hp", rhp), ("ceil/", "half", 2, d.rule)) if rhp > 0 else
-                 (("=", "target_hp", rhp), NOT_BELOW_ZERO_HP))
-    elif formula == "h":
-        amount = rhp if rhp > 0 else 0
-        terms = ((("=", "target_hp", rhp, d.rule),) if rhp > 0 else
-                 (("=", "target_hp", rhp, d.rule), NOT_BELOW_ZERO_HP))
-    elif formula == "one":
-        amount = 1
-        terms = (("=", "fixed", 1, d.rule),)
-    elif formula == "pow":
-        exponent = max(0, min(now, 1000))
-        amount = 2 ** exponent
-        terms = (("note", "turn", now), ("=", "two_to_the_turn", amount, d.rule))
-    elif formula == "rage":
-        amount = own_max - own_hp
-        terms = (("=", "own_maxhp", own_max, d.rule), ("-", "own_hp", own_hp))
-    else:  # zero (ヌル剣)
-        amount = 0
-        terms = (("=", "fixed", 0, d.rule),)
+    amount, terms = d.damage(atk, rdef, rhp, own_hp, own_max, now, d.rule)
     if reflected:
         terms = (("note", "reflected", reflected, REFLECT_RULE), *terms)
-    steady = not reflected and formula not in _READS_HP
+    steady = not reflected and not d.reads_hp
     if not d.pierce and recv.st[_CHANGES_DAMAGE]:
         amount = on_damage_taken(t, recv, f, amount)
         terms = (*terms, GUARD_TERM)

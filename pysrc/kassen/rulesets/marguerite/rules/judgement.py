@@ -109,7 +109,7 @@ def judge(t: MargueriteTable, rule: str) -> None:
             for f in pushed[side]:
                 n = 0
                 for _slot, count in _JUDGE:
-                    n += count(f)
+                    n += count(t, f)
                 if n:
                     pushes[side] += n
                     terms.append(("+" if terms else "=", "push", n, "R10.3"))

@@ -1,17 +1,19 @@
-"""The parts of the battle's changing state (§3 per-character runtime state, §5 this turn's
-values) that :class:`~kassen.rulesets.dice.model.State` is made of, apart from the frozen
-sheet data of :mod:`.model`."""
+"""The battle's changing :class:`State` (§3 per-character runtime state, §5 this turn's
+values) and its parts, apart from the frozen sheet data of :mod:`.build`; how a battle ends
+(:class:`Termination`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
+from typing import Any
 
 from kassen.core.conditions import Condition, Handler
 from kassen.rulesets.dice import constants as k
 
 # -- battle state (§3 per-character runtime state, §5 this turn's values) ----------------------
-# Everything below changes during a battle and lives in the battle's ``model.State``, so a
+# Everything below changes during a battle and lives in the battle's :class:`State`, so a
 # snapshot is one deep copy. Slotted dataclasses: named fields, no string keys.
 
 
@@ -186,8 +188,9 @@ class TurnValues:
     threshold: int = k.COMBO_THRESHOLD_BASE
     coef: Ratio = k.COMBO_COEF_BASE
     force_cross: bool = False
-    on_hit: list[tuple[str, bool]] = field(default_factory=list)
-    """On-hit effects (launch/slam/heavy) with their 単 switch (§7.4)."""
+    on_hit: list[tuple[Any, bool]] = field(default_factory=list)
+    """The catalogue rows armed for a connecting hit (打ち上げ, 叩き落とし, 重撃), each with
+    its 単 switch (§7.4)."""
     parry: str = ""
     acts: list[Act] = field(default_factory=list)
     vp_guard: int = 0
@@ -242,3 +245,42 @@ class TurnValues:
         if self.demerit_applied:
             self.demerit_applied.clear()
         self.threshold, self.coef, self.parry = COMBO_THRESHOLD_BASE, COMBO_COEF_BASE, ""
+
+
+class Termination(StrEnum):
+    """How a dice battle ends (§17), the ``Result.reason`` (``Ruleset.terminations``)."""
+
+    KNOCKOUT = "knockout"
+    """ノックアウト: one side's LP is 0 or below after the attacks (§17.1)."""
+    DOUBLE_KNOCKOUT = "double_knockout"
+    """相打ち（引き分け）: both sides' LP reach 0 in one turn, a draw (§17.2)."""
+    DOUBLE_KNOCKOUT_LP = "double_knockout_lp"
+    """相打ち（残りLP判定）: both down, the higher LP wins (§17.2, option ``double_ko``)."""
+    TURN_LIMIT = "turn_limit"
+    """ターン制限（判定勝ち）: the turn limit, the higher LP ratio (or LP) wins (§17.3)."""
+    TURN_LIMIT_DRAW = "turn_limit_draw"
+    """ターン制限（引き分け）: the turn limit with equal LP ratios (§17.3)."""
+    UNFINISHED = "unfinished"
+    """未決着: the result asked for before the battle ended."""
+
+
+@dataclass(slots=True)
+class State:
+    """Everything that changes during a battle (§3, §5): the battle's state, one deep copy a
+    snapshot."""
+
+    colour: list[str]
+    chars: list[Character]
+    cross_x: int
+    turn: int = 0
+    over: bool = False
+    winner: int | None = None
+    reason: Termination | None = None
+    r2: int | None = None
+    """The range in half steps (2 × range, 2..12); None before the initial range (D8)."""
+    queued: list[tuple[int, int, bool]] = field(default_factory=list)
+    """Range shifts asked for before the initial range exists: (side, amount, away)."""
+    dice: dict[str, int] | None = None
+    tv: list[TurnValues] = field(default_factory=list)
+    """This turn's values per side; empty before the first turn."""
+    decision: dict[str, Any] | None = None
