@@ -23,10 +23,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pysrc"))
 
+from kassen.core import registry  # noqa: E402
 from kassen.rulesindex import disk  # noqa: E402
 
 IMPORT = "from kassen.core.rules import implements\n"
-SYSTEMS = ("marguerite", "cardduel", "dice", "skirmish")
 _CITED = re.compile(r"(?<![\w.])(R\d+(?:\.\d+)*|§\d+(?:\.\d+)*[a-z]?)(?:[ \u3000]("
                     r"[A-Z]{1,2}\d+(?:-\w+)?|[\u3040-\u30ff\u4e00-\u9fff\uff66-\uff9fー・]+))?")
 """A cited rule number (``R8.5``, ``§5.6.1``) and the name or ruling after it, if any
@@ -92,7 +92,7 @@ def mark_file(path: Path, has_entry: object) -> list[tuple[int, str]]:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("rulesets", nargs="*", default=list(SYSTEMS))
+    parser.add_argument("rulesets", nargs="*", default=list(registry.ids()))
     parser.add_argument("--write", action="store_true", help="add the lines (else print them)")
     args = parser.parse_args(argv)
     total = 0

@@ -223,6 +223,7 @@ def hit(t: DiceTable, a: int, d: int, n: int, cross: bool) -> None:
         on_hit_effects(t, a, d, first)
 
 
+@implements("§1.6")
 def on_hit_effects(t: DiceTable, a: int, d: int, first: bool) -> None:
     """The armed rows' ``on_hit`` (打ち上げ raises 浮き, 叩き落とし turns 浮き into ダウン);
     one that acts marks every on-hit ability of the turn exerted (§1.6)."""

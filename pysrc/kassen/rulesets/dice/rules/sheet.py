@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from kassen.core.problems import Problem
+from kassen.core.rules import implements
 from kassen.rulesets.dice import constants as k
 from kassen.rulesets.dice.catalogue import (
     ABILITY_BY_JA,
@@ -30,6 +31,7 @@ class Reader(Protocol):
     def bad(self, code: str, line: int, column: int, rule: str, **args: object) -> None: ...
 
 
+@implements("§2.3")
 def ability_cost(ability: Ability) -> int:
     """List cost with derivation discounts multiplied and rounded up once (§2.3, D12)."""
     entry = ABILITY_BY_JA[ability.name]
@@ -41,11 +43,13 @@ def ability_cost(ability: Ability) -> int:
     return math.ceil(cost)
 
 
+@implements("§15.4")
 def star_cost(star: Star) -> int:
     """ceil(cost / 使用星) (§15.4)."""
     return -(-ability_cost(star.ability) // star.use)
 
 
+@implements("§2.3")
 def cost_items(sheet: Sheet) -> list[tuple[str, int]]:
     """Every cost of the sheet as (where, cost), in sheet order (§2.3)."""
     items: list[tuple[str, int]] = [
@@ -78,6 +82,7 @@ def total_cost(sheet: Sheet) -> int:
     return sum(cost for _, cost in cost_items(sheet))
 
 
+@implements("§4.2")
 def starting_lp(sheet: Sheet) -> int:
     """6000 + unused cost (§4.2), worked out once per sheet (``sheet.facts``)."""
     facts = sheet.facts
@@ -85,6 +90,7 @@ def starting_lp(sheet: Sheet) -> int:
         facts.lp_start = k.LP_BASE + max(0, k.COST_POOL - total_cost(sheet))
     return facts.lp_start
 
+@implements("§2.5")
 def demerit_count(sheet: Sheet) -> int:
     """How many demerit abilities the sheet's type requires (§2.5; none: the standard)."""
     return TYPE_BY_JA[sheet.type].demerits if sheet.type else k.DEMERIT_COUNT_STANDARD
@@ -94,6 +100,7 @@ def _at(where_at: dict[str, tuple[int, int]], key: str) -> tuple[int, int]:
     return where_at.get(key, (1, 1))
 
 
+@implements("§2.4")
 def check_board(sheet: Sheet, reader: Reader,
                 where_at: dict[str, tuple[int, int]]) -> Sheet | None:
     """Star/奥義/demerit constraints of §2.4–2.5; returns the sheet with demerits placed."""
@@ -134,6 +141,7 @@ def check_board(sheet: Sheet, reader: Reader,
     return replace(sheet, slots=tuple(board))
 
 
+@implements("§2.2", "§20")
 def check_budget(sheet: Sheet, reader: Reader, where_at: dict[str, tuple[int, int]]) -> None:
     """The cost budget (§2.2–2.3, §20): the item that crosses COST_POOL is named."""
     total = 0
