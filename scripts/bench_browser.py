@@ -41,11 +41,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "pysrc"))
+from browser_kit import in_page, ready_page  # noqa: E402
 from serve import start_server  # noqa: E402
-
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
 def random_builds(ruleset_id: str, count: int, seed: str) -> list[str]:
@@ -73,29 +70,6 @@ def cpython_time(ruleset_id: str, builds: list[str], master: str) -> tuple[float
 LONG_TASKS = """() => { window.__long = [];
   new PerformanceObserver((list) => { for (const e of list.getEntries())
     window.__long.push(e.duration); }).observe({ type: "longtask" }); }"""
-
-
-def ready_page(pw: Any, url: str) -> tuple[Any, Any]:
-    """Debian Chromium on ``url`` in a fresh context, once the engine answered (browser, page)."""
-    browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    page = browser.new_context().new_page()
-    page.goto(url)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
-    return browser, page
-
-
-def in_page(work: Any) -> None:
-    """Serve the site, open it in Chromium until the engine is ready, ``work(page)``, close."""
-    from playwright.sync_api import sync_playwright
-
-    server, url = start_server()
-    try:
-        with sync_playwright() as pw:
-            browser, page = ready_page(pw, url)
-            work(page)
-            browser.close()
-    finally:
-        server.shutdown()
 
 
 def browser_runs(ruleset_id: str, builds: list[str], master: str, repeat: int) -> dict[str, Any]:
@@ -285,98 +259,6 @@ def viewer_main(args: argparse.Namespace) -> int:
     return 0
 
 
-CANCEL_WATCH = """([section, button]) => {
-  window.__cancel = {};
-  document.getElementById(button).addEventListener("click", () => {
-    window.__cancel.click = performance.now();
-  }, { capture: true, once: true });
-  const node = document.getElementById(section);
-  const seen = new MutationObserver(() => {
-    if (node.dataset.state === "cancelled" && window.__cancel.click !== undefined) {
-      window.__cancel.state = performance.now();
-      seen.disconnect();
-      window.kassenPool.idle().then(() => { window.__cancel.idle = performance.now(); });
-    }
-  });
-  seen.observe(node, { attributes: true, attributeFilter: ["data-state"] });
-}"""
-
-
-def _poll(page: Any, script: str, arg: Any = None, seconds: float = 600) -> Any:
-    """Poll ``script`` in the page until truthy (the CSP forbids wait_for_function)."""
-    deadline = time.monotonic() + seconds
-    while True:
-        value = page.evaluate(script, arg)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise SystemExit(f"timed out waiting for {script}")
-        page.wait_for_timeout(20)
-
-
-def cancel_main(args: argparse.Namespace) -> int:
-    """``--cancel``: Cancel's latency in the page for a tournament and a build-lab search."""
-    from kassen.core import registry
-
-    duel = registry.get("cardduel")
-    marguerite = registry.get("marguerite")
-    rows: dict[str, list[dict[str, float]]] = {"tournament": [], "lab": []}
-
-    def once(page: Any, kind: str) -> None:
-        section, button = ("tournament", "t-cancel") if kind == "tournament" else ("lab",
-                                                                                  "lab-cancel")
-        page.evaluate(CANCEL_WATCH, [section, button])
-        if kind == "tournament":
-            page.select_option("#ruleset", "cardduel")
-            page.fill("#t-builds", "\n---\n".join(s.text for s in duel.samples[:4]))
-            page.select_option("#t-format", "round-robin")
-            page.fill("#t-seeds", "200")
-            page.click("#t-start")
-            _poll(page, "() => (window.kassenTournament?.done || 0) > 0")
-        else:
-            from kassen.core.rng import Rng
-
-            rng = Rng("bench-cancel")
-            page.select_option("#ruleset", "marguerite")
-            page.fill("#lab-field", "\n".join(marguerite.random_build(rng) for _ in range(5)))
-            page.fill("#lab-seconds", "600")
-            page.evaluate("() => { window.kassenLab = null; }")
-            page.click("#lab-start")
-            _poll(page, "() => document.querySelectorAll('#lab-best tbody tr').length > 0")
-        page.click(f"#{button}")
-        times = _poll(page, "() => window.__cancel.idle !== undefined && window.__cancel")
-        row = {"state_ms": times["state"] - times["click"],
-               "idle_ms": times["idle"] - times["click"]}
-        if kind == "lab":  # the search ends with the best so far (its last round finished)
-            ended = _poll(page, "() => window.kassenLab?.cancelled === true && performance.now()")
-            row["ended_ms"] = ended - times["click"]
-        rows[kind].append(row)
-
-    def work(page: Any) -> None:
-        page.evaluate("() => window.kassenPool.warm()")
-        for _ in range(max(1, args.repeat)):
-            once(page, "tournament")
-            once(page, "lab")
-
-    in_page(work)
-    if args.json:
-        print(json.dumps({**rows, "load_average": os.getloadavg()}, indent=1))
-        return 0
-    print(f"Cancel in the page, {max(1, args.repeat)} runs each (load {os.getloadavg()[0]:.2f}; "
-          f"timed in the page from the click; aim: cancelled within 500 ms)")
-    for kind, runs in rows.items():
-        state = [r["state_ms"] for r in runs]
-        idle = [r["idle_ms"] for r in runs]
-        ended = [r["ended_ms"] for r in runs if "ended_ms" in r]
-        print(f"{kind:10s} cancelled state: median {statistics.median(state):6.0f} ms, "
-              f"worst {max(state):6.0f} ms; last slice back: median "
-              f"{statistics.median(idle):6.0f} ms, worst {max(idle):6.0f} ms"
-              + (f"; search ended (best so far shown): median "
-                 f"{statistics.median(ended):6.0f} ms, worst {max(ended):6.0f} ms"
-                 if ended else ""))
-    return 0
-
-
 def _wait_battle(page: Any, ruleset_id: str, steps: int) -> None:
     """Wait until the battle view shows ``ruleset_id``'s battle of ``steps`` steps (polled
     with evaluate: the page's CSP forbids the string functions of wait_for_function)."""
@@ -409,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="how fast Cancel stops a tournament and a lab search (printed)")
     args = parser.parse_args(argv)
     if args.cancel:
+        from bench_cancel import cancel_main
+
         return cancel_main(args)
     if args.viewer:
         args.ruleset_list = [] if args.ruleset == "marguerite" and "--ruleset" not in (

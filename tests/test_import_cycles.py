@@ -139,5 +139,7 @@ def test_a_cycle_is_found() -> None:
 
 
 def test_no_import_cycles() -> None:
-    """No module of kassen (core, web, cli, every ruleset) imports itself through others."""
+    """No module of kassen (core, web, cli, every ruleset) imports itself through others,
+    not even through the names of types (issue 28: ``if TYPE_CHECKING:`` imports counted)."""
     assert cycles(graph()) == []
+    assert cycles(graph(typing=True)) == []
