@@ -7,7 +7,6 @@ per module (``app`` fixture) instead of pytest-playwright's per-test ``page``.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import urllib.parse
@@ -150,39 +149,3 @@ def app(request, browser, site: SiteServer) -> Iterator[App]:
     application.open()
     yield application
     application.close()
-
-
-@pytest.fixture(scope="module")
-def marguerite_native() -> dict:
-    """CPython's answer to the マーガレット2011α request the view tests' page makes
-    (``test_view_marguerite*.py``)."""
-    from e2e.marguerite_board import SIDE_A, SIDE_B, TEXTS, defaults
-    from kassen.web import api as cpython_api
-
-    request = {"ruleset": "marguerite", "sides": [TEXTS[SIDE_A], TEXTS[SIDE_B]],
-               "options": defaults(), "seed": None, "lang": "ja"}
-    answer = json.loads(cpython_api.battle(json.dumps(request)))
-    assert answer["ok"], answer
-    return answer
-
-
-@pytest.fixture(scope="module")
-def marguerite_fight(app, marguerite_native: dict) -> dict:
-    """The module's page with the マーガレット2011α battle of ``marguerite_native`` played
-    (samples 鏡の騎士 against 城壁, Japanese page)."""
-    from e2e.helpers import wait_until
-    from e2e.marguerite_board import SAMPLES, SIDE_A, SIDE_B
-
-    page = app.page
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.click("[data-lang=ja]")  # the checks read Japanese names (issue 27: English is English)
-    wait_until(page, "() => document.documentElement.lang === 'ja'")
-    page.select_option("#ruleset", "marguerite")
-    page.select_option("#sample-0", str(SAMPLES.index(SIDE_A)))
-    page.select_option("#sample-1", str(SAMPLES.index(SIDE_B)))
-    page.fill("#seed", "")
-    page.click("#battle")
-    page.wait_for_selector("#board .mg")
-    wait_until(page, "t => document.getElementById('step-no').value === t",
-               f"1/{len(marguerite_native['steps'])}")
-    return marguerite_native

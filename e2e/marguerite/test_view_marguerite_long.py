@@ -14,7 +14,7 @@ from kassen.web import api as cpython_api
 
 pytestmark = pytest.mark.e2e
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 SIDES = ["5/1/0/3/速増複音怒", "20/1/2/2/複"]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from e2e.helpers import settle, wait_until
-from e2e.marguerite_board import (
+from e2e.marguerite.board import (
     ARTIFACTS,
     AXE,
     KYUUBI,

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from e2e.helpers import open_options, wait_until
-from e2e.marguerite_board import (
+from e2e.marguerite.board import (
     MARGUERITE,
     REASONS,
     SIDE_A,

@@ -1,6 +1,6 @@
-"""The マーガレット2011α board for the e2e view tests: the samples and names the checks read,
-and reading the board from the DOM and comparing it with a step of CPython's views
-(``test_view_marguerite*.py``; their page and battle are ``conftest``'s ``marguerite_fight``)."""
+"""The マーガレット2011α board for the e2e view tests of this folder: the samples and names the
+checks read, and reading the board from the DOM and comparing it with a step of CPython's
+views (their page and battle are this folder's ``conftest`` fixture ``marguerite_fight``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 from e2e.helpers import set_seek, wait_until
 from kassen.web import api as cpython_api
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 MARGUERITE = next(r for r in json.loads(cpython_api.hello())["rulesets"]
                   if r["id"] == "marguerite")
 SAMPLES = [s["name"] for s in MARGUERITE["samples"]]
