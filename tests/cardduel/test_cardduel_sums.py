@@ -150,7 +150,7 @@ def test_mp_terms_gain_above_max_and_loss_floored_5_3_3() -> None:
     assert sums.fold(gain) == 7 and gain[-1] == ("note", "above_max_mp", 5, "§2.4")
     assert mp_gain_terms(0, "costume_mp", 3, "§5.3.1", 5) == (
         ("=", "mp_before", 0), ("+", "costume_mp", 3, "§5.3.1"))
-    loss = mp_loss_terms(1, 2, "§12.2")
+    loss = mp_loss_terms(1, 2, "§12.2", "agitation")
     assert loss == (("=", "mp_before", 1), ("-", "agitation", 2, "§12.2"),
                     ("max", "mp_floor", 0, "§5.3.3")) and sums.fold(loss) == 0
     assert sums.fold(mp_loss_terms(3, 1, "§5.3.1")) == 2

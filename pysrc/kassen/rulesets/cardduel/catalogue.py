@@ -95,5 +95,23 @@ COSTUMES: dict[str, Costume] = {c.key: c for c in (
 COSTUME_BY_JA = {c.name_ja: c.key for c in COSTUMES.values()}
 COSTUME_ORDER = tuple(COSTUMES)
 
-WEAPONS = ("none", "sword", "staff", "both")
-"""§12.1 usage conditions (only for ``cond_model = table``): ♠ sword, ♣ staff."""
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """One 武器 of the §12.1 usage conditions (read only with ``cond_model = table``):
+    ``serves`` are the favoured suits whose condition it meets (♠ a sword, ♣ a staff)."""
+
+    key: str
+    name_ja: str
+    name_en: str
+    serves: tuple[str, ...]
+
+
+WEAPONS: dict[str, Weapon] = {w.key: w for w in (
+    Weapon("none", "なし", "none", ()),
+    Weapon("sword", "剣", "sword", ("S",)),
+    Weapon("staff", "杖", "staff", ("C",)),
+    Weapon("both", "剣と杖", "sword and staff", ("S", "C")),
+)}
+"""The weapons a character may name (``weapon=``), by key, in notation order (§12.1)."""

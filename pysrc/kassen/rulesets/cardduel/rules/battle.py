@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from kassen.core.rules import implements
 from kassen.rulesets.cardduel.catalogue_conditions import AT_RESET, FAINTED
+from kassen.rulesets.cardduel.catalogue_suits import SUIT_ROWS
 from kassen.rulesets.cardduel.model import Commit, DamageCheck, Member
 from kassen.rulesets.cardduel.rules.checks import damage_terms, final_damage, hp_terms
 
@@ -15,10 +16,11 @@ if TYPE_CHECKING:
     from kassen.rulesets.cardduel.table import CardDuelTable
 
 
-@implements("§5.10.3", "§2.6")
+@implements("§5.10.3", "§2.6", "§12.1")
 def begin_battle(t: CardDuelTable) -> None:
     """Start a battle: the shuffle the last reset left due (§5.10.3), counters, hand
-    refill (§2.6), favoured-suit conditions (D15)."""
+    refill (§2.6), favoured-suit conditions (D15: with ``cond_model = table`` each
+    favoured suit's row tests its §12.1 usage condition)."""
     st = t.state
     if st.shuffle_due:
         for m in st.members:
@@ -40,21 +42,7 @@ def begin_battle(t: CardDuelTable) -> None:
                 t.rec.add("refill", m.id, None, "§2.6", {"drawn": len(got), "hand": len(m.hand)})
     if t.readings.cond_model == "table":
         for m in st.members:
-            m.activate([s for s in m.fav if condition(t, m, s)])
-
-
-@implements("§12.1")
-def condition(t: CardDuelTable, m: Member, suit: str) -> bool:
-    """§12.1 simulator test of a favoured suit's usage condition."""
-    if suit == "S":
-        return m.weapon in ("sword", "both")
-    if suit == "C":
-        return m.weapon in ("staff", "both")
-    if suit == "H":
-        return any(x.side == m.side for x in t.state.mages)
-    if m.is_mage:
-        return bool(m.costumes)
-    return bool(m.ornament)
+            m.activate([s for s in m.fav if SUIT_ROWS[s].usage(t, m)])
 
 
 @implements("§5.1.1", "§5.4.1")

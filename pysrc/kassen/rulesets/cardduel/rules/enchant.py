@@ -65,6 +65,6 @@ def check_enchants(t: CardDuelTable, sets: list[Commit]) -> list[tuple[Member, s
         card = s.card
         assert card is not None
         others = [(o.member.side, o.card) for o in sets if o is not s and o.card is not None]
-        dup = not card.startswith("X") and card[1:] in field_ranks(t, m.side, others)
+        dup = CARD_RANKS[card] in field_ranks(t, m.side, others)  # a Joker's "" never is
         results.append((m, card, dup, card in m.valid))
     return results

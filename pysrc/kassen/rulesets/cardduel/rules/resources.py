@@ -47,9 +47,9 @@ def mp_gain_terms(before: int, label: str, gain: int, rule: str, max_mp: int) ->
 
 @functools.lru_cache(maxsize=CACHE)
 @implements("§5.3.3")
-def mp_loss_terms(before: int, loss: int, rule: str) -> Terms:
-    """MP after a loss: what the mage had minus the loss, at least 0 (§5.3.3)."""
-    label = "agitation" if rule == "§12.2" else "invalid_enchant"
+def mp_loss_terms(before: int, loss: int, rule: str, label: str = "invalid_enchant") -> Terms:
+    """MP after a loss labelled ``label`` (an invalid enchant, or the row of an effect that
+    costs MP): what the mage had minus the loss, at least 0 (§5.3.3)."""
     floor = (("max", "mp_floor", 0, "§5.3.3"),) if loss > before else ()
     return (("=", "mp_before", before), ("-", label, loss, rule), *floor)
 
@@ -72,13 +72,15 @@ def convert(t: CardDuelTable, m: Member, costume: str, into: str, rule: str) -> 
 
 
 @implements("§5.3.1", "§5.3.3")
-def lose_mp(t: CardDuelTable, m: Member, amount: int, rule: str) -> None:
+def lose_mp(t: CardDuelTable, m: Member, amount: int, rule: str,
+            label: str = "invalid_enchant") -> None:
     """MP −amount; at 0 a costume must be converted into MP at once (§5.3.1, M3), or
-    the mage is exhausted when none is left (§5.3.3)."""
+    the mage is exhausted when none is left (§5.3.3). ``label`` names the loss in the
+    event's sums (an invalid enchant, or the row of the effect that costs the MP)."""
     before = m.mp
     m.mp = max(0, before - amount)
     t.rec.add("mp_loss", m.id, None, rule, {
-        "amount": amount, "mp": m.mp, "sums": {"mp": mp_loss_terms(before, amount, rule)}})
+        "amount": amount, "mp": m.mp, "sums": {"mp": mp_loss_terms(before, amount, rule, label)}})
     if m.mp > 0:
         return
     if m.costumes:
