@@ -12,12 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fuzz_inputs import SLOW_CALLS
+from fuzz_inputs import SLOW_CALLS, any_argument
 from fuzz_inputs import json_values as any_json
 from kassen.core import game_link as gl
 from kassen.core import registry, session
 from kassen.core.links import encode_payload
 from kassen.core.problems import ProblemError
+from kassen.web import api
 from work_count import counted
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
@@ -118,6 +119,32 @@ def test_megabyte_input_is_refused_at_once(monkeypatch) -> None:
     with pytest.raises(ProblemError) as err:
         gl.parse_game_link("#g=1" + "A" * 1_000_000)
     assert err.value.problems[0].code == "core.link_too_long"
+
+
+def check_api(answer: str) -> None:
+    """A worker answer: JSON, ``ok`` or the problems in words."""
+    data = json.loads(answer)
+    assert data["ok"] or all(p["message"] for p in data["problems"])
+
+
+game_requests = st.fixed_dictionaries({}, optional={
+    "link": st.sampled_from([LINK, LINK[:-3], "#g=", LINK + "x"]) | any_argument,
+    "answer": st.sampled_from(["H2", "S3", "deck", "pass"]) | any_argument,
+    "side": st.integers(-2, 3) | any_argument, "policy": st.sampled_from(["careful", "x"]),
+    "ruleset": st.sampled_from(["cardduel", "skirmish", "dice", "x"]) | any_argument,
+    "sides": any_argument, "policies": st.sampled_from([[None, None], [None], []]) | any_argument,
+    "seed": any_argument, "options": any_argument, "lang": any_argument}).map(json.dumps)
+
+
+@FAST
+@given(game_requests | any_argument, any_argument, any_argument)
+def test_game_api_any_arguments(request: object, lang: object, known: object) -> None:
+    """Issue 25: every page API function is fuzzed; the game API's four with any request."""
+    text = request if isinstance(request, str) else json.dumps(request)
+    for call in (api.game_start, api.game_decide, api.game_take_over):
+        check_api(call(text))
+    check_api(api.game_open(text, str(lang), known if isinstance(known, str) else "{}"))
+    check_api(api.game_open(LINK, str(lang), known if isinstance(known, str) else "{}"))
 
 
 @pytest.mark.slow

@@ -64,6 +64,9 @@ class Game:
     record: Record
     to_move: int
     modes: list[Mode]
+    seen: list[int] | None = None
+    """Per side, the step the board showed at that side's last decision (0 before any), so
+    the page can replay the moves made since (display only: it changes no outcome)."""
 
     @property
     def n(self) -> int:
@@ -78,7 +81,13 @@ class Game:
     def to_json(self) -> dict[str, Any]:
         """The link's payload."""
         return {"v": GAME_VERSION, "record": self.record.to_json(), "n": self.n,
-                "to_move": self.to_move, "modes": [m.to_json() for m in self.modes]}
+                "to_move": self.to_move, "modes": [m.to_json() for m in self.modes],
+                "seen": self.seen_steps()}
+
+    def seen_steps(self) -> list[int]:
+        """:attr:`seen`, one entry per side."""
+        seen = list(self.seen or [])
+        return (seen + [0] * len(self.modes))[: len(self.modes)]
 
     @classmethod
     def from_json(cls, data: Any) -> Game:
@@ -125,7 +134,11 @@ class Game:
             parsed.append(Mode(mode["by"], since))
         if parsed[to_move].by != PERSON:
             raise bad("to_move", "the side to move is played by a person")
-        return cls(record, to_move, parsed)
+        seen = data.get("seen", [])
+        if (not isinstance(seen, list) or len(seen) > len(parsed)
+                or not all(_int(k) and 0 <= k <= 1_000_000 for k in seen)):
+            raise bad("seen", "expected a step number per side")
+        return cls(record, to_move, parsed, list(seen))
 
 
 def _int(value: Any) -> bool:
@@ -233,22 +246,29 @@ def start(prepared: session.Prepared) -> tuple[session.Outcome, Game | None]:
                                       for p in prepared.record.policies])
 
 
-def game_of(outcome: session.Outcome, modes: list[Mode]) -> Game | None:
+def game_of(outcome: session.Outcome, modes: list[Mode],
+            seen: list[int] | None = None) -> Game | None:
     """The game an outcome stands at (None once it is over)."""
     if outcome.pending is None:
         return None
-    return Game(outcome.record, outcome.pending.side, list(modes))
+    return Game(outcome.record, outcome.pending.side, list(modes), list(seen or []))
 
 
 def decide(game: Game, answer: Any) -> tuple[session.Outcome, Game | None]:
     """Answer the pending decision: the outcome at the next person's decision (or the end)
-    and the game there (None when it has ended). An answer not legal here is refused."""
+    and the game there (None when it has ended). The game is replayed first (a bad link is
+    refused with its located problem), and an answer not legal here is refused."""
     record = game.record
     choices = [*record.choices, answer]
     if len(choices) > MAX_GAME_DECISIONS:
         raise _fail("game_too_many_decisions", count=len(choices), limit=MAX_GAME_DECISIONS)
-    nxt = Game(_with(record, choices=choices), game.to_move, game.modes)
-    return _advance(nxt)
+    now = replay(game)
+    if now.pending is None or answer not in now.pending.options:
+        raise ProblemError([Problem("core.choice_invalid", args={
+            "index": len(choices), "answer": clip(str(answer), 60)})])
+    seen = game.seen_steps()
+    seen[game.to_move] = max(0, len(now.steps) - 1)
+    return _advance(Game(_with(record, choices=choices), game.to_move, game.modes, seen))
 
 
 def take_over(game: Game, side: int, policy: str) -> tuple[session.Outcome, Game | None]:
@@ -262,13 +282,13 @@ def take_over(game: Game, side: int, policy: str) -> tuple[session.Outcome, Game
     modes[side] = Mode(AI, game.n + 1)
     took_over = [m.since for m in modes]
     return _advance(Game(_with(game.record, policies=policies, took_over=took_over),
-                         game.to_move, modes))
+                         game.to_move, modes, game.seen_steps()))
 
 
 def _advance(game: Game) -> tuple[session.Outcome, Game | None]:
     prepared = session.from_record(game.record)
     outcome = session.run(prepared, views=True, budget=session.Budget())
-    return outcome, game_of(outcome, game.modes)
+    return outcome, game_of(outcome, game.modes, game.seen_steps())
 
 
 def _with(record: Record, **changes: Any) -> Record:

@@ -86,6 +86,7 @@ MESSAGES = {
             "リンクではサイド{side}の番ですが、記録ではサイド{actual}の番です（リンクが壊れています）"
         ),
         "game_not_person": "サイド{side}は人が操作していません",
+        "game_no_decisions": "{ruleset}には人が下す判断がないので、人同士では遊べません",
         "record_took_over": (
             "サイド{side}は判断{index}番目からAIが操作しました（プレイヤーが離れました）"
         ),
@@ -214,6 +215,9 @@ MESSAGES = {
             "(the link is broken)"
         ),
         "game_not_person": "side {side} is not played by a person",
+        "game_no_decisions": (
+            "{ruleset} has no decisions for people to make: it cannot be played between people"
+        ),
         "record_took_over": "the AI played side {side} from decision {index} on (its player left)",
         "seed_type": "a seed is text or a whole number",
         "seed_too_long": "seed longer than {limit} characters",
