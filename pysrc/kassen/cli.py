@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from kassen import ENGINE_VERSION, cli_prompt, rules_cli
+from kassen import ENGINE_VERSION, cli_play, cli_prompt, rules_cli
 from kassen.bench_cli import cmd_bench
 from kassen.cli_builds import cmd_rulesets, resolve_all, resolve_entries
 from kassen.cli_io import (
@@ -332,6 +332,7 @@ def build_parser() -> argparse.ArgumentParser:
     from kassen.lab.cli import add_parser as add_search
 
     add_search(sub)
+    cli_play.add_parser(sub)  # issue 30: a game played by link, from a terminal
     return parser
 
 

@@ -87,6 +87,10 @@ MESSAGES = {
         ),
         "game_not_person": "サイド{side}は人が操作していません",
         "game_no_decisions": "{ruleset}には人が下す判断がないので、人同士では遊べません",
+        "play_needs_terminal": (
+            "play は判断を端末で尋ねます。"
+            "端末で実行するか、ページでリンクを開いて遊んでください: {link}"
+        ),
         "record_took_over": (
             "サイド{side}は判断{index}番目からAIが操作しました（プレイヤーが離れました）"
         ),
@@ -217,6 +221,10 @@ MESSAGES = {
         "game_not_person": "side {side} is not played by a person",
         "game_no_decisions": (
             "{ruleset} has no decisions for people to make: it cannot be played between people"
+        ),
+        "play_needs_terminal": (
+            "play asks your decision in a terminal: run it in one, or open the link in the "
+            "page to play there: {link}"
         ),
         "record_took_over": "the AI played side {side} from decision {index} on (its player left)",
         "seed_type": "a seed is text or a whole number",
