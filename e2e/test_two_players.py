@@ -14,6 +14,7 @@ import pytest
 
 from e2e.conftest import App
 from e2e.helpers import open_options, wait_until
+from e2e.test_a11y import axe
 from kassen.core import game_link as gl
 from kassen.core.links import encode_payload
 from kassen.web import api as cpython_api
@@ -98,7 +99,7 @@ def test_a_whole_card_duel_by_link_and_the_final_link_replays_in_a_third_context
         players = {0: a, 1: b}
         state = wait_game(a.page)
         opened = {0: True, 1: False}
-        moves = 0
+        moves = kept = 0
         old_link = None
         while not state["game"]["finished"]:
             side = state["game"]["to_move"]
@@ -115,11 +116,16 @@ def test_a_whole_card_duel_by_link_and_the_final_link_replays_in_a_third_context
             if moves == 3:
                 old_link = state["link"]
             state = game_state(page)
+            if not state["game"]["finished"]:
+                # the saved menu keeps the game in progress, with its newest link
+                entry = page.locator(f"#saved-games li[data-game='{state['game']['id']}'] a")
+                assert entry.get_attribute("href") == state["game"]["link"]
+                kept += 1
             if not state["game"]["finished"] and state["game"]["to_move"] != side:
                 # it is the other's move: this page offers the link to send
                 page.wait_for_selector("#game-copy")
                 assert page.locator("#game-status").text_content()
-        assert moves >= 4
+        assert moves >= 4 and kept
         final = state["link"]
         assert "#m=" in final
         digest = page.evaluate("() => window.kassen.currentBattle().digest")
@@ -186,6 +192,7 @@ def test_hot_seat_covers_the_board_when_the_device_passes(browser, site) -> None
                 assert str(nxt["to_move"] + 1) in cover.text_content()
                 if covered == 0:
                     a.page.screenshot(path=str(SHOTS / "hotseat-cover.png"), type="png")
+                    assert axe(a.page, "#game-cover") == []
                 covered += 1
                 a.page.click("#game-ready")
                 a.page.wait_for_selector("#viewer:not([hidden])")
@@ -196,6 +203,7 @@ def test_hot_seat_covers_the_board_when_the_device_passes(browser, site) -> None
                 other = 1 - nxt["to_move"]
                 assert a.page.locator(f".cd-side[data-side='{other}'] .cd-hand.open").count() == 0
         assert covered >= 1, f"the decision never passed from side {first + 1}"
+        assert axe(a.page, "#game-panel") == [] and axe(a.page, "#game-row") == []
     finally:
         a.close()
 

@@ -204,7 +204,13 @@ export async function openGame(fragment, applyRecord) {
   applyRecord(answer.record);
   const g = answer.game;
   const entry = gameEntry(g.id);
-  game = { mode: entry?.mode || "link", mine: entry?.sides?.length ? entry.sides : [g.to_move], lastSide: null };
+  // a hot-seat game reopened: whoever holds the device, the cover comes first
+  game = { mode: entry?.mode || "link", mine: entry?.sides?.length ? entry.sides : [g.to_move],
+    lastSide: entry?.mode === "hotseat" ? -1 : null };
+  renderGameRow();  // the set-up now shows this game's way of playing
+  const how = $(`game-how-${game.mode}`);
+  if (how) { how.checked = true; renderGameRow(); }
+  if ($("game-side")) $("game-side").value = String(game.mine[0]);
   const start = g.replay_from ?? 0;
   if (entry && entry.n > g.n) {  // an older link: say so, show it, keep the newest
     g.viewer = game.mine[0];
