@@ -84,7 +84,8 @@ def test_any_json_value(value: object) -> None:
 
 
 @FAST
-@given(st.dictionaries(st.sampled_from(["v", "record", "n", "to_move", "modes"]), any_json))
+@given(st.dictionaries(st.sampled_from(["v", "record", "n", "to_move", "modes", "seen"]),
+                      any_json))
 def test_games_with_any_fields(fields: dict) -> None:
     check("#g=" + deflated(json.dumps({**GAME.to_json(), **fields}).encode()))
 

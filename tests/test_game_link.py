@@ -217,3 +217,27 @@ def _problems(link: str) -> list[Any]:
 
 def _codes_of(link: str) -> list[str]:
     return [p.code for p in _problems(link)]
+
+
+def test_a_record_no_side_of_which_changed_hands_is_written_as_before() -> None:
+    """``took_over`` is written only when the AI took a side over, so every other record's
+    link (and digest input) is unchanged; a bad value is refused naming the field."""
+    record = fresh(1).record
+    assert "took_over" not in record.to_json()
+    assert Record.from_json(record.to_json()).took_over == []
+    for bad in ([0, None], ["3"], [True], {"0": 1}, [None] * 9):
+        with pytest.raises(ProblemError) as err:
+            Record.from_json({**record.to_json(), "took_over": bad})
+        assert err.value.problems[0].args["field"] == "took_over"
+
+
+def test_a_tampered_seen_changes_no_outcome() -> None:
+    """``seen`` is display only: any value in range replays the same game."""
+    game = fresh(4)
+    data = game.to_json()
+    data["seen"] = [999, 0]
+    back = gl.parse_game_link(gl.PREFIX + encode_payload(data))
+    assert session.event_digest(gl.replay(back).battle) == \
+        session.event_digest(gl.replay(game).battle)
+    with pytest.raises(ProblemError):
+        gl.parse_game_link(gl.PREFIX + encode_payload({**data, "seen": [-1, 0]}))
