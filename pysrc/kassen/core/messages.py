@@ -13,7 +13,10 @@ MESSAGES = {
         "bad_seed": "シード「{seed}」は使えません: {reason}",
         "wrong_side_count": "陣営の数が違います（{count}、必要なのは{expected}）",
         "link_empty": "リンクが空です",
-        "link_prefix": "リンクは #m= （戦闘）、#b= （ビルド）か #t= （大会）で始まる必要があります",
+        "link_prefix": (
+            "リンクは #m= （戦闘）、#b= （ビルド）、#t= （大会）か #g= （進行中のゲーム: "
+            "python -m kassen play）で始まる必要があります"
+        ),
         "link_version": "リンクの版「{version}」は読めません（読める版: {known}）",
         "link_too_long": "リンクが長すぎます（{length}文字、上限{limit}文字）",
         "link_base64": "リンクの符号化が壊れています（base64url として読めません）",
@@ -142,7 +145,10 @@ MESSAGES = {
         "bad_seed": "seed {seed!r} cannot be used: {reason}",
         "wrong_side_count": "wrong number of sides ({count}; {expected} needed)",
         "link_empty": "the link is empty",
-        "link_prefix": "a link starts with #m= (a battle), #b= (a build) or #t= (a tournament)",
+        "link_prefix": (
+            "a link starts with #m= (a battle), #b= (a build), #t= (a tournament) or #g= (a "
+            "game in progress: python -m kassen play)"
+        ),
         "link_version": "link version {version!r} cannot be read (readable: {known})",
         "link_too_long": "the link is too long ({length} characters, limit {limit})",
         "link_base64": "the link's encoding is broken (not base64url)",
