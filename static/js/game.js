@@ -23,6 +23,12 @@ let game = null;  // {answer, mode, mine, lastSide}
 const sideWord = (side) => t(side === 0 ? "sideA" : "sideB");
 const fmt = (key, args = {}) => t(key).replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ""));
 
+/** An engine call whose failure (a worker that died) is an answer with the problem, never a
+ * rejected promise: the rest of the page keeps working. */
+async function call(fn) {
+  try { return await fn(); } catch (error) { return { ok: false, problems: [{ message: String(error) }] }; }
+}
+
 // -- set-up ----------------------------------------------------------------------------------
 /** The row under "Played by": how two people play (or that the system has no decisions). */
 export function renderGameRow() {
@@ -62,7 +68,7 @@ export const isGame = (request) => Array.isArray(request.policies) && request.po
 export async function startGame(request) {
   const how = document.querySelector("input[name=game-how]:checked")?.value || "hotseat";
   const mine = how === "link" ? [Number($("game-side")?.value || 0)] : [0, 1];
-  const answer = await api.gameStart(request);
+  const answer = await call(() => api.gameStart(request));
   if (!answer.ok) { notify(t("battle"), answer.problems); return; }
   notify(null);
   game = { mode: how, mine, lastSide: null };
@@ -188,7 +194,7 @@ function status(answer, note = null) {
 async function takeOver(side) {
   const answer = game?.answer;
   if (!answer) return;
-  const next = await api.gameTakeOver({ link: answer.game.link, side, lang: lang() });
+  const next = await call(() => api.gameTakeOver({ link: answer.game.link, side, lang: lang() }));
   if (!next.ok) { notify(t("battle"), next.problems); return; }
   game.mine = game.mine.filter((s) => s !== side);
   if (!game.mine.length) game.mine = [side];
@@ -198,7 +204,7 @@ async function takeOver(side) {
 // -- opening a link --------------------------------------------------------------------------
 /** Open a #g= link: the board at the decision, or whose move it is, or that it is old. */
 export async function openGame(fragment, applyRecord) {
-  const answer = await api.gameOpen(fragment, lang(), {});
+  const answer = await call(() => api.gameOpen(fragment, lang(), {}));
   if (!answer.ok) { notify(t("badLink"), answer.problems || []); return; }
   notify(answer.notes?.length ? t("linkNotes") : null, (answer.notes || []).map((n) => ({ message: n.message })), true);
   applyRecord(answer.record);
@@ -264,7 +270,7 @@ export function initGame(hooks) {
   ({ api, notify, pageUrl } = hooks);
   rulesetOf = hooks.ruleset;
   setGameHooks({
-    decide: (answer, option) => api.gameDecide({ link: answer.game.link, answer: option, lang: lang() }),
+    decide: (answer, option) => call(() => api.gameDecide({ link: answer.game.link, answer: option, lang: lang() })),
     show: (next, at) => show(next, at),
   });
   document.addEventListener("change", (e) => { if (e.target?.matches?.("select.policy")) renderGameRow(); });

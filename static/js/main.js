@@ -75,8 +75,8 @@ async function display(answer) {
   document.title = names.length ? `${names.join(" vs ")} — Kassen 合戦` : "Kassen 合戦";
 }
 
-/** Open a #m= (battle), #b= (build) or #t= (tournament) fragment; a bad one shows a message,
- * nothing breaks. */
+/** Open a #m= (battle), #b= (build), #t= (tournament) or #g= (game in progress) fragment; a
+ * bad one shows a message, nothing breaks. */
 async function openFragment(fragment) {
   if (!/^#[mbtg]=/.test(fragment)) return;
   endGame();
