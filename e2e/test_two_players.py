@@ -193,6 +193,11 @@ def test_hot_seat_covers_the_board_when_the_device_passes(browser, site) -> None
                 if covered == 0:
                     a.page.screenshot(path=str(SHOTS / "hotseat-cover.png"), type="png")
                     assert axe(a.page, "#game-cover") == []
+                    a.page.click("[data-lang=ja]")  # the cover in Japanese, as at the table
+                    heading = a.page.locator("#game-cover-h").text_content()
+                    assert f"サイド{nxt['to_move'] + 1}" in heading
+                    assert "端末を渡してください" in heading
+                    a.page.click("[data-lang=en]")
                 covered += 1
                 a.page.click("#game-ready")
                 a.page.wait_for_selector("#viewer:not([hidden])")

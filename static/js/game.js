@@ -133,18 +133,29 @@ function cover(side) {
         "aria-labelledby": "game-cover-h" });
       $("viewer").before(box);
     }
-    const ready = el("button", { type: "button", id: "game-ready", class: "primary",
-      text: fmt("game.ready", { side: sideWord(side) }), onclick: () => {
-        box.hidden = true;
-        fill(box);
-        $("viewer").hidden = false;
-        resolve();
-      } });
-    fill(box, el("h2", { id: "game-cover-h", text: fmt("game.pass", { side: sideWord(side) }) }),
-      el("p", { class: "muted", text: fmt("game.passNote", { side: sideWord(side) }) }), ready);
+    const ready = el("button", { type: "button", id: "game-ready", class: "primary", onclick: () => {
+      box.hidden = true;
+      fill(box);
+      $("viewer").hidden = false;
+      resolve();
+    } });
+    fill(box, el("h2", { id: "game-cover-h" }), el("p", { class: "muted", id: "game-cover-note" }), ready);
+    box.dataset.side = String(side);
+    labelCover();
     box.hidden = false;
     ready.focus();
   });
+}
+
+/** The cover screen's words in the current language. */
+function labelCover() {
+  const box = $("game-cover");
+  if (!box?.dataset.side) return;
+  const side = { side: sideWord(Number(box.dataset.side)) };
+  for (const [id, key] of [["game-cover-h", "game.pass"], ["game-cover-note", "game.passNote"], ["game-ready", "game.ready"]]) {
+    const node = $(id);
+    if (node) node.textContent = fmt(key, side);
+  }
 }
 
 function linkButtons(link) {
@@ -262,6 +273,7 @@ export function renderSavedGames() {
 export function relabelGame() {
   renderGameRow();
   renderSavedGames();
+  labelCover();
   if (game?.answer && currentBattle() === game.answer && !$("game-panel")?.hidden) status(game.answer);
 }
 
