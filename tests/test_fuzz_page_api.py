@@ -209,6 +209,8 @@ COVERED = {
     # test_fuzz_worker_api.py
     "battle", "validate", "share_build", "open_link", "tournament_plan", "tournament_play",
     "tournament_table", "matchup_plan", "matchup_table", "elimination_next", "table_csv",
+    # test_fuzz_game_links.py
+    "game_start", "game_decide", "game_open", "game_take_over",
 }
 
 

@@ -12,6 +12,10 @@ let hooks = null;  // {api, showBattle, notify, play} (+ jump, from battle.js)
 let rulesets = [];
 let busy = false;
 let lastOffer = null;  // the arguments of the open panel, to relabel it
+let gameHooks = null;  // {decide, show}: a game between people decides through game.js
+
+/** Let game.js answer the decisions of a game between people (an answer with `game`). */
+export const setGameHooks = (h) => { gameHooks = h; };
 
 const PERSON = "";
 
@@ -208,12 +212,15 @@ async function choose(answer, option, at) {
   box.setAttribute("aria-busy", "true");
   box.querySelector(".decide-q").textContent = t("decide.thinking");
   try {
-    const next = await hooks.api.battle(requestFrom(answer, answer.record.choices.concat([option])));
+    const game = Boolean(answer.game && gameHooks);
+    const next = game ? await gameHooks.decide(answer, option)
+      : await hooks.api.battle(requestFrom(answer, answer.record.choices.concat([option])));
     if (!next.ok) { hooks.notify(t("battle"), next.problems); return; }
     hooks.notify(null);
     busy = false;
     box.removeAttribute("aria-busy");
-    await present(next, Math.max(0, at));
+    if (game) await gameHooks.show(next, Math.max(0, at));
+    else await present(next, Math.max(0, at));
   } finally {
     busy = false;
     box.removeAttribute("aria-busy");

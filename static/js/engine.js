@@ -59,6 +59,10 @@ function wrap(worker) {
     tournamentLink: (request) => call("tournament_link", json(request)),
     tournamentReport: (request, table, page, lang) => call("tournament_report", json(request), json(table), page, lang),
     replayFile: (fragment, files, why, site) => call("replay_file", fragment, json(files), json(why), site),
+    gameStart: (request) => call("game_start", json(request)),
+    gameDecide: (request) => call("game_decide", json(request)),
+    gameOpen: (fragment, lang, known) => call("game_open", fragment, lang, json(known || {})),
+    gameTakeOver: (request) => call("game_take_over", json(request)),
   };
 }
 

@@ -15,6 +15,7 @@ import { initTournament, relabelTournament } from "./tournament.js";
 import { initTournamentShare, openTournament } from "./tournament_share.js";
 import { engineReady, onEngineStage } from "./early.js";
 import { initReplayDownload } from "./replay-download.js";
+import { endGame, initGame, isGame, openGame, relabelGame, startGame } from "./game.js";
 
 let api = null;
 let stage = "runtime";
@@ -47,6 +48,8 @@ function freshSeed() {
 /** Play a request (a blank seed gets a fresh one) and show the seed beside Rematch / Replay. */
 async function runBattle(given = request()) {
   const req = { ...given, seed: given.seed || freshSeed() };
+  endGame();
+  if (isGame(req)) { $("after-battle").hidden = true; return startGame(req); }  // two people
   const buttons = ["battle", "rematch", "replay"].map($);
   for (const b of buttons) b.disabled = true;
   try {
@@ -72,10 +75,12 @@ async function display(answer) {
   document.title = names.length ? `${names.join(" vs ")} — Kassen 合戦` : "Kassen 合戦";
 }
 
-/** Open a #m= (battle), #b= (build) or #t= (tournament) fragment; a bad one shows a message,
- * nothing breaks. */
+/** Open a #m= (battle), #b= (build), #t= (tournament) or #g= (game in progress) fragment; a
+ * bad one shows a message, nothing breaks. */
 async function openFragment(fragment) {
-  if (!/^#[mbt]=/.test(fragment)) return;
+  if (!/^#[mbtg]=/.test(fragment)) return;
+  endGame();
+  if (fragment.startsWith("#g=")) return openGame(fragment, applyRecord);  // a game between people
   let answer;
   try {
     answer = await api.openLink(fragment, document.documentElement.lang);
@@ -120,7 +125,7 @@ async function shareBuild(side, button) {
 async function share() {
   const battle = currentBattle();
   if (!battle?.link) return;
-  window.kassenLastShare = pageUrl(battle.link);
+  window.kassenLastShare = pageUrl(battle.game?.link || battle.link);  // a game: its #g= link
   await copyWithFeedback($("share"), window.kassenLastShare, t("linkCopied"));
 }
 
@@ -138,7 +143,7 @@ async function boot() {
     button.addEventListener("click", () => setLang(button.dataset.lang));
   }
   onLangChange(() => {
-    setStage(stage); renderRulesLinks(); relabelSetup(); relabelBattle(); relabelDecision(); renderSaved(); relabelTournament();
+    setStage(stage); renderRulesLinks(); relabelSetup(); relabelBattle(); relabelDecision(); renderSaved(); relabelTournament(); relabelGame();
   });
   initBattleControls();
   $("battle").addEventListener("click", () => runBattle());
@@ -160,6 +165,7 @@ async function boot() {
     initDecide({ api, showBattle, notify, play }, engine.info);
     initSetup(api, engine.info);
     initSaved({ ruleset: () => currentRuleset()?.id, load: setBuild });
+    initGame({ api, notify, pageUrl, ruleset: currentRuleset });
     $("ruleset").addEventListener("kassen:ruleset", renderSaved);
     initTournament(api, { ruleset: () => currentRuleset()?.id, options: readOptions,
       samples: () => currentRuleset()?.samples || [], saved: savedBuilds });

@@ -38,7 +38,7 @@ def _guard(name: str, call) -> str:
 API = ("ping", "hello", "validate", "battle", "open_link", "share_build", "digest", "digests",
        "tournament_plan", "tournament_play", "tournament_table", "matchup_plan",
        "matchup_table", "elimination_next", "table_csv", "tournament_link", "tournament_report",
-       "replay_file")
+       "replay_file", "game_start", "game_decide", "game_open", "game_take_over")
 """The functions of :mod:`kassen.web.api` the page may call (JSON text in and out)."""
 LAB_API = ("lab_start", "lab_play", "lab_answer", "lab_result")
 """The build lab's functions (:mod:`kassen.web.lab`)."""

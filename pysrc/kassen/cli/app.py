@@ -20,6 +20,7 @@ from kassen import ENGINE_VERSION
 from kassen.cli import (
     battle,
     bench,
+    play,
     replay,
     rules,
     rulesets,
@@ -31,8 +32,8 @@ from kassen.cli import (
 from kassen.cli.io import lang_of, located
 from kassen.core.problems import ProblemError
 
-COMMANDS: tuple[ModuleType, ...] = (rulesets, validate, battle, share, replay, bench, rules,
-                                    tournament, search)
+COMMANDS: tuple[ModuleType, ...] = (rulesets, validate, battle, share, replay, play, bench,
+                                    rules, tournament, search)
 """The command modules, in the order ``python -m kassen --help`` lists them."""
 
 

@@ -17,7 +17,10 @@ MESSAGES = {
         "bad_seed": "シード「{seed}」は使えません: {reason}",
         "wrong_side_count": "陣営の数が違います（{count}、必要なのは{expected}）",
         "link_empty": "リンクが空です",
-        "link_prefix": "リンクは #m= （戦闘）、#b= （ビルド）か #t= （大会）で始まる必要があります",
+        "link_prefix": (
+            "リンクは #m= （戦闘）、#b= （ビルド）、#t= （大会）か #g= （進行中のゲーム: "
+            "python -m kassen play）で始まる必要があります"
+        ),
         "link_version": "リンクの版「{version}」は読めません（読める版: {known}）",
         "link_too_long": "リンクが長すぎます（{length}文字、上限{limit}文字）",
         "link_base64": "リンクの符号化が壊れています（base64url として読めません）",
@@ -73,6 +76,31 @@ MESSAGES = {
         "work_steps": "ステップ",
         "work_events": "イベント",
         "link_trailing_data": "リンクの終わりの後ろに余計なデータが{count}バイトあります",
+        "game_version_future": (
+            "このゲームのリンクは新しい版（{version}）で作られました。このページが読めるのは版{known}まで"
+            "です。ページを更新してください"
+        ),
+        "game_too_many_decisions": "ゲームの判断が多すぎます（{count}、上限{limit}）",
+        "game_bad_decision": (
+            "判断{index}番目（サイド{side}、「{question}」）の答え「{answer}」はその場面で選べません"
+            "（リンクが壊れているか書き換えられています）"
+        ),
+        "game_extra_decision": "判断{index}番目「{answer}」はゲームが終わった後の判断です",
+        "game_not_at_decision": (
+            "ゲームが{n}番目の判断の後で判断待ちになりません（リンクが壊れています）"
+        ),
+        "game_wrong_side": (
+            "リンクではサイド{side}の番ですが、記録ではサイド{actual}の番です（リンクが壊れています）"
+        ),
+        "game_not_person": "サイド{side}は人が操作していません",
+        "game_no_decisions": "{ruleset}には人が下す判断がないので、人同士では遊べません",
+        "play_needs_terminal": (
+            "play は判断を端末で尋ねます。"
+            "端末で実行するか、ページでリンクを開いて遊んでください: {link}"
+        ),
+        "record_took_over": (
+            "サイド{side}は判断{index}番目からAIが操作しました（プレイヤーが離れました）"
+        ),
         "seed_type": "シードは文字列か整数です",
         "seed_too_long": "{limit}文字より長いです",
         "seed_not_text": "文字として読めないもの（単独のサロゲートか、読めないバイト）があります",
@@ -125,7 +153,10 @@ MESSAGES = {
         "bad_seed": "seed {seed!r} cannot be used: {reason}",
         "wrong_side_count": "wrong number of sides ({count}; {expected} needed)",
         "link_empty": "the link is empty",
-        "link_prefix": "a link starts with #m= (a battle), #b= (a build) or #t= (a tournament)",
+        "link_prefix": (
+            "a link starts with #m= (a battle), #b= (a build), #t= (a tournament) or #g= (a "
+            "game in progress: python -m kassen play)"
+        ),
         "link_version": "link version {version!r} cannot be read (readable: {known})",
         "link_too_long": "the link is too long ({length} characters, limit {limit})",
         "link_base64": "the link's encoding is broken (not base64url)",
@@ -184,6 +215,32 @@ MESSAGES = {
         "work_steps": "steps",
         "work_events": "events",
         "link_trailing_data": "the link has {count} byte(s) of extra data after its end",
+        "game_version_future": (
+            "this game link was made by a newer version ({version}); this page reads up to "
+            "version {known}: reload the page"
+        ),
+        "game_too_many_decisions": "the game has too many decisions ({count}, limit {limit})",
+        "game_bad_decision": (
+            "decision {index} (side {side}, asked \"{question}\"): the answer {answer!r} cannot "
+            "be chosen there (the link is broken or was altered)"
+        ),
+        "game_extra_decision": "decision {index} ({answer!r}) comes after the game has ended",
+        "game_not_at_decision": (
+            "the game does not wait for a decision after its {n} decisions (the link is broken)"
+        ),
+        "game_wrong_side": (
+            "the link says it is side {side}'s move, but the record has side {actual} to move "
+            "(the link is broken)"
+        ),
+        "game_not_person": "side {side} is not played by a person",
+        "game_no_decisions": (
+            "{ruleset} has no decisions for people to make: it cannot be played between people"
+        ),
+        "play_needs_terminal": (
+            "play asks your decision in a terminal: run it in one, or open the link in the "
+            "page to play there: {link}"
+        ),
+        "record_took_over": "the AI played side {side} from decision {index} on (its player left)",
         "seed_type": "a seed is text or a whole number",
         "seed_too_long": "seed longer than {limit} characters",
         "seed_not_text": (

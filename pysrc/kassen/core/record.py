@@ -37,10 +37,14 @@ class Record:
     choices: list[Any] = field(default_factory=list)
     policies: list[str | None] = field(default_factory=list)
     engine: str = ENGINE_VERSION
+    took_over: list[int | None] = field(default_factory=list)
+    """Per side, the decision (1-based) from which the AI played a side a person had played
+    (issue 30: a player left); empty when no side changed hands."""
 
     def to_json(self) -> dict[str, Any]:
-        """The record as canonical-JSON-ready data."""
-        return {
+        """The record as canonical-JSON-ready data (``took_over`` only when a side changed
+        hands, so every other record's link is as before)."""
+        data = {
             "v": RECORD_VERSION,
             "engine": self.engine,
             "ruleset": self.ruleset,
@@ -51,6 +55,9 @@ class Record:
             "choices": self.choices,
             "policies": self.policies,
         }
+        if any(n is not None for n in self.took_over):
+            data["took_over"] = list(self.took_over)
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
@@ -86,6 +93,11 @@ class Record:
         if (not isinstance(policies, list) or len(policies) > MAX_SIDES
                 or not all(p is None or (isinstance(p, str) and len(p) <= 40) for p in policies)):
             raise bad("policies", "expected a list of policy names")
+        took_over = data.get("took_over", [])
+        if (not isinstance(took_over, list) or len(took_over) > MAX_SIDES
+                or not all(n is None or (isinstance(n, int) and not isinstance(n, bool)
+                                         and 1 <= n <= MAX_CHOICES + 1) for n in took_over)):
+            raise bad("took_over", "expected per side null or a decision number")
         return cls(
             ruleset=data["ruleset"],
             ruleset_version=data["rv"],
@@ -95,6 +107,7 @@ class Record:
             choices=list(choices),
             policies=list(policies),
             engine=data["engine"],
+            took_over=list(took_over),
         )
 
 

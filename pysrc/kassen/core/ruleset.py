@@ -66,6 +66,7 @@ class Description(TypedDict):
     random: bool
     sides: int
     symmetric: bool
+    hidden_information: bool
     options: list[JSONObject]
     samples: list[SampleJSON]
     pairing: list[int]
@@ -254,6 +255,9 @@ class Ruleset(ABC, Generic[BuildT, StateT]):
     symmetric: ClassVar[bool] = False
     """Whether swapping the sides never changes the outcome (tournaments then play one
     seating per pairing instead of both)."""
+    hidden_information: ClassVar[bool] = False
+    """Whether a side holds what the other may not see (a hand of cards): the page then shows
+    each person only their own, and says that a game link carries everything (issue 30)."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     samples: ClassVar[tuple[Sample, ...]] = ()
     first_pairing: ClassVar[tuple[int, int]] = (0, 1)
@@ -344,6 +348,7 @@ class Ruleset(ABC, Generic[BuildT, StateT]):
             "random": self.random,
             "sides": self.sides,
             "symmetric": self.symmetric,
+            "hidden_information": self.hidden_information,
             "options": [o.to_json() for o in self.options],
             "samples": [s.to_json() for s in self.samples],
             "pairing": list(self.first_pairing),

@@ -70,7 +70,7 @@ class Outcome:
         rec = self.prepared.record
         return Record(rec.ruleset, rec.ruleset_version, list(rec.sides), dict(rec.options),
                       rec.seed, list(self.battle.decider.choices), list(rec.policies),
-                      rec.engine)
+                      rec.engine, list(rec.took_over))
 
 
 def side_problem(side: int, problem: Problem) -> Problem:
@@ -194,8 +194,10 @@ def from_record(record: Record) -> Prepared:
     that reproduce it); see :func:`version_options` and :func:`record_notes`."""
     ruleset = registry.get(record.ruleset)
     opts = version_options(ruleset, record.ruleset_version, record.options)
-    return prepare(record.ruleset, record.sides, opts, record.seed, record.choices,
-                   record.policies)
+    prepared = prepare(record.ruleset, record.sides, opts, record.seed, record.choices,
+                       record.policies)
+    prepared.record.took_over = list(record.took_over)
+    return prepared
 
 
 @dataclass(frozen=True)
@@ -239,7 +241,7 @@ def _budgeted(battle: Battle, budget: Budget, view: Any) -> Any:
 
 def record_notes(record: Record) -> list[Problem]:
     """What to tell the person replaying ``record``: that it was made by another engine or
-    rules version (replayed because the rules are the same)."""
+    rules version (replayed because the rules are the same), that the AI took a side over."""
     notes = []
     if record.engine != ENGINE_VERSION:
         notes.append(Problem("core.record_engine", args={"version": clip(record.engine),
@@ -250,6 +252,8 @@ def record_notes(record: Record) -> list[Problem]:
                 else "core.record_ruleset_version")
         notes.append(Problem(code, args={
             "version": clip(record.ruleset_version), "current": ruleset.version}))
+    notes += [Problem("core.record_took_over", args={"side": side, "index": n})
+              for side, n in enumerate(record.took_over, start=1) if n is not None]
     return notes
 
 

@@ -27,6 +27,7 @@ class CardDuelRuleset(Ruleset):
     with the option ``several_mages`` up to three mages per side (§2.7)."""
 
     id = "cardduel"
+    hidden_information = True  # 手札 hand: private (§1.4)
     order = 20
     cites_lettered_entries = True
     version = "2"

@@ -58,7 +58,7 @@ function sideName(lang, side) {
   return name === key ? word(lang, "sideN", { n: side + 1 }) : name;
 }
 
-function controls(lang, view) {
+function controls(lang, view, locked = false) {
   const select = el("select", { id: "cd-viewer-side", onchange: (e) => {
     prefs.side = Number(e.target.value);
     rerender("cd-viewer-side");
@@ -71,8 +71,8 @@ function controls(lang, view) {
   open.checked = prefs.open;
   const proc = view.procedure === "original";
   return el("div", { class: "cd-bar" },
-    el("span", { class: "cd-ctl" }, el("label", { for: "cd-viewer-side", text: word(lang, "viewing") }), select),
-    el("span", { class: "cd-ctl" }, open, el("label", { for: "cd-open", text: word(lang, "allOpen") })),
+    locked ? null : el("span", { class: "cd-ctl" }, el("label", { for: "cd-viewer-side", text: word(lang, "viewing") }), select),
+    locked ? null : el("span", { class: "cd-ctl" }, open, el("label", { for: "cd-open", text: word(lang, "allOpen") })),
     el("span", { class: "cd-counters" },
       el("span", { class: "cd-counter", dataset: { counter: "battle" } },
         word(lang, proc ? "battleA" : "battle"), " ", el("b", { text: String(view.battle ?? 0) })),
@@ -320,6 +320,8 @@ export function render(board, step, ctx) {
   const view = step?.view;
   if (!view?.sides) { fill(board); return; }
   if (!ctx.rerender && last.battle !== battle) prefs.side = defaultSide(battle, prefs.side);
+  const locked = Number.isInteger(battle?.game?.viewer);  // a game between people: own hand only
+  if (locked) { prefs.side = battle.game.viewer; prefs.open = false; }
   const animate = !ctx.rerender && last.battle === battle && ctx.index === last.index + 1;
   const prev = ctx.index > 0 ? battle?.steps?.[ctx.index - 1]?.view : null;
   current = { board, step, ctx: { ...ctx, rerender: false } };
@@ -331,6 +333,6 @@ export function render(board, step, ctx) {
   const order = prefs.side === 1 ? [0, 1] : [1, 0]; // the viewing side sits at the bottom
   fill(board, el("div", { class: "cd", dataset: { viewing: String(prefs.side), open: String(prefs.open),
     phase: String(view.phase ?? "") } },
-  controls(lang, view), track(lang, view), happeningsPanel(env, step),
+  controls(lang, view, locked), track(lang, view), happeningsPanel(env, step),
   el("div", { class: "cd-table" }, sidePanel(order[0], env), fieldPanel(env), sidePanel(order[1], env))));
 }
