@@ -191,6 +191,9 @@ def test_hot_seat_covers_the_board_when_the_device_passes(browser, site) -> None
                 assert a.page.locator("#viewer").is_hidden()
                 assert str(nxt["to_move"] + 1) in cover.text_content()
                 if covered == 0:
+                    top = a.page.evaluate(
+                        "() => document.getElementById('game-cover').getBoundingClientRect().top")
+                    assert 0 <= top < 50, "the cover is scrolled into sight"
                     a.page.screenshot(path=str(SHOTS / "hotseat-cover.png"), type="png")
                     assert axe(a.page, "#game-cover") == []
                     a.page.click("[data-lang=ja]")  # the cover in Japanese, as at the table

@@ -143,7 +143,8 @@ function cover(side) {
     box.dataset.side = String(side);
     labelCover();
     box.hidden = false;
-    ready.focus();
+    box.scrollIntoView({ block: "start" });  // the whole cover in sight of the next player
+    ready.focus({ preventScroll: true });
   });
 }
 
