@@ -73,9 +73,10 @@ def attack(t: MargueriteTable, act: Act) -> None:
                 break
             else:
                 apply(t, hit)
-    after = RIDER_OF[d.index].after
-    if after is not None:
-        after(t, act, d)
+    if d.rider:  # most attacks have none: no row to look up
+        after = RIDER_OF[d.index].after
+        if after is not None:
+            after(t, act, d)
 
 
 def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
