@@ -218,7 +218,7 @@ def riders(t: MargueriteTable, hit: Hit) -> None:
 def independent(t: MargueriteTable, act: Act) -> None:
     """／ effects after everything else (舞踏剣 re-arms its own instance, D7)."""
     d = act.def_
-    if d is not None:
+    if d is not None and d.rider:
         after = RIDER_OF[d.index].after
         if after is not None:
             after(t, act, d)
