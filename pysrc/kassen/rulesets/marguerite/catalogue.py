@@ -3,9 +3,10 @@ catalogue_conditions.py), 7 enchantments (§13).
 
 Every entry keeps its Japanese name beside the English identifier, so a reader can go from
 code to rule text and back. Swords are rows of a table; the engine reads their columns
-(``kind``, ``act``, ``formula``, ``rider`` …) instead of branching on names, and an attack
+(``kind``, ``act``, ``aims_next``, ``additive`` …) instead of branching on names, an attack
 calls its row's ``damage`` handler (the formula column names one of :data:`DAMAGE`) instead
-of branching on the formula.
+of branching on the formula, and every other effect and rider is a row with its handlers in
+:mod:`.catalogue_effects`, which the formula and rider columns name.
 """
 
 from __future__ import annotations
@@ -128,14 +129,21 @@ DAMAGE: dict[str, Damage] = {"ad": _ad, "2ad": _2ad, "a": _a, "a5d": _a5d, "a10d
 :func:`_make`, to give each row its ``damage`` handler)."""
 READS_HP = ("halfh", "h", "rage")
 """Formulas that read HP, which changes between the hits of one sword (a hit's ``steady``)."""
+AIMS_NEXT = ("limited", "early", "late", "danger", "stun", "poison", "whole", "resonate",
+             "multiply")
+"""Effects that act on "the next sword" (D18); their rows are in catalogue_effects.py."""
+ADDITIVE = ("atk+1", "def+1", "spd+1", "guard", "mp+1", "mp+2", "mp+3", "reserve+3")
+"""補助 effects that add a constant to one counter of each target (rules/runs.py)."""
+GIVES_RESERVE = ("reserve+3",)
+"""補助 effects that give 予備AP (so a target without AP may still take 行動権)."""
 
 
 class SwordDef:
     """One catalogue row (immutable by convention)."""
 
-    __slots__ = ("act", "build", "code", "damage", "danger", "en", "formula", "index", "ja",
-                 "kind", "limited", "pierce", "reads_hp", "reps", "rider", "rule", "symptom",
-                 "to_mp", "whole")
+    __slots__ = ("act", "additive", "aims_next", "build", "code", "damage", "danger", "en",
+                 "formula", "gives_reserve", "index", "ja", "kind", "limited", "pierce",
+                 "reads_hp", "reps", "rider", "rule", "steals", "symptom", "to_mp", "whole")
 
     def __init__(self, index: int, code: str, ja: str, en: str, kind: int, act: int,
                  limited: bool, cond: str = "", formula: str = "", reps: int = 1,
@@ -155,8 +163,16 @@ class SwordDef:
         """What an attack with this sword deals (R8.5 1), from the row's formula."""
         self.reads_hp = formula in READS_HP
         """Whether its damage reads HP (so later hits of the sword may differ)."""
+        self.aims_next = formula in AIMS_NEXT
+        """Whether it acts on the next sword of its executor's list (D18), fixed at aiming."""
+        self.additive = kind == SUPPORT and formula in ADDITIVE
+        """Whether it is a 補助 adding a constant to a counter (the fast-forward batches it)."""
+        self.gives_reserve = formula in GIVES_RESERVE
+        """Whether it gives 予備AP to its targets."""
         self.reps = reps
         self.rider = rider
+        self.steals = rider == "steal"
+        """Whether its hits take a sword (fixed with the hit in a 超同時 set, Q8)."""
         self.whole = whole
         self.pierce = pierce
         self.to_mp = to_mp

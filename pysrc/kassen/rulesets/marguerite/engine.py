@@ -14,7 +14,8 @@ swords of :mod:`.rules.executable` (R4.7), 行動処理 in :mod:`.rules.processi
 attacks in :mod:`.rules.hits` (R8.5), the other sword effects in
 :mod:`.rules.sword_effects` (§12), HP, death and 蘇生 in :mod:`.rules.life` (§9, §11),
 exits and judgement in :mod:`.rules.judgement` (§9.3, §10); the statuses' rows and
-handlers in :mod:`.catalogue_conditions`; the page's picture in :mod:`.view`.
+handlers in :mod:`.catalogue_conditions`, the swords' effects and riders in
+:mod:`.catalogue_effects`; the page's picture in :mod:`.view`.
 """
 
 from __future__ import annotations

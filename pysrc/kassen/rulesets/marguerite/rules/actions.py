@@ -1,37 +1,13 @@
-"""The units of a 行動処理 (§8): an actor's :class:`Act` and an attack's :class:`Hit`, and the
-effect tables the resolution reads."""
+"""The units of a 行動処理 (§8): an actor's :class:`Act` and an attack's :class:`Hit` (what
+each sword does is its rows' handlers: :mod:`..catalogue_effects`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kassen.rulesets.marguerite.catalogue import SKIP, SwordDef
-from kassen.rulesets.marguerite.model import (
-    GUARD,
-    LIFE,
-    MISCARRY,
-    POISON,
-    PUSH,
-    QUICK,
-    REFLECT,
-    SLOW,
-    SOUL,
-    STUN,
-    TAUNT,
-    VENOM,
-    Fencer,
-    Sword,
-)
+from kassen.rulesets.marguerite.model import Fencer, Sword
 
-CONTROL_NEXT = frozenset(("limited", "early", "late", "danger", "stun", "poison", "whole",
-                           "resonate", "multiply"))
-"""Effects that act on "the next sword" (D18)."""
-STAT_FIELD = {"atk+1": "atk", "def+1": "def_", "spd+1": "spd"}
-GIVE = {"guard": GUARD, "life": LIFE, "reflect": REFLECT, "soul": SOUL, "push": PUSH,
-         "taunt": TAUNT, "quick": QUICK, "slow": SLOW}
-RIDER_STATUS = {"stun": STUN, "poison": POISON, "venom": VENOM, "miscarry": MISCARRY}
-RESET = {"reset_atk": ("atk", "atk0"), "reset_def": ("def_", "def0"),
-          "reset_spd": ("spd", "spd0")}
 ENCHANT_RULE = "§13"
 
 

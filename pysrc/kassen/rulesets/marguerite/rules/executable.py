@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from kassen.core.rules import implements
 from kassen.rulesets.marguerite.model import MISCARRY, POISON, SLEEP, STUN, VENOM
-from kassen.rulesets.marguerite.rules.actions import CONTROL_NEXT
 
 if TYPE_CHECKING:
     from kassen.rulesets.marguerite.catalogue import SwordDef
@@ -41,7 +40,7 @@ def start_table(defs: tuple[SwordDef, ...], no_next_blocked: bool,
     if table is None:
         table = tuple(
             None if (has_mp_costs or d.danger or d.symptom
-                     or (no_next_blocked and d.formula in CONTROL_NEXT)) else d.act
+                     or (no_next_blocked and d.aims_next)) else d.act
             for d in defs)
         _STARTS[key] = table
     return table
@@ -95,4 +94,4 @@ def executable(t: MargueriteTable, f: Fencer, s: Sword, i: int, turn: int) -> bo
         return False
     if t.has_mp_costs and f.mp < t.mp_costs[s.sid]:
         return False
-    return not (t.no_next_blocked and d.formula in CONTROL_NEXT and i + 1 >= len(f.swords))
+    return not (t.no_next_blocked and d.aims_next and i + 1 >= len(f.swords))

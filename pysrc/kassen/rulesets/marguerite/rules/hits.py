@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 from kassen.core.rules import implements
 from kassen.rulesets.marguerite.catalogue import SWORDS
 from kassen.rulesets.marguerite.catalogue_conditions import STATUSES, sole
+from kassen.rulesets.marguerite.catalogue_effects import RIDER_OF
 from kassen.rulesets.marguerite.model import POISON, STUN
-from kassen.rulesets.marguerite.rules.actions import ENCHANT_RULE, RESET, RIDER_STATUS, Act, Hit
+from kassen.rulesets.marguerite.rules.actions import ENCHANT_RULE, Act, Hit
 from kassen.rulesets.marguerite.rules.life import give, heal, hp_changed
 from kassen.rulesets.marguerite.rules.sword_effects import check_swords
 
@@ -72,8 +73,10 @@ def attack(t: MargueriteTable, act: Act) -> None:
                 break
             else:
                 apply(t, hit)
-    if d.rider == "dance":
-        independent(t, act)
+    if d.rider:  # most attacks have none: no row to look up
+        after = RIDER_OF[d.index].after
+        if after is not None:
+            after(t, act, d)
 
 
 def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
@@ -145,8 +148,7 @@ def compute(t: MargueriteTable, act: Act, target: Fencer,
         amount = on_damage_taken(t, recv, f, amount)
         terms = (*terms, GUARD_TERM)
         steady = False
-    stolen = recv.swords[0] if (frozen is not None and d.rider == "steal"
-                                and recv.swords) else None
+    stolen = recv.swords[0] if (frozen is not None and d.steals and recv.swords) else None
     return Hit(act, recv, amount, stolen, src, terms, steady)
 
 
@@ -198,64 +200,25 @@ def riders(t: MargueriteTable, hit: Hit) -> None:
         return
     f = act.actor
     recv = hit.recv
-    rider = d.rider
-    rec = t.rec
-    if rider:
-        status = RIDER_STATUS.get(rider)
-        if status is not None:
-            give(t, recv, status, 1, d.rule, f)
-        elif rider in RESET:
-            field, base = RESET[rider]
-            before = getattr(recv, field)
-            setattr(recv, field, getattr(recv, base))
-            rec.emit("stat", f.id, recv.id, rule=d.rule, stat=field.rstrip("_"),
-                     before=before, after=getattr(recv, field))
-        elif rider == "destroy":
-            if recv.swords:
-                s = recv.swords.pop(0)
-                recv.free = 0
-                s.gone = True
-                rec.emit("destroy", f.id, recv.id, rule=d.rule, sword=SWORDS[s.sid].code)
-        elif rider == "exhaust":
-            for s in recv.swords:
-                if not s.used:
-                    s.used = True
-                    rec.emit("exhaust", f.id, recv.id, rule=d.rule,
-                             sword=SWORDS[s.sid].code)
-                    break
-        elif rider == "reverse":
-            recv.swords.reverse()
-            recv.free = 0
-            rec.emit("reverse", f.id, recv.id, rule=d.rule)
+    rider = RIDER_OF[d.index]
+    further = rider.further
+    if further is not None:
+        further(t, hit, d)
     if act.stun:
         give(t, recv, STUN, act.stun, ENCHANT_RULE + " スタン与え", f)
     if act.poison:
         give(t, recv, POISON, act.poison, ENCHANT_RULE + " 毒与え", f)
-    # そして riders act for 「自分」: the executor (§18.17), or the last reflector (option)
-    if rider == "vampire":
-        if t.readings.rider_reflector:
-            f = hit.src
-        heal(t, f, hit.amount, d.rule, f, (("=", "damage_dealt", hit.amount, d.rule),))
-    elif rider == "steal":
-        if t.readings.rider_reflector:
-            f = hit.src
-        s = hit.stolen if hit.stolen is not None else (recv.swords[0] if recv.swords
-                                                       else None)
-        if s is not None and s in recv.swords:  # Sword compares by identity
-            recv.swords.remove(s)
-            recv.free = 0
-            if not t.readings.steal_keep:
-                s.used = False
-            f.swords.append(s)
-            rec.emit("steal", f.id, recv.id, rule=d.rule, sword=SWORDS[s.sid].code)
-            check_swords(t, f)
+    then = rider.then
+    if then is not None:
+        grown = then(t, hit, d)
+        if grown is not None:
+            check_swords(t, grown)
 
 
 def independent(t: MargueriteTable, act: Act) -> None:
-    """／ effects after everything else: 舞踏剣 re-arms its own instance (D7)."""
+    """／ effects after everything else (舞踏剣 re-arms its own instance, D7)."""
     d = act.def_
-    if d is not None and d.rider == "dance" and act.sword is not None \
-            and not act.sword.gone:
-        act.sword.used = False
-        act.actor.free = 0
-        t.rec.emit("rearm_self", act.actor.id, rule=d.rule, sword=d.code)
+    if d is not None and d.rider:
+        after = RIDER_OF[d.index].after
+        if after is not None:
+            after(t, act, d)

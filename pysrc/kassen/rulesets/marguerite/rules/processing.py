@@ -18,7 +18,7 @@ from kassen.rulesets.marguerite.catalogue import (
 )
 from kassen.rulesets.marguerite.catalogue_conditions import sole
 from kassen.rulesets.marguerite.model import TAUNT
-from kassen.rulesets.marguerite.rules.actions import CONTROL_NEXT, Act
+from kassen.rulesets.marguerite.rules.actions import Act
 from kassen.rulesets.marguerite.rules.executable import find
 from kassen.rulesets.marguerite.rules.hits import attack, attack_two_phase
 from kassen.rulesets.marguerite.rules.sword_effects import (
@@ -221,7 +221,7 @@ def aim(t: MargueriteTable, act: Act, index: int) -> None:
             act.target = single_target(t, act.actor)
     elif kind == CONSTRUCT:
         act.target = index  # where the sword stood (§18.18 alternative: it stays there)
-    elif d.formula in CONTROL_NEXT:
+    elif d.aims_next:
         swords = act.actor.swords
         if index + 1 < len(swords):
             act.target = swords[index + 1]

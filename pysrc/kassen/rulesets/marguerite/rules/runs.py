@@ -65,8 +65,6 @@ _COUNTED = (GUARD, REFLECT, SOUL, LIFE, PUSH, QUICK, TAUNT)
 _KEPT = (STUN, SLEEP, VENOM, POISON, MISCARRY, SLOW)
 """Statuses that must not change (they decide skips, 対症 and 行動権)."""
 _SELF_KINDS = (SUPPORT, CONTROL, ADD)
-_ADDITIVE = frozenset(("atk+1", "def+1", "spd+1", "guard", "mp+1", "mp+2", "mp+3", "reserve+3"))
-"""補助 effects that add a constant to one counter of each target (sword_effects.py)."""
 MAX_PERIOD = 48
 """Beats remembered while looking for a period (速速儀速速速増再's is 7 beats); the memory is
 at most this many shapes."""
@@ -92,7 +90,7 @@ def reach(f: Fencer, index: int, line: list[Fencer],
     together = group or [f]
     for o in line:
         if not (any(o is g for g in together) or _rank(o) < mine or (
-                o.ap < 1 and o.reserve < 1 and d.formula != "reserve+3")):
+                o.ap < 1 and o.reserve < 1 and not d.gives_reserve)):
             return None
     return line
 
@@ -146,7 +144,7 @@ def additive(f: Fencer, index: int, line: list[Fencer]) -> bool:
     could take 行動権 from ``f`` (:func:`reach`)."""
     sword = f.swords[index]
     d = SWORDS[sword.sid]
-    return (d.kind == SUPPORT and d.formula in _ADDITIVE and not (sword.limited or d.limited)
+    return (d.additive and not (sword.limited or d.limited)
             and reach(f, index, line) is not None)
 
 

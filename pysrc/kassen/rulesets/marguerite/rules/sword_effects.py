@@ -5,22 +5,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.core.rules import implements
-from kassen.rulesets.marguerite.catalogue import ATTACK, BY_NAME, NULL_SWORD, SUPPORT, SWORDS
-from kassen.rulesets.marguerite.catalogue_conditions import BAD_STATUSES, STATUS_EN, sole
+from kassen.rulesets.marguerite.catalogue import BY_NAME, SWORDS
+from kassen.rulesets.marguerite.catalogue_conditions import sole
+from kassen.rulesets.marguerite.catalogue_effects import EFFECT_OF
 from kassen.rulesets.marguerite.constants import (
     LOG_FENCERS,
     LOG_SWORDS,
-    MAX_ATK,
     MAX_BATTLE_SWORDS,
     MAX_FENCERS,
     MAX_SWORDS,
 )
-from kassen.rulesets.marguerite.model import SLEEP, Sword, enlist, swords_held
-from kassen.rulesets.marguerite.rules.actions import GIVE, STAT_FIELD, Act
-from kassen.rulesets.marguerite.rules.life import give, hp_changed
+from kassen.rulesets.marguerite.model import enlist, swords_held
+from kassen.rulesets.marguerite.rules.actions import Act
+from kassen.rulesets.marguerite.rules.life import hp_changed
 
 if TYPE_CHECKING:
-    from kassen.rulesets.marguerite.model import Fencer
+    from kassen.rulesets.marguerite.model import Fencer, Sword
     from kassen.rulesets.marguerite.table import MargueriteTable
 
 _FAILS_BUILD, on_build = sole("on_build")
@@ -28,118 +28,45 @@ _FAILS_BUILD, on_build = sole("on_build")
 
 
 def support(t: MargueriteTable, act: Act) -> None:
+    """補助: the sword's effect row on each target, the executor or its whole line (§12.4)."""
     f = act.actor
     d = act.def_
     assert d is not None
-    targets = list(t.state.lines[f.side]) if act.whole else [f]
-    rec = t.rec
-    fx = d.formula
-    for ally in targets:
-        if fx in STAT_FIELD:
-            field = STAT_FIELD[fx]
-            before = getattr(ally, field)
-            setattr(ally, field, before + 1)
-            rec.emit("stat", f.id, ally.id, rule=d.rule, stat=field.rstrip("_"),
-                     before=before, after=before + 1)
-        elif fx in GIVE:
-            give(t, ally, GIVE[fx], 1, d.rule, f)
-        elif fx == "fullheal":
-            ally.hp = ally.maxhp
-            rec.emit("hp_set", f.id, ally.id, rule=d.rule, hp=ally.hp)
-            hp_changed(t, ally, d.rule)
-        elif fx == "cure":
-            for status in BAD_STATUSES:
-                n = ally.st[status]
-                if n:
-                    ally.st[status] = 0
-                    rec.emit("status_lost", f.id, ally.id, rule=d.rule,
-                             status=STATUS_EN[status], n=n, count=0)
-        elif fx.startswith("mp+"):
-            n = int(fx[3:])
-            ally.mp += n
-            rec.emit("mp", f.id, ally.id, rule=d.rule, amount=n, mp=ally.mp)
-        elif fx == "reserve+3":
-            ally.reserve += 3
-            rec.emit("reserve", f.id, ally.id, rule=d.rule, amount=3, reserve=ally.reserve)
-        elif fx == "dragon":
-            ally.maxhp += 10
-            rec.emit("stat", f.id, ally.id, rule=d.rule, stat="maxhp", before=ally.maxhp - 10,
-                     after=ally.maxhp)
-            ally.hp += 10
-            rec.emit("hp_up", f.id, ally.id, rule=d.rule, amount=10, hp=ally.hp)
-            hp_changed(t, ally, d.rule)
-            give(t, ally, SLEEP, 1, d.rule, f)
-        elif fx == "atk*2":
-            before = ally.atk
-            ally.atk = before * 2
-            rec.emit("stat", f.id, ally.id, rule=d.rule, stat="atk", before=before,
-                     after=ally.atk)
-            if abs(ally.atk) > MAX_ATK:
-                t.abort("atk>10^300")
-                return
+    support_fx = EFFECT_OF[d.index].support
+    if support_fx is None:
+        return
+    for ally in (list(t.state.lines[f.side]) if act.whole else [f]):
+        if support_fx(t, f, d, ally):
+            return
 
 
 def control(t: MargueriteTable, act: Act) -> None:
+    """制御: the sword's effect row on its executor's list; one aimed at the next sword has no
+    effect when that sword is gone (§12.5, D18)."""
     f = act.actor
     d = act.def_
     assert d is not None
-    rec = t.rec
-    fx = d.formula
-    if fx == "rearm":
-        for s in f.swords:
-            s.used = False
-        f.free = 0
-        rec.emit("rearm", f.id, rule=d.rule, sword=d.code)
-        return
     target = act.target
-    if target is None or target not in f.swords:  # Sword compares by identity
-        rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
+    control_fx = EFFECT_OF[d.index].control
+    if control_fx is None or (d.aims_next and (target is None or target not in f.swords)):
+        t.rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)  # Sword compares by identity
         return
-    tdef = SWORDS[target.sid]
-    if fx == "resonate":
-        for s in f.swords:
-            if s is not target:
-                s.become(target)
-        rec.emit("resonate", f.id, rule=d.rule, sword=tdef.code)
-        return
-    if fx == "limited":
-        target.limited = True
-    elif fx == "early":
-        target.shift -= 1
-    elif fx == "late":
-        target.shift += 1
-    elif fx == "danger":
-        target.danger = True
-    elif fx == "stun" and tdef.kind == ATTACK:
-        target.stun += 1
-    elif fx == "poison" and tdef.kind == ATTACK:
-        target.poison += 1
-    elif fx == "whole" and tdef.kind in (ATTACK, SUPPORT):
-        target.whole = True
-    else:
-        rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
-        return
-    rec.emit("enchant", f.id, rule=d.rule, sword=tdef.code, enchant=fx,
-             index=f.swords.index(target))
+    control_fx(t, f, d, target)
 
 
 @implements("§12.6")
 def add_pick(t: MargueriteTable, act: Act) -> Sword | None:
-    """The sword an 追加 sword adds, chosen right before adding (§12.6, D8)."""
-    f = act.actor
+    """The sword an 追加 sword adds, chosen right before adding (§12.6, D8): its effect row's
+    pick, given the next sword while it is still in the list."""
     d = act.def_
     assert d is not None
-    if d.formula == "fiction":
-        return Sword(NULL_SWORD.index)
-    if d.formula == "replica":
-        line = t.state.lines[1 - f.side]
-        if line and line[0].swords:
-            return line[0].swords[0].copy()
+    pick_fx = EFFECT_OF[d.index].pick
+    if pick_fx is None:
         return None
     target = act.target
-    if target is not None and target in f.swords:  # Sword compares by identity
-        return target.copy()
-    return None
+    if target is not None and target not in act.actor.swords:  # Sword compares by identity
+        target = None
+    return pick_fx(t, act, target)
 
 
 def add_put(t: MargueriteTable, act: Act, sword: Sword | None) -> None:
