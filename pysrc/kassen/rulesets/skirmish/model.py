@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kassen.core.conditions import Condition
-from kassen.rulesets.skirmish.catalogue import ATTACK, WEAPONS, Weapon
+from kassen.rulesets.skirmish.catalogue import WEAPONS, Weapon
 from kassen.rulesets.skirmish.catalogue_conditions import ACTING
 
 Pos = tuple[int, int]
@@ -175,7 +175,7 @@ class Use:
 
     user: Unit
     source: str          # "attack", an ability id or an item id
-    effect: str          # ATTACK, BOLT, HEAL, ARMOR, SLEEP, FLY, "mana"
+    effect: str          # the key of its kind's row (:mod:`.catalogue_effects`)
     acc: int = 0
     atk: int = 0
     attribute: str | None = None
@@ -183,11 +183,8 @@ class Use:
     amount: int = 0
     acc_parts: tuple[Any, ...] = ()   # 命中値's addends, for the hit check's sum (issue 16)
     atk_parts: tuple[Any, ...] = ()   # 攻撃力's (or a heal's bonus) addends
-
-    @property
-    def physical(self) -> bool:
-        """Physical (装甲, hit check) or magic (抵抗, no hit check)."""
-        return self.effect == ATTACK
+    physical: bool = False
+    """Physical (装甲, hit check) or magic (抵抗, no hit check): its kind's ``physical``."""
 
     def context(self) -> dict[str, Any]:
         """Plain JSON for requests raised during the use."""

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from kassen.rulesets.skirmish.ai import bands, odds
 from kassen.rulesets.skirmish.ai.bands import Placement
-from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, ITEMS, Ability
+from kassen.rulesets.skirmish.catalogue import ABILITIES, ITEMS, Ability
+from kassen.rulesets.skirmish.catalogue_effects import EFFECTS
 from kassen.rulesets.skirmish.model import Pos, Unit
 from kassen.rulesets.skirmish.rules import actions
 
@@ -217,7 +218,7 @@ class Estimates:
         return odds.damage(atk - t.res + self.aff(attribute, t), t.hp if cap is None else cap)
 
     def ev_ability(self, u: Unit, ab: Ability, t: Unit, cap: int | None = None) -> float:
-        if ab.effect == ATTACK:
+        if ab.uses_weapon:
             return self.ev_weapon(u, t, ab, cap)
         return self.ev_magic(self.spell_atk(u, ab), ab.attribute, t, cap)
 
@@ -259,9 +260,9 @@ class Estimates:
     def _threat(self, x: Unit) -> float:
         abilities = [ABILITIES[a] for a in x.abilities]
         usable = [ab for ab in abilities
-                  if ab.timing == "MS" and ab.cost <= x.mp and ab.effect in (ATTACK, BOLT)
+                  if ab.timing == "MS" and ab.cost <= x.mp and EFFECTS[ab.effect].damaging
                   and not (ab.needs_ranged_weapon and x.wpn.reach < 1)]
-        gems = [ITEMS[i] for i, n in x.items.items() if n > 0 and ITEMS[i].effect == "gem"]
+        gems = [ITEMS[i] for i, n in x.items.items() if n > 0 and EFFECTS[ITEMS[i].effect].damaging]
         best = 0.0
         for t in self.enemies(x):
             best = max(best, self.ev_weapon(x, t, None, -1))

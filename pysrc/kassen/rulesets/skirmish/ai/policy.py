@@ -18,7 +18,8 @@ from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle
 from kassen.rulesets.skirmish.ai import odds
 from kassen.rulesets.skirmish.ai.planner import Planner, round6
-from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, PIERCE, N
+from kassen.rulesets.skirmish.catalogue import ABILITIES, PIERCE, N
+from kassen.rulesets.skirmish.catalogue_effects import EFFECTS
 from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.rules import actions
 
@@ -93,7 +94,7 @@ class SkirmishAI(Planner):
             return "none"
         best, answer = 0.0, "none"
         for rs, item, t in self.rs_items(u, options):
-            if rs not in options or item.effect != "heal":
+            if rs not in options or EFFECTS[item.effect].restores != "hp":
                 continue
             got = self.rs_value(u, item, t)
             if got is not None and round6(got[0]) > best:
@@ -206,12 +207,13 @@ class SkirmishAI(Planner):
         """§16 A4: cover allies against hostile damage when all three conditions hold."""
         tab = self.t
         c = req.context
-        if not self.allow_cover or c["effect"] not in (ATTACK, BOLT):
+        kind = EFFECTS[c["effect"]]
+        if not self.allow_cover or not kind.damaging:
             return "no"
         coverer, protect, user = tab.unit(c["unit"]), tab.unit(c["protect"]), tab.unit(c["user"])
         if coverer.side != protect.side or user.side == protect.side:
             return "no"
-        physical = c["effect"] == ATTACK
+        physical = kind.physical
         aff = self.aff(c["attribute"], protect)
         base = c["atk"] - (protect.armour if physical else protect.res) + aff
         exp_p = self.hit_value(c["acc"], protect, base, -1) if physical else odds.damage(base, -1)

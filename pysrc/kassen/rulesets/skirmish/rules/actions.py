@@ -20,7 +20,6 @@ from kassen.rulesets.skirmish.catalogue import (
     ANY,
     AREA,
     AREA_ANY,
-    ATTACK,
     ITEMS,
     ONE,
     PIERCE,
@@ -60,7 +59,7 @@ def melee_blocked(t: SkirmishTable, u: Unit, target: Unit, ability: Ability | No
     """Option flight_melee_limit (§9.3, §16 D28): range-0 weapon attacks cannot reach flyers."""
     if not t.readings.flight_melee_limit:
         return False
-    weapon_attack = ability is None or ability.effect == ATTACK
+    weapon_attack = ability is None or ability.uses_weapon
     return weapon_attack and u.wpn.reach == 0 and u.flight == 0 and target.flight >= 1
 
 
@@ -152,7 +151,7 @@ def rs_item_options(t: SkirmishTable, u: Unit, pos: Pos) -> list[str]:
         if around is None:
             around = able_around(t, pos)
         for o, d in around:
-            if d > item.reach or (item.effect == "wake" and not o.asleep):
+            if d > item.reach or (item.sleepers_only and not o.asleep):
                 continue
             out.append(f"item:{item_id}:{o.id}")
     return out
@@ -178,7 +177,7 @@ def ms_options(t: SkirmishTable, u: Unit, pos: Pos | None = None, moved_rs: bool
         out.extend(_ability_options(t, u, pos, ab, around))
     for item_id, count in u.items.items():
         item = ITEMS[item_id]
-        if count <= 0 or item.timing != "MS" or (item.effect == "gem" and moved_rs):
+        if count <= 0 or item.timing != "MS" or (moved_rs and not item.after_rs_move):
             continue
         out.extend([f"item:{item_id}:{o.id}" for o, d in around
                     if d <= item.reach and o is not u])

@@ -64,7 +64,7 @@ def offer_guard(t: SkirmishTable, use: Use, inst: Instance) -> None:
     :func:`defender`: under a cover the protected target decides and pays (§7.2), or with
     ``cover_damage=coverer`` the coverer (``coverers_may_guard``)."""
     v = defender(t, inst)
-    if "guard" not in v.abilities or v.guard_used or v.mp < GUARD.cost:
+    if GUARD.id not in v.abilities or v.guard_used or v.mp < GUARD.cost:
         return
     if not v.awake_able or (not use.physical and not t.readings.guard_vs_magic):
         return
