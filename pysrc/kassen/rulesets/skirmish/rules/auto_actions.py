@@ -13,7 +13,8 @@ from kassen.rulesets.skirmish.rules.initiative import ladder
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
 
-GUARD = ABILITIES["guard"]
+GUARD_ROW = ABILITIES["guard"]
+"""《ガード》's row (§7.3, §11.3): the AA whose cost and amount the guard rule reads."""
 
 
 @implements("§7.2", "§16 D6")
@@ -64,7 +65,7 @@ def offer_guard(t: SkirmishTable, use: Use, inst: Instance) -> None:
     :func:`defender`: under a cover the protected target decides and pays (§7.2), or with
     ``cover_damage=coverer`` the coverer (``coverers_may_guard``)."""
     v = defender(t, inst)
-    if GUARD.id not in v.abilities or v.guard_used or v.mp < GUARD.cost:
+    if GUARD_ROW.id not in v.abilities or v.guard_used or v.mp < GUARD_ROW.cost:
         return
     if not v.awake_able or (not use.physical and not t.readings.guard_vs_magic):
         return
@@ -74,8 +75,8 @@ def offer_guard(t: SkirmishTable, use: Use, inst: Instance) -> None:
     answer = t.ask(v.side, "guard", ["yes", "no"], unit=v.id, crit=inst.crit,
                    base=use.atk - defence + affinity(t, use, v), **use.context())
     if answer == "yes":
-        v.mp -= GUARD.cost
+        v.mp -= GUARD_ROW.cost
         v.guard_used = True
         inst.guarded = True
         t.rec.emit("guard", v.id, rule="§11.3", mp=v.mp,
-                   sums=cost_sums(v.mp + GUARD.cost, GUARD.cost, "§11.3"))
+                   sums=cost_sums(v.mp + GUARD_ROW.cost, GUARD_ROW.cost, "§11.3"))

@@ -13,7 +13,7 @@ from kassen.rulesets.skirmish.model import Instance, Unit, Use
 from kassen.rulesets.skirmish.rules import actions
 from kassen.rulesets.skirmish.rules import breakdowns as bd
 from kassen.rulesets.skirmish.rules.auto_actions import (
-    GUARD,
+    GUARD_ROW,
     affinity,
     cover,
     defender,
@@ -173,7 +173,7 @@ def damage(t: SkirmishTable, use: Use, inst: Instance, dice: list[int]) -> None:
     after_floor = t.readings.affinity_after_floor  # §16 D17, the other order
     raw = power - defence
     amount = max(0, max(0, raw) + aff) if after_floor else max(0, raw + aff)
-    guard = GUARD.amount if inst.guarded else 0
+    guard = GUARD_ROW.amount if inst.guarded else 0
     amount = max(0, amount - guard)
     before = v.hp
     v.hp = max(0, v.hp - amount)
