@@ -19,6 +19,7 @@ from kassen.rulesets.skirmish import catalogue as cat
 from kassen.rulesets.skirmish.catalogue_conditions import SLEEP
 from kassen.rulesets.skirmish.catalogue_effects import EFFECTS, EffectKind
 from kassen.rulesets.skirmish.model import Effect, Instance, Use
+from kassen.rulesets.skirmish.rules import statuses as sts
 from kassen.rulesets.skirmish.rules.rounds import take_turn
 from kassen.rulesets.skirmish.table import SkirmishTable
 
@@ -123,7 +124,7 @@ def test_an_item_acts_through_its_kind_row(monkeypatch: pytest.MonkeyPatch) -> N
     ally.effects.append(Effect(SLEEP.key, 2, 0, SLEEP.index))
     monkeypatch.setitem(EFFECTS, cat.WAKE, replace(EFFECTS[cat.WAKE], on_item=toy))
     act(b, "0.0", "none", rs="item:bell:0.1")
-    assert seen == ["bell"] and ally.asleep and not events(b, "wake")
+    assert seen == ["bell"] and sts.asleep(b.table, ally) and not events(b, "wake")
 
 
 def test_a_kind_is_one_row() -> None:

@@ -101,48 +101,6 @@ class Unit:
         return self.hp > 0 and not self.escaped
 
     @property
-    def asleep(self) -> bool:
-        """睡眠 (§9.2): an effect whose row keeps its bearer asleep (``on_asleep``)."""
-        if not self.effects:
-            return False
-        asleep = ACTING.asleep
-        for e in self.effects:
-            handler = asleep[e.index]
-            if handler is not None and handler(e):
-                return True
-        return False
-
-    @property
-    def awake_able(self) -> bool:
-        """戦闘可能 and not asleep: may use AA, obstruct, cover (§9.2)."""
-        return self.able and not self.asleep
-
-    @property
-    def flight(self) -> int:
-        """飛行 rank: the trait or the best timed effect (§16 D34)."""
-        rank = self.fly
-        if self.effects:
-            flight = ACTING.flight
-            for e in self.effects:
-                handler = flight[e.index]
-                if handler is not None:
-                    rank = max(rank, handler(e))
-        return rank
-
-    @property
-    def armour(self) -> int:
-        """装甲 with modifier effects (§9.5; the rows' ``on_armour``)."""
-        if not self.effects:
-            return self.arm
-        armour = ACTING.armour
-        total = self.arm
-        for e in self.effects:
-            handler = armour[e.index]
-            if handler is not None:
-                total += handler(e)
-        return total
-
-    @property
     def wpn(self) -> Weapon:
         """The equipped weapon."""
         return WEAPONS[self.weapon]

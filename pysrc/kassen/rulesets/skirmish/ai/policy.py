@@ -22,6 +22,7 @@ from kassen.rulesets.skirmish.catalogue import ABILITIES, PIERCE, N
 from kassen.rulesets.skirmish.catalogue_effects import EFFECTS
 from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.rules import actions
+from kassen.rulesets.skirmish.rules.statuses import armour
 
 
 class SkirmishAI(Planner):
@@ -215,14 +216,14 @@ class SkirmishAI(Planner):
             return "no"
         physical = kind.physical
         aff = self.aff(c["attribute"], protect)
-        base = c["atk"] - (protect.armour if physical else protect.res) + aff
+        base = c["atk"] - (armour(tab, protect) if physical else protect.res) + aff
         exp_p = self.hit_value(c["acc"], protect, base, -1) if physical else odds.damage(base, -1)
         if exp_p < 0.3 * protect.max_hp:
             return "no"
         if tab.readings.cover_damage == "target":  # §7.2: the coverer bears the hit on P
             own = odds.damage(base, -1)
         else:
-            defence = coverer.armour if physical else coverer.res
+            defence = armour(tab, coverer) if physical else coverer.res
             own = odds.damage(c["atk"] - defence + self.aff(c["attribute"], coverer), -1)
         if coverer.hp - own <= 0.5 * coverer.max_hp:
             return "no"

@@ -27,6 +27,7 @@ from kassen.rulesets.skirmish.catalogue import (
     N,
 )
 from kassen.rulesets.skirmish.model import Pos, Unit
+from kassen.rulesets.skirmish.rules.statuses import asleep, flight
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
@@ -60,7 +61,8 @@ def melee_blocked(t: SkirmishTable, u: Unit, target: Unit, ability: Ability | No
     if not t.readings.flight_melee_limit:
         return False
     weapon_attack = ability is None or ability.uses_weapon
-    return weapon_attack and u.wpn.reach == 0 and u.flight == 0 and target.flight >= 1
+    return (weapon_attack and u.wpn.reach == 0 and flight(t, u) == 0
+            and flight(t, target) >= 1)
 
 
 @implements("§9.4", "§10.4", "§3.2")
@@ -151,7 +153,7 @@ def rs_item_options(t: SkirmishTable, u: Unit, pos: Pos) -> list[str]:
         if around is None:
             around = able_around(t, pos)
         for o, d in around:
-            if d > item.reach or (item.sleepers_only and not o.asleep):
+            if d > item.reach or (item.sleepers_only and not asleep(t, o)):
                 continue
             out.append(f"item:{item_id}:{o.id}")
     return out
@@ -182,7 +184,7 @@ def ms_options(t: SkirmishTable, u: Unit, pos: Pos | None = None, moved_rs: bool
         out.extend([f"item:{item_id}:{o.id}" for o, d in around
                     if d <= item.reach and o is not u])
     for o, d in around:
-        if d == 0 and o.effects and o is not u and o.asleep:
+        if d == 0 and o.effects and o is not u and asleep(t, o):
             out.append("wake:" + o.id)
     if not rs_move:
         out.extend(t.map.moves(pos, move_allowance(u)))

@@ -9,6 +9,7 @@ from kassen.rulesets.skirmish.catalogue import ABILITIES
 from kassen.rulesets.skirmish.model import Instance, Unit, Use
 from kassen.rulesets.skirmish.rules.breakdowns import cost_sums
 from kassen.rulesets.skirmish.rules.initiative import ladder
+from kassen.rulesets.skirmish.rules.statuses import armour, awake_able
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
@@ -25,7 +26,7 @@ def cover(t: SkirmishTable, use: Use, target: Unit) -> Instance:
     at, user = target.pos, use.user
     eligible = [c for c in t.state.units
                 if c.pos == at and not c.acted and c is not target and c is not user
-                and c.awake_able and (c.side == target.side or not allies_only)]
+                and awake_able(t, c) and (c.side == target.side or not allies_only)]
     if not eligible:
         return Instance(target, target)
     context = use.context()
@@ -67,11 +68,11 @@ def offer_guard(t: SkirmishTable, use: Use, inst: Instance) -> None:
     v = defender(t, inst)
     if GUARD_ROW.id not in v.abilities or v.guard_used or v.mp < GUARD_ROW.cost:
         return
-    if not v.awake_able or (not use.physical and not t.readings.guard_vs_magic):
+    if not awake_able(t, v) or (not use.physical and not t.readings.guard_vs_magic):
         return
     if inst.covered and v is inst.victim and not t.readings.coverers_may_guard:
         return
-    defence = v.armour if use.physical else v.res
+    defence = armour(t, v) if use.physical else v.res
     answer = t.ask(v.side, "guard", ["yes", "no"], unit=v.id, crit=inst.crit,
                    base=use.atk - defence + affinity(t, use, v), **use.context())
     if answer == "yes":

@@ -19,7 +19,7 @@ from kassen.rulesets.skirmish.rules.auto_actions import (
     defender,
     offer_guard,
 )
-from kassen.rulesets.skirmish.rules.statuses import wake
+from kassen.rulesets.skirmish.rules.statuses import armour, asleep, wake
 from kassen.rulesets.skirmish.rules.targeting import targets_for
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def hit_check(t: SkirmishTable, use: Use, inst: Instance) -> None:
                    sums=bd.hit_sums(use.acc_parts, dice, eva, eva, inst.crit,
                                     False, "cover_auto_hit"))
         return
-    if inst.covered or (r.sleep_auto_hit and victim.asleep):
+    if inst.covered or (r.sleep_auto_hit and asleep(t, victim)):
         inst.hit = True
         t.rec.emit("auto_hit", use.user.id, victim.id,
                    rule="§7.2" if inst.covered else "§9.2", covered=inst.covered)
@@ -168,7 +168,7 @@ def damage(t: SkirmishTable, use: Use, inst: Instance, dice: list[int]) -> None:
     v = inst.victim
     d = defender(t, inst)
     power = use.atk + sum(dice)
-    defence = d.armour if use.physical else d.res
+    defence = armour(t, d) if use.physical else d.res
     aff = affinity(t, use, d)
     after_floor = t.readings.affinity_after_floor  # §16 D17, the other order
     raw = power - defence
@@ -180,9 +180,9 @@ def damage(t: SkirmishTable, use: Use, inst: Instance, dice: list[int]) -> None:
     t.rec.add("damage", use.user.id, v.id, "§6.4", {
         "dice": dice, "atk": use.atk, "power": power, "defence": defence,
         "physical": use.physical, "amount": amount, "guarded": inst.guarded, "hp": v.hp,
-        "sums": bd.damage_sums(use.atk_parts, dice, d, use.physical, aff, after_floor, guard,
-                               before, amount, covered=d is not v)})
-    if amount > 0 and t.readings.damage_wakes and v.asleep:
+        "sums": bd.damage_sums(use.atk_parts, dice, d, use.physical, defence, aff, after_floor,
+                               guard, before, amount, covered=d is not v)})
+    if amount > 0 and t.readings.damage_wakes and asleep(t, v):
         wake(t, v, v, "§9.2")
     if v.hp == 0:
         t.rec.emit("down", v.id, rule="§9.4")
