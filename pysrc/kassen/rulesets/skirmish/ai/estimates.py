@@ -105,9 +105,8 @@ class Estimates:
         memo = self.memo
         found = memo.get("sleeping") if memo is not None else None
         if found is None:
-            tab = self.t
-            found = [t for t in tab.state.units
-                     if t.effects and t.able and asleep(tab, t)]
+            found = [t for t in self.t.state.units
+                     if t.effects and t.able and asleep(self.t, t)]
             if memo is not None:
                 memo["sleeping"] = found
         return found  # type: ignore[no-any-return]
@@ -207,7 +206,8 @@ class Estimates:
         if ability is not None:
             acc += ability.acc_mod
             atk += ability.atk_mod
-        return self.hit_value(acc, t, atk - armour(self.t, t), t.hp if cap is None else cap)
+        arm = armour(self.t, t) if t.effects else t.arm
+        return self.hit_value(acc, t, atk - arm, t.hp if cap is None else cap)
 
     def spell_atk(self, u: Unit, ability: Ability) -> int:
         if ability.magic_art:
@@ -278,8 +278,8 @@ class Estimates:
 
     def hostile_engaged(self, u: Unit) -> bool:
         """Whether an awake hostile shares u's area (it would obstruct a move, §6.6.2)."""
-        tab = self.t
-        return any(t.side != u.side and not asleep(tab, t) for t in self.occupants(u.pos))
+        return any(t.side != u.side and not (t.effects and asleep(self.t, t))
+                   for t in self.occupants(u.pos))
 
     def sleep_value(self, u: Unit, pos: Pos, t: Unit) -> float | None:
         """§16 A3: only the Sleep target (:meth:`sleep_target`), worth P(win) × its threat ×

@@ -39,7 +39,8 @@ def play_round(t: SkirmishTable) -> None:
         st.phase = "IP"
         st.actor = None
         ready = [u for u in st.units
-                 if not u.acted and u.hp > 0 and not u.escaped and not asleep(t, u)]
+                 if not u.acted and u.hp > 0 and not u.escaped
+                 and not (u.effects and asleep(t, u))]
         if not ready:
             break
         t.rec.step("IP", "initiative")
@@ -73,7 +74,7 @@ def take_turn(t: SkirmishTable, u: Unit) -> None:
     rs = t.ask(u.side, "rs", actions.rs_options(t, u), actor=u.id, step="RS")
     do_rs(t, u, rs)
     ms = "none"
-    if not st.over and u.able and not asleep(t, u):
+    if not st.over and u.able and not (u.effects and asleep(t, u)):
         st.phase = "MS"
         t.rec.step("MS", "main")
         options = actions.ms_options(t, u, u.pos, st.moved_rs, st.rs_kind == "move")

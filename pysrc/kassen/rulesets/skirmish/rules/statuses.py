@@ -42,7 +42,9 @@ def asleep(t: SkirmishTable, u: Unit) -> bool:
 @implements("§9.2")
 def awake_able(t: SkirmishTable, u: Unit) -> bool:
     """戦闘可能 and not asleep: may use AA, obstruct, cover (§9.2)."""
-    return u.able and not asleep(t, u)
+    if u.hp <= 0 or u.escaped:  # not 戦闘可能 (§9.4, §10.4)
+        return False
+    return not u.effects or not asleep(t, u)
 
 
 @implements("§9.3", "§16 D34")
