@@ -35,6 +35,7 @@ def act(b, uid: str, ms: str, rs: str = "none") -> None:
     take_turn(b.table, b.unit(uid))
 
 
+@pytest.mark.rule("§9")
 @pytest.mark.rule("§11.3")
 @pytest.mark.rule("§11.4")
 def test_every_entry_names_a_kind_with_the_handler_of_its_moment() -> None:
