@@ -16,6 +16,7 @@ from skirmish_kit import events, fighter, kinds, make
 from kassen.rulesets.skirmish import catalogue
 from kassen.rulesets.skirmish.catalogue_conditions import FLIGHT, SLEEP, STONE_SKIN
 from kassen.rulesets.skirmish.rules import actions
+from kassen.rulesets.skirmish.rules import statuses as sts
 from kassen.rulesets.skirmish.rules.initiative import pick_initiative
 from kassen.rulesets.skirmish.rules.rounds import take_turn
 from kassen.rulesets.skirmish.rules.victory import check_end
@@ -183,11 +184,11 @@ def test_durations_count_down_in_end_phase_section9_1() -> None:
                 script=[("rs", "0.0", "none"), ("ms", "0.0", "skill:stone_skin:0.0")])
     b.play_turn()  # round 1: cast, remaining 2 → EP1 1
     u = b.unit("0.0")
-    assert u.armour == 8 and u.effect(STONE_SKIN).remaining == 1
+    assert sts.armour(b.table, u) == 8 and u.effect(STONE_SKIN).remaining == 1
     b.play_turn()  # EP2: 0
-    assert u.effect(STONE_SKIN).remaining == 0 and u.armour == 8
+    assert u.effect(STONE_SKIN).remaining == 0 and sts.armour(b.table, u) == 8
     b.play_turn()  # EP3: removed (lasts the rest of round 1 plus 2 full rounds)
-    assert u.effect(STONE_SKIN) is None and u.armour == 4
+    assert u.effect(STONE_SKIN) is None and sts.armour(b.table, u) == 4
     assert events(b, "expire")[0].values["status"] == "stone_skin"
 
 
@@ -199,11 +200,11 @@ def test_sleep_skips_turn_blocks_aa_and_wake_section9_2() -> None:
     act(b, "0.0", "skill:sleep:1.0")
     assert events(b, "sleep_check")[0].values["success"]
     c = b.unit("1.0")
-    assert c.asleep and c.effect(SLEEP).remaining == 1
+    assert sts.asleep(b.table, c) and c.effect(SLEEP).remaining == 1
     assert pick_initiative(b.table, [u for u in b.state.units if u.able and not u.acted
-                              and not u.asleep]).id == "1.1"  # the sleeper is skipped
+                              and not sts.asleep(b.table, u)]).id == "1.1"  # the sleeper is skipped
     act(b, "1.1", "wake:1.0")  # the MS wake action (§6.2)
-    assert not c.asleep and not c.acted  # still 未行動: it can act this round
+    assert not sts.asleep(b.table, c) and not c.acted  # still 未行動: it can act this round
     b2, p = make([fighter("A", ini=10, area=3), fighter("C", area=3)],
                  script=[("rs", "0.0", "move:1")])
     b2.unit("1.0").effects.append(catalogue_effect("sleep"))
@@ -226,7 +227,7 @@ def test_damage_wakes_option_section9_2() -> None:
                     dice=[5, 5, 5, 5], damage_wakes=wakes)
         b.unit("1.0").effects.append(catalogue_effect("sleep"))
         act(b, "0.0", "attack:1.0")
-        assert b.unit("1.0").asleep is not wakes
+        assert sts.asleep(b.table, b.unit("1.0")) is not wakes
 
 
 @pytest.mark.rule("§9.4.10.1")
@@ -256,7 +257,7 @@ def test_all_asleep_deadlock_wakes_everyone_section10_3() -> None:
     for u in b.state.units:
         u.effects.append(catalogue_effect("sleep", 5))
     b.play_turn()
-    assert "deadlock" in kinds(b) and not any(u.asleep for u in b.state.units)
+    assert "deadlock" in kinds(b) and not any(sts.asleep(b.table, u) for u in b.state.units)
 
 
 @pytest.mark.rule("§10.4")
@@ -286,7 +287,7 @@ def test_items_potion_mana_gem_bell_section11_4() -> None:
     ally.effects.append(catalogue_effect("sleep"))
     a.acted = False
     act(b, "0.0", "none", rs="item:bell:0.1")
-    assert not ally.asleep and a.items["bell"] == 0
+    assert not sts.asleep(b.table, ally) and a.items["bell"] == 0
     a.items["ruby"] = 1
     assert not any(o.startswith("item:ruby")
                    for o in actions.ms_options(b.table, a, a.pos, True, True))
@@ -328,7 +329,7 @@ def test_sweep_heal_fly_section11_3() -> None:
     assert hurt.hp == min(hurt.max_hp, before + 2 + 2 + 3)  # 2D10 + 魔力
     healer.acted = False
     act(b, "0.1", "skill:fly:0.0")
-    assert hurt.flight == 1 and hurt.effect(FLIGHT).remaining == 3
+    assert sts.flight(b.table, hurt) == 1 and hurt.effect(FLIGHT).remaining == 3
 
 
 @pytest.mark.rule("§9.3")

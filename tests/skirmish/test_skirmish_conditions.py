@@ -16,6 +16,7 @@ from kassen.core.conditions import Condition, Conditions
 from kassen.rulesets.skirmish.catalogue import STATUSES
 from kassen.rulesets.skirmish.catalogue_conditions import ACTING, CONDITIONS, SLEEP
 from kassen.rulesets.skirmish.model import Effect
+from kassen.rulesets.skirmish.rules import statuses as sts
 from kassen.rulesets.skirmish.rules.rounds import end_phase
 from kassen.rulesets.skirmish.rules.statuses import add_effect, wake
 
@@ -27,8 +28,8 @@ def toy() -> Iterator[Condition]:
     """A toy status (a test only): +2 装甲 per amount, keeps its bearer asleep, ends on
     waking; loaded beside the real rows for the test, then taken out."""
     row = Condition("toy_trance", "トランス", "trance", "§9", bad=True,
-                    on_armour=lambda e: 2 * e.amount, on_asleep=lambda e: True,
-                    on_wake=lambda e: True)
+                    on_armour=lambda t, e: 2 * e.amount, on_asleep=lambda t, e: True,
+                    on_wake=lambda t, e: True)
     ACTING.load(Conditions((*CONDITIONS.rows, row)))
     try:
         yield row
@@ -45,9 +46,9 @@ def test_a_new_status_is_one_row_acting_through_its_handlers(toy: Condition) -> 
     v = t.unit("1.0")
     add_effect(t, v, toy, 2, 3)
     assert [e.values["status"] for e in events(b, "status")] == ["toy_trance"]
-    assert v.armour == 4 + 6 and v.asleep and not v.awake_able
+    assert sts.armour(t, v) == 4 + 6 and sts.asleep(t, v) and not sts.awake_able(t, v)
     wake(t, t.unit("0.0"), v, "§6.2")
-    assert v.effects == [] and v.armour == 4 and not v.asleep
+    assert v.effects == [] and sts.armour(t, v) == 4 and not sts.asleep(t, v)
 
 
 @pytest.mark.rule("§9.1")

@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from skirmish_kit import events, fighter, make
 
+from kassen.rulesets.skirmish.rules import statuses as sts
 from kassen.rulesets.skirmish.rules.rounds import take_turn
 
 
@@ -113,7 +114,7 @@ def test_opposed_tie_option_disengage_and_sleep_section4_3() -> None:
         act(b, "0.0", "skill:sleep:1.0")
         ev = events(b, "sleep_check")[0].values
         assert ev["active"] == ev["passive"] == 11
-        assert b.unit("1.0").asleep is asleep
+        assert sts.asleep(b.table, b.unit("1.0")) is asleep
 
 
 @pytest.mark.rule("§6.2")
@@ -177,7 +178,7 @@ def test_covered_sleep_auto_succeeds_option_section7_2_d5() -> None:
                     dice=[1, 2, 9, 9], covered_sleep_auto_succeeds=auto)
         act(b, "0.0", "skill:sleep:1.0", script=[("cover", "1.1", "yes")])
         assert bool(events(b, "sleep_check")) is not auto
-        assert b.unit("1.1").asleep is auto and not b.unit("1.0").asleep
+        assert sts.asleep(b.table, b.unit("1.1")) is auto and not sts.asleep(b.table, b.unit("1.0"))
 
 
 @pytest.mark.rule("§6.6.2")
@@ -214,7 +215,7 @@ def test_deadlock_wakes_all_option_section10_3_d15() -> None:
             u.effects.append(Effect("sleep", 5))
         b.play_turn()
         assert bool(events(b, "deadlock")) is wakes
-        assert all(u.asleep is not wakes for u in b.state.units)
+        assert all(sts.asleep(b.table, u) is not wakes for u in b.state.units)
 
 
 @pytest.mark.rule("§4.4")
@@ -316,4 +317,4 @@ def test_same_effect_stacks_option_section9_5() -> None:
         act(b, "0.0", "skill:stone_skin:0.0")
         b.unit("0.0").acted = False
         act(b, "0.0", "skill:stone_skin:0.0")
-        assert b.unit("0.0").armour == armour
+        assert sts.armour(b.table, b.unit("0.0")) == armour

@@ -17,6 +17,7 @@ from skirmish_kit import events, fighter, make
 from kassen.core.options import defaults
 from kassen.rulesets.skirmish import RULESET
 from kassen.rulesets.skirmish.model import Effect
+from kassen.rulesets.skirmish.rules import statuses as sts
 from kassen.rulesets.skirmish.rules.rounds import take_turn
 
 
@@ -98,7 +99,7 @@ def test_a_covered_sleep_is_checked_against_the_targets_resistance_section7_2_d5
     act(b, "0.0", "skill:sleep:1.0")
     check = events(b, "sleep_check")[0]
     assert check.target == "1.1" and check.values["passive"] == 12 and check.values["success"]
-    assert b.unit("1.1").asleep and not b.unit("1.0").asleep
+    assert sts.asleep(b.table, b.unit("1.1")) and not sts.asleep(b.table, b.unit("1.0"))
 
 
 @pytest.mark.rule("§16.2")

@@ -6,7 +6,7 @@ English identifiers in code; the Japanese term of the rule text sits beside ever
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kassen.core.conditions import Condition
 from kassen.rulesets.skirmish.catalogue_conditions import CONDITIONS
@@ -53,7 +53,7 @@ ALL = "all"            # 全体
 ANY = "any"            # 任意
 TARGET_KINDS = (ONE, N, AREA, AREA_ANY, PIERCE, ALL, ANY)
 
-# Effect kinds.
+# Effect kinds: the keys of the rows of :mod:`.catalogue_effects`, which own what they do.
 ATTACK = "attack"      # weapon attack with a hit check (§6.3)
 BOLT = "bolt"          # magic damage, no hit check (§6.5)
 HEAL = "heal"
@@ -61,6 +61,9 @@ ARMOR = "armor"        # 装甲 modifier for some rounds (§9.5)
 SLEEP = "sleep"        # opposed check → 睡眠 (§9.2)
 FLY = "fly"            # 飛行 for some rounds (§9.3)
 GUARD = "guard"        # defensive AA (§7.3)
+MANA = "mana"          # MP restored (§11.4)
+GEM = "gem"            # a gem's magic damage (§11.4)
+WAKE = "wake"          # the bell wakes its target (§11.4)
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,11 @@ class Ability:
     amount: int = 0
     needs_ranged_weapon: bool = False
     excludes_user: bool = False  # its own text leaves the user out of its エリア (§8)
+    uses_weapon: bool = field(default=False, init=False)
+    """A weapon attack with the ability's modifiers (§6.2, §6.3), from its effect kind."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "uses_weapon", self.effect == ATTACK)
 
     @property
     def beneficial(self) -> bool:
@@ -132,24 +140,34 @@ class Item:
     ja: str
     en: str
     timing: str
-    effect: str          # "heal", "mana", "gem", "wake"
+    effect: str          # its kind's key: HEAL, MANA, GEM, WAKE
     reach: int
     self_only: bool = False
     attribute: str | None = None
     amount: int = 0
+    after_rs_move: bool = True
+    """Usable in the main step after an RS move (a gem is magic, §6.2: not then)."""
+    sleepers_only: bool = False
+    """Offered only on a sleeping target (the bell, §11.4)."""
 
 
 ITEMS: dict[str, Item] = {i.id: i for i in (
-    Item("potion", "ポーション", "potion", "RS", "heal", 0),
+    Item("potion", "ポーション", "potion", "RS", HEAL, 0),
     Item("mana_potion", "マナポーション", "mana potion",
-         "RS", "mana", 0, self_only=True, amount=10),
-    Item("ruby", "ルビー", "ruby", "MS", "gem", 2, attribute="fire", amount=12),
-    Item("sapphire", "サファイア", "sapphire", "MS", "gem", 2, attribute="water", amount=12),
-    Item("emerald", "エメラルド", "emerald", "MS", "gem", 2, attribute="wind", amount=12),
-    Item("topaz", "トパーズ", "topaz", "MS", "gem", 2, attribute="earth", amount=12),
-    Item("diamond", "ダイヤモンド", "diamond", "MS", "gem", 2, attribute="light", amount=12),
-    Item("onyx", "オニキス", "onyx", "MS", "gem", 2, attribute="dark", amount=12),
-    Item("bell", "気付けの鈴", "waking bell", "RS", "wake", 0),
+         "RS", MANA, 0, self_only=True, amount=10),
+    Item("ruby", "ルビー", "ruby", "MS", GEM, 2, attribute="fire", amount=12,
+         after_rs_move=False),
+    Item("sapphire", "サファイア", "sapphire", "MS", GEM, 2, attribute="water", amount=12,
+         after_rs_move=False),
+    Item("emerald", "エメラルド", "emerald", "MS", GEM, 2, attribute="wind", amount=12,
+         after_rs_move=False),
+    Item("topaz", "トパーズ", "topaz", "MS", GEM, 2, attribute="earth", amount=12,
+         after_rs_move=False),
+    Item("diamond", "ダイヤモンド", "diamond", "MS", GEM, 2, attribute="light", amount=12,
+         after_rs_move=False),
+    Item("onyx", "オニキス", "onyx", "MS", GEM, 2, attribute="dark", amount=12,
+         after_rs_move=False),
+    Item("bell", "気付けの鈴", "waking bell", "RS", WAKE, 0, sleepers_only=True),
 )}
 
 NORMAL_ATTACK = ("通常攻撃", "normal attack")

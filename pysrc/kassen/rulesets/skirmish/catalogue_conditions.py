@@ -2,19 +2,21 @@
 :class:`kassen.core.conditions.Condition` row of :data:`CONDITIONS`, owning its behaviour as
 handlers by moment; a new status is one row here.
 
-Moments of the skirmish (a timed effect, :class:`.model.Effect`, is what a handler gets):
+Moments of the skirmish: a handler is called with the table first (the kernel's rule,
+:mod:`kassen.core.conditions`), then the timed effect (:class:`.model.Effect`):
 
-- ``on_armour(effect) -> int``: an addend to 装甲 while the effect lasts (§9.5);
-- ``on_flight(effect) -> int``: a 飛行 rank while it lasts (§9.3, §16 D34; the best counts);
-- ``on_asleep(effect) -> bool``: whether it keeps its bearer asleep (睡眠, §9.2);
-- ``on_wake(effect) -> bool``: whether waking ends it (§6.2, §9.2, §10.3; §16 D6).
+- ``on_armour(t, effect) -> int``: an addend to 装甲 while the effect lasts (§9.5);
+- ``on_flight(t, effect) -> int``: a 飛行 rank while it lasts (§9.3, §16 D34; the best counts);
+- ``on_asleep(t, effect) -> bool``: whether it keeps its bearer asleep (睡眠, §9.2);
+- ``on_wake(t, effect) -> bool``: whether waking ends it (§6.2, §9.2, §10.3; §16 D6).
 
-These moments ask about values of a unit (its 装甲, 飛行, whether it sleeps), which the model
-computes without a table, so their handlers take the effect only. ``down`` and ``escaped``
-are the member states shown beside them (the view names them; HP and the escape flag hold
-them). :data:`ACTING` holds, per moment, each row's handler by row index, made once from
-:meth:`~kassen.core.conditions.Conditions.at`: the model's hot properties index it with the
-effect's ``index`` instead of comparing names.
+The rule functions :func:`.rules.statuses.armour`, ``flight``, ``asleep``, ``awake_able`` and
+``woken`` ask these moments of a unit's effects (the rows sit below the table in the import
+graph, so a handler here types the table as ``object``; these read only the effect).
+``down`` and ``escaped`` are the member states shown beside them (the view names them; HP and
+the escape flag hold them). :data:`ACTING` holds, per moment, each row's handler by row
+index, made once from :meth:`~kassen.core.conditions.Conditions.at`: the rule functions index
+it with the effect's ``index`` instead of comparing names.
 """
 
 from __future__ import annotations
@@ -31,12 +33,12 @@ class Timed(Protocol):
     amount: int
 
 
-def _amount(e: Timed) -> int:
+def _amount(t: object, e: Timed) -> int:
     """The effect's own amount: ストーンスキン's 装甲 bonus, フライ's 飛行 rank."""
     return e.amount
 
 
-def _yes(e: Timed) -> bool:
+def _yes(t: object, e: Timed) -> bool:
     return True
 
 
@@ -82,4 +84,4 @@ class Acting:
 
 
 ACTING = Acting(CONDITIONS)
-"""The handlers the model's properties and the §9 rules call."""
+"""The handlers the §9 rules (:mod:`.rules.statuses`) call."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kassen.core.conditions import Condition
-from kassen.rulesets.skirmish.catalogue import ATTACK, WEAPONS, Weapon
+from kassen.rulesets.skirmish.catalogue import WEAPONS, Weapon
 from kassen.rulesets.skirmish.catalogue_conditions import ACTING
 
 Pos = tuple[int, int]
@@ -101,48 +101,6 @@ class Unit:
         return self.hp > 0 and not self.escaped
 
     @property
-    def asleep(self) -> bool:
-        """睡眠 (§9.2): an effect whose row keeps its bearer asleep (``on_asleep``)."""
-        if not self.effects:
-            return False
-        asleep = ACTING.asleep
-        for e in self.effects:
-            handler = asleep[e.index]
-            if handler is not None and handler(e):
-                return True
-        return False
-
-    @property
-    def awake_able(self) -> bool:
-        """戦闘可能 and not asleep: may use AA, obstruct, cover (§9.2)."""
-        return self.able and not self.asleep
-
-    @property
-    def flight(self) -> int:
-        """飛行 rank: the trait or the best timed effect (§16 D34)."""
-        rank = self.fly
-        if self.effects:
-            flight = ACTING.flight
-            for e in self.effects:
-                handler = flight[e.index]
-                if handler is not None:
-                    rank = max(rank, handler(e))
-        return rank
-
-    @property
-    def armour(self) -> int:
-        """装甲 with modifier effects (§9.5; the rows' ``on_armour``)."""
-        if not self.effects:
-            return self.arm
-        armour = ACTING.armour
-        total = self.arm
-        for e in self.effects:
-            handler = armour[e.index]
-            if handler is not None:
-                total += handler(e)
-        return total
-
-    @property
     def wpn(self) -> Weapon:
         """The equipped weapon."""
         return WEAPONS[self.weapon]
@@ -175,7 +133,7 @@ class Use:
 
     user: Unit
     source: str          # "attack", an ability id or an item id
-    effect: str          # ATTACK, BOLT, HEAL, ARMOR, SLEEP, FLY, "mana"
+    effect: str          # the key of its kind's row (:mod:`.catalogue_effects`)
     acc: int = 0
     atk: int = 0
     attribute: str | None = None
@@ -183,11 +141,8 @@ class Use:
     amount: int = 0
     acc_parts: tuple[Any, ...] = ()   # 命中値's addends, for the hit check's sum (issue 16)
     atk_parts: tuple[Any, ...] = ()   # 攻撃力's (or a heal's bonus) addends
-
-    @property
-    def physical(self) -> bool:
-        """Physical (装甲, hit check) or magic (抵抗, no hit check)."""
-        return self.effect == ATTACK
+    physical: bool = False
+    """Physical (装甲, hit check) or magic (抵抗, no hit check): its kind's ``physical``."""
 
     def context(self) -> dict[str, Any]:
         """Plain JSON for requests raised during the use."""

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from kassen.rulesets.skirmish.catalogue import PERMANENT, STATUSES
 from kassen.rulesets.skirmish.model import Unit
+from kassen.rulesets.skirmish.rules.statuses import asleep
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
@@ -76,7 +77,7 @@ def battle_view(b: SkirmishTable) -> dict[str, Any]:
                    "members": [u.id for u in st.units if u.pos == p and not u.escaped]}
                   for p in b.map.areas()],
         "initiative": [{"id": u.id, "ini": u.ini, "acted": u.acted,
-                        "can_act": u.able and not u.acted and not u.asleep}
+                        "can_act": u.able and not u.acted and not asleep(b, u)}
                        for u in order if u.able],
         "acted_order": list(st.order),
         "over": st.over,

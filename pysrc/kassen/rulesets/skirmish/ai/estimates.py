@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from kassen.rulesets.skirmish.ai import bands, odds
 from kassen.rulesets.skirmish.ai.bands import Placement
-from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, ITEMS, Ability
+from kassen.rulesets.skirmish.catalogue import ABILITIES, ITEMS, Ability
+from kassen.rulesets.skirmish.catalogue_effects import EFFECTS
 from kassen.rulesets.skirmish.model import Pos, Unit
 from kassen.rulesets.skirmish.rules import actions
+from kassen.rulesets.skirmish.rules.statuses import armour, asleep, awake_able
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
@@ -104,7 +106,7 @@ class Estimates:
         found = memo.get("sleeping") if memo is not None else None
         if found is None:
             found = [t for t in self.t.state.units
-                     if t.effects and t.able and t.asleep]
+                     if t.effects and t.able and asleep(self.t, t)]
             if memo is not None:
                 memo["sleeping"] = found
         return found  # type: ignore[no-any-return]
@@ -192,7 +194,7 @@ class Estimates:
         """P(hit) × E[min(cap, max(0, base + 2D10))] of a hit-checked attack on ``t`` (§16 A1),
         crits and fumbles included; a sleeping ``t`` under ``sleep_auto_hit`` is hit for sure,
         with no roll and so no critical (§9.2, §16 D31): P(hit) = 1."""
-        if t.effects and self.t.readings.sleep_auto_hit and t.asleep:
+        if t.effects and self.t.readings.sleep_auto_hit and asleep(self.t, t):
             return odds.damage(base, cap)
         return odds.physical(acc, self.eva(t), base, cap, self.cf)
 
@@ -204,7 +206,8 @@ class Estimates:
         if ability is not None:
             acc += ability.acc_mod
             atk += ability.atk_mod
-        return self.hit_value(acc, t, atk - t.armour, t.hp if cap is None else cap)
+        arm = armour(self.t, t) if t.effects else t.arm
+        return self.hit_value(acc, t, atk - arm, t.hp if cap is None else cap)
 
     def spell_atk(self, u: Unit, ability: Ability) -> int:
         if ability.magic_art:
@@ -217,7 +220,7 @@ class Estimates:
         return odds.damage(atk - t.res + self.aff(attribute, t), t.hp if cap is None else cap)
 
     def ev_ability(self, u: Unit, ab: Ability, t: Unit, cap: int | None = None) -> float:
-        if ab.effect == ATTACK:
+        if ab.uses_weapon:
             return self.ev_weapon(u, t, ab, cap)
         return self.ev_magic(self.spell_atk(u, ab), ab.attribute, t, cap)
 
@@ -253,15 +256,17 @@ class Estimates:
         return value
 
     def _defences(self, x: Unit) -> tuple[tuple[str, int, int, int, bool], ...]:
-        auto = bool(self.t.readings.sleep_auto_hit)  # a sleeper is then hit for sure
-        return tuple((t.id, t.eva, t.armour, t.res, auto and t.asleep) for t in self.enemies(x))
+        tab = self.t
+        auto = bool(tab.readings.sleep_auto_hit)  # a sleeper is then hit for sure
+        return tuple((t.id, t.eva, armour(tab, t), t.res, auto and asleep(tab, t))
+                     for t in self.enemies(x))
 
     def _threat(self, x: Unit) -> float:
         abilities = [ABILITIES[a] for a in x.abilities]
         usable = [ab for ab in abilities
-                  if ab.timing == "MS" and ab.cost <= x.mp and ab.effect in (ATTACK, BOLT)
+                  if ab.timing == "MS" and ab.cost <= x.mp and EFFECTS[ab.effect].damaging
                   and not (ab.needs_ranged_weapon and x.wpn.reach < 1)]
-        gems = [ITEMS[i] for i, n in x.items.items() if n > 0 and ITEMS[i].effect == "gem"]
+        gems = [ITEMS[i] for i, n in x.items.items() if n > 0 and EFFECTS[ITEMS[i].effect].damaging]
         best = 0.0
         for t in self.enemies(x):
             best = max(best, self.ev_weapon(x, t, None, -1))
@@ -273,7 +278,8 @@ class Estimates:
 
     def hostile_engaged(self, u: Unit) -> bool:
         """Whether an awake hostile shares u's area (it would obstruct a move, §6.6.2)."""
-        return any(t.side != u.side and not t.asleep for t in self.occupants(u.pos))
+        return any(t.side != u.side and not (t.effects and asleep(self.t, t))
+                   for t in self.occupants(u.pos))
 
     def sleep_value(self, u: Unit, pos: Pos, t: Unit) -> float | None:
         """§16 A3: only the Sleep target (:meth:`sleep_target`), worth P(win) × its threat ×
@@ -281,8 +287,9 @@ class Estimates:
         if self.cached(("sleep", u.id, pos), self.sleep_target, u, pos) is not t:
             return None
         p = self.sleep_odds(u, t)
-        guarded = any(c.side == t.side and c is not t and c.awake_able and c.pos == t.pos
-                      for c in self.t.state.units)
+        tab = self.t
+        guarded = any(c.side == t.side and c is not t and awake_able(tab, c) and c.pos == t.pos
+                      for c in tab.state.units)
         turns = 2 if not t.acted and not guarded else 1
         return p * self.threat(t) * turns
 
@@ -299,7 +306,7 @@ class Estimates:
         one; the reading that the §17 figures were measured with, see the docs' §16.4 note.)"""
         sleep = ABILITIES["sleep"]
         pool = [c for c in self.foes_within(u, pos, actions.reach_of(u, sleep), sleep)
-                if not c.asleep and self.sleep_odds(u, c) >= 0.5]
+                if not asleep(self.t, c) and self.sleep_odds(u, c) >= 0.5]
         if not pool:
             return None
         threats = [(self.threat(c), -i) for i, c in enumerate(pool)]

@@ -18,19 +18,16 @@ from kassen.rulesets.skirmish.catalogue import (
     ANY,
     AREA,
     AREA_ANY,
-    ATTACK,
-    BOLT,
     ITEMS,
     ONE,
     PIERCE,
-    SLEEP,
     Ability,
     N,
 )
+from kassen.rulesets.skirmish.catalogue_conditions import SLEEP
+from kassen.rulesets.skirmish.catalogue_effects import EFFECTS
 from kassen.rulesets.skirmish.model import Pos, Unit
 from kassen.rulesets.skirmish.rules import actions
-
-DAMAGING = (ATTACK, BOLT)
 
 
 class MainValues(Estimates):
@@ -54,9 +51,10 @@ class MainValues(Estimates):
             abilities = tuple(
                 ab for ab in (ABILITIES[a] for a in u.abilities)
                 if ab.timing == "MS" and not (ab.needs_ranged_weapon and u.wpn.reach < 1)
-                and ((ab.effect == SLEEP and ab.target == ONE) or ab.effect in DAMAGING))
+                and ((EFFECTS[ab.effect].grants is SLEEP and ab.target == ONE)
+                     or EFFECTS[ab.effect].damaging))
             gems = tuple(i for i in u.items
-                         if ITEMS[i].timing == "MS" and ITEMS[i].effect == "gem")
+                         if ITEMS[i].timing == "MS" and EFFECTS[ITEMS[i].effect].damaging)
             reach = max([u.wpn.reach, *[actions.reach_of(u, ab) for ab in abilities],
                          *[ITEMS[i].reach for i in gems]])
             found = self.kits[u.id] = (abilities, gems, reach)
@@ -73,7 +71,7 @@ class MainValues(Estimates):
         for ab in abilities:
             if ab.cost > mp or (ab.magic and moved and not ab.magic_art):
                 continue
-            if ab.effect == SLEEP:
+            if EFFECTS[ab.effect].grants is SLEEP:
                 t = self.cached(("sleep", u.id, pos), self.sleep_target, u, pos)
                 if t is not None and t in self.foes_within(u, pos, ab.reach, ab):
                     yield f"skill:{ab.id}:{t.id}", self.sleep_value(u, pos, t)  # type: ignore[misc]

@@ -14,13 +14,12 @@ from kassen.rulesets.skirmish.ai.bands import BANDS, PositionKeys
 from kassen.rulesets.skirmish.ai.main_values import MainValues
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
-    BOLT,
     ITEMS,
-    SLEEP,
     WEAPONS,
     Ability,
     Item,
 )
+from kassen.rulesets.skirmish.catalogue_effects import EFFECTS
 from kassen.rulesets.skirmish.model import Character, Pos, Unit
 from kassen.rulesets.skirmish.rules import actions
 
@@ -52,7 +51,7 @@ def round6(value: float) -> float:
 def ranged_spells(abilities: tuple[str, ...]) -> list[Ability]:
     """The ranged damage or Sleep spells (range ≥ 1) that make a caster a mage (§16 A2)."""
     return [ABILITIES[a] for a in abilities
-            if ABILITIES[a].effect in (BOLT, SLEEP) and ABILITIES[a].reach >= 1]
+            if ABILITIES[a].magic and not ABILITIES[a].beneficial and ABILITIES[a].reach >= 1]
 
 
 def role_of(u: Unit | Character) -> str:
@@ -111,11 +110,12 @@ class Planner(MainValues):
     # -- the planner (§16 A1) ------------------------------------------------------------------
     def rs_value(self, u: Unit, item: Item, t: Unit) -> tuple[float, int] | None:
         """(value, MP after) of a ready-step item on ``t``; None = never considered (§16 A7)."""
-        if item.effect == "heal":
+        restores = EFFECTS[item.effect].restores
+        if restores == "hp":
             if t.side != u.side or t.hp >= 0.4 * t.max_hp:
                 return None
             return odds.heal(t.max_hp - t.hp), u.mp
-        if item.effect == "mana":
+        if restores == "mp":
             if u.mp >= u.max_mp:
                 return None
             return 0.0, min(u.max_mp, u.mp + item.amount)

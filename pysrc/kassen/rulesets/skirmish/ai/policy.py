@@ -18,9 +18,11 @@ from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle
 from kassen.rulesets.skirmish.ai import odds
 from kassen.rulesets.skirmish.ai.planner import Planner, round6
-from kassen.rulesets.skirmish.catalogue import ABILITIES, ATTACK, BOLT, PIERCE, N
+from kassen.rulesets.skirmish.catalogue import ABILITIES, PIERCE, N
+from kassen.rulesets.skirmish.catalogue_effects import EFFECTS
 from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.rules import actions
+from kassen.rulesets.skirmish.rules.statuses import armour
 
 
 class SkirmishAI(Planner):
@@ -93,7 +95,7 @@ class SkirmishAI(Planner):
             return "none"
         best, answer = 0.0, "none"
         for rs, item, t in self.rs_items(u, options):
-            if rs not in options or item.effect != "heal":
+            if rs not in options or EFFECTS[item.effect].restores != "hp":
                 continue
             got = self.rs_value(u, item, t)
             if got is not None and round6(got[0]) > best:
@@ -206,21 +208,22 @@ class SkirmishAI(Planner):
         """§16 A4: cover allies against hostile damage when all three conditions hold."""
         tab = self.t
         c = req.context
-        if not self.allow_cover or c["effect"] not in (ATTACK, BOLT):
+        kind = EFFECTS[c["effect"]]
+        if not self.allow_cover or not kind.damaging:
             return "no"
         coverer, protect, user = tab.unit(c["unit"]), tab.unit(c["protect"]), tab.unit(c["user"])
         if coverer.side != protect.side or user.side == protect.side:
             return "no"
-        physical = c["effect"] == ATTACK
+        physical = kind.physical
         aff = self.aff(c["attribute"], protect)
-        base = c["atk"] - (protect.armour if physical else protect.res) + aff
+        base = c["atk"] - (armour(tab, protect) if physical else protect.res) + aff
         exp_p = self.hit_value(c["acc"], protect, base, -1) if physical else odds.damage(base, -1)
         if exp_p < 0.3 * protect.max_hp:
             return "no"
         if tab.readings.cover_damage == "target":  # §7.2: the coverer bears the hit on P
             own = odds.damage(base, -1)
         else:
-            defence = coverer.armour if physical else coverer.res
+            defence = armour(tab, coverer) if physical else coverer.res
             own = odds.damage(c["atk"] - defence + self.aff(c["attribute"], coverer), -1)
         if coverer.hp - own <= 0.5 * coverer.max_hp:
             return "no"

@@ -20,7 +20,6 @@ from kassen.rulesets.skirmish.catalogue import (
     ANY,
     AREA,
     AREA_ANY,
-    ATTACK,
     ITEMS,
     ONE,
     PIERCE,
@@ -28,6 +27,7 @@ from kassen.rulesets.skirmish.catalogue import (
     N,
 )
 from kassen.rulesets.skirmish.model import Pos, Unit
+from kassen.rulesets.skirmish.rules.statuses import asleep, flight
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
@@ -60,8 +60,9 @@ def melee_blocked(t: SkirmishTable, u: Unit, target: Unit, ability: Ability | No
     """Option flight_melee_limit (§9.3, §16 D28): range-0 weapon attacks cannot reach flyers."""
     if not t.readings.flight_melee_limit:
         return False
-    weapon_attack = ability is None or ability.effect == ATTACK
-    return weapon_attack and u.wpn.reach == 0 and u.flight == 0 and target.flight >= 1
+    weapon_attack = ability is None or ability.uses_weapon
+    return (weapon_attack and u.wpn.reach == 0 and flight(t, u) == 0
+            and flight(t, target) >= 1)
 
 
 @implements("§9.4", "§10.4", "§3.2")
@@ -152,7 +153,7 @@ def rs_item_options(t: SkirmishTable, u: Unit, pos: Pos) -> list[str]:
         if around is None:
             around = able_around(t, pos)
         for o, d in around:
-            if d > item.reach or (item.effect == "wake" and not o.asleep):
+            if d > item.reach or (item.sleepers_only and not asleep(t, o)):
                 continue
             out.append(f"item:{item_id}:{o.id}")
     return out
@@ -178,12 +179,12 @@ def ms_options(t: SkirmishTable, u: Unit, pos: Pos | None = None, moved_rs: bool
         out.extend(_ability_options(t, u, pos, ab, around))
     for item_id, count in u.items.items():
         item = ITEMS[item_id]
-        if count <= 0 or item.timing != "MS" or (item.effect == "gem" and moved_rs):
+        if count <= 0 or item.timing != "MS" or (moved_rs and not item.after_rs_move):
             continue
         out.extend([f"item:{item_id}:{o.id}" for o, d in around
                     if d <= item.reach and o is not u])
     for o, d in around:
-        if d == 0 and o.effects and o is not u and o.asleep:
+        if d == 0 and o.effects and o is not u and asleep(t, o):
             out.append("wake:" + o.id)
     if not rs_move:
         out.extend(t.map.moves(pos, move_allowance(u)))

@@ -9,11 +9,13 @@ from kassen.rulesets.skirmish.catalogue import ABILITIES
 from kassen.rulesets.skirmish.model import Instance, Unit, Use
 from kassen.rulesets.skirmish.rules.breakdowns import cost_sums
 from kassen.rulesets.skirmish.rules.initiative import ladder
+from kassen.rulesets.skirmish.rules.statuses import armour, awake_able
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
 
-GUARD = ABILITIES["guard"]
+GUARD_ROW = ABILITIES["guard"]
+"""《ガード》's row (§7.3, §11.3): the AA whose cost and amount the guard rule reads."""
 
 
 @implements("§7.2", "§16 D6")
@@ -24,7 +26,7 @@ def cover(t: SkirmishTable, use: Use, target: Unit) -> Instance:
     at, user = target.pos, use.user
     eligible = [c for c in t.state.units
                 if c.pos == at and not c.acted and c is not target and c is not user
-                and c.awake_able and (c.side == target.side or not allies_only)]
+                and awake_able(t, c) and (c.side == target.side or not allies_only)]
     if not eligible:
         return Instance(target, target)
     context = use.context()
@@ -64,18 +66,18 @@ def offer_guard(t: SkirmishTable, use: Use, inst: Instance) -> None:
     :func:`defender`: under a cover the protected target decides and pays (§7.2), or with
     ``cover_damage=coverer`` the coverer (``coverers_may_guard``)."""
     v = defender(t, inst)
-    if "guard" not in v.abilities or v.guard_used or v.mp < GUARD.cost:
+    if GUARD_ROW.id not in v.abilities or v.guard_used or v.mp < GUARD_ROW.cost:
         return
-    if not v.awake_able or (not use.physical and not t.readings.guard_vs_magic):
+    if not awake_able(t, v) or (not use.physical and not t.readings.guard_vs_magic):
         return
     if inst.covered and v is inst.victim and not t.readings.coverers_may_guard:
         return
-    defence = v.armour if use.physical else v.res
+    defence = armour(t, v) if use.physical else v.res
     answer = t.ask(v.side, "guard", ["yes", "no"], unit=v.id, crit=inst.crit,
                    base=use.atk - defence + affinity(t, use, v), **use.context())
     if answer == "yes":
-        v.mp -= GUARD.cost
+        v.mp -= GUARD_ROW.cost
         v.guard_used = True
         inst.guarded = True
         t.rec.emit("guard", v.id, rule="§11.3", mp=v.mp,
-                   sums=cost_sums(v.mp + GUARD.cost, GUARD.cost, "§11.3"))
+                   sums=cost_sums(v.mp + GUARD_ROW.cost, GUARD_ROW.cost, "§11.3"))

@@ -106,18 +106,19 @@ def covered_terms(terms: Terms, covered: bool) -> Terms:
 
 @implements("§6.4", "§4.4", "§11.1", "§11.3", "§16 D17", "§7.2")
 def damage_sums(parts: tuple[Part, ...], dice: list[int], v: Unit, physical: bool,
-                affinity: int, after_floor: bool, guard: int, before: int, amount: int,
-                covered: bool = False) -> dict[str, Terms]:
+                defence: int, affinity: int, after_floor: bool, guard: int, before: int,
+                amount: int, covered: bool = False) -> dict[str, Terms]:
     """Damage: (攻撃力 + 2D10 (+1D10 critical)) − 装甲 or 抵抗 (± 弱点/耐性), at least 0, then
     《ガード》 (§6.4, §4.4, §11.1, §11.3, §16 D17), and the HP it leaves. ``v`` is whose values
-    the hit uses (under a cover the protected target's, noted with ``covered``, §7.2)."""
+    the hit uses (under a cover the protected target's, noted with ``covered``, §7.2), ``defence``
+    its 装甲 with modifiers (physical) or 抵抗."""
     power = [*fold_parts(parts), term("+", "dice_2d10", dice[0] + dice[1])]
     if len(dice) > 2:
         power.append(term("+", "crit_die", dice[2], "§4.4"))
     terms: Terms = [term("=", "power", power, "§6.4")]
     if physical:
         terms.append(term("-", "armour", v.arm))
-        skin = v.armour - v.arm
+        skin = defence - v.arm
         if skin:
             terms.append(term("-", "stone_skin", skin, "§11.3"))
     else:

@@ -10,6 +10,7 @@ from kassen.rulesets.skirmish.model import Pos, Unit
 from kassen.rulesets.skirmish.rules import breakdowns as bd
 from kassen.rulesets.skirmish.rules.actions import move_allowance
 from kassen.rulesets.skirmish.rules.checks import opposed_wins
+from kassen.rulesets.skirmish.rules.statuses import awake_able, flight
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
@@ -20,7 +21,7 @@ def move(t: SkirmishTable, u: Unit, dest: Pos, step: str, *, escape: bool = Fals
     r = t.readings
     allies = r.allies_may_obstruct  # §16 D8: the seed's 「別のキャラクター」
     blockers = [v for v in t.state.units
-                if v is not u and (allies or v.side != u.side) and v.awake_able
+                if v is not u and (allies or v.side != u.side) and awake_able(t, v)
                 and v.pos == u.pos
                 and not (v.obstructed and r.obstruct_once_per_round)]
     declared = [v for v in blockers
@@ -42,7 +43,7 @@ def move(t: SkirmishTable, u: Unit, dest: Pos, step: str, *, escape: bool = Fals
         return True
     if r.stop_on_enter_hostile_area:
         for cell in t.map.path(u.pos, dest):
-            if any(v.side != u.side and v.awake_able and v.pos == cell for v in t.state.units):
+            if any(v.side != u.side and awake_able(t, v) and v.pos == cell for v in t.state.units):
                 dest = cell
                 break
     start = u.pos
@@ -63,25 +64,26 @@ def disengage(t: SkirmishTable, u: Unit, declared: list[Unit]) -> bool:
     others = len(declared) - 1
     a = [t.rng.die(10), t.rng.die(10)]
     cancel = [rep] if t.readings.flight_cancel_by_representative_only else declared
-    flight = 4 if u.flight > 0 and not any(v.flight >= u.flight for v in cancel) else 0
+    own = flight(t, u)
+    bonus = 4 if own > 0 and not any(flight(t, v) >= own for v in cancel) else 0
     # 「自身が飛行を受けている場合」 read for the representative too (flight_bonus_for_obstructer)
-    rep_flight = 4 if (t.readings.flight_bonus_for_obstructer and rep.flight > 0
-                       and u.flight < rep.flight) else 0
+    theirs = flight(t, rep) if t.readings.flight_bonus_for_obstructer else 0
+    rep_flight = 4 if theirs > 0 and own < theirs else 0
     active = sum(a) + rep.ini + 2 * others + rep_flight
     p = [t.rng.die(10), t.rng.die(10)]
-    passive = sum(p) + u.ini + flight
+    passive = sum(p) + u.ini + bonus
     blocked = opposed_wins(t, a, active, p, passive)
     crit = t.readings.crit_on_opposed
     rep_parts = (("initiative", rep.ini, None), ("other_obstructers", 2 * others, "§6.6.4"),
                  ("flight", rep_flight, "§6.6.4"))
-    mover_parts = (("initiative", u.ini, None), ("flight", flight, "§6.6.4"))
+    mover_parts = (("initiative", u.ini, None), ("flight", bonus, "§6.6.4"))
     extra = {"rep_flight": rep_flight} if rep_flight else {}
     t.rec.emit("disengage", u.id, rep.id, rule="§6.6.4", active_dice=a, active=active,
-               blockers=2 * others, passive_dice=p, passive=passive, flight=flight,
+               blockers=2 * others, passive_dice=p, passive=passive, flight=bonus,
                blocked=blocked, **extra,
                sums={"active": bd.opposed_terms(a, tuple(x for i, x in enumerate(rep_parts)
                                                          if i == 0 or x[1]), crit),
-                     "passive": bd.opposed_terms(p, mover_parts[:1 + (flight > 0)], crit)})
+                     "passive": bd.opposed_terms(p, mover_parts[:1 + (bonus > 0)], crit)})
     if blocked:
         t.rec.emit("move_failed", u.id, rule="§6.6.4", area=t.map.label(u.pos))
     return not blocked

@@ -11,7 +11,7 @@ from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.rules import actions, uses
 from kassen.rulesets.skirmish.rules.initiative import pick_initiative
 from kassen.rulesets.skirmish.rules.movement import move
-from kassen.rulesets.skirmish.rules.statuses import count_down, wake, woken
+from kassen.rulesets.skirmish.rules.statuses import asleep, count_down, wake, woken
 from kassen.rulesets.skirmish.rules.victory import Termination, check_end, finish
 
 if TYPE_CHECKING:
@@ -39,7 +39,8 @@ def play_round(t: SkirmishTable) -> None:
         st.phase = "IP"
         st.actor = None
         ready = [u for u in st.units
-                 if not u.acted and u.hp > 0 and not u.escaped and not u.asleep]
+                 if not u.acted and u.hp > 0 and not u.escaped
+                 and not (u.effects and asleep(t, u))]
         if not ready:
             break
         t.rec.step("IP", "initiative")
@@ -73,7 +74,7 @@ def take_turn(t: SkirmishTable, u: Unit) -> None:
     rs = t.ask(u.side, "rs", actions.rs_options(t, u), actor=u.id, step="RS")
     do_rs(t, u, rs)
     ms = "none"
-    if not st.over and u.able and not u.asleep:
+    if not st.over and u.able and not (u.effects and asleep(t, u)):
         st.phase = "MS"
         t.rec.step("MS", "main")
         options = actions.ms_options(t, u, u.pos, st.moved_rs, st.rs_kind == "move")
@@ -133,9 +134,9 @@ def end_phase(t: SkirmishTable) -> None:
     t.rec.step("EP", "end")
     count_down(t)
     if st.turns_this_round == 0 and t.readings.deadlock_wakes_all:
-        sleepers = [u.id for u in st.units if u.able and u.asleep]
+        sleepers = [u.id for u in st.units if u.able and asleep(t, u)]
         for u in st.units:
-            woken(u)
+            woken(t, u)
         t.rec.emit("deadlock", rule="§10.3", woken=sleepers)
     if check_end(t):
         return

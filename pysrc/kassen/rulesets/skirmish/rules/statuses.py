@@ -27,16 +27,64 @@ def add_effect(t: SkirmishTable, v: Unit, row: Condition, rounds: int, amount: i
 
 
 @implements("§9.2")
-def woken(u: Unit) -> None:
+def asleep(t: SkirmishTable, u: Unit) -> bool:
+    """睡眠 (§9.2): an effect whose row keeps ``u`` asleep (the rows' ``on_asleep``)."""
+    if not u.effects:
+        return False
+    handlers = ACTING.asleep
+    for e in u.effects:
+        handler = handlers[e.index]
+        if handler is not None and handler(t, e):
+            return True
+    return False
+
+
+@implements("§9.2")
+def awake_able(t: SkirmishTable, u: Unit) -> bool:
+    """戦闘可能 and not asleep: may use AA, obstruct, cover (§9.2)."""
+    if u.hp <= 0 or u.escaped:  # not 戦闘可能 (§9.4, §10.4)
+        return False
+    return not u.effects or not asleep(t, u)
+
+
+@implements("§9.3", "§16 D34")
+def flight(t: SkirmishTable, u: Unit) -> int:
+    """飛行 rank: the trait or the best timed effect (§9.3, §16 D34; the rows' ``on_flight``)."""
+    rank = u.fly
+    if u.effects:
+        handlers = ACTING.flight
+        for e in u.effects:
+            handler = handlers[e.index]
+            if handler is not None:
+                rank = max(rank, handler(t, e))
+    return rank
+
+
+@implements("§9.5")
+def armour(t: SkirmishTable, u: Unit) -> int:
+    """装甲 with modifier effects (§9.5; the rows' ``on_armour``)."""
+    if not u.effects:
+        return u.arm
+    handlers = ACTING.armour
+    total = u.arm
+    for e in u.effects:
+        handler = handlers[e.index]
+        if handler is not None:
+            total += handler(t, e)
+    return total
+
+
+@implements("§9.2")
+def woken(t: SkirmishTable, u: Unit) -> None:
     """End every effect of ``u`` that waking ends (the rows' ``on_wake``: 睡眠, §9.2)."""
     ends = ACTING.wake
-    u.effects = [e for e in u.effects if (h := ends[e.index]) is None or not h(e)]
+    u.effects = [e for e in u.effects if (h := ends[e.index]) is None or not h(t, e)]
 
 
 @implements("§6.2", "§16 D6")
 def wake(t: SkirmishTable, u: Unit, target: Unit, rule: str) -> None:
     """Wake one character in the same area (§6.2; not an effect, §16 D6)."""
-    woken(target)
+    woken(t, target)
     t.rec.emit("wake", u.id, target.id, rule=rule)
 
 

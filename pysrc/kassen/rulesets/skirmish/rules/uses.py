@@ -7,37 +7,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.core.rules import implements
-from kassen.rulesets.skirmish.catalogue import (
-    ARMOR,
-    ATTACK,
-    BOLT,
-    FLY,
-    HEAL,
-    ITEMS,
-    SLEEP,
-    Ability,
-)
-from kassen.rulesets.skirmish.catalogue_conditions import FLIGHT, STONE_SKIN
-from kassen.rulesets.skirmish.catalogue_conditions import SLEEP as SLEEP_ROW
+from kassen.rulesets.skirmish.catalogue import ATTACK, ITEMS, Ability
+from kassen.rulesets.skirmish.catalogue_effects import EFFECTS
 from kassen.rulesets.skirmish.model import Instance, Unit, Use
 from kassen.rulesets.skirmish.rules import actions
 from kassen.rulesets.skirmish.rules import breakdowns as bd
 from kassen.rulesets.skirmish.rules.auto_actions import (
-    GUARD,
+    GUARD_ROW,
     affinity,
     cover,
     defender,
     offer_guard,
 )
-from kassen.rulesets.skirmish.rules.checks import opposed_wins
-from kassen.rulesets.skirmish.rules.statuses import add_effect, wake
+from kassen.rulesets.skirmish.rules.statuses import armour, asleep, wake
 from kassen.rulesets.skirmish.rules.targeting import targets_for
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
-
-ITEM_EFFECTS = {"heal": HEAL, "mana": "mana", "gem": BOLT}
-"""The use effect of each item effect (§11.4; ``wake`` is not a use)."""
 
 
 @implements("§6.2", "§6.3")
@@ -47,7 +33,8 @@ def use_attack(t: SkirmishTable, u: Unit, ability: Ability | None,
     acc = u.acc + (ability.acc_mod if ability else 0)
     atk = u.wpn.atk + (ability.atk_mod if ability else 0)
     use = Use(u, ability.id if ability else "attack", ATTACK, acc=acc, atk=atk,
-              acc_parts=bd.accuracy_parts(u, ability), atk_parts=bd.weapon_parts(u, ability))
+              acc_parts=bd.accuracy_parts(u, ability), atk_parts=bd.weapon_parts(u, ability),
+              physical=True)
     if ability is None:
         t.rec.add("use", u.id, None, "§6.2", {"ability": "attack", "cost": 0, "mp": u.mp,
                                               "targets": [o.id for o in targets]})
@@ -64,7 +51,7 @@ def use_ability(t: SkirmishTable, u: Unit, ability: Ability, args: list[str]) ->
         "ability": ability.id, "cost": ability.cost, "mp": u.mp,
         "targets": [o.id for o in targets],
         "sums": bd.cost_sums(u.mp + ability.cost, ability.cost, "§11.3")})
-    if ability.effect == ATTACK:
+    if ability.uses_weapon:
         use_attack(t, u, ability, targets)
         return
     power = actions.magic_power(t, u)
@@ -73,10 +60,9 @@ def use_ability(t: SkirmishTable, u: Unit, ability: Ability, args: list[str]) ->
     use = Use(u, ability.id, ability.effect, atk=power + ability.power,
               attribute=ability.attribute, rounds=ability.rounds, amount=ability.amount,
               atk_parts=bd.spell_parts(t, u, ability))
-    if ability.effect == SLEEP:
-        use.rounds = t.readings.sleep_rounds
-    if ability.effect == HEAL:
-        use.amount = power
+    cast = EFFECTS[ability.effect].on_cast
+    if cast is not None:
+        cast(t, use, power)
     resolve(t, use, targets, "§11.3")
 
 
@@ -86,24 +72,23 @@ def use_item(t: SkirmishTable, u: Unit, item_id: str, target: Unit) -> None:
     item = ITEMS[item_id]
     u.items[item_id] -= 1
     t.rec.emit("item", u.id, target.id, rule="§11.4", item=item_id, left=u.items[item_id])
-    if item.effect == "wake":
-        wake(t, u, target, "§11.4")
-        return
-    use = Use(u, item_id, ITEM_EFFECTS[item.effect], atk=item.amount,
-              attribute=item.attribute, amount=item.amount if item.effect == "mana" else 0,
-              atk_parts=(("gem_attack", item.amount, "§11.4"),) if item.effect == "gem" else ())
-    resolve(t, use, [target], "§11.4")
+    use = EFFECTS[item.effect].on_item(t, u, item, target)  # type: ignore[misc]
+    if use is not None:  # the bell wakes by itself, no use (§11.4)
+        resolve(t, use, [target], "§11.4")
 
 
 @implements("§6.3", "§6.5", "§7.2")
 def resolve(t: SkirmishTable, use: Use, targets: list[Unit], rule: str) -> None:
-    """Covers, then the effect on every instance (§6.3–§6.5, §7.2)."""
+    """Covers, then the effect on every instance (§6.3–§6.5, §7.2): damage for a damaging
+    kind, else the kind row's ``on_apply`` (:mod:`..catalogue_effects`)."""
     instances = [cover(t, use, o) for o in targets]
-    if use.effect in (ATTACK, BOLT):
+    kind = EFFECTS[use.effect]
+    if kind.damaging:
         strike(t, use, instances)
         return
+    apply = kind.on_apply
     for inst in instances:
-        apply_effect(t, use, inst)
+        apply(t, use, inst)  # type: ignore[misc]
 
 
 @implements("§6.3", "§6.4")
@@ -158,7 +143,7 @@ def hit_check(t: SkirmishTable, use: Use, inst: Instance) -> None:
                    sums=bd.hit_sums(use.acc_parts, dice, eva, eva, inst.crit,
                                     False, "cover_auto_hit"))
         return
-    if inst.covered or (r.sleep_auto_hit and victim.asleep):
+    if inst.covered or (r.sleep_auto_hit and asleep(t, victim)):
         inst.hit = True
         t.rec.emit("auto_hit", use.user.id, victim.id,
                    rule="§7.2" if inst.covered else "§9.2", covered=inst.covered)
@@ -183,64 +168,21 @@ def damage(t: SkirmishTable, use: Use, inst: Instance, dice: list[int]) -> None:
     v = inst.victim
     d = defender(t, inst)
     power = use.atk + sum(dice)
-    defence = d.armour if use.physical else d.res
+    defence = armour(t, d) if use.physical else d.res
     aff = affinity(t, use, d)
     after_floor = t.readings.affinity_after_floor  # §16 D17, the other order
     raw = power - defence
     amount = max(0, max(0, raw) + aff) if after_floor else max(0, raw + aff)
-    guard = GUARD.amount if inst.guarded else 0
+    guard = GUARD_ROW.amount if inst.guarded else 0
     amount = max(0, amount - guard)
     before = v.hp
     v.hp = max(0, v.hp - amount)
     t.rec.add("damage", use.user.id, v.id, "§6.4", {
         "dice": dice, "atk": use.atk, "power": power, "defence": defence,
         "physical": use.physical, "amount": amount, "guarded": inst.guarded, "hp": v.hp,
-        "sums": bd.damage_sums(use.atk_parts, dice, d, use.physical, aff, after_floor, guard,
-                               before, amount, covered=d is not v)})
-    if amount > 0 and t.readings.damage_wakes and v.asleep:
+        "sums": bd.damage_sums(use.atk_parts, dice, d, use.physical, defence, aff, after_floor,
+                               guard, before, amount, covered=d is not v)})
+    if amount > 0 and t.readings.damage_wakes and asleep(t, v):
         wake(t, v, v, "§9.2")
     if v.hp == 0:
         t.rec.emit("down", v.id, rule="§9.4")
-
-
-@implements("§9", "§11.3", "§11.4")
-def apply_effect(t: SkirmishTable, use: Use, inst: Instance) -> None:
-    """Non-damage effects: heal, 装甲+, 飛行, 睡眠, MP (§9, §11.3, §11.4)."""
-    v = inst.victim
-    if use.effect == HEAL:
-        dice = [t.rng.die(10), t.rng.die(10)]
-        amount = sum(dice) + use.amount
-        before = v.hp
-        v.hp = min(v.max_hp, v.hp + amount)
-        t.rec.emit("heal", use.user.id, v.id, rule="§16 D19", dice=dice,
-                   healed=v.hp - before, hp=v.hp,
-                   sums=bd.heal_sums(use.atk_parts, dice, v, before, v.hp - before))
-    elif use.effect == "mana":
-        before = v.mp
-        v.mp = min(v.max_mp, v.mp + use.amount)
-        t.rec.emit("mana", use.user.id, v.id, rule="§11.4", restored=v.mp - before, mp=v.mp,
-                   sums=bd.mana_sums(use.amount, v, before, v.mp - before))
-    elif use.effect == ARMOR:
-        add_effect(t, v, STONE_SKIN, use.rounds, use.amount)
-    elif use.effect == FLY:
-        add_effect(t, v, FLIGHT, use.rounds, use.amount)
-    elif use.effect == SLEEP:
-        if inst.covered and t.readings.covered_sleep_auto_succeeds:
-            t.rec.emit("auto_hit", use.user.id, v.id, rule="§7.2", covered=True)
-            add_effect(t, v, SLEEP_ROW, use.rounds, 0)
-            return
-        d = defender(t, inst)  # §7.2: a covered Sleep is checked against P's 抵抗
-        a = [t.rng.die(10), t.rng.die(10)]
-        p = [t.rng.die(10), t.rng.die(10)]
-        caster = sum(a) + actions.magic_power(t, use.user)
-        resist = sum(p) + d.res
-        won = opposed_wins(t, a, caster, p, resist)
-        crit = t.readings.crit_on_opposed
-        t.rec.emit("sleep_check", use.user.id, v.id, rule="§11.3", active_dice=a,
-                   active=caster, passive_dice=p, passive=resist, success=won,
-                   sums={"active": bd.opposed_terms(a, bd.magic_parts(t, use.user), crit),
-                         "passive": bd.covered_terms(
-                             bd.opposed_terms(p, (("resistance", d.res, None),), crit),
-                             d is not v)})
-        if won:
-            add_effect(t, v, SLEEP_ROW, use.rounds, 0)
