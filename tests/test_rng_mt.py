@@ -92,3 +92,24 @@ def test_formats_and_prefixes() -> None:
     from kassen.core import i18n
     text = i18n.message("core.seed_algorithm", "ja", algorithm="mt2")
     assert "xo1" in text and "mt1" in text
+
+
+@pytest.mark.parametrize("ruleset_id", ["cardduel", "dice", "skirmish", "marguerite"])
+def test_mt1_battle_replays_from_its_link(ruleset_id: str) -> None:
+    """Issue 29: a battle played on an mt1 seed keeps the seed in its record and its link
+    replays it event for event; the same text as an xo1 seed is another battle."""
+    from kassen.core import registry, session
+    from kassen.core.links import battle_link, parse_link
+
+    ruleset = registry.get(ruleset_id)
+    sides = [ruleset.samples[0].text, ruleset.samples[-1].text]
+    played = session.run(session.prepare(ruleset_id, sides, {}, "mt1:link-replay"))
+    assert played.record.seed == "mt1:link-replay"
+    kind, record = parse_link(battle_link(played.record))
+    assert kind == "battle" and record.seed == "mt1:link-replay"
+    again = session.run(session.from_record(record))
+    assert session.event_digest(again.battle) == session.event_digest(played.battle)
+    if ruleset_id == "marguerite":  # no dice: the seed cannot change a battle
+        return
+    other = session.run(session.prepare(ruleset_id, sides, {}, "xo1:link-replay"))
+    assert session.event_digest(other.battle) != session.event_digest(played.battle)
