@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kassen.core.canonical import digest
 from kassen.core.rng import FRESH_PREFIX, MtRng, Rng, SeedError, normalize_seed
@@ -113,3 +115,19 @@ def test_mt1_battle_replays_from_its_link(ruleset_id: str) -> None:
         return
     other = session.run(session.prepare(ruleset_id, sides, {}, "xo1:link-replay"))
     assert session.event_digest(other.battle) != session.event_digest(played.battle)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["", "xo1:", "mt1:", " mt1:", "mt2:", "MT1:", "mt1"]), st.text(max_size=80))
+def test_any_seed_is_played_in_its_format_or_refused_with_a_reason(prefix: str, text: str) -> None:
+    """Fuzz: any text behind any prefix is either a seed of the format its prefix names
+    (the class ``Rng`` picks agrees with :func:`normalize_seed`) or a SeedError with a reason."""
+    seed = prefix + text
+    try:
+        canonical = normalize_seed(seed, None)
+    except SeedError as err:
+        assert err.reason["code"].startswith("core.seed_")
+        return
+    expected = MtRng if canonical.startswith("mt1:") else Rng
+    assert type(Rng(seed)) is expected and type(Rng(canonical)) is expected
+    assert Rng(seed).seed == canonical and 0 <= Rng(seed).below(7) < 7
