@@ -314,7 +314,7 @@ class ScriptedRng(Rng):
     Each call to :meth:`below` takes the next scripted value (``0 <= v < n`` is checked, so a
     test that scripts an impossible roll fails loudly); ``die(6)`` of a scripted 3 gives 4,
     so script ``face - 1``, or use :meth:`faces`. When the script runs out, draws continue
-    from the real stream of ``seed``.
+    from the xoshiro stream of ``seed`` (whatever its prefix: a test double, not a format).
     """
 
     __slots__ = ("script",)
