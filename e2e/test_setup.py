@@ -137,6 +137,7 @@ def test_blank_seed_gives_fresh_battles_and_the_link_replays_the_second(app, sys
     first = play(page, "#battle")
     second = play(page, "#battle")
     assert first["seed"] != second["seed"] and "kassen" not in (first["seed"], second["seed"])
+    assert first["seed"].startswith("mt1:") and second["seed"].startswith("mt1:")  # issue 29
     assert page.input_value("#seed") == ""
     assert page.inner_text("#seed-used") == second["seed"]
     if RULESETS[system]["random"]:

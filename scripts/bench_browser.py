@@ -112,12 +112,13 @@ def browser_runs(ruleset_id: str, builds: list[str], master: str, repeat: int) -
 def engine_set(pairs: int, battles: int, seed: str) -> dict[str, list[list[Any]]]:
     """The benchmark set as records, per ruleset, in chunks the worker API accepts."""
     from kassen.bench.compare import benchmark_set
+    from kassen.bench.runner import tree_seed
     from kassen.core import session
 
     chunks: dict[str, list[list[Any]]] = {}
     for entry in benchmark_set(None, pairs=pairs, battles=battles, seed=seed):
         record = session.prepare(entry["ruleset"], entry["sides"], entry["options"],
-                                 entry["seed"]).record.to_json()
+                                 tree_seed(entry["seed"])).record.to_json()
         rows = chunks.setdefault(entry["ruleset"], [[]])
         if len(rows[-1]) >= ENGINE_CHUNK:
             rows.append([])

@@ -32,9 +32,10 @@ def test_runner_digests_the_events_session_produces() -> None:
     entries = benchmark_set(["dice"], pairs=0, battles=20, seed="t")
     row = run_set(entries, with_digest=True)["dice"]
     assert row["battles"] == 20 and row["cpu"] > 0
+    assert row["format"] == "mt1:"  # issue 29: each tree plays its own fresh-seed format
     total = hashlib.sha256()
     for e in entries:
-        prepared = session.prepare("dice", e["sides"], e["options"], e["seed"])
+        prepared = session.prepare("dice", e["sides"], e["options"], f"mt1:{e['seed']}")
         total.update(session.event_digest(session.run(prepared).battle).encode())
     assert row["digest"] == total.hexdigest()
 
@@ -61,3 +62,18 @@ def test_cli_refuses_an_unknown_revision() -> None:
                                          "PATH": "/usr/bin:/bin"})
     assert done.returncode == 2 and "no-such-rev-xyz" in done.stderr
     assert done.stdout == ""
+
+
+def test_report_says_formats_differ_instead_of_comparing_events() -> None:
+    """Issue 29: a baseline tree on xo1 and this tree on mt1 play different battles; the
+    report says so instead of "DIFFER", and still compares events when the formats agree."""
+    rates = {"best": 10.0, "median": 9.0, "rates": [9.0]}
+    row = {"ruleset": "dice", "battles": 6, "baseline": rates, "current": rates,
+           "ratio_best": 1.0, "ratio_median": 1.0, "ratio_paired": 1.0}
+    report = {"baseline": "old", "baseline_commit": "0" * 40, "rounds": 1, "python": "3.11",
+              "rulesets": [{**row, "formats": ["xo1", "mt1"], "same_events": None},
+                           {**row, "formats": ["mt1", "mt1"], "same_events": False},
+                           {**row, "formats": ["mt1", "mt1"], "same_events": True}]}
+    lines = format_report(report)
+    assert lines[2].endswith("formats differ (xo1/mt1)")
+    assert lines[3].endswith("DIFFER") and lines[4].endswith("same")

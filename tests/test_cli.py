@@ -97,16 +97,19 @@ def test_bench_reports_events_and_bare_loop(tiny, capsys) -> None:
 def test_battle_without_seed_picks_and_prints_a_fresh_seed_design_4_3(capsys) -> None:
     """Design 4.3 / issue 14: seeds are chosen at the edges. Without --seed the command line
     picks a new seed per battle (never the engine's fixed default), prints it, and playing
-    again with that seed gives the same battle."""
+    again with that seed gives the same battle. Fresh seeds are in the mt1 format (issue 29),
+    a typed seed without a prefix stays xo1."""
     from kassen.core import registry
 
     dice = registry.get("dice")
     sides = ["--build", dice.samples[0].text, "--build", dice.samples[1].text]
     outs = [run(capsys, "battle", "dice", *sides)[1] for _ in range(2)]
     seeds = [out.splitlines()[0] for out in outs]
-    assert all(s.startswith("seed: xo1:") for s in seeds) and seeds[0] != seeds[1]
+    assert all(s.startswith("seed: mt1:") for s in seeds) and seeds[0] != seeds[1]
     assert "seed: xo1:kassen" not in seeds
     again = run(capsys, "battle", "dice", *sides, "--seed", seeds[1].split(": ", 1)[1])[1]
     assert again == outs[1]
     data = json.loads(run(capsys, "battle", "dice", *sides, "--json")[1])
-    assert data["seed"].startswith("xo1:") and data["seed"] != "xo1:kassen"
+    assert data["seed"].startswith("mt1:")
+    typed = json.loads(run(capsys, "battle", "dice", *sides, "--seed", "42", "--json")[1])
+    assert typed["seed"] == "xo1:42"

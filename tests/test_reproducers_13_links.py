@@ -199,7 +199,8 @@ def test_repro_too_much_work_names_its_unit_in_the_readers_language(monkeypatch)
 
 
 @pytest.mark.parametrize(("seed", "en", "ja"), [
-    ("zz:1", "unknown seed algorithm 'zz' (known: xo1)", "方式「zz」はありません（あるもの: xo1）"),
+    ("zz:1", "unknown seed algorithm 'zz' (known: xo1, mt1)",
+     "方式「zz」はありません（あるもの: xo1, mt1）"),
     ("x" * 257, "seed longer than 256 characters", "256文字より長いです"),
     ("a\ud800", "the seed holds a character that is not text", "文字として読めないもの"),
     ([1], "a seed is text or a whole number", "シードは文字列か整数です"),

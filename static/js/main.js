@@ -39,10 +39,11 @@ function notify(title, problems = [], info = false) {
 let lastRequest = null;  // the request of the battle on screen, with the seed it used
 
 /** A fresh seed for a battle with a blank seed field: chosen here, at the edge, never in the
- * engine (whose fixed default would replay the same battle forever). */
+ * engine (whose fixed default would replay the same battle forever). Format mt1 (the engine's
+ * FRESH_PREFIX, its fast generator, issue 29); a seed typed without a prefix stays xo1. */
 function freshSeed() {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
-  return `xo1:${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  return `mt1:${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /** Play a request (a blank seed gets a fresh one) and show the seed beside Rematch / Replay. */

@@ -8,7 +8,11 @@ alternates between rounds), through the same harness (:mod:`kassen.bench.runner`
 Rates are battles per CPU second; the report gives best and median per side and their ratios,
 the median of each round's own ratio ("x pair": the two passes of a round ran next to each
 other, so a machine that speeds up or slows down between rounds cancels out), and says whether
-both sides produced the same events (they must, unless REV's rules differ).
+both sides produced the same events (they must, unless REV's rules differ). The set's seeds
+are bare texts each tree plays in its own fresh-seed format (issue 29: ``mt1`` here, ``xo1`` in
+older trees); when the formats differ the battles differ, and the report says "formats differ"
+instead of comparing events. The random build pairs are always drawn from ``xo1`` streams, so
+the set itself does not depend on the format.
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ class BenchError(Exception):
 
 def benchmark_set(ruleset_ids: list[str] | None, *, pairs: int, battles: int,
                   seed: str) -> list[dict[str, Any]]:
-    """The battles both sides play: ``pairs`` random pairs or ``battles`` over the line-ups."""
+    """The battles both sides play: ``pairs`` random pairs or ``battles`` over the line-ups
+    (seeds are bare texts: :func:`kassen.bench.runner.tree_seed` gives them a format)."""
     entries: list[dict[str, Any]] = []
     for ruleset_id in ruleset_ids or registry.ids():
         ruleset = registry.get(ruleset_id)
@@ -44,7 +49,7 @@ def benchmark_set(ruleset_ids: list[str] | None, *, pairs: int, battles: int,
             games = max(1, -(-battles // len(lineups)))
             for index, sides in enumerate(lineups):
                 entries.extend({"ruleset": ruleset_id, "sides": list(sides), "options": {},
-                                "seed": f"xo1:{seed}-{index}-{game}"}
+                                "seed": f"{seed}-{index}-{game}"}
                                for game in range(games))
             continue
         rng = Rng(f"xo1:{seed}").derive(ruleset_id)
@@ -53,7 +58,7 @@ def benchmark_set(ruleset_ids: list[str] | None, *, pairs: int, battles: int,
             if any(side is None for side in sides):
                 break
             entries.append({"ruleset": ruleset_id, "sides": sides, "options": {},
-                            "seed": f"xo1:{seed}-{index}"})
+                            "seed": f"{seed}-{index}"})
     return entries
 
 
@@ -117,8 +122,13 @@ def compare(rev: str, ruleset_ids: list[str] | None, *, rounds: int = 3, pairs: 
             # each round's two passes ran next to each other: their ratio cancels drift
             "ratio_paired": statistics.median(c / b for c, b in zip(cur["rates"],
                                                                     base["rates"], strict=True)),
+            "formats": [runs[side][0][ruleset_id].get("format", "xo1:")[:-1]
+                        for side in ("baseline", "current")],
+            # battles on different seed formats differ: their events are not compared
             "same_events": (runs["baseline"][0][ruleset_id]["digest"]
-                            == runs["current"][0][ruleset_id]["digest"]),
+                            == runs["current"][0][ruleset_id]["digest"])
+            if runs["baseline"][0][ruleset_id].get("format", "xo1:")
+            == runs["current"][0][ruleset_id].get("format", "xo1:") else None,
         })
     return {"baseline": rev, "baseline_commit": commit, "rounds": max(1, rounds),
             "python": sys.version.split()[0], "rulesets": rows}
@@ -134,7 +144,8 @@ def format_report(report: dict[str, Any]) -> list[str]:
              f"events"]
     for row in report["rulesets"]:
         base, cur = row["baseline"], row["current"]
-        same = "same" if row["same_events"] else "DIFFER"
+        same = ("formats differ ({}/{})".format(*row["formats"]) if row["same_events"] is None
+                else "same" if row["same_events"] else "DIFFER")
         lines.append(f"{row['ruleset']:12s} {row['battles']:7d} {base['best']:10.1f} "
                      f"{base['median']:9.1f} {cur['best']:9.1f} {cur['median']:9.1f} "
                      f"{row['ratio_best']:7.2f} {row['ratio_median']:6.2f} "

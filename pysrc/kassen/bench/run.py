@@ -21,8 +21,9 @@ def bench_setups(ruleset_id: str, pairs: int, seed: str) -> list[session.Prepare
     """The fixed list of prepared battles for one ruleset: the same set ``--baseline``
     plays (random pairs, or ``pairs`` battles over the ruleset's specification line-ups)."""
     from kassen.bench.compare import benchmark_set
+    from kassen.bench.runner import tree_seed
 
-    return [session.prepare(e["ruleset"], e["sides"], e["options"], e["seed"])
+    return [session.prepare(e["ruleset"], e["sides"], e["options"], tree_seed(e["seed"]))
             for e in benchmark_set([ruleset_id], pairs=pairs, battles=pairs, seed=seed)]
 
 

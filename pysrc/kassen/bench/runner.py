@@ -6,7 +6,12 @@ tree), so both sides are timed by the same harness and play the same battles. It
 the API every commit since the skeleton has (``session.prepare``, ``session.run``,
 ``session.event_digest``), reads the set from the JSON file named by ``argv[1]`` and prints
 one JSON object: per ruleset the battle count, CPU and wall seconds of playing them all with
-events recorded, and (with ``argv[2] == "digest"``) the digest of every battle's events.
+events recorded, the seed format played, and (with ``argv[2] == "digest"``) the digest of
+every battle's events.
+
+The set's seeds are bare texts: each tree plays them in its own fresh-seed format
+(:func:`tree_seed`: ``FRESH_PREFIX`` of its ``kassen.core.rng``, ``xo1:`` in trees from before
+issue 29), so a comparison times each tree on the generator its new battles use.
 
 Each battle is timed on its own and dropped once its digest is taken (not timed), as a
 tournament's worker plays them: keeping hundreds of finished battles alive would make the
@@ -23,6 +28,18 @@ import time
 from typing import Any
 
 
+def tree_format() -> str:
+    """The seed prefix of fresh seeds in the tree on ``sys.path`` (``xo1:`` before issue 29)."""
+    from kassen.core import rng
+
+    return str(getattr(rng, "FRESH_PREFIX", "xo1:"))
+
+
+def tree_seed(text: str) -> str:
+    """A set's bare seed text in this tree's fresh-seed format."""
+    return tree_format() + text
+
+
 def run_set(entries: list[dict[str, Any]], *, with_digest: bool) -> dict[str, Any]:
     """Time one pass over the set, grouped by ruleset (set-up parsing is not timed)."""
     from kassen.core import session
@@ -30,7 +47,7 @@ def run_set(entries: list[dict[str, Any]], *, with_digest: bool) -> dict[str, An
     by_ruleset: dict[str, list[Any]] = {}
     for entry in entries:
         prepared = session.prepare(entry["ruleset"], entry["sides"], entry["options"],
-                                   entry["seed"])
+                                   tree_seed(entry["seed"]))
         by_ruleset.setdefault(entry["ruleset"], []).append(prepared)
     out: dict[str, Any] = {}
     for ruleset_id, setups in by_ruleset.items():
@@ -44,7 +61,8 @@ def run_set(entries: list[dict[str, Any]], *, with_digest: bool) -> dict[str, An
             if with_digest:
                 total.update(session.event_digest(battle).encode())
             del battle  # played and dropped one at a time, as a tournament's worker does
-        row: dict[str, Any] = {"battles": len(setups), "cpu": cpu, "wall": wall}
+        row: dict[str, Any] = {"battles": len(setups), "cpu": cpu, "wall": wall,
+                               "format": tree_format()}
         if with_digest:
             row["digest"] = total.hexdigest()
         out[ruleset_id] = row

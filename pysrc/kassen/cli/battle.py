@@ -15,6 +15,7 @@ from kassen.cli.builds import resolve_all, resolve_entries
 from kassen.cli.io import given_options, lang_of, print_json, read_build_file
 from kassen.core import registry, render, session
 from kassen.core.links import battle_link
+from kassen.core.rng import FRESH_PREFIX
 
 
 def add_side_arguments(p: argparse.ArgumentParser) -> None:
@@ -25,7 +26,8 @@ def add_side_arguments(p: argparse.ArgumentParser) -> None:
     sides.add_argument("--build", action="append",
                        help="one side: its build text, or @NAME for a sample (repeat)")
     sides.add_argument("--file", help="the sides' builds: one a line, or separated by ---")
-    p.add_argument("--seed")
+    p.add_argument("--seed", help="the battle's seed: xo1:TEXT or mt1:TEXT; TEXT alone means "
+                   "xo1:TEXT (as in every link); none: a fresh mt1 seed, printed")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     p.add_argument("--policy", action="append",
                    help="per side, in side order: an AI policy, or human (asked in a terminal)")
@@ -76,8 +78,10 @@ def policies(args: argparse.Namespace) -> list[str | None] | None:
 
 def fresh_seed() -> str:
     """A new seed for a battle played without ``--seed``: chosen here, at the edge, never
-    inside the engine, and printed so the battle can be played again."""
-    return f"xo1:{secrets.token_hex(6)}"
+    inside the engine, and printed so the battle can be played again. It is in the fresh-seed
+    format (``mt1``, the fast generator, issue 29); a ``--seed`` typed without a prefix stays
+    ``xo1``."""
+    return f"{FRESH_PREFIX}{secrets.token_hex(6)}"
 
 
 def battle_sides(args: argparse.Namespace) -> list[str]:

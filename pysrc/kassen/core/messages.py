@@ -104,7 +104,7 @@ MESSAGES = {
         "seed_type": "シードは文字列か整数です",
         "seed_too_long": "{limit}文字より長いです",
         "seed_not_text": "文字として読めないもの（単独のサロゲートか、読めないバイト）があります",
-        "seed_algorithm": "方式「{algorithm}」はありません（あるもの: xo1）",
+        "seed_algorithm": "方式「{algorithm}」はありません（あるもの: xo1, mt1）",
         "name_chars": "名前に使えない文字があります: {chars}",
         "aborted_cap": "安全上限（{cap}）に達したため戦闘を打ち切りました",
         "bad_number": "{field} は {low}〜{high} の数です（{value}）",
@@ -246,7 +246,7 @@ MESSAGES = {
         "seed_not_text": (
             "the seed holds a character that is not text (a lone surrogate or an undecodable byte)"
         ),
-        "seed_algorithm": "unknown seed algorithm {algorithm!r} (known: xo1)",
+        "seed_algorithm": "unknown seed algorithm {algorithm!r} (known: xo1, mt1)",
         "name_chars": "the name has characters that cannot be used: {chars}",
         "aborted_cap": "the battle was stopped at a safety cap ({cap})",
         "bad_number": "{field} must be a number from {low} to {high} ({value})",

@@ -1,14 +1,23 @@
 """The project's seeded random generator (design 4.3).
 
-Every random draw of every ruleset goes through :class:`Rng`. The algorithm is xoshiro256**
-written with plain integers and masks, so CPython 3.11 and Pyodide's 3.14 produce the same
-stream bit for bit. A seed is a *string that names its algorithm*: ``"xo1:<text>"``. Version 1
-expands ``<text>`` with SHA-256 into the 256-bit state, so any text is a valid seed.
+Every random draw of every ruleset goes through :class:`Rng`. A seed is a *string that names
+its algorithm*; any text after the prefix is a valid seed. Two formats exist:
+
+- ``"xo1:<text>"`` — xoshiro256** written with plain integers and masks, its 256-bit state the
+  SHA-256 of the whole seed string. A seed typed without a prefix (``--seed 42``, every old
+  link) is an ``xo1`` seed, and ``xo1`` streams never change.
+- ``"mt1:<text>"`` (:class:`MtRng`, issue 29) — the standard library's Mersenne Twister, the
+  same C code in CPython and Pyodide, so it runs at C speed. Fresh seeds chosen by the page,
+  the CLI and the bench set use it (:data:`FRESH_PREFIX`).
+
+Both give the same numbers on CPython 3.11 and Pyodide's 3.14, on 64- and 32-bit builds (the
+page's WebAssembly is a 32-bit build): see :class:`MtRng` for why ``mt1`` does.
 """
 
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
@@ -17,7 +26,14 @@ from kassen.core.text import clip
 
 T = TypeVar("T")
 
-SEED_PREFIX = "xo1:"
+XO_PREFIX = "xo1:"
+MT_PREFIX = "mt1:"
+SEED_PREFIX = XO_PREFIX
+"""The format of a seed given without a prefix: links and typed seeds keep meaning what they
+always meant."""
+FRESH_PREFIX = MT_PREFIX
+"""The format of seeds chosen fresh (the page's and the CLI's blank seed, the bench set)."""
+ALGORITHMS = (XO_PREFIX, MT_PREFIX)
 MASK64 = (1 << 64) - 1
 MAX_SEED_LENGTH = 200
 """The longest seed a tournament or a build-lab run may be given."""
@@ -37,7 +53,8 @@ class SeedError(ValueError):
 
 
 def normalize_seed(seed: str | int, limit: int | None = MAX_SEED_LENGTH) -> str:
-    """Return the canonical seed string: ``"xo1:"`` + text. Bare text or numbers get the prefix.
+    """Return the canonical seed string: a known prefix (``xo1:``, ``mt1:``) + text. Bare text
+    or numbers get :data:`SEED_PREFIX` (``xo1:``).
 
     ``limit`` bounds the length of a seed someone gives; the streams the engine derives from a
     seed (``seed/label``) are not bounded (``None``), so no label can make a valid seed fail.
@@ -55,20 +72,26 @@ def normalize_seed(seed: str | int, limit: int | None = MAX_SEED_LENGTH) -> str:
         raise SeedError("seed_not_text") from None
     if ":" in text:
         algorithm = text.split(":", 1)[0] + ":"
-        if algorithm != SEED_PREFIX:
+        if algorithm not in ALGORITHMS:
             raise SeedError("seed_algorithm", algorithm=clip(algorithm[:-1], 20))
         return text
     return SEED_PREFIX + text
 
 
 class Rng:
-    """xoshiro256** seeded from a versioned seed string.
+    """xoshiro256** seeded from a versioned seed string; ``Rng("mt1:…")`` makes an :class:`MtRng`.
 
     ``derive(label)`` gives an independent child stream (used for AI policies, tournament seeds),
-    so adding draws in one stream never shifts another.
+    so adding draws in one stream never shifts another; the child keeps the parent's format.
     """
 
     __slots__ = ("_s", "seed")
+
+    def __new__(cls, seed: str | int = "", *args: Any, **kwargs: Any) -> Rng:
+        """The class of the seed's format: the prefix picks it, once per stream."""
+        if cls is Rng and isinstance(seed, str) and seed.lstrip()[:4] == MT_PREFIX:
+            return _new(MtRng)
+        return _new(cls)
 
     def __init__(self, seed: str | int) -> None:
         self.seed = normalize_seed(seed, None)
@@ -202,13 +225,96 @@ _SHIFTS = tuple(64 - i.bit_length() for i in range(1024))
 """How far :meth:`Rng.shuffle` shifts an output to draw below ``i + 1`` (decks up to 1,024)."""
 
 
+class MtRng(Rng):
+    """The ``mt1`` format: Mersenne Twister (MT19937) from the standard library's C ``_random``.
+
+    The state is ``random.Random(int.from_bytes(sha256(seed), "little"))`` — seeded with an
+    int, never a str (str seeding has changed between versions), expanded on first draw. Draws
+    go only through ``getrandbits(k)``, in C: :meth:`below` is rejection sampling on
+    ``getrandbits(bit_length(n - 1))``, :meth:`shuffle` Fisher–Yates on :meth:`below`. Nothing in
+    ``random``'s Python-level algorithms (``randrange``, ``shuffle``, ``choice``), which may
+    change between 3.11 and 3.14, is used.
+
+    Same numbers on 32- and 64-bit builds: MT19937 is defined on 32-bit words (CPython keeps its
+    state as ``uint32_t[624]``); seeding by an int feeds ``init_by_array`` the int's 32-bit words
+    from the least significant; ``getrandbits(k)`` for ``k <= 32`` is one output shifted right
+    by ``32 - k``, and for larger ``k`` is 32-bit outputs filled from the least significant word.
+    No step depends on the width of a C ``long`` (tests pin a known-answer vector, and the
+    cross-runtime digest test plays ``mt1`` battles in Pyodide's 32-bit WebAssembly).
+    """
+
+    __slots__ = ("_r",)
+
+    def __init__(self, seed: str | int) -> None:
+        self.seed = normalize_seed(seed, None)
+        self._r: random.Random | None = None
+
+    def _random(self) -> random.Random:
+        """The generator, seeded from the seed on first use (deterministic systems never pay)."""
+        if self._r is None:
+            digest = hashlib.sha256(self.seed.encode("utf-8")).digest()
+            self._r = random.Random(int.from_bytes(digest, "little"))
+        return self._r
+
+    def next_u64(self) -> int:
+        """The next raw 64-bit output (two 32-bit words, the first the low half)."""
+        return (self._r or self._random()).getrandbits(64)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``: ``getrandbits(bit_length(n - 1))`` until below ``n``."""
+        if n <= 1:
+            if n == 1:
+                return 0
+            raise ValueError("below() needs n >= 1")
+        k = (n - 1).bit_length()
+        bits = (self._r or self._random()).getrandbits
+        value = bits(k)
+        while value >= n:
+            value = bits(k)
+        return value
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates in place: for ``i`` from the end, swap with ``below(i + 1)`` (the same
+        draws as :meth:`below`, the bound method kept in a local)."""
+        count = len(items)
+        if count < 2:
+            return
+        bits = (self._r or self._random()).getrandbits
+        for i in range(count - 1, 0, -1):
+            k = i.bit_length()
+            j = bits(k)
+            while j > i:
+                j = bits(k)
+            items[i], items[j] = items[j], items[i]
+
+    def derive(self, label: str) -> Rng:
+        """An independent ``mt1`` generator for ``seed/label`` (as :meth:`Rng.derive`)."""
+        text = f"{self.seed}/{label}"
+        if label.isascii() and label.isalnum():
+            child = _new(MtRng)
+            child.seed = text
+            child._r = None
+            return child
+        return MtRng(text)
+
+    def getstate(self) -> tuple[Any, ...]:  # type: ignore[override]
+        """The full state (``random.Random.getstate()``), for snapshots."""
+        return self._random().getstate()
+
+    def setstate(self, state: Sequence[Any]) -> None:
+        """Restore a state taken by :meth:`getstate`."""
+        restored = random.Random()
+        restored.setstate(tuple(state))  # type: ignore[arg-type]
+        self._r = restored
+
+
 class ScriptedRng(Rng):
     """A generator that returns given draws, for tests that force dice or deck orders.
 
     Each call to :meth:`below` takes the next scripted value (``0 <= v < n`` is checked, so a
     test that scripts an impossible roll fails loudly); ``die(6)`` of a scripted 3 gives 4,
     so script ``face - 1``, or use :meth:`faces`. When the script runs out, draws continue
-    from the real stream of ``seed``.
+    from the xoshiro stream of ``seed`` (whatever its prefix: a test double, not a format).
     """
 
     __slots__ = ("script",)
