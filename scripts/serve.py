@@ -3,8 +3,9 @@
 
 Usage: ``python3 scripts/serve.py [--port 8000] [--no-build]``. Only the page's own files are
 served (``index.html``, ``rules.html``, ``sw.js``, ``static/``), nothing else of the repository.
-Where the build wrote a gzip copy ``X.gz`` beside a file ``X`` (scripts/build_site.py), a
-request that accepts gzip gets that copy with ``Content-Encoding: gzip`` and ``X``'s type.
+Where the build wrote a brotli copy ``X.br`` or a gzip copy ``X.gz`` beside a file ``X``
+(scripts/build_site.py), a request that accepts that encoding gets the copy (brotli first) with
+``Content-Encoding`` and ``X``'s type.
 """
 
 from __future__ import annotations
@@ -24,14 +25,16 @@ from typing import ClassVar
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC_FILES = {"/", "/index.html", "/rules.html", "/sw.js", "/favicon.ico"}
 PUBLIC_PREFIXES = ("/static/",)
+ENCODINGS = ((".br", "br"), (".gz", "gzip"))  # precompressed copies, the preferred first
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static handler limited to the page's files; quiet unless ``verbose``.
 
-    A file with a precompressed ``.gz`` sibling is sent as that sibling (``Content-Encoding:
-    gzip``, the original's ``Content-Type``) when the request accepts gzip; every answer for
-    such a file says ``Vary: Accept-Encoding`` so a cache keeps the two apart.
+    A file with a precompressed ``.br``/``.gz`` sibling is sent as that sibling
+    (``Content-Encoding: br``/``gzip``, the original's ``Content-Type``) when the request
+    accepts that encoding, brotli first; every answer for such a file says ``Vary:
+    Accept-Encoding`` so a cache keeps the variants apart.
 
     Every response says ``Cache-Control: no-cache``: the browser keeps a copy and revalidates
     it (``If-Modified-Since`` → 304) on normal loads, so a rebuilt site is seen at once, while
@@ -44,8 +47,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     verbose = False
     hits: ClassVar[collections.Counter[str]] = collections.Counter()
     sent: ClassVar[collections.Counter[str]] = collections.Counter()
-    encoded: str | None = None  # the .gz file this request is answered with, if any
-    vary = False  # whether the requested file has a .gz copy
+    encoded: str | None = None  # the .br/.gz file this request is answered with, if any
+    vary = False  # whether the requested file has a precompressed copy
     extensions_map: ClassVar[dict[str, str]] = {
                       **http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript",
@@ -72,21 +75,26 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return super().send_head()
 
     def translate_path(self, path: str) -> str:
-        """The file to send: the chosen ``.gz`` copy once :meth:`precompressed` picked it."""
+        """The file to send: the compressed copy once :meth:`precompressed` picked it."""
         return self.encoded or super().translate_path(path)
 
     def precompressed(self, file: str) -> str | None:
-        """The ``.gz`` copy of ``file`` to send, or None (no copy, or gzip not accepted)."""
-        gz = file + ".gz"
-        if not os.path.isfile(file) or not os.path.isfile(gz):
+        """The ``.br`` or ``.gz`` copy of ``file`` to send, or None (no copy, or none of
+        their encodings accepted)."""
+        if not os.path.isfile(file):
             return None
-        self.vary = True
-        return gz if accepts_gzip(self.headers.get("Accept-Encoding", "")) else None
+        header = self.headers.get("Accept-Encoding", "")
+        for suffix, coding in ENCODINGS:
+            if os.path.isfile(file + suffix):
+                self.vary = True
+                if accepts(header, coding):
+                    return file + suffix
+        return None
 
     def guess_type(self, path):
-        """The type of the original file when its ``.gz`` copy is sent."""
-        if self.encoded and str(path).endswith(".gz"):
-            path = str(path)[:-3]
+        """The type of the original file when its compressed copy is sent."""
+        if self.encoded and str(path) == self.encoded:
+            path = str(path).rsplit(".", 1)[0]
         return super().guess_type(path)
 
     def copyfile(self, source, outputfile) -> None:
@@ -108,7 +116,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if self.vary:
             self.send_header("Vary", "Accept-Encoding")
         if self.encoded:
-            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Encoding", dict(ENCODINGS)[self.encoded[-3:]])
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -117,8 +125,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def accepts_gzip(header: str) -> bool:
-    """Whether an ``Accept-Encoding`` header allows gzip (``gzip`` or ``*``, not at q=0)."""
+def accepts(header: str, coding: str = "gzip") -> bool:
+    """Whether an ``Accept-Encoding`` header allows ``coding`` (by name or ``*``, not q=0)."""
     quality = {}
     for part in header.split(","):
         name, _, params = part.strip().partition(";")
@@ -132,7 +140,7 @@ def accepts_gzip(header: str) -> bool:
                     q = 0.0
         if name.strip():
             quality[name.strip().lower()] = q
-    return quality.get("gzip", quality.get("*", 0.0)) > 0
+    return quality.get(coding, quality.get("*", 0.0)) > 0
 
 
 def start_server(port: int = 0, root: Path = ROOT,

@@ -1,6 +1,7 @@
-"""Precompressed assets (issue 29): the build writes ``X.gz`` beside the vendored files that
-compress well, and scripts/serve.py sends that copy with ``Content-Encoding: gzip`` and ``X``'s
-type only when the request accepts gzip; nothing outside the site is ever served."""
+"""Precompressed assets (issue 29): the build writes ``X.gz`` (and ``X.br`` for large files)
+beside the vendored files that compress well, and scripts/serve.py sends a copy with its
+``Content-Encoding`` and ``X``'s type only when the request accepts that encoding (brotli
+first); nothing outside the site is ever served."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import gzip
 import http.client
 import importlib.util
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -27,7 +30,7 @@ def _module(name: str):
 
 
 serve = _module("serve")
-build_site = _module("build_site")
+precompress = _module("precompress")
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +43,9 @@ def site(tmp_path_factory):
     (vendor / "app.mjs").write_text(SCRIPT)
     (vendor / "app.mjs.gz").write_bytes(gzip.compress(SCRIPT.encode(), mtime=0))
     (vendor / "plain.txt").write_text("plain text\n")
+    (vendor / "big.wasm").write_text(SCRIPT)
+    (vendor / "big.wasm.gz").write_bytes(b"gz copy")  # the bodies say which copy was sent
+    (vendor / "big.wasm.br").write_bytes(b"br copy")
     (root / "secret.txt").write_text("not part of the site")
     server, _ = serve.start_server(root=root)
     yield server
@@ -81,6 +87,16 @@ def test_gzip_not_accepted_sends_the_plain_file(site, accept) -> None:
     assert body.decode() == SCRIPT
 
 
+@pytest.mark.parametrize(("accept", "body", "coding"), [
+    ("gzip, deflate, br, zstd", b"br copy", "br"), ("gzip", b"gz copy", "gzip"),
+    ("br;q=0, gzip", b"gz copy", "gzip"), ("identity", SCRIPT.encode(), None)])
+def test_brotli_is_preferred_when_accepted(site, accept, body, coding) -> None:
+    status, headers, sent = get(site, "/static/vendor/big.wasm", accept)
+    assert (status, sent, headers.get("content-encoding")) == (200, body, coding)
+    assert headers["content-type"] == "application/wasm"
+    assert headers["vary"] == "Accept-Encoding"
+
+
 def test_a_file_without_a_gz_copy_is_sent_plain(site) -> None:
     status, headers, body = get(site, "/static/vendor/plain.txt", "gzip")
     assert status == 200
@@ -98,13 +114,15 @@ def test_no_path_leaves_the_site(site, path) -> None:
 
 
 def test_accept_encoding_reading() -> None:
-    assert serve.accepts_gzip("gzip, deflate, br, zstd")
-    assert serve.accepts_gzip("GZip;q=0.5")
-    assert serve.accepts_gzip("*")
-    assert not serve.accepts_gzip("")
-    assert not serve.accepts_gzip("gzip;q=0, *")
-    assert not serve.accepts_gzip("deflate, br")
-    assert not serve.accepts_gzip("gzip;q=nonsense")
+    assert serve.accepts("gzip, deflate, br, zstd")
+    assert serve.accepts("gzip, deflate, br, zstd", "br")
+    assert serve.accepts("GZip;q=0.5")
+    assert serve.accepts("*")
+    assert not serve.accepts("")
+    assert not serve.accepts("gzip;q=0, *")
+    assert not serve.accepts("deflate, br")
+    assert not serve.accepts("gzip, deflate", "br")
+    assert not serve.accepts("gzip;q=nonsense")
 
 
 def test_build_writes_gz_copies_that_decompress_to_the_originals(tmp_path) -> None:
@@ -117,11 +135,30 @@ def test_build_writes_gz_copies_that_decompress_to_the_originals(tmp_path) -> No
     noise.write_bytes(os.urandom(20_000))
     tiny = tmp_path / "tiny.json"  # too small to be worth a copy
     tiny.write_text("{}")
-    written = build_site.precompress(tmp_path)
+    written = precompress.precompress(tmp_path)
     assert set(written) == {"pyodide/runtime.wasm", "app.js"}
     for path in (wasm, script):
         copy = path.with_name(path.name + ".gz")
         assert gzip.decompress(copy.read_bytes()) == path.read_bytes()
         assert copy.stat().st_size < path.stat().st_size
     assert not (tmp_path / "stdlib.zip.gz").exists() and not (tmp_path / "tiny.json.gz").exists()
-    assert build_site.precompress(tmp_path) == written  # a rebuild never compresses a .gz again
+    assert precompress.precompress(tmp_path) == written  # a rebuild never compresses a .gz again
+
+
+def test_build_writes_brotli_copies_of_large_files_smaller_than_gzip(tmp_path) -> None:
+    big = tmp_path / "snapshot.ksn"
+    big.write_bytes(os.urandom(1 << 16) * 20)  # repeats 64 KB apart: beyond gzip's window
+    noise = tmp_path / "stdlib.zip"
+    noise.write_bytes(os.urandom(1 << 20))
+    if shutil.which("node") is None:
+        pytest.skip("the build's brotli copies need Node")
+    assert precompress.precompress(tmp_path) == {}  # gzip finds no repeats in either
+    kept = precompress.precompress_brotli(tmp_path)
+    assert set(kept) == {"snapshot.ksn"}
+    br = tmp_path / "snapshot.ksn.br"
+    assert br.stat().st_size < big.stat().st_size / 10
+    assert not (tmp_path / "stdlib.zip.br").exists()
+    node = ("const z = require('zlib'), f = require('fs');"
+            "process.stdout.write(z.brotliDecompressSync(f.readFileSync(process.argv[1])));")
+    done = subprocess.run(["node", "-e", node, str(br)], capture_output=True, check=True)
+    assert done.stdout == big.read_bytes()
