@@ -5,7 +5,8 @@ Usage: ``python3 scripts/serve.py [--port 8000] [--no-build]``. Only the page's 
 served (``index.html``, ``rules.html``, ``sw.js``, ``static/``), nothing else of the repository.
 Where the build wrote a brotli copy ``X.br`` or a gzip copy ``X.gz`` beside a file ``X``
 (scripts/build_site.py), a request that accepts that encoding gets the copy (brotli first) with
-``Content-Encoding`` and ``X``'s type.
+``Content-Encoding`` and ``X``'s type. The page's own text files (its sources, which the build
+does not copy) are gzipped on first request into a cache folder, keyed by path, size and time.
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ from __future__ import annotations
 import argparse
 import collections
 import functools
+import gzip
+import hashlib
 import http.server
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import urllib.parse
 from pathlib import Path
@@ -26,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PUBLIC_FILES = {"/", "/index.html", "/rules.html", "/sw.js", "/favicon.ico"}
 PUBLIC_PREFIXES = ("/static/",)
 ENCODINGS = ((".br", "br"), (".gz", "gzip"))  # precompressed copies, the preferred first
+TEXT = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".md", ".py", ".txt", ".webmanifest")
+GZIP_CACHE = Path(tempfile.gettempdir()) / f"kassen-serve-gz-{os.getuid()}"
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -89,13 +95,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self.vary = True
                 if accepts(header, coding):
                     return file + suffix
-        return None
+        if self.vary or not file.endswith(TEXT) or os.path.getsize(file) < 1024:
+            return None
+        self.vary = True
+        return gzipped(file) if accepts(header, "gzip") else None
 
     def guess_type(self, path):
         """The type of the original file when its compressed copy is sent."""
         if self.encoded and str(path) == self.encoded:
-            path = str(path).rsplit(".", 1)[0]
+            path = self.translate_path_plain(self.path.split("?", 1)[0].split("#", 1)[0])
         return super().guess_type(path)
+
+    def translate_path_plain(self, path: str) -> str:
+        """The requested file itself (never its compressed copy)."""
+        return super().translate_path(path)
 
     def copyfile(self, source, outputfile) -> None:
         """Send the body, counting its bytes under the requested path (before sending, so a
@@ -123,6 +136,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """Log requests only when asked to."""
         if self.verbose:
             super().log_message(format, *args)
+
+
+def gzipped(file: str) -> str:
+    """A gzip copy of ``file`` in ``GZIP_CACHE``, made once per content (path, size, modified
+    time), with the file's modified time so ``Last-Modified`` and 304 answers stay right."""
+    stat = os.stat(file)
+    key = hashlib.sha256(f"{file}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()
+    copy = GZIP_CACHE / f"{key[:32]}.gz"
+    if not copy.is_file():
+        GZIP_CACHE.mkdir(parents=True, exist_ok=True)
+        part = copy.with_name(f"{copy.name}.{threading.get_ident()}")
+        part.write_bytes(gzip.compress(Path(file).read_bytes(), compresslevel=9, mtime=0))
+        os.utime(part, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        os.replace(part, copy)  # atomic: a parallel request sees the whole copy or none
+    return str(copy)
 
 
 def accepts(header: str, coding: str = "gzip") -> bool:

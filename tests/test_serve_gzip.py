@@ -48,6 +48,7 @@ def site(tmp_path_factory):
     (vendor / "big.wasm.br").write_bytes(b"br copy")
     (root / "secret.txt").write_text("not part of the site")
     server, _ = serve.start_server(root=root)
+    server.root = root
     yield server
     server.shutdown()
     server.server_close()
@@ -97,7 +98,21 @@ def test_brotli_is_preferred_when_accepted(site, accept, body, coding) -> None:
     assert headers["vary"] == "Accept-Encoding"
 
 
-def test_a_file_without_a_gz_copy_is_sent_plain(site) -> None:
+def test_the_pages_own_text_files_are_gzipped_on_the_fly(site) -> None:
+    css = site.root / "static" / "css" / "page.css"
+    css.parent.mkdir(parents=True, exist_ok=True)
+    css.write_text("body { color: black; }\n" * 100)
+    status, headers, body = get(site, "/static/css/page.css", "gzip, br")
+    assert (status, headers["content-encoding"]) == (200, "gzip")
+    assert headers["content-type"] == "text/css"
+    assert gzip.decompress(body) == css.read_bytes()
+    css.write_text("p { margin: 0; }\n" * 100)  # an edited file is never answered stale
+    os.utime(css, ns=(1, 2))
+    assert gzip.decompress(get(site, "/static/css/page.css", "gzip")[2]) == css.read_bytes()
+    assert get(site, "/static/css/page.css", None)[2] == css.read_bytes()
+
+
+def test_a_small_file_without_a_copy_is_sent_plain(site) -> None:
     status, headers, body = get(site, "/static/vendor/plain.txt", "gzip")
     assert status == 200
     assert "content-encoding" not in headers and "vary" not in headers
