@@ -9,7 +9,7 @@ then opened a second time once its service worker has cached the page: the repea
 server sent for the first visit are printed too: until ready, and until the offline cache is
 complete (goal <= 12 MB).
 
-Usage: ``python3 scripts/bench_startup.py [--runs 3] [--modes] [--json]``
+Usage: ``python3 scripts/bench_startup.py [--runs 3] [--modes] [--json] [--plain]``
 (``--modes`` also times the two ways of bringing the engine wheel into the worker).
 """
 
@@ -111,10 +111,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--modes", action="store_true", help="also compare wheel loading paths")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--plain", action="store_true",
+                        help="serve every file uncompressed (no .br/.gz copies): the baseline")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    server, base = start_server()
+    server, base = start_server(compress=not args.plain)
     targets = {"app": base, "bare": base + "static/bench/bare.html"}
     if args.modes:
         targets["files"] = base + "static/bench/engine.html?mode=files"

@@ -55,6 +55,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     sent: ClassVar[collections.Counter[str]] = collections.Counter()
     encoded: str | None = None  # the .br/.gz file this request is answered with, if any
     vary = False  # whether the requested file has a precompressed copy
+    compress = True  # False: every file as it is on disk (scripts/bench_startup.py --plain)
     extensions_map: ClassVar[dict[str, str]] = {
                       **http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript",
@@ -87,7 +88,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def precompressed(self, file: str) -> str | None:
         """The ``.br`` or ``.gz`` copy of ``file`` to send, or None (no copy, or none of
         their encodings accepted)."""
-        if not os.path.isfile(file):
+        if not self.compress or not os.path.isfile(file):
             return None
         header = self.headers.get("Accept-Encoding", "")
         for suffix, coding in ENCODINGS:
@@ -171,10 +172,11 @@ def accepts(header: str, coding: str = "gzip") -> bool:
     return quality.get(coding, quality.get("*", 0.0)) > 0
 
 
-def start_server(port: int = 0, root: Path = ROOT,
-                 verbose: bool = False) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Start a threaded static server on 127.0.0.1 in the background; return it and its URL."""
-    handler = type("Handler", (SiteHandler,), {"verbose": verbose,
+def start_server(port: int = 0, root: Path = ROOT, verbose: bool = False,
+                 compress: bool = True) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start a threaded static server on 127.0.0.1 in the background; return it and its URL.
+    ``compress=False`` sends every file uncompressed (for a before/after comparison)."""
+    handler = type("Handler", (SiteHandler,), {"verbose": verbose, "compress": compress,
                                                "hits": collections.Counter(),
                                                "sent": collections.Counter()})
     server = http.server.ThreadingHTTPServer(

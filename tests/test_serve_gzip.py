@@ -177,3 +177,14 @@ def test_build_writes_brotli_copies_of_large_files_smaller_than_gzip(tmp_path) -
             "process.stdout.write(z.brotliDecompressSync(f.readFileSync(process.argv[1])));")
     done = subprocess.run(["node", "-e", node, str(br)], capture_output=True, check=True)
     assert done.stdout == big.read_bytes()
+
+
+def test_a_plain_server_sends_every_file_as_it_is(site) -> None:
+    plain, _ = serve.start_server(root=site.root, compress=False)
+    try:
+        status, headers, body = get(plain, "/static/vendor/big.wasm", "gzip, br")
+        assert (status, body) == (200, SCRIPT.encode())
+        assert "content-encoding" not in headers and "vary" not in headers
+    finally:
+        plain.shutdown()
+        plain.server_close()
