@@ -65,8 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         page.wait_for_timeout(3000)
         browser.close()
     server.shutdown()
-    sent = sum((ROOT / p.lstrip("/")).stat().st_size for p in server.hits
-               if (ROOT / p.lstrip("/")).is_file())
+    sent = sum(server.sent.values())  # bytes on the wire: gzip/brotli copies where served
     print(f"engine ready after {ready:.1f} s; first visit downloaded {sent / 1e6:.1f} MB "
           f"in {len(server.hits)} files")
     return 0
