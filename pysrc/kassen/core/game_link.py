@@ -24,7 +24,13 @@ from typing import Any
 from kassen.core import session
 from kassen.core.canonical import digest
 from kassen.core.decisions import Request
-from kassen.core.links import MAX_LINK_CHARS, battle_link, decode_payload, encode_payload
+from kassen.core.links import (
+    MAX_LINK_CHARS,
+    battle_link,
+    decode_payload,
+    encode_payload,
+    link_fragment,
+)
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import MAX_SIDES, Record
 from kassen.core.text import clip
@@ -163,20 +169,10 @@ def game_link(game: Game) -> str:
 
 def parse_game_link(link: str) -> Game:
     """The game a ``#g=`` link (URL or fragment) holds, its shape checked (not replayed)."""
-    if not isinstance(link, str) or not link.strip():
-        raise _fail("link_empty")
-    if len(link) > MAX_LINK_CHARS + 4096:
-        raise _fail("link_too_long", length=len(link), limit=MAX_LINK_CHARS)
-    fragment = link.strip()
-    if "#" in fragment:
-        fragment = fragment[fragment.index("#") + 1:]
+    fragment = link_fragment(link)
     if not fragment.startswith("g="):
         raise _fail("link_prefix")
-    body = fragment[2:]
-    bad = [i for i, ch in enumerate(body) if ch in "#&?" or ch.isspace()]
-    if bad:
-        raise _fail("link_trailing", text=clip(body[bad[0]:], 20))
-    return Game.from_json(decode_payload(body))
+    return Game.from_json(decode_payload(fragment[2:]))
 
 
 def is_game_link(link: Any) -> bool:

@@ -95,10 +95,10 @@ def tournament_link(spec: TournamentSpec) -> str:
     return "#t=" + payload
 
 
-def parse_link(link: str) -> tuple[str, Any]:
-    """``("battle", Record)``, ``("build", {"ruleset", "text"})`` or ``("tournament",
-    TournamentSpec)`` (its shape checked; ``TournamentSpec.entrants`` checks the rest) from a
-    URL or fragment."""
+def link_fragment(link: object) -> str:
+    """The fragment of a link given as a URL or a bare fragment (``m=…``, ``g=…``), checked
+    the same for every kind: not empty, not over the length limit, nothing after it (another
+    ``#``, ``&``, ``?`` or a space: a pasted link with text behind it is refused, located)."""
     if not isinstance(link, str) or not link.strip():
         raise _fail("link_empty")
     if len(link) > MAX_LINK_CHARS + 4096:
@@ -109,6 +109,14 @@ def parse_link(link: str) -> tuple[str, Any]:
     if any(ch in fragment for ch in "#&?") or any(ch.isspace() for ch in fragment):
         cut = min(i for i, ch in enumerate(fragment) if ch in "#&?" or ch.isspace())
         raise _fail("link_trailing", text=clip(fragment[cut:], 20))
+    return fragment
+
+
+def parse_link(link: str) -> tuple[str, Any]:
+    """``("battle", Record)``, ``("build", {"ruleset", "text"})`` or ``("tournament",
+    TournamentSpec)`` (its shape checked; ``TournamentSpec.entrants`` checks the rest) from a
+    URL or fragment."""
+    fragment = link_fragment(link)
     if fragment.startswith("m="):
         return "battle", Record.from_json(decode_payload(fragment[2:]))
     if fragment.startswith("b="):
