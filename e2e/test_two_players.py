@@ -1,9 +1,9 @@
 """Two people play each other in the page (issue 30), each in their own browser context: a
 whole card duel played by link to its end, whose final link replays identically in a third
-context; a skirmish by link (the enemy GM a person) finished by the AI taking both sides over;
-hot-seat with the cover screen between the players; an out-of-turn, an old and a tampered
-link, each with its message. Screenshots of each player's view at a decision go to
-docs/play/."""
+context; a whole skirmish by link, party against GM, to the round cap; a skirmish by link
+finished by the AI taking both sides over; hot-seat with the cover screen between the
+players; an out-of-turn, an old and a tampered link, each with its message. Screenshots of
+each player's view at a decision go to docs/play/."""
 
 from __future__ import annotations
 
@@ -251,6 +251,45 @@ def test_a_skirmish_gm_by_link_then_the_ai_takes_over_to_the_end(browser, site) 
         wait_until(c.page, "() => window.kassen.currentBattle()?.digest")
         assert c.page.evaluate("() => window.kassen.currentBattle().digest") == digest
         assert "AI" in c.page.locator("#notice").text_content()
+    finally:
+        for app in (a, b, c):
+            app.close()
+
+
+@pytest.mark.rule("§10.2")
+def test_a_whole_skirmish_by_link_to_its_end(browser, site) -> None:
+    """A skirmish played by link from the first decision to the last, party against GM
+    (§10.2: the round cap, set to 1 here, ends a game that no side has won in a draw, so the
+    whole game is one round of decisions); its final link replays in a third context."""
+    site.start()
+    a, b, c = (App(browser, site.url, **APP_CONTEXT) for _ in range(3))
+    try:
+        a.open()
+        set_up(a.page, "skirmish", "link", "xo1:e2e-whole", 0, {"round_cap": "1"})
+        state = wait_game(a.page)
+        players = {0: a, 1: b}
+        opened = {0: True, 1: False}
+        sides = set()
+        while not state["game"]["finished"]:
+            side = state["game"]["to_move"]
+            sides.add(side)
+            page = players[side].page
+            if not opened[side]:
+                players[side].open(state["game"]["link"])
+                opened[side] = True
+            else:
+                page.evaluate("l => { location.hash = l; }", state["game"]["link"])
+            wait_until(page, "n => window.kassenGame?.()?.answer?.game?.n === n",
+                       state["game"]["n"])
+            decide_here(page)
+            state = game_state(page)
+        assert sides == {0, 1} and state["game"]["took_over"] == []
+        final = state["link"]
+        assert "#m=" in final
+        digest = page.evaluate("() => window.kassen.currentBattle().digest")
+        c.open("#" + final.split("#", 1)[1])
+        wait_until(c.page, "() => window.kassen.currentBattle()?.digest")
+        assert c.page.evaluate("() => window.kassen.currentBattle().digest") == digest
     finally:
         for app in (a, b, c):
             app.close()
