@@ -67,6 +67,20 @@ def game_state(page) -> dict:
     }""")
 
 
+def to_move(players: dict, opened: dict, state: dict):
+    """The page of the side to move, showing the game's newest link: the link opened in that
+    player's context the first time, the page's hash changed after that, as a player would."""
+    side = state["game"]["to_move"]
+    page = players[side].page
+    if not opened[side]:
+        players[side].open(state["game"]["link"])
+        opened[side] = True
+    else:
+        page.evaluate("l => { location.hash = l; }", state["game"]["link"])
+    wait_until(page, "n => window.kassenGame?.()?.answer?.game?.n === n", state["game"]["n"])
+    return page
+
+
 def decide_here(page, shot: Path | None = None) -> None:
     """Make this page's pending decision (jumping to it first)."""
     page.wait_for_selector(
@@ -103,14 +117,7 @@ def test_a_whole_card_duel_by_link_and_the_final_link_replays_in_a_third_context
         old_link = None
         while not state["game"]["finished"]:
             side = state["game"]["to_move"]
-            page = players[side].page
-            if not opened[side]:
-                players[side].open(state["game"]["link"])
-                opened[side] = True
-            else:
-                page.evaluate("l => { location.hash = l; }", state["game"]["link"])
-            wait_until(page, "n => window.kassenGame?.()?.answer?.game?.n === n",
-                       state["game"]["n"])
+            page = to_move(players, opened, state)
             decide_here(page, SHOTS / f"cardduel-side{side + 1}.png")
             moves += 1
             if moves == 3:
@@ -227,15 +234,7 @@ def test_a_skirmish_gm_by_link_then_the_ai_takes_over_to_the_end(browser, site) 
         opened = {1: True, 0: False}
         for _ in range(6):
             side = state["game"]["to_move"]
-            page = players[side].page
-            link = state["game"]["link"]
-            if not opened[side]:
-                players[side].open(link)
-                opened[side] = True
-            else:
-                page.evaluate("l => { location.hash = l; }", link)
-            wait_until(page, "n => window.kassenGame?.()?.answer?.game?.n === n",
-                       state["game"]["n"])
+            page = to_move(players, opened, state)
             decide_here(page, SHOTS / f"skirmish-side{side + 1}.png")
             state = game_state(page)
         # both players leave: the AI plays both sides to the end; the record says so
@@ -273,14 +272,7 @@ def test_a_whole_skirmish_by_link_to_its_end(browser, site) -> None:
         while not state["game"]["finished"]:
             side = state["game"]["to_move"]
             sides.add(side)
-            page = players[side].page
-            if not opened[side]:
-                players[side].open(state["game"]["link"])
-                opened[side] = True
-            else:
-                page.evaluate("l => { location.hash = l; }", state["game"]["link"])
-            wait_until(page, "n => window.kassenGame?.()?.answer?.game?.n === n",
-                       state["game"]["n"])
+            page = to_move(players, opened, state)
             decide_here(page)
             state = game_state(page)
         assert sides == {0, 1} and state["game"]["took_over"] == []
