@@ -1,9 +1,11 @@
 """The fixed battle set whose event digests guard behaviour-preserving work.
 
 Per ruleset: every ordered pairing of the first four samples, 16 random legal pairings under
-the default options, and one battle per rule option with that option moved off its default
-(its first other choice, ``not default`` for a bool, ``default ± 1`` within range for an
-int). Builds and seeds come from one seeded generator, so the set is the same everywhere.
+the default options (all on ``xo1:`` seeds; the samples and the random pairings again on
+``mt1:`` seeds, the format fresh battles use since issue 29), and one battle per rule option
+with that option moved off its default (its first other choice, ``not default`` for a bool,
+``default ± 1`` within range for an int). Builds and seeds come from one seeded generator,
+so the set is the same everywhere.
 ``python tests/digest_cases.py --write`` rewrites ``tests/digests/<ruleset>.json``; do that
 only in a commit that changes events on purpose (a rule change), and say so in its message.
 """
@@ -57,6 +59,11 @@ def cases(ruleset_id: str) -> Iterator[tuple[str, list[str], dict[str, Any], str
         pairs.append([a, b])
     for k, pair in enumerate(pairs):
         yield f"random{k}", pair, {}, f"xo1:digest-random-{k}"
+    # the fresh-seed format (issue 29's mt1) must not move either: its links are out there
+    for i, a in enumerate(samples):
+        yield f"mt1-sample{i}", [a, samples[(i + 1) % len(samples)]], {}, f"mt1:digest-{i}"
+    for k, pair in enumerate(pairs):
+        yield f"mt1-random{k}", pair, {}, f"mt1:digest-random-{k}"
     for k, spec in enumerate(ruleset.options):
         value = moved(spec)
         if value is None:
