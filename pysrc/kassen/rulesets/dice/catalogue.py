@@ -66,8 +66,10 @@ def english(ja: str) -> str:
 
 
 def kit(sheet: Sheet) -> Kit:
-    """The sheet's type, passive and zone rows' handlers and bonuses, looked up once per
-    sheet (kept in ``sheet.facts``: every battle of the sheet reads the same kit)."""
+    """The sheet's type, passive and zone rows' handlers and bonuses, and its slots and
+    demerit squares by slot number, looked up once per sheet (kept in ``sheet.facts``: every
+    battle of the sheet reads the same kit; the ruleset's parse makes it, so a prepared
+    battle's set-up finds it made)."""
     facts = sheet.facts
     if facts.kit is None:
         passives = tuple(PASSIVE_BY_JA[p] for p in sheet.passives)
@@ -81,5 +83,10 @@ def kit(sheet: Sheet) -> Kit:
             stardust_bonus=sum(p.stardust_bonus for p in passives),
             countdown_bonus=sum(p.countdown_bonus for p in passives),
             demerit_guard=any(p.guards == "demerit_square" for p in passives),
-            stun_flag_guard=any(p.guards == "good_flags" for p in passives))
+            stun_flag_guard=any(p.guards == "good_flags" for p in passives),
+            slots=(None, None, None, *sheet.slots),
+            squares=(False, False, False, *(slot.normal is not None
+                                            and ABILITY_BY_JA[slot.normal.name].flag is not None
+                                            for slot in sheet.slots)),
+            trigger_vp=ABILITY_BY_JA[sheet.trigger[1].name].vp if sheet.trigger else 0)
     return facts.kit

@@ -10,6 +10,7 @@ from kassen.core.problems import Problem
 from kassen.core.rng import Rng
 from kassen.core.ruleset import Battle, Ruleset, Setup
 from kassen.rulesets.dice import generate, text
+from kassen.rulesets.dice.catalogue import kit
 from kassen.rulesets.dice.engine import DiceBattle
 from kassen.rulesets.dice.generate import random_text
 from kassen.rulesets.dice.model import Sheet, Termination
@@ -58,6 +59,7 @@ class DiceRuleset(Ruleset):
         if sheet is None:
             return None, problems
         lp = starting_lp(sheet)  # worked out here once; every battle of the sheet reads it
+        kit(sheet)  # the same (Sheet.facts)
         if sheet.line is not None and sheet.line[0] > lp:
             return None, [Problem("dice.line_over_lp", 1, 1, "§16.3",
                                   {"value": sheet.line[0], "lp": lp})]

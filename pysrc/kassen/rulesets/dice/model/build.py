@@ -142,6 +142,14 @@ class Kit:
     """A passive that may pay 1 VP against a demerit square's penalties (§8.3)."""
     stun_flag_guard: bool = False
     """A passive that may pay 1 VP to keep the good flags when stunned (§12.3)."""
+    slots: tuple[Slot | None, ...] = ()
+    """The sheet's slots by slot number N (3..18; None below 3), read at every turn's
+    selection, 奥義 pre-step, demerit square and abilities (§7.1–§8)."""
+    squares: tuple[bool, ...] = ()
+    """By slot number: whether its normal column holds a demerit ability, a demerit square
+    (§8)."""
+    trigger_vp: int = 0
+    """VP of the trigger's ability (§7.1: the trigger needs 1 VP more than it)."""
 
 
 @dataclass(slots=True)

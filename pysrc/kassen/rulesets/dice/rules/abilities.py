@@ -50,11 +50,11 @@ def select(t: DiceTable, c: int) -> None:
         ch.line_used = True
         src.kind, src.name = "line", line[1].label
     elif (sheet.trigger is not None and t.has_flag(1 - c, t.trigger_rows[c])
-          and tv.vp0 >= 1 + ABILITY_BY_JA[sheet.trigger[1].name].vp):
+          and tv.vp0 >= 1 + t.kits[c].trigger_vp):
         src.kind, src.name = "trigger", sheet.trigger[1].label
     else:
         n = tv.n
-        normal = sheet.slot(n).normal
+        normal = t.kits[c].slots[n].normal  # type: ignore[union-attr]
         src.kind, src.slot = "slot", n
         src.name = normal.label if normal else ""
     t.rec.add("select", ID[c], None, "§7.1", {"source": src.kind, "slot": src.slot,
@@ -68,7 +68,7 @@ def ougi_prestep(t: DiceTable, c: int) -> None:
     ch = t.state.chars[c]
     if tv.source.kind != "slot":
         return
-    ougi = t.sheets[c].slot(tv.n).ougi
+    ougi = t.kits[c].slots[tv.n].ougi  # type: ignore[union-attr]
     if ougi is None or not ch.ougi_available or ch.ougi_stars < ougi.stars:
         return
     tv.ougi = True
@@ -82,13 +82,13 @@ def ougi_prestep(t: DiceTable, c: int) -> None:
 def demerit_square(t: DiceTable, c: int) -> None:
     """Step 7: the penalties of a demerit square (§8), unless デメリットガード pays (§8.3)."""
     tv = t.state.tv[c]
-    stunned = t.state.chars[c].stunned
-    if not ((stunned and t.readings.stunned_square_penalty) or tv.source.kind == "slot"):
+    kit = t.kits[c]
+    if not kit.squares[tv.n]:
         return
-    normal = t.sheets[c].slot(tv.n).normal
-    if normal is None or ABILITY_BY_JA[normal.name].flag is None:
+    if not (tv.source.kind == "slot"
+            or (t.state.chars[c].stunned and t.readings.stunned_square_penalty)):
         return
-    if t.kits[c].demerit_guard and tv.vp0 >= 1:
+    if kit.demerit_guard and tv.vp0 >= 1:
         tv.guarded = True
         tv.vp_guard += 1
         t.rec.emit("demerit_guard", ID[c], rule="§8.3", slot=tv.n)
@@ -135,7 +135,8 @@ def slot_abilities(t: DiceTable, c: int) -> None:
     if src.kind == "trigger":
         activate(t, c, sheet.trigger[1], "trigger", extra=1)  # type: ignore[index]
         return
-    slot = sheet.slot(src.slot)
+    slot = t.kits[c].slots[src.slot]
+    assert slot is not None
     normal = slot.normal
     if tv.ougi:
         ougi = slot.ougi
@@ -183,8 +184,7 @@ def slot_abilities(t: DiceTable, c: int) -> None:
         if not t.readings.star_vp_fallback and not slot.based:
             return
     if normal is not None:
-        demerit = ABILITY_BY_JA[normal.name].flag is not None
-        activate(t, c, normal, "demerit" if demerit else "normal")
+        activate(t, c, normal, "demerit" if t.kits[c].squares[src.slot] else "normal")
 
 
 @implements("§7.8")

@@ -115,18 +115,28 @@ def exact_text(num: int, den: int) -> str:
     return repr(round(num / den, 4))  # int / int is correctly rounded, as float(Fraction) is
 
 
-_TEXTS: dict[Ratio, str] = {}
-"""Texts of the factors already written (the same few in every event); bounded."""
+class _Remembered(dict):  # type: ignore[type-arg]
+    """A pure function of a factor, remembered: ``table[ratio]`` is one subscript where the
+    value is known (the same few factors in every event), the function otherwise; bounded."""
+
+    def __init__(self, make: Any) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, ratio: Ratio) -> Any:
+        value = self.make(*ratio)
+        if len(self) < 4096:
+            self[ratio] = value
+        return value
+
+
+RATIO_TEXTS: dict[Ratio, str] = _Remembered(exact_text)
+"""Each factor's text (:func:`exact_text`), written once: ``RATIO_TEXTS[ratio]``."""
 
 
 def ratio_text(ratio: Ratio) -> str:
     """A factor's text (:func:`exact_text`), remembered."""
-    text = _TEXTS.get(ratio)
-    if text is None:
-        text = exact_text(*ratio)
-        if len(_TEXTS) < 4096:
-            _TEXTS[ratio] = text
-    return text
+    return RATIO_TEXTS[ratio]
 
 
 # Sum terms (core.sums) are tuples: immutable, so the same term object may stand in many
@@ -134,20 +144,20 @@ def ratio_text(ratio: Ratio) -> str:
 # Only a parenthesised part is a list (the format's nested term list).
 Term = tuple[Any, ...]
 
-_RATIO_TERMS: dict[Ratio, int | str] = {}
-"""Sum-term values of the factors already met (the same few in every battle); bounded."""
+
+def _exact_term(num: int, den: int) -> int | str:
+    g = math.gcd(num, den)
+    return num // g if den == g else f"{num // g}/{den // g}"
+
+
+RATIO_TERMS: dict[Ratio, int | str] = _Remembered(_exact_term)
+"""Each factor as an exact sum-term value (core.sums): an int, or the reduced ``"n/d"``;
+worked out once: ``RATIO_TERMS[ratio]``."""
 
 
 def ratio_term(ratio: Ratio) -> int | str:
     """A factor as an exact sum-term value (core.sums): an int, or the reduced ``"n/d"``."""
-    value = _RATIO_TERMS.get(ratio)
-    if value is None:
-        num, den = ratio
-        g = math.gcd(num, den)
-        value = num // g if den == g else f"{num // g}/{den // g}"
-        if len(_RATIO_TERMS) < 4096:
-            _RATIO_TERMS[ratio] = value
-    return value
+    return RATIO_TERMS[ratio]
 
 
 _PARTS: dict[tuple[Any, ...], Term] = {}
@@ -176,7 +186,7 @@ def _correction(exact: bool, atk_corr: Ratio, range_m: Ratio, fav_m: Ratio,
     key = (exact, atk_corr, range_m, fav_m, combo)
     term = _PARTS.get(key)
     if term is None:
-        val = ratio_term if exact else _float
+        val = RATIO_TERMS.__getitem__ if exact else _float
         term = _keep(key, ("*", "total_corr", [("=", "atk_corr", val(atk_corr)),
                                                ("*", "range_m", val(range_m), "§11.1"),
                                                ("*", "fav_m", val(fav_m), "§11.2"),
@@ -231,7 +241,7 @@ def damage(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
         raw_n = max(0, power * corr_n * def_d - def_n * corr_d) * mn * tn
         raw_d = corr_d * def_d * md * td
         dmg = (2 * raw_n + raw_d) // (2 * raw_d) if half_up else raw_n // raw_d
-        val = ratio_term
+        val = RATIO_TERMS.__getitem__
     else:
         corr = (an / ad) * (rn / rd) * (fn / fd) * (cn / cd)
         raw = max(0, power * corr - ((guard * (dn / dd) / 2) + pn / pd)) * (mn / md) * (tn / td)

@@ -45,7 +45,6 @@ def end_of_turn(t: DiceTable) -> None:
     st = t.state
     readings = t.readings
     vp_max, regen = readings.vp_max, readings.vp_regen
-    regen_term, cap_term = ("+", "vp_regen", regen), ("min", "vp_max", vp_max)
     for c in (0, 1):
         ch = st.chars[c]
         tv = st.tv[c]
@@ -55,16 +54,20 @@ def end_of_turn(t: DiceTable) -> None:
                 acts += act.vp + act.extra
         used = tv.vp_guard + tv.vp_extra + acts
         before = ch.vp
-        ch.vp = left = before - used
-        vp: tuple[Any, ...] = (("=", "vp_before", before), ("-", "vp_used", used, "§14.3"))
-        if tv.charge:
-            cap = vp_max if readings.charge_capped else left + tv.charge
-            vp += (("+", "charge", tv.charge), ("min", "vp_max", cap),
-                   ("max", "vp_after_use", left))
-            ch.vp = max(left, min(cap, left + tv.charge))
-        vp += (regen_term, cap_term, ("max", "vp_so_far", ch.vp))
-        ch.vp = max(ch.vp, min(vp_max, ch.vp + regen))
+        so_far = left = before - used
+        charge = tv.charge
+        if charge:
+            cap = vp_max if readings.charge_capped else left + charge
+            so_far = max(left, min(cap, left + charge))
+        ch.vp = max(so_far, min(vp_max, so_far + regen))
         if used or ch.vp != before:
+            # the sum is written only when the event is (most turns use and regain nothing)
+            vp: tuple[Any, ...] = (("=", "vp_before", before), ("-", "vp_used", used, "§14.3"))
+            if charge:
+                vp += (("+", "charge", charge), ("min", "vp_max", cap),
+                       ("max", "vp_after_use", left))
+            vp += (("+", "vp_regen", regen), ("min", "vp_max", vp_max),
+                   ("max", "vp_so_far", so_far))
             sums = {"vp": vp, "used": (("=", "abilities_vp", acts), ("+", "guards_vp", tv.vp_guard),
                                        ("+", "exhaust_vp", tv.vp_extra))}
             t.rec.add("vp", ID[c], None, "§14.3", {"used": used, "before": before, "vp": ch.vp,

@@ -99,10 +99,10 @@ def derive(t: DiceTable, c: int) -> None:
                  ("+", "speed_mod", tv.speed_mod))
         if ch.stunned:
             speed += (STUNNED,)
-    text = fm.ratio_text
+    text = fm.RATIO_TEXTS
     t.rec.add("values", ID[c], None, "§6.2", {
         "speed": tv.speed, "right": tv.right, "abs": tv.abs, "atk_mult": tv.atk_mult.every,
-        "def_mult": tv.def_mult.every, "atk_corr": text(tv.atk_corr.every),
-        "def_corr": text(tv.def_corr.every), "dmg_mult": text(tv.dmg_mult.every),
-        "taken_mult": text(tv.taken_mult.every), "threshold": tv.threshold,
-        "coef": text(tv.coef), "sums": {"speed": speed, "threshold": threshold}})
+        "def_mult": tv.def_mult.every, "atk_corr": text[tv.atk_corr.every],
+        "def_corr": text[tv.def_corr.every], "dmg_mult": text[tv.dmg_mult.every],
+        "taken_mult": text[tv.taken_mult.every], "threshold": tv.threshold,
+        "coef": text[tv.coef], "sums": {"speed": speed, "threshold": threshold}})
