@@ -99,7 +99,7 @@ class DiceBattle(Battle):
             lp = starting_lp(sheet)
             chars.append(Character(lp_main=lp, lp_start=lp, vp=readings.vp_init, gauge=gauge,
                                    gauge_max=gauge,
-                                   ougi_available=sheet.ougi_number is not None))
+                                   ougi_available=kit.ougi is not None))
         self.state = State(colour=assign_colours(sheets, readings.sides, coin), chars=chars,
                            cross_x=(sheets[0].cross + sheets[1].cross) // 2)
         self.table = t = DiceTable(self.state, self.rec, self.rng, readings, self.decider,

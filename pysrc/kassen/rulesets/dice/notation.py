@@ -49,6 +49,9 @@ INT_FIELDS = {"atk": (0, k.STAT_MAX["atk"], "§20"), "def": (0, k.STAT_MAX["def"
               "agi": (0, k.STAT_MAX["agi"], "§20"), "cross": (0, k.CROSS_RANGE_MAX, "§4.5"),
               "fav": (1, 6, "§11.2")}
 KEY_RE = re.compile(r"^(slot|special)([0-9]{1,2})$")
+TOKEN_RE = re.compile(r"\S+")
+SEPARATOR_RE = re.compile(r"[:：]")
+"""The patterns every entry is read with, compiled once (a sheet has ~20 entries)."""
 # every field a sheet may have, for "nearest" suggestions after an unknown one
 FIELD_KEYS = ["name", "side", "type", "special", "selected", *INT_FIELDS, "passive", "zone",
               "line", "trigger", *(f"slot{n}" for n in range(3, 19)),
@@ -82,7 +85,7 @@ def _entries(text: str) -> list[tuple[int, int, str]]:
 
 def _tokens(value: str, column: int) -> list[tuple[int, str]]:
     """Whitespace-separated tokens of ``value`` with their columns."""
-    return [(column + m.start(), m.group()) for m in re.finditer(r"\S+", value)]
+    return [(column + m.start(), m.group()) for m in TOKEN_RE.finditer(value)]
 
 
 def parse_ability(text: str, reader: _Reader, line: int, column: int, where: str,
@@ -203,7 +206,7 @@ def parse(text: str) -> tuple[Sheet | None, list[Problem]]:
     passives: list[str] = []
     where_at: dict[str, tuple[int, int]] = {}
     for line, column, entry in entries:
-        found = re.search(r"[:：]", entry)
+        found = SEPARATOR_RE.search(entry)
         sep = ":" if found else ""
         key, raw = (entry[: found.start()], entry[found.end():]) if found else (entry, "")
         key = key.strip().lower()

@@ -180,9 +180,9 @@ class DiceTable(Table[State, Readings]):
             "+", "stars_gained", n)
         sums = {"stars": (("=", "stars_before", ch.stars), gained)}
         ch.stars += n
-        slot = self.sheets[c].ougi_number
-        if slot is not None:
-            limit = self.sheets[c].slot(slot).ougi.stars  # type: ignore[union-attr]
+        ougi = self.kits[c].ougi
+        if ougi is not None:
+            limit = ougi.stars
             before = ch.ougi_stars
             ch.ougi_stars += n
             cap = ()
