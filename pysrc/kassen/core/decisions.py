@@ -42,6 +42,28 @@ Policy = Callable[[Request, Rng], Any]
 from the seed and the decision's index, so replays and re-simulation never shift it."""
 
 
+class NoDraws(Rng):
+    """The stream a :func:`deterministic` policy is handed: any draw is a bug, and says so."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any) -> Any:
+        raise AssertionError("a policy marked deterministic drew from its stream")
+
+    next_u64 = below = shuffle = derive = getstate = _refuse
+
+
+NO_DRAWS = NoDraws("xo1:no-draws")
+
+
+def deterministic(policy: Policy) -> Policy:
+    """Mark ``policy`` as one that never draws from the stream it is given: the decider then
+    skips deriving a stream per decision (a string, an object and a seed text each time, for
+    nothing) and hands it :data:`NO_DRAWS`. Its answers are unchanged."""
+    policy.draws = False  # type: ignore[attr-defined]
+    return policy
+
+
 class NeedDecision(Exception):
     """A person must answer ``request`` before the battle can go on."""
 
@@ -85,7 +107,8 @@ class Decider:
         policy = policies[side] if side < len(policies) else None
         if policy is None:
             raise NeedDecision(request)
-        answer = policy(request, self.rng.derive(str(cursor)))
+        stream = self.rng.derive(str(cursor)) if getattr(policy, "draws", True) else NO_DRAWS
+        answer = policy(request, stream)
         if answer not in options:
             raise ValueError(f"policy answered {answer!r}, not one of the options")
         self.choices.append(answer)

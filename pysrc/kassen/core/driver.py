@@ -84,7 +84,6 @@ class Driver:
         max_turns = battle.ruleset.max_turns
         max_steps = battle.ruleset.max_steps
         turns = self.turns_played
-        steps, first = rec.steps, rec.step_count - len(rec.steps)  # properties cost ~400 instr.
         done = battle.finished or battle.aborted is not None
         while not done:
             play()
@@ -96,7 +95,7 @@ class Driver:
             if turns >= max_turns:
                 battle.abort(f"turns>={max_turns}")
                 break
-            if first + len(steps) >= max_steps:
+            if rec.step_count >= max_steps:
                 battle.abort(f"steps>={max_steps}")
                 break
         self.turns_played = turns

@@ -4,6 +4,14 @@ An :class:`Event` is data only: what happened, to whom, with which numbers, and 
 made it happen. A :class:`Step` groups the events the page animates as one beat (a phase or an
 action). The :class:`Recorder` is what an engine writes to; it numbers events and steps and,
 when asked, captures the page's view of the battle at the end of every step.
+
+While a battle plays, the recorder keeps each beat and each event as a plain tuple (a
+:data:`RawBeat`, a :data:`RawEvent`): most battles are played only to be digested or counted
+(benchmarks, tournaments, link checks), and building an object per event and per beat was a
+large part of the engines' cost. :attr:`Recorder.steps` builds the :class:`Step` objects, and
+:attr:`Step.events` the :class:`Event` objects, when something reads them (and keeps them);
+the JSON of the events (:meth:`Recorder.events_json`) is made from the tuples directly. The
+data is the same either way: an event's values dict is the very dict the engine gave.
 """
 
 from __future__ import annotations
@@ -11,7 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-_new = object.__new__
+RawEvent = tuple[int, int, str, "str | None", "str | None", dict[str, Any], "str | None",
+                 "str | None"]
+"""An event as recorded: ``(seq, turn, kind, actor, target, values, cause, rule)`` (its phase
+is its beat's)."""
+
+RawBeat = tuple[int, str, str, list[RawEvent]]
+"""A beat as recorded: ``(turn, phase, kind, events)``."""
 
 
 class Event:
@@ -59,18 +73,48 @@ class Event:
         return f"Event({self.to_json()!r})"
 
 
+def raw_json(phase: str, raw: list[RawEvent]) -> list[dict[str, Any]]:
+    """The recorded events of a beat of ``phase`` as :meth:`Event.to_json` gives them (the same
+    keys in the same order), without building the events."""
+    return [{"seq": seq, "turn": turn, "phase": phase, "kind": kind, "actor": actor,
+             "target": target, "values": values, "cause": cause, "rule": rule}
+            for seq, turn, kind, actor, target, values, cause, rule in raw]
+
+
 class Step:
-    """One beat of the battle: a phase or an action, with its events."""
+    """One beat of the battle: a phase or an action, with its events.
 
-    __slots__ = ("events", "index", "kind", "phase", "turn", "view")
+    ``raw`` is the beat's list of recorded events (:data:`RawEvent`), shared with the recorder
+    while the beat is open; :attr:`events` builds the :class:`Event` objects when first read.
+    """
 
-    def __init__(self, index: int, turn: int, phase: str, kind: str) -> None:
+    __slots__ = ("_built", "_raw", "index", "kind", "phase", "turn", "view")
+
+    def __init__(self, index: int, turn: int, phase: str, kind: str,
+                 raw: list[RawEvent] | None = None) -> None:
         self.index = index
         self.turn = turn
         self.phase = phase
         self.kind = kind
-        self.events: list[Event] = []
+        self._raw: list[RawEvent] = [] if raw is None else raw
+        self._built: list[Event] = []
         self.view: dict[str, Any] | None = None
+
+    @property
+    def events(self) -> list[Event]:
+        """The beat's events, built on first read (and extended if the open beat grew since);
+        the same list every time."""
+        built, raw = self._built, self._raw
+        if len(built) < len(raw):
+            phase = self.phase
+            built.extend([Event(seq, turn, phase, kind, actor, target, values, cause, rule)
+                          for seq, turn, kind, actor, target, values, cause, rule
+                          in raw[len(built):]])
+        return built
+
+    def events_json(self) -> list[dict[str, Any]]:
+        """The beat's events as JSON data (``[e.to_json() for e in self.events]``)."""
+        return raw_json(self.phase, self._raw)
 
     def to_json(self) -> dict[str, Any]:
         """The step without its view (views are added by the page API when wanted)."""
@@ -79,7 +123,7 @@ class Step:
             "turn": self.turn,
             "phase": self.phase,
             "kind": self.kind,
-            "events": [e.to_json() for e in self.events],
+            "events": self.events_json(),
         }
 
 
@@ -88,10 +132,11 @@ class Recorder:
 
     ``step(phase, kind)`` opens a new beat and closes the previous one; ``emit`` adds an event
     to the open beat. When ``view`` is given, it is called as each beat closes and its result is
-    stored on the step, so the page can show the state after every beat.
+    stored on the step, so the page can show the state after every beat. Beats and events are
+    kept as tuples (see the module's docstring); :attr:`steps` gives them as objects.
     """
 
-    __slots__ = ("_first", "_open", "_seq", "steps", "turn", "view")
+    __slots__ = ("_beats", "_first", "_open", "_seq", "_steps", "_views", "turn", "view")
 
     def __init__(
         self,
@@ -101,34 +146,52 @@ class Recorder:
         first_seq: int = 0,
         turn: int = 0,
     ) -> None:
-        self.steps: list[Step] = []
         self.view = view
         self.turn = turn
         self._first = first_index
         self._seq = first_seq
-        self._open: Step | None = None
+        self._beats: list[RawBeat] = []
+        self._open: list[RawEvent] | None = None
+        """The open beat's events (None when no beat is open)."""
+        self._steps: list[Step] = []
+        """The beats built as :class:`Step` objects so far (a prefix of ``_beats``)."""
+        self._views: dict[int, dict[str, Any]] = {}
+        """Beat position → the view captured as it closed (only with ``view``)."""
 
     @property
     def event_count(self) -> int:
         """How many events have been emitted so far."""
         return self._seq
 
-    def step(self, phase: str, kind: str) -> Step:
+    @property
+    def steps(self) -> list[Step]:
+        """Every beat so far as a :class:`Step` (built on first read; the same list, grown,
+        every time). Treat it as read-only."""
+        built, beats = self._steps, self._beats
+        if len(built) < len(beats):
+            first, views = self._first, self._views
+            for at in range(len(built), len(beats)):
+                turn, phase, kind, raw = beats[at]
+                step = Step(first + at, turn, phase, kind, raw)
+                step.view = views.get(at)
+                built.append(step)
+        return built
+
+    def _capture(self) -> None:
+        """Store the view of the open beat (the last one) as it closes."""
+        assert self.view is not None
+        at = len(self._beats) - 1
+        view = self._views[at] = self.view()
+        if at < len(self._steps):
+            self._steps[at].view = view
+
+    def step(self, phase: str, kind: str) -> None:
         """Close the open beat (if any) and open a new one."""
         if self.view is not None and self._open is not None:
-            self._open.view = self.view()
-        steps = self.steps
-        # Step's fields stored directly: one beat per phase or action is on every hot path
-        step = _new(Step)
-        step.index = self._first + len(steps)
-        step.turn = self.turn
-        step.phase = phase
-        step.kind = kind
-        step.events = []
-        step.view = None
-        steps.append(step)
-        self._open = step
-        return step
+            self._capture()
+        events: list[RawEvent] = []
+        self._beats.append((self.turn, phase, kind, events))
+        self._open = events
 
     def emit(
         self,
@@ -139,56 +202,58 @@ class Recorder:
         rule: str | None = None,
         cause: str | None = None,
         **values: Any,
-    ) -> Event:
+    ) -> None:
         """Add an event to the open beat (a beat of the event's kind is opened if none is)."""
-        return self.add(kind, actor, target, rule, values, cause)
+        self.add(kind, actor, target, rule, values, cause)
 
     def add(self, kind: str, actor: str | None, target: str | None, rule: str | None,
-            values: dict[str, Any], cause: str | None = None) -> Event:
+            values: dict[str, Any], cause: str | None = None) -> None:
         """:meth:`emit` with positional arguments and the values as a ready dict.
 
         The engines' most frequent events come through here: a call with keyword arguments
         collected into ``**values`` costs about twice as much as passing a dict display.
         """
-        step = self._open or self.step("", kind)
+        events = self._open
+        if events is None:
+            self.step("", kind)
+            events = self._open
+            assert events is not None
         seq = self._seq
         self._seq = seq + 1
-        # Event's fields stored directly (no __init__ frame): every event passes here
-        event = _new(Event)
-        event.seq = seq
-        event.turn = self.turn
-        event.phase = step.phase
-        event.kind = kind
-        event.actor = actor
-        event.target = target
-        event.values = values
-        event.cause = cause
-        event.rule = rule
-        step.events.append(event)
-        return event
+        events.append((seq, self.turn, kind, actor, target, values, cause, rule))
 
     def close(self) -> None:
         """Close the open beat, capturing the view when one is wanted."""
-        step = self._open
-        if step is not None:
+        if self._open is not None:
             if self.view is not None:
-                step.view = self.view()
+                self._capture()
             self._open = None
 
     @property
     def step_count(self) -> int:
         """How many steps have been opened so far (including ``first_index``)."""
-        return self._first + len(self.steps)
+        return self._first + len(self._beats)
 
     def truncate(self, step_count: int, event_count: int) -> None:
         """Drop what came after ``step_count`` steps and ``event_count`` events."""
-        del self.steps[step_count - self._first :]
+        keep = step_count - self._first
+        del self._beats[keep:]
+        del self._steps[keep:]
+        for at in [at for at in self._views if at >= keep]:
+            del self._views[at]
         self._seq = event_count
         self._open = None
 
     def events(self) -> list[Event]:
         """All events in order."""
         return [e for s in self.steps for e in s.events]
+
+    def events_json(self) -> list[dict[str, Any]]:
+        """All events as JSON data, made from the recorded tuples (no objects built)."""
+        out: list[dict[str, Any]] = []
+        for _turn, phase, _kind, raw in self._beats:
+            out += raw_json(phase, raw)
+        return out
 
 
 class NullRecorder(Recorder):
@@ -197,18 +262,13 @@ class NullRecorder(Recorder):
 
     __slots__ = ()
 
-    def step(self, phase: str, kind: str) -> Step:
-        """A throwaway beat."""
-        return Step(0, self.turn, phase, kind)
+    def step(self, phase: str, kind: str) -> None:
+        """Nothing is kept."""
 
     def add(self, kind: str, actor: str | None, target: str | None, rule: str | None,
-            values: dict[str, Any], cause: str | None = None) -> Event:
+            values: dict[str, Any], cause: str | None = None) -> None:
         """Count the event, keep nothing."""
         self._seq += 1
-        return _NULL_EVENT
 
     def close(self) -> None:
         """Nothing is open."""
-
-
-_NULL_EVENT = Event(0, 0, "", "", None, None, {}, None, None)

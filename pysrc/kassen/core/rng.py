@@ -223,6 +223,8 @@ class Rng:
 _new = object.__new__
 _SHIFTS = tuple(64 - i.bit_length() for i in range(1024))
 """How far :meth:`Rng.shuffle` shifts an output to draw below ``i + 1`` (decks up to 1,024)."""
+_BIT_LENGTHS = tuple(i.bit_length() for i in range(1024))
+"""The bits :meth:`MtRng.shuffle` draws for ``below(i + 1)`` (decks up to 1,024)."""
 
 
 class MtRng(Rng):
@@ -280,8 +282,10 @@ class MtRng(Rng):
         if count < 2:
             return
         bits = (self._r or self._random()).getrandbits
+        lengths = (_BIT_LENGTHS if count <= len(_BIT_LENGTHS)
+                   else [i.bit_length() for i in range(count)])
         for i in range(count - 1, 0, -1):
-            k = i.bit_length()
+            k = lengths[i]
             j = bits(k)
             while j > i:
                 j = bits(k)

@@ -281,9 +281,11 @@ def run(prepared: Prepared, *, views: bool = False, snapshots: bool = False,
 
 
 def events_json(battle: Battle, steps: list[Step] | None = None) -> list[dict[str, Any]]:
-    """Every event of a battle (or of the given steps) as JSON data."""
-    return [e.to_json() for step in (battle.rec.steps if steps is None else steps)
-            for e in step.events]
+    """Every event of a battle (or of the given steps) as JSON data, made from the recorded
+    events without building :class:`kassen.core.events.Event` objects."""
+    if steps is None:
+        return battle.rec.events_json()
+    return [e for step in steps for e in step.events_json()]
 
 
 def event_digest(battle: Battle) -> str:

@@ -8,7 +8,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from kassen.core.decisions import Request
+from kassen.core.decisions import Request, deterministic
 from kassen.core.rng import Rng
 from kassen.rulesets.cardduel.catalogue import (
     CARD_RANKS,
@@ -157,7 +157,7 @@ def make_policy(t: float, g: int) -> Callable[[Request, Rng], Any]:
 
 
 POLICIES: dict[str, Callable[[Request, Rng], Any]] = {
-    "careful": make_policy(0.70, 3),
-    "bold": make_policy(0.60, 1),
+    "careful": deterministic(make_policy(0.70, 3)),
+    "bold": deterministic(make_policy(0.60, 1)),
 }
 """Policy name → policy; ``careful`` is the default (the first)."""
