@@ -80,6 +80,8 @@ def test_replaying_changes_nothing_over_the_deep_random_set() -> None:
     assert both_ways(random_pairs(2000, "xo1:prop-slow"), {}) > 200
 
 
+@pytest.mark.rule("§18")
+@pytest.mark.rule("§21")
 @pytest.mark.rule("R6.2")
 @pytest.mark.rule("R6.3")
 @pytest.mark.parametrize("options", [
@@ -112,6 +114,9 @@ def test_turn_readers_are_played_not_replayed(a: str, b: str) -> None:
     assert outcome(fast) == outcome(slow)
 
 
+@pytest.mark.rule("R8.5")
+@pytest.mark.rule("R10.1")
+@pytest.mark.rule("R10.2")
 def test_a_quiet_battle_replays_to_the_turn_limit() -> None:
     """Two 剣師 that deal no damage (ヌル剣, R8.5) end every turn as they began it: every
     turn after the first alike ones is replayed, and the judgement still comes at turn 20

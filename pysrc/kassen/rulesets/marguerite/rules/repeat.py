@@ -1,5 +1,5 @@
 """Repeated turns: a turn that ends in the very state it started from is replayed, not
-recomputed, in every later turn (issue 29).
+recomputed, in every later turn (R6.2, issue 29).
 
 マーガレット2011α draws no random numbers, so a turn ≥ 1 (R6.2) is a function of what it
 reads: the battle state (:class:`State`, every :class:`Fencer` and :class:`Sword`), the
