@@ -134,6 +134,9 @@ AIMS_NEXT = ("limited", "early", "late", "danger", "stun", "poison", "whole", "r
 """Effects that act on "the next sword" (D18); their rows are in catalogue_effects.py."""
 ADDITIVE = ("atk+1", "def+1", "spd+1", "guard", "mp+1", "mp+2", "mp+3", "reserve+3")
 """補助 effects that add a constant to one counter of each target (rules/runs.py)."""
+READS_TURN = ("pow", "year", "early", "late")
+"""Effects that make a turn read its number when executed (rules/repeat.py): 滅奏剣 deals
+2^ターン数, 星霜剣 moves the counter (§12.7), 導来剣 and 遅滞剣 move a start (R4.2)."""
 GIVES_RESERVE = ("reserve+3",)
 """補助 effects that give 予備AP (so a target without AP may still take 行動権)."""
 
@@ -143,7 +146,8 @@ class SwordDef:
 
     __slots__ = ("act", "additive", "aims_next", "build", "code", "damage", "danger", "en",
                  "formula", "gives_reserve", "index", "ja", "kind", "limited", "pierce",
-                 "reads_hp", "reps", "rider", "rule", "steals", "symptom", "to_mp", "whole")
+                 "reads_hp", "reads_turn", "reps", "rider", "rule", "steals", "symptom", "to_mp",
+                 "whole")
 
     def __init__(self, index: int, code: str, ja: str, en: str, kind: int, act: int,
                  limited: bool, cond: str = "", formula: str = "", reps: int = 1,
@@ -163,6 +167,8 @@ class SwordDef:
         """What an attack with this sword deals (R8.5 1), from the row's formula."""
         self.reads_hp = formula in READS_HP
         """Whether its damage reads HP (so later hits of the sword may differ)."""
+        self.reads_turn = formula in READS_TURN
+        """Whether executing it reads or moves the turn number (a turn is then not replayed)."""
         self.aims_next = formula in AIMS_NEXT
         """Whether it acts on the next sword of its executor's list (D18), fixed at aiming."""
         self.additive = kind == SUPPORT and formula in ADDITIVE

@@ -32,7 +32,7 @@ from kassen.rulesets.marguerite.constants import (
 )
 from kassen.rulesets.marguerite.model import Build, Fencer, State, enlist
 from kassen.rulesets.marguerite.options import parse_mp_costs, readings
-from kassen.rulesets.marguerite.rules import summary
+from kassen.rulesets.marguerite.rules import repeat, summary
 from kassen.rulesets.marguerite.rules.executable import start_table
 from kassen.rulesets.marguerite.rules.initiative import action_phase
 from kassen.rulesets.marguerite.rules.judgement import Termination, judge, settle
@@ -110,8 +110,8 @@ class MargueriteBattle(Battle):
             t.rec = t.tally
         if t.state.turn0:
             _turn_zero(t)
-        else:
-            _turn(t)
+        elif repeat.play(t, _turn):  # a turn that repeats, replayed (rules/repeat.py)
+            _at_limit(t)
         if t.tally is not None:
             t.write_summary()
         if t.aborted is not None:
@@ -204,7 +204,12 @@ def _turn(t: MargueriteTable) -> None:
         _status_phase(t)
         if st.over:
             return
-    if st.turn >= TURN_LIMIT:  # 星霜剣 moves the counter (§12.7)
+    _at_limit(t)
+
+
+def _at_limit(t: MargueriteTable) -> None:
+    """The judgement once the turn limit is reached (R10.1, R6.2.6)."""
+    if t.state.turn >= TURN_LIMIT:  # 星霜剣 moves the counter (§12.7)
         judge(t, "R10.1")
 
 

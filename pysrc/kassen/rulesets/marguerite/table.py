@@ -5,7 +5,8 @@ generator, option readings, decider) with the values made once per battle that t
 read as slots (the sword rows for the start, the executable-sword starts, the MP costs, the
 readings the turn loop asks every turn), the log budget's working parts (the open tally, the
 fast-forwarded runs, the 剣師 re-armed by the cycle reading) and the safety cap that stopped
-the battle. The log budget (constants.py) lives here because rule sections reach it: a
+the battle, and what the replay of repeated turns knows (:class:`Repeats`, rules/repeat.py).
+The log budget (constants.py) lives here because rule sections reach it: a
 行動処理 ends with :meth:`MargueriteTable.after_beat`, the judgement writes the open summary
 first. The engine builds the table in its set-up and the battle forwards ``rec`` and
 ``aborted`` to it, so whoever swaps the battle's recorder (the driver, the summary) swaps the
@@ -13,6 +14,8 @@ table's.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from kassen.core.decisions import Decider
 from kassen.core.events import Recorder
@@ -34,12 +37,36 @@ from kassen.rulesets.marguerite.rules import summary
 from kassen.rulesets.marguerite.rules.runs import Runs
 
 
+class Repeats:
+    """What rules/repeat.py knows of a battle's turns: the state key at the end of the last
+    watched turn (of ``state``), and the template of a turn that repeats once one is found."""
+
+    __slots__ = ("actions", "events", "key", "phase", "sign", "state", "template")
+
+    def __init__(self) -> None:
+        self.state: object = None
+        """The state object the record is of (a restored snapshot is another one)."""
+        self.key: tuple[Any, ...] | None = None
+        self.sign: tuple[int, int, list[tuple[int, ...]]] | None = None
+        """The last watched turn's step and event counts, and every member's HP, 攻撃力,
+        防御力, 素早さ, MP and sword count at its end."""
+        self.template: list[tuple[str, str, tuple[tuple[Any, ...], ...]]] | None = None
+        """Per step of the fixed-point turn: phase, kind and its events' fields."""
+        self.actions = 0
+        """行動処理 the template's turn counted."""
+        self.events = 0
+        """Events the template's turn emitted."""
+        self.phase = ""
+        """The phase the template's turn ended in."""
+
+
 class MargueriteTable(Table[State, Readings]):
     """State, recorder, readings and the per-battle values of one battle (see the module)."""
 
     __slots__ = ("aborted", "cycled", "defs", "fast_forward", "has_mp_costs", "heal_negative",
-                 "mp_costs", "no_next_blocked", "reserve_always", "reset_cycle", "reset_from",
-                 "runs", "starts", "status_end", "tally", "turn0_dead_skip")
+                 "mp_costs", "no_next_blocked", "repeats", "replay", "reserve_always",
+                 "reset_cycle", "reset_from", "runs", "starts", "status_end", "tally",
+                 "turn0_dead_skip")
 
     def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
                  decider: Decider, *, defs: tuple[SwordDef, ...], mp_costs: tuple[int, ...],
@@ -63,6 +90,9 @@ class MargueriteTable(Table[State, Readings]):
         self.runs = Runs()  # repeating summarised beats, fast-forwarded (runs.py)
         self.fast_forward = True
         """Off only in the test that checks fast-forwarding changes nothing."""
+        self.repeats = Repeats()  # a turn that repeats, replayed (rules/repeat.py)
+        self.replay = True
+        """Off only in the test that checks replaying repeated turns changes nothing."""
         self.aborted: str | None = None
         """The safety cap that stopped the battle, if one did."""
 

@@ -1,0 +1,214 @@
+"""Repeated turns: a turn that ends in the very state it started from is replayed, not
+recomputed, in every later turn (R6.2, issue 29).
+
+マーガレット2011α draws no random numbers, so a turn ≥ 1 (R6.2) is a function of what it
+reads: the battle state (:class:`State`, every :class:`Fencer` and :class:`Sword`), the
+table's ``cycled``, the log budget (the action and event counts against LOG_ACTIONS and
+LOG_EVENTS) and the turn number. :func:`state_key` is all of the state but the turn number and
+the counters, built in one place from the classes' slots (``KEYED``, ``EXCLUDED``: a slot added
+to a class and listed in neither fails ``test_every_slot_is_keyed_or_excluded``).
+
+When turn M ends with the key it started with (a fixed point) and the turn number reads the
+same way in every later turn (:func:`turn_free`), turn N > M starts in the same state as M did
+and does exactly what M did: the same steps and events, stamped with N's turn and sequence
+numbers, and the same change of state (none, besides the counters). :func:`play` then writes
+M's steps again (:func:`replay`) while the log budget holds (:func:`fits`). Some turns are
+never replayed: the first one of a battle, a turn whose recorder captures the page's view of
+every beat (only the turn's final state is reproduced), a summarised turn, and any turn after
+the state was replaced (a snapshot restored).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from kassen.rulesets.marguerite.catalogue import BY_CODE, BY_NAME
+from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS
+
+if TYPE_CHECKING:
+    from kassen.rulesets.marguerite.table import MargueriteTable
+
+KEYED: dict[str, tuple[str, ...]] = {
+    "State": ("counts", "folded", "grown", "over", "pending", "peak_swords", "peak_total",
+              "reason", "scan", "summary", "summary_logged", "turn0", "winner", "work",
+              "work_events"),
+    "Fencer": ("ap", "atk", "atk0", "built", "dead", "death_hp", "def0", "def_", "exited",
+               "free", "hp", "id", "maxhp", "mp", "name", "overkill", "reserve", "side",
+               "spd", "spd0"),
+    "Sword": ("danger", "gone", "limited", "poison", "shift", "sid", "stun", "used", "whole"),
+}
+"""The scalar slots :func:`state_key` copies as they are (``counts`` as a tuple)."""
+
+EXCLUDED: dict[str, dict[str, str]] = {
+    "State": {
+        "lines": "keyed as the member ids in each line, front first",
+        "members": "keyed as every member's own key (scalars, statuses, swords)",
+        "turn": "read only as turn_free bounds it: sword starts, 2^ターン数, 星霜剣, the limit",
+        "last": "written at each turn's start, read by no rule",
+        "actions": "read only against LOG_ACTIONS, which fits() checks for the whole turn",
+        "phase": "written by every beat before anything reads it; replay sets the last one",
+        "executing": "cleared by the turn's first beat before a rule reads it (the view's)",
+    },
+    "Fencer": {
+        "st": "keyed as a tuple of the status counts",
+        "swords": "keyed as every sword's key, in list order",
+    },
+    "Sword": {},
+    "MargueriteTable": {
+        "cycled": "keyed as a tuple (re-armed 剣師 not yet logged)",
+        "aborted": "None whenever a turn is watched or replayed",
+        "tally": "None whenever a turn is watched or replayed (the log is not summarised)",
+        "runs": "reset by every action phase; read only while the log is summarised",
+        "rec": "the recorder the turn writes to: replay writes the same steps to it",
+        "repeats": "this module's own record",
+        "state": "keyed as above",
+        "rng": "never drawn from (no randomness)",
+        "decider": "never asked (no decisions)",
+        "readings": "fixed for the battle",
+        "defs": "fixed for the battle",
+        "mp_costs": "fixed for the battle",
+        "has_mp_costs": "fixed for the battle",
+        "starts": "fixed for the battle",
+        "reset_cycle": "fixed for the battle",
+        "no_next_blocked": "fixed for the battle",
+        "reserve_always": "fixed for the battle",
+        "turn0_dead_skip": "fixed for the battle",
+        "status_end": "fixed for the battle",
+        "heal_negative": "fixed for the battle",
+        "reset_from": "fixed for the battle (turn_free: the turn is past it)",
+        "fast_forward": "fixed for the battle (a test switch)",
+        "replay": "fixed for the battle (a test switch)",
+    },
+}
+"""Every slot :func:`state_key` does not copy as a scalar, and why that is safe."""
+
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """``lambda o: (o.a, o.b, …)`` over ``names``: what ``operator.attrgetter`` returns, as
+    plain attribute reads, which CPython 3.11+ specialises for slots (several times faster
+    than attrgetter's generic lookups; a key reads about a hundred slots)."""
+    body = ", ".join(f"o.{name}" for name in names)
+    return eval(f"lambda o: ({body},)")  # the names are the literals of KEYED
+
+
+_state_scalars = _getter(KEYED["State"])
+_fencer_scalars = _getter(KEYED["Fencer"])
+_sword_key = _getter(KEYED["Sword"])
+
+_READS_TURN = {key for key, d in BY_CODE.items() if d.reads_turn}
+"""The swords (as ``act`` events name them: every execution logs one, R8.1) whose execution
+reads or moves the turn number (catalogue.READS_TURN)."""
+
+_BUILT = {d.index: tuple(BY_NAME[name].index for name in d.build[5])
+          for d in BY_NAME.values() if d.build is not None}
+"""Per 構築 sword, the catalogue rows of the swords its 剣師 is built with (§12.8)."""
+
+
+def state_key(t: MargueriteTable) -> tuple[Any, ...]:
+    """Everything a turn reads but the turn number and the counters (see the module)."""
+    st = t.state
+    counts, *rest = _state_scalars(st)
+    return (tuple(t.cycled), tuple(counts), *rest,
+            tuple(tuple(f.id for f in line) for line in st.lines),
+            tuple((_fencer_scalars(f), tuple(f.st), tuple(map(_sword_key, f.swords)))
+                  for side in st.members for f in side))
+
+
+def turn_free(t: MargueriteTable, executed: set[str]) -> bool:
+    """Whether every later turn reads its number as this one (turn ``st.turn``) did, given
+    the codes of the swords it ``executed``: past turn 0 and the first resetting turn (R6.3);
+    every sword held started (R4.2), and so did every sword a 構築 can add (虚構剣 adds ヌル剣,
+    which starts at turn 0; copies keep their start), so every start compared is in the past;
+    and no sword that reads or moves the number was executed (:data:`_READS_TURN`). The turn
+    limit is the one reading left: the engine judges at it after a replay as after a turn."""
+    st = t.state
+    now = st.turn
+    if st.turn0 or now < t.reset_from or not executed.isdisjoint(_READS_TURN):
+        return False
+    defs = t.defs
+    for side in st.members:
+        for f in side:
+            for s in f.swords:
+                d = defs[s.sid]
+                if d.act + s.shift > now:
+                    return False
+                built = _BUILT.get(s.sid)
+                if built and max(defs[i].act for i in built) > now:
+                    return False
+    return True
+
+
+def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> bool:
+    """Turn ≥ 1: replayed from a known fixed point when the log budget allows it (True: the
+    caller judges at the turn limit, R10.1, as ``turn`` does), else played by ``turn`` and
+    watched for a fixed point."""
+    rp = t.repeats
+    st = t.state
+    if rp.state is not st:
+        rp.state, rp.key, rp.sign, rp.template = st, None, None, None
+    if not t.replay or t.tally is not None or t.rec.view is not None:
+        rp.key = rp.sign = None
+        turn(t)
+        return False
+    if rp.template is not None and fits(t):
+        replay(t)
+        return True
+    rec = t.rec
+    first, events, actions = len(rec.steps), rec.event_count, st.actions
+    turn(t)
+    if st.over or t.tally is not None or t.aborted is not None or t.rec is not rec:
+        rp.key = rp.sign = None
+        return False
+    # The whole key costs as much as a quiet turn: it is made only when the turn looks like
+    # the one before (step and event counts, the numbers most turns change), as a repeating
+    # turn does.
+    sign = (len(rec.steps) - first, rec.event_count - events,
+            [(f.hp, f.atk, f.def_, f.spd, f.mp, len(f.swords))
+             for side in st.members for f in side])
+    if sign != rp.sign:
+        rp.sign, rp.key = sign, None
+        return False
+    start = rp.key  # this turn's start, when the turn before was alike too
+    rp.key = end = state_key(t)
+    if rp.template is None and end == start:
+        steps = rec.steps[first:]
+        executed = {e.values["sword"] for s in steps for e in s.events if e.kind == "act"}
+        if not turn_free(t, executed):
+            return False
+        rp.template = [(s.phase, s.kind, tuple(
+            (e.kind, e.actor, e.target, e.rule, e.values, e.cause) for e in s.events))
+            for s in steps]
+        rp.actions = st.actions - actions
+        rp.events = rec.event_count - events
+        rp.phase = st.phase
+    return False
+
+
+def fits(t: MargueriteTable) -> bool:
+    """Whether the turn stays within the log budget: the counts only grow during a turn, so
+    ending within it means no beat passed it (LOG_ACTIONS, LOG_EVENTS)."""
+    rp = t.repeats
+    return (t.state.actions + rp.actions <= LOG_ACTIONS
+            and t.rec.event_count + rp.events <= LOG_EVENTS)
+
+
+def replay(t: MargueriteTable) -> None:
+    """The next turn as the template's (R6.2): its steps and events with this turn's number
+    (the ``phase`` events carry it) and its counts."""
+    rp = t.repeats
+    assert rp.template is not None
+    st = t.state
+    rec = t.rec
+    now = st.turn = st.last = st.turn + 1
+    rec.turn = now
+    step, add = rec.step, rec.add
+    for phase, kind, events in rp.template:
+        step(phase, kind)
+        for e_kind, actor, target, rule, values, cause in events:
+            values = {"phase": values["phase"], "turn": now} if e_kind == "phase" else dict(
+                values)
+            add(e_kind, actor, target, rule, values, cause)
+    st.actions += rp.actions
+    st.phase = rp.phase
