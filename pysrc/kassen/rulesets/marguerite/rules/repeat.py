@@ -156,7 +156,7 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> bool:
         replay(t)
         return True
     rec = t.rec
-    first, events, actions = len(rec.steps), rec.event_count, st.actions
+    first, events, actions = rec.step_count, rec.event_count, st.actions
     turn(t)
     if st.over or t.tally is not None or t.aborted is not None or t.rec is not rec:
         rp.key = rp.sign = None
@@ -164,7 +164,7 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> bool:
     # The whole key costs as much as a quiet turn: it is made only when the turn looks like
     # the one before (step and event counts, the numbers most turns change), as a repeating
     # turn does.
-    sign = (len(rec.steps) - first, rec.event_count - events,
+    sign = (rec.step_count - first, rec.event_count - events,
             [(f.hp, f.atk, f.def_, f.spd, f.mp, len(f.swords))
              for side in st.members for f in side])
     if sign != rp.sign:
@@ -173,7 +173,8 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> bool:
     start = rp.key  # this turn's start, when the turn before was alike too
     rp.key = end = state_key(t)
     if rp.template is None and end == start:
-        steps = rec.steps[first:]
+        # the Step objects are built only here, once per battle that finds a fixed point
+        steps = rec.steps[len(rec.steps) - (rec.step_count - first):]
         executed = {e.values["sword"] for s in steps for e in s.events if e.kind == "act"}
         if not turn_free(t, executed):
             return False
