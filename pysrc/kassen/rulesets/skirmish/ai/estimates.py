@@ -194,9 +194,11 @@ class Estimates:
         """P(hit) × E[min(cap, max(0, base + 2D10))] of a hit-checked attack on ``t`` (§16 A1),
         crits and fumbles included; a sleeping ``t`` under ``sleep_auto_hit`` is hit for sure,
         with no roll and so no critical (§9.2, §16 D31): P(hit) = 1."""
-        if t.effects and self.t.readings.sleep_auto_hit and asleep(self.t, t):
+        readings = self.t.readings
+        if t.effects and readings.sleep_auto_hit and asleep(self.t, t):
             return odds.damage(base, cap)
-        return odds.physical(acc, self.eva(t), base, cap, self.cf)
+        need = t.eva + 1 if readings.hit_needs_greater else t.eva  # as :meth:`eva`
+        return odds.physical(acc, need, base, cap, bool(readings.crit_fumble))
 
     def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None, cap: int | None = None
                   ) -> float:

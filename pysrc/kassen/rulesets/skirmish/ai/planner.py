@@ -198,6 +198,7 @@ class Planner(MainValues):
         sleeping = self.sleeping()
         near, reach = self.nearest_table(u.side), self.kit(u)[2]
         step: tuple[Any, ...] | None = None  # the main-step move of :meth:`best_move`
+        rounded_get = ROUNDED.get
         best: tuple[Any, ...] | None = None
         for rs, kind, pos, rs_val, mp in rs_plans:
             if fixed:
@@ -214,7 +215,9 @@ class Planner(MainValues):
             top, pick, raw = -1.0, "none", 0.0
             for ms, value in main:
                 total = rs_val + value
-                rounded = round6(total)
+                rounded = rounded_get(total)  # round6(total), its table read here
+                if rounded is None:
+                    rounded = round6(total)
                 if rounded > top:
                     top, pick, raw = rounded, ms, total
             key = (-top, keys[pos])
