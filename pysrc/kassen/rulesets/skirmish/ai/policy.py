@@ -69,7 +69,7 @@ class SkirmishAI(Planner):
         if self.proxy is None:  # bound before the set-up built the table (made once)
             self.proxy = weakref.proxy(table)
         self.t = table  # type: ignore[assignment]
-        self.start_request()
+        self.memo, self.placed_checked = {}, False  # start_request(), on every request
         try:
             answer = self.answers[request.kind](self, request)
         finally:
