@@ -178,25 +178,36 @@ class Estimates:
 
     def occupants(self, pos: Pos) -> list[Unit]:
         """The 戦闘可能 units in area ``pos``, in deployment order (kept like :meth:`around`)."""
+        return self.occupant_table().get(pos, [])
+
+    def occupant_table(self) -> dict[Pos, list[Unit]]:
+        """Per occupied area, :meth:`occupants` (an area nobody holds is not a key); kept like
+        :meth:`around` (shared: never change it)."""
         if self.memo is None:
-            return [t for t in self.t.state.units if t.pos == pos and t.hp > 0 and not t.escaped]
+            return self._occupant_table()
         if not self.placed_checked:
             self.check_places()
         table = self.places.get("occupants")
         if table is None:
-            table = self.places["occupants"] = {}
-            for t in self.t.state.units:
-                if t.hp > 0 and not t.escaped:
-                    table.setdefault(t.pos, []).append(t)
-        return table.get(pos, [])  # type: ignore[no-any-return]
+            table = self.places["occupants"] = self._occupant_table()
+        return table  # type: ignore[no-any-return]
+
+    def _occupant_table(self) -> dict[Pos, list[Unit]]:
+        table: dict[Pos, list[Unit]] = {}
+        for t in self.t.state.units:
+            if t.hp > 0 and not t.escaped:
+                table.setdefault(t.pos, []).append(t)
+        return table
 
     def hit_value(self, acc: int, t: Unit, base: int, cap: int) -> float:
         """P(hit) × E[min(cap, max(0, base + 2D10))] of a hit-checked attack on ``t`` (§16 A1),
         crits and fumbles included; a sleeping ``t`` under ``sleep_auto_hit`` is hit for sure,
         with no roll and so no critical (§9.2, §16 D31): P(hit) = 1."""
-        if t.effects and self.t.readings.sleep_auto_hit and asleep(self.t, t):
+        readings = self.t.readings
+        if t.effects and readings.sleep_auto_hit and asleep(self.t, t):
             return odds.damage(base, cap)
-        return odds.physical(acc, self.eva(t), base, cap, self.cf)
+        need = t.eva + 1 if readings.hit_needs_greater else t.eva  # as :meth:`eva`
+        return odds.physical(acc, need, base, cap, bool(readings.crit_fumble))
 
     def ev_weapon(self, u: Unit, t: Unit, ability: Ability | None, cap: int | None = None
                   ) -> float:

@@ -105,18 +105,24 @@ class MainValues(Estimates):
                 yield head, sum(values[: ab.n if ab.target == N else len(values)])
         elif ab.target in (AREA, AREA_ANY):
             own = actions.area_takes_user(self.t, ab)  # §8: the user there is a target too
+            held = self.occupant_table()
             for area in self.t.map.within(pos, 0, reach):
                 if own and area == pos:
                     continue  # §16 A9: the user counts as an ally, so never its own area
+                if len(held.get(area, ())) < 2:
+                    continue  # fewer than two foes there (the targets are some of these)
                 targets = self.in_area(u, area, ab)
                 foes = [t for t in targets if t.side != u.side]
                 if len(foes) >= 2 and len(foes) == len(targets):  # §16 A9
                     yield (f"{head}:area:{self.t.map.label(area)}",
                            sum(self.ev_use(u, ab, t) for t in foes))
         elif ab.target == PIERCE:
+            held = self.occupant_table()
             for aim, cells in self.t.map.pierce_lines(pos, reach):
                 total, found = 0.0, False
                 for cell in cells:
+                    if cell not in held:
+                        continue  # nobody there
                     foes = [self.ev_use(u, ab, t) for t in self.in_area(u, cell, ab)
                             if t.side != u.side]
                     if foes:

@@ -174,8 +174,11 @@ class Planner(MainValues):
         follow in option order. Ready steps are tried in option order: nothing, moves, items.
         """
         tab = self.t
-        refused = self.refused_areas(u)
-        keys = self.position_keys(u)
+        placement = self.placement(u.side)  # refused_areas, position_keys, nearest_table
+        role = self.band_role(u)
+        low, high = BANDS[role]
+        keys = placement.position_keys(u.pos, low, low if u.idle_turns >= 1 else high)
+        refused = placement.refused(u.pos) if role in ("archer", "mage") else ()
         # (option, kind, position after, value, MP after) of every ready step worth planning
         rs_plans: list[tuple[str, str, Pos, float, int]] = []
         if fixed:
@@ -190,14 +193,15 @@ class Planner(MainValues):
                     if dest not in refused:
                         rs_plans.append((rs, "move", dest, 0.0, u.mp))
                         rs_move_possible = True
-            for rs, item, t in self.rs_items(u, offered):
+            for rs, item, t in (self.rs_items(u, offered) if u.items else ()):
                 got = self.rs_value(u, item, t)
                 if got is not None:
                     rs_plans.append((rs, "item", u.pos, got[0], got[1]))
         sleepers = self.sleepers(u) if not fixed else None
         sleeping = self.sleeping()
-        near, reach = self.nearest_table(u.side), self.kit(u)[2]
+        near, reach = placement.nearest, self.kit(u)[2]
         step: tuple[Any, ...] | None = None  # the main-step move of :meth:`best_move`
+        rounded_get = ROUNDED.get
         best: tuple[Any, ...] | None = None
         for rs, kind, pos, rs_val, mp in rs_plans:
             if fixed:
@@ -211,12 +215,18 @@ class Planner(MainValues):
                 main = NOTHING
             else:
                 main = self.main_values(u, pos, moved, mp)
-            top, pick, raw = -1.0, "none", 0.0
-            for ms, value in main:
-                total = rs_val + value
-                rounded = round6(total)
-                if rounded > top:
-                    top, pick, raw = rounded, ms, total
+            if main is NOTHING:  # the loop below with its one main step, none (rs_val ≥ 0)
+                raw = rs_val + 0.0
+                top, pick = round6(raw), "none"
+            else:
+                top, pick, raw = -1.0, "none", 0.0
+                for ms, value in main:
+                    total = rs_val + value
+                    rounded = rounded_get(total)  # round6(total), its table read here
+                    if rounded is None:
+                        rounded = round6(total)
+                    if rounded > top:
+                        top, pick, raw = rounded, ms, total
             key = (-top, keys[pos])
             if best is None or key < best[0]:  # strictly: the first of equal keys stays
                 best = (key, rs, pick, raw)

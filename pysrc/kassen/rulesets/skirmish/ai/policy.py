@@ -24,6 +24,9 @@ from kassen.rulesets.skirmish.model import Unit
 from kassen.rulesets.skirmish.rules import actions
 from kassen.rulesets.skirmish.rules.statuses import armour
 
+KINDS = ("rs", "ms", "pick", "obstruct", "representative", "guard", "cover")
+"""The requests the rule modules raise, each answered by the method ``on_<kind>``."""
+
 
 class SkirmishAI(Planner):
     """The default policy (§12 heuristics, §16.2 details)."""
@@ -36,6 +39,8 @@ class SkirmishAI(Planner):
         self.planned: tuple[str, int, str, str] | None = None
         self.places, self.placed = {}, ()
         self.kits, self.roles = {}, {}
+        self.proxy = None
+        self.answers = {kind: getattr(type(self), "on_" + kind) for kind in KINDS}
 
     def bind(self, battle: Battle) -> None:
         """Attach to the battle whose requests this policy answers; the policy reads only
@@ -49,7 +54,8 @@ class SkirmishAI(Planner):
         table is looked up when a request comes.)"""
         self.battle_ref = weakref.ref(battle)
         table = battle.table
-        self.t = weakref.proxy(table) if table is not None else None  # type: ignore[assignment]
+        self.proxy = weakref.proxy(table) if table is not None else None
+        self.t = self.proxy  # type: ignore[assignment]
         self.threats = {}
         self.planned = None
         self.places, self.placed = {}, ()
@@ -60,13 +66,15 @@ class SkirmishAI(Planner):
         table = battle.table if battle is not None else None
         if table is None:
             return request.options[0]
+        if self.proxy is None:  # bound before the set-up built the table (made once)
+            self.proxy = weakref.proxy(table)
         self.t = table  # type: ignore[assignment]
-        self.start_request()
+        self.memo, self.placed_checked = {}, False  # start_request(), on every request
         try:
-            answer = getattr(self, "on_" + request.kind)(request)
+            answer = self.answers[request.kind](self, request)
         finally:
             self.memo = None
-            self.t = weakref.proxy(table)  # type: ignore[assignment]
+            self.t = self.proxy  # type: ignore[assignment]
         return answer if answer in request.options else request.options[0]
 
     # -- priorities (§16 A6) ---------------------------------------------------------------------

@@ -27,6 +27,7 @@ from kassen.rulesets.skirmish.catalogue import (
     N,
 )
 from kassen.rulesets.skirmish.model import Pos, Unit
+from kassen.rulesets.skirmish.rules.battlefield import AreaMap
 from kassen.rulesets.skirmish.rules.statuses import asleep, flight
 
 if TYPE_CHECKING:
@@ -209,15 +210,32 @@ def _ability_options(t: SkirmishTable, u: Unit, pos: Pos, ab: Ability,
         return [f"skill:{ab.id}"] if candidates(t, u, pos, ab, around) else []
     if ab.target == ALL:
         return [f"skill:{ab.id}"]
-    if ab.target in (AREA, AREA_ANY):
-        out = []
-        for area in t.map.within(pos, 0, reach):
-            if ab.target == AREA_ANY and not in_area(t, u, area, ab, around):
-                continue
-            out.append(f"skill:{ab.id}:area:{t.map.label(area)}")
-        return out
-    if ab.target == PIERCE:
+    if ab.target == AREA:
+        return list(area_options(t.map, ab.id, pos, reach))
+    if ab.target == AREA_ANY:
+        return [option for area, option in zip(t.map.within(pos, 0, reach),
+                                               area_options(t.map, ab.id, pos, reach),
+                                               strict=True)
+                if in_area(t, u, area, ab, around)]
+    if ab.target == PIERCE:  # a line is offered when one of its cells holds a target
         return [f"skill:{ab.id}:dir:{t.map.label(aim)}"
                 for aim, cells in pierce_lines(t, u, pos, reach)
-                if any(pierce_targets(t, u, cells, ab, around))]
+                if any(in_area(t, u, cell, ab, around) for cell in cells)]
     return []
+
+
+_AREA_OPTIONS: dict[tuple[int, int, str, Pos, int], tuple[str, ...]] = {}
+"""The options of :func:`area_options` made so far (a pure function of the map's size, the
+ability, the user's area and the reach; few of each exist)."""
+
+
+def area_options(area_map: AreaMap, ability_id: str, pos: Pos, reach: int) -> tuple[str, ...]:
+    """``skill:<ability>:area:<area>`` for every area within ``reach`` of ``pos``, in the
+    order of :meth:`.AreaMap.within` (§8 エリア): one tuple per map, ability, area and reach."""
+    key = (area_map.width, area_map.height, ability_id, pos, reach)
+    found = _AREA_OPTIONS.get(key)
+    if found is None:
+        found = _AREA_OPTIONS[key] = tuple(
+            f"skill:{ability_id}:area:{area_map.label(area)}"
+            for area in area_map.within(pos, 0, reach))
+    return found

@@ -28,7 +28,9 @@ ZERO = ["max", "at_least_zero", 0, "§6.4"]
 
 
 def term(op: str, label: str, value: Any, rule: str | None = None) -> list[Any]:
-    """One term, its rule left off when there is none (the ``core.sums`` format)."""
+    """One term, its rule left off when there is none (the ``core.sums`` format). The sums of
+    every hit check and damage roll (:func:`hit_sums`, :func:`damage_sums`) write their fixed
+    terms as the lists this makes."""
     return [op, label, value] if rule is None else [op, label, value, rule]
 
 
@@ -82,16 +84,16 @@ def hit_sums(parts: tuple[Part, ...], dice: list[int], need: int, eva: int, crit
              fumble: bool, note: str | None = None) -> dict[str, Terms]:
     """The hit check's total (2D10 + 命中値, critical and fumble as notes) and the number it
     is compared with (回避値; +1 with ``hit_needs_greater``), §4.2, §4.4, §6.3."""
-    total = [term("=", "dice_2d10", dice[0] + dice[1]), *fold_parts(parts, False)]
+    total = [["=", "dice_2d10", dice[0] + dice[1]], *fold_parts(parts, False)]
     if crit:
-        total.append(term("note", "critical", "10+10", "§4.4"))
+        total.append(["note", "critical", "10+10", "§4.4"])
     elif fumble:
-        total.append(term("note", "fumble", "1+1", "§4.4"))
+        total.append(["note", "fumble", "1+1", "§4.4"])
     if note:
-        total.append(term("note", note, None, "§7.2"))
-    target = [term("=", "evasion", eva)]
+        total.append(["note", note, None, "§7.2"])
+    target = [["=", "evasion", eva]]
     if need != eva:
-        target.append(term("+", "tie_misses", need - eva, "§4.2"))
+        target.append(["+", "tie_misses", need - eva, "§4.2"])
     return {"total": total, "need": target}
 
 
@@ -100,7 +102,7 @@ def covered_terms(terms: Terms, covered: bool) -> Terms:
     """``terms``, noting when their values are the protected target's, not the coverer's
     (§7.2, ``cover_damage=target``)."""
     if covered:
-        terms.append(term("note", "covered_values", None, "§7.2"))
+        terms.append(["note", "covered_values", None, "§7.2"])
     return terms
 
 
@@ -112,17 +114,17 @@ def damage_sums(parts: tuple[Part, ...], dice: list[int], v: Unit, physical: boo
     《ガード》 (§6.4, §4.4, §11.1, §11.3, §16 D17), and the HP it leaves. ``v`` is whose values
     the hit uses (under a cover the protected target's, noted with ``covered``, §7.2), ``defence``
     its 装甲 with modifiers (physical) or 抵抗."""
-    power = [*fold_parts(parts), term("+", "dice_2d10", dice[0] + dice[1])]
+    power = [*fold_parts(parts), ["+", "dice_2d10", dice[0] + dice[1]]]
     if len(dice) > 2:
-        power.append(term("+", "crit_die", dice[2], "§4.4"))
-    terms: Terms = [term("=", "power", power, "§6.4")]
+        power.append(["+", "crit_die", dice[2], "§4.4"])
+    terms: Terms = [["=", "power", power, "§6.4"]]
     if physical:
-        terms.append(term("-", "armour", v.arm))
+        terms.append(["-", "armour", v.arm])
         skin = defence - v.arm
         if skin:
-            terms.append(term("-", "stone_skin", skin, "§11.3"))
+            terms.append(["-", "stone_skin", skin, "§11.3"])
     else:
-        terms.append(term("-", "resistance", v.res))
+        terms.append(["-", "resistance", v.res])
     if affinity:
         if after_floor:
             terms.append(ZERO)
@@ -130,9 +132,9 @@ def damage_sums(parts: tuple[Part, ...], dice: list[int], v: Unit, physical: boo
         terms.append(signed(label, affinity, "§11.1"))
     terms.append(ZERO)
     if guard:
-        terms.extend((term("-", "guard", guard, "§11.3"), ZERO))
+        terms.extend((["-", "guard", guard, "§11.3"], ZERO))
     covered_terms(terms, covered)
-    hp = [term("=", "hp_before", before), term("-", "damage", amount), ZERO]
+    hp = [["=", "hp_before", before], ["-", "damage", amount], ZERO]
     return {"amount": terms, "hp": hp}
 
 

@@ -3,6 +3,7 @@ order simultaneous auto actions (§5.1)."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from kassen.core.rules import implements
@@ -11,6 +12,9 @@ from kassen.rulesets.skirmish.model import Unit
 
 if TYPE_CHECKING:
     from kassen.rulesets.skirmish.table import SkirmishTable
+
+INI = attrgetter("ini")
+"""A unit's current 行動値 (what the ladder ranks by first)."""
 
 TIE_STEPS = {"pcEvasionRoll": ("pc", "eva"), "evasionPcRoll": ("eva", "pc")}
 """``initiative_ties``: the ladder's steps before the roll-off (§5.3, §16 D9)."""
@@ -24,12 +28,12 @@ def ladder(t: SkirmishTable, units: list[Unit], purpose: str) -> Unit:
     ``initiative_ties``: PC side → 回避値 (default), 回避値 → PC side, or a roll-off only;
     a roll-off always settles what is left.
     """
-    inis = [u.ini for u in units]
+    inis = list(map(INI, units))
     ascending = purpose != "initiative" and t.readings.simultaneous_ascending  # §5.1
     best = min(inis) if ascending else max(inis)
+    if inis.count(best) == 1:  # no tie: the ladder's steps and roll-offs keep the one there is
+        return units[inis.index(best)]
     tied = [u for u in units if u.ini == best]
-    if len(tied) == 1:  # no tie: the ladder's steps and roll-offs keep the one there is
-        return tied[0]
     for step in TIE_STEPS.get(t.readings.initiative_ties, ()):
         if step == "pc" and len(tied) > 1 and any(u.side == 0 for u in tied):
             tied = [u for u in tied if u.side == 0]
