@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from kassen.core.decisions import deterministic
 from kassen.core.moments import Moment
 from kassen.core.problems import Problem
 from kassen.core.rng import Rng
@@ -72,10 +73,11 @@ class SkirmishRuleset(Ruleset):
         return ("default", "nocover")
 
     def policy(self, name: str) -> Any:
+        # the §12 AI reads only the table and never draws: no stream is derived per decision
         if name == "default":
-            return SkirmishAI()
+            return deterministic(SkirmishAI())
         if name == "nocover":
-            return SkirmishAI(cover=False)
+            return deterministic(SkirmishAI(cover=False))
         return None
 
     def random_build(self, rng: Rng) -> str:
