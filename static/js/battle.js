@@ -198,11 +198,8 @@ function stepItems() {
       text: `${turnWord(view, lang())} ${s.turn ?? ""} · ${stepLabel(s, lang())}` })));
 }
 
-/** Show a whole battle answer from the engine (with its ruleset's own view when it has one). */
-export async function showBattle(answer, start = 0) {
-  pause();
-  view = await viewFor(answer.ruleset).catch(() => null);
-  $("board").className = view ? `board board-${answer.ruleset}` : "board";
+/** Take `answer` as the battle on screen: its steps, beats, step list and an empty log. */
+function load(answer) {
   battle = answer;
   merged = beatsOf(answer.steps);
   $("viewer").hidden = false;
@@ -216,7 +213,26 @@ export async function showBattle(answer, start = 0) {
   resetLog($("log"));
   numberLines();
   index = -1;
+}
+
+/** Show a battle answer from the engine (with its ruleset's own view when it has one); the
+ * "kassen:battle-shown" mark says when its first step is in the page (scripts/bench_first_beat.py). */
+export async function showBattle(answer, start = 0) {
+  pause();
+  view = await viewFor(answer.ruleset).catch(() => null);
+  $("board").className = view ? `board board-${answer.ruleset}` : "board";
+  load(answer);
   show(start);
+  performance.mark("kassen:battle-shown");
+}
+
+/** The whole of the battle whose first beat (an `early` answer) is on screen: the same step
+ * stays shown and playback goes on. */
+export async function extendBattle(answer) {
+  if (!battle?.early) return showBattle(answer);
+  const at = index;
+  load(answer);
+  show(at);
 }
 
 /** The battle on screen (or null). */
