@@ -61,7 +61,7 @@ def test_the_first_beat_shows_before_the_last_beat_is_received(app) -> None:
     # battle took its place on the same first step
     assert len(marks["whole"]) == 1 and marks["shown"], marks
     assert marks["click"] < marks["shown"][0] < marks["whole"][0], marks
-    assert marks["counts"][0] == "1/1", marks["counts"]
+    assert marks["counts"][0] == "1/…", marks["counts"]  # beat 1, more to come
     assert marks["counts"][-1] == f"1/{steps}", marks["counts"]
     battle = page.evaluate("() => window.kassen.currentBattle()")
     assert battle["digest"] == expected["digest"] and battle["link"] == expected["link"]

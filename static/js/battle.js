@@ -72,7 +72,7 @@ export function show(i) {
   $("turn").value = String(step.view?.turn ?? step.turn ?? "");
   $("turn-word").textContent = turnWord(view, lang());
   $("phase").value = stepLabel(step, lang());
-  $("step-no").value = `${index + 1}/${battle.steps.length}`;
+  $("step-no").value = `${index + 1}/${battle.early ? "…" : battle.steps.length}`;  // early: more to come
   currentItem?.removeAttribute("aria-current");
   currentItem = $("steps").children[index] ?? null;
   currentItem?.setAttribute("aria-current", "step");
@@ -184,6 +184,7 @@ export const faster = (d) => setSpeed(SPEEDS[Math.max(0, Math.min(SPEEDS.length 
 
 function resultText() {
   if (battle.pending) return `${t("result")}: ${t("decide.waiting")}`;
+  if (battle.early) return "";  // only the first beat has come: no result yet
   if (index < battle.steps.length - 1 && !spoilers()) return "";
   const r = battle.result || {};
   const turn = `${turnWord(view, lang())} ${r.turn ?? "?"}`;
