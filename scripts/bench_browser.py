@@ -24,6 +24,9 @@ timed inside the page (and, for the lab, to the end of the search with the best 
 Printed, never asserted: the e2e tests assert only that the cancel
 message arrives and no result is counted after it (issue 25; a loaded machine stretches any
 latency). Aim: the cancelled state within 0.5 s.
+
+``--first-beat`` times the click on Battle to the first beat on screen for every sample pairing
+of every system (aim <= 150 ms; scripts/bench_first_beat.py, whose options follow it).
 """
 
 from __future__ import annotations
@@ -290,6 +293,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="long tasks while stepping, seeking, jumping in the battle view")
     parser.add_argument("--cancel", action="store_true",
                         help="how fast Cancel stops a tournament and a lab search (printed)")
+    parser.add_argument("--first-beat", action="store_true",
+                        help="click on Battle to the first beat on screen, every sample pairing "
+                        "of every system (scripts/bench_first_beat.py; its own options there)")
+    given = sys.argv[1:] if argv is None else argv
+    if "--first-beat" in given:  # its options are its own (scripts/bench_first_beat.py)
+        from bench_first_beat import main as first_beat
+
+        return first_beat([a for a in given if a != "--first-beat"])
     args = parser.parse_args(argv)
     if args.cancel:
         from bench_cancel import cancel_main

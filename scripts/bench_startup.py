@@ -50,6 +50,22 @@ def _ready(page) -> tuple[float, float]:
     return ready, (fcp or 0) / 1000
 
 
+MILESTONES = {"worker": "engine worker made", "asked": "interpreter asked for",
+              "python": "Python ready", "script": "worker.py began", "ready": "page ready"}
+
+
+def timeline(page, ready: float) -> dict[str, float]:
+    """The engine's start-up milestones (the worker's ``startup`` call), in seconds after the
+    page's navigation began: where a visit spends its time."""
+    times = page.evaluate("window.kassen.api.call('startup')") or {}
+    if "origin" not in times:
+        return {"ready": ready}
+    shift = times["origin"] - page.evaluate("performance.timeOrigin")  # worker -> page clock
+    out = {"worker": shift / 1000, "ready": ready}
+    out.update({k: (shift + times[k]) / 1000 for k in ("asked", "python", "script")})
+    return out
+
+
 def measure(browser, url: str, repeat: bool = False, sent=None) -> dict:
     """Open ``url`` in a fresh context; return ready and first contentful paint in seconds.
 
@@ -89,6 +105,7 @@ def measure(browser, url: str, repeat: bool = False, sent=None) -> dict:
             if (out["boot"] or {}).get("startedAt"):  # worker clock -> page clock, seconds
                 out["boot"]["started"] = (out["boot"]["startedAt"]
                                           - page.evaluate("performance.timeOrigin")) / 1000
+            out["timeline"] = timeline(page, out["repeat"])
             # the same warm context without the snapshot: what the snapshot itself saves
             page.evaluate(DROP_SNAPSHOT)
             page.close()
@@ -169,6 +186,11 @@ def main(argv: list[str] | None = None) -> int:
             + "  (read from the cache, unpacked, checksum checked, interpreter restored); "
             f"reading began {statistics.median(b['started'] for b in boots):.2f} s after "
             "navigation")
+    lines = [r["timeline"] for r in apps if len(r.get("timeline", {})) > 1]
+    if lines:
+        print("  repeat visit, s after navigation (median): " + ", ".join(
+            f"{label} {statistics.median(t[k] for t in lines):.2f}"
+            for k, label in MILESTONES.items()))
     each = " / ".join(f"{r['warm']:.2f}" for r in apps)
     print(f"repeat without the snapshot (warm cache only) median {med['warm']:.2f} s  ({each})")
     print(f"first visit / bare: {result['ratio']:.2f}  (goal <= 1.2); median of paired ratios "

@@ -27,11 +27,12 @@ def ready_page(pw: Any, url: str) -> tuple[Any, Any]:
     return browser, page
 
 
-def in_page(work: Any) -> None:
-    """Serve the site, open it in Chromium until the engine is ready, ``work(page)``, close."""
+def in_page(work: Any, root: Path = ROOT) -> None:
+    """Serve the site (``root``: another built copy of it), open it in Chromium until the
+    engine is ready, ``work(page)``, close."""
     from playwright.sync_api import sync_playwright
 
-    server, url = start_server()
+    server, url = start_server(root=root)
     try:
         with sync_playwright() as pw:
             browser, page = ready_page(pw, url)

@@ -72,7 +72,7 @@ export function show(i) {
   $("turn").value = String(step.view?.turn ?? step.turn ?? "");
   $("turn-word").textContent = turnWord(view, lang());
   $("phase").value = stepLabel(step, lang());
-  $("step-no").value = `${index + 1}/${battle.steps.length}`;
+  $("step-no").value = `${index + 1}/${battle.early ? "…" : battle.steps.length}`;  // early: more to come
   currentItem?.removeAttribute("aria-current");
   currentItem = $("steps").children[index] ?? null;
   currentItem?.setAttribute("aria-current", "step");
@@ -184,6 +184,7 @@ export const faster = (d) => setSpeed(SPEEDS[Math.max(0, Math.min(SPEEDS.length 
 
 function resultText() {
   if (battle.pending) return `${t("result")}: ${t("decide.waiting")}`;
+  if (battle.early) return "";  // only the first beat has come: no result yet
   if (index < battle.steps.length - 1 && !spoilers()) return "";
   const r = battle.result || {};
   const turn = `${turnWord(view, lang())} ${r.turn ?? "?"}`;
@@ -198,11 +199,8 @@ function stepItems() {
       text: `${turnWord(view, lang())} ${s.turn ?? ""} · ${stepLabel(s, lang())}` })));
 }
 
-/** Show a whole battle answer from the engine (with its ruleset's own view when it has one). */
-export async function showBattle(answer, start = 0) {
-  pause();
-  view = await viewFor(answer.ruleset).catch(() => null);
-  $("board").className = view ? `board board-${answer.ruleset}` : "board";
+/** Take `answer` as the battle on screen: its steps, beats, step list and an empty log. */
+function load(answer) {
   battle = answer;
   merged = beatsOf(answer.steps);
   $("viewer").hidden = false;
@@ -216,7 +214,26 @@ export async function showBattle(answer, start = 0) {
   resetLog($("log"));
   numberLines();
   index = -1;
+}
+
+/** Show a battle answer from the engine (with its ruleset's own view when it has one); the
+ * "kassen:battle-shown" mark says when its first step is in the page (scripts/bench_first_beat.py). */
+export async function showBattle(answer, start = 0) {
+  pause();
+  view = await viewFor(answer.ruleset).catch(() => null);
+  $("board").className = view ? `board board-${answer.ruleset}` : "board";
+  load(answer);
   show(start);
+  performance.mark("kassen:battle-shown");
+}
+
+/** The whole of the battle whose first beat (an `early` answer) is on screen: the same step
+ * stays shown and playback goes on. */
+export async function extendBattle(answer) {
+  if (!battle?.early) return showBattle(answer);
+  const at = index;
+  load(answer);
+  show(at);
 }
 
 /** The battle on screen (or null). */

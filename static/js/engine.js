@@ -33,6 +33,18 @@ function newWorker(mode) {
   return PyWorker(here("../py/worker.py"), workerOptions(mode));
 }
 
+/** Play `request` in two calls and resolve to the whole answer: first only its first beat
+ * (an answer with that one step and `early` set), which `onEarly(answer)` shows (its promise
+ * settles once that is painted), then the whole battle. The worker stays idle while the page
+ * draws beat 1, so on a busy machine the two do not share a core. Issue 29. */
+async function twoStep(call, request, onEarly) {
+  const text = JSON.stringify(request);
+  const first = await call("battle_first", text);
+  performance.mark("kassen:first-beat-came");
+  if (first.ok && first.steps?.length) await onEarly(first);
+  return call("battle", text);
+}
+
 /** Wrap a PyWorker: `call(name, ...strings)` → parsed JSON, plus the named API functions. */
 function wrap(worker) {
   const call = async (name, ...args) => JSON.parse(await worker.sync[name](...args));
@@ -43,7 +55,8 @@ function wrap(worker) {
     ping: () => call("ping"),
     hello: () => call("hello"),
     validate: (ruleset, text, lang, options = "{}") => call("validate", ruleset, text, lang, options),
-    battle: (request) => call("battle", JSON.stringify(request)),
+    battle: (request, onEarly) => (onEarly ? twoStep(call, request, onEarly)
+      : call("battle", JSON.stringify(request))),
     openLink: (fragment, lang) => call("open_link", fragment, lang),
     shareBuild: (ruleset, text) => call("share_build", ruleset, text),
     digest: (record) => call("digest", json(record)),

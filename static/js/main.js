@@ -3,11 +3,12 @@ import { $, el, fill } from "./dom.js";
 import { BUILD } from "../vendor/build.mjs";
 import { initialLang, lang, onLangChange, setLang, t } from "./i18n.js";
 import { fillOfflineCache, loadedUrls, registerServiceWorker } from "./offline.js";
-import { initBattleControls, play, relabelBattle, showBattle, currentBattle } from "./battle.js";
+import { currentBattle, extendBattle, initBattleControls, play, relabelBattle, showBattle } from "./battle.js";
 import { initDecide, present, relabelDecision } from "./decide.js";
 import { applyRecord, currentRuleset, initSetup, readOptions, relabelSetup, renderPicker, request, selectRuleset,
   setBuild, updateBattleState } from "./setup.js";
 import { RULESETS } from "../vendor/rulesets.js";
+import { viewFor } from "./views/index.js";
 import { setOptions } from "./options.js";
 import { copyWithFeedback, showNote } from "./copy.js";
 import { initSaved, render as renderSaved, savedBuilds } from "./saved.js";
@@ -46,7 +47,15 @@ function freshSeed() {
   return `mt1:${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** Play a request (a blank seed gets a fresh one) and show the seed beside Rematch / Replay. */
+/** The seed line above the battle (Rematch / Replay beside it) shows `seed`. */
+function showSeedLine(seed) {
+  $("seed-used").value = seed;
+  $("after-battle").hidden = false;
+}
+
+/** Play a request (a blank seed gets a fresh one) and show the seed beside Rematch / Replay.
+ * The first beat shows as soon as the engine has played it (issue 29); the whole battle then
+ * takes its place, on the same step. */
 async function runBattle(given = request()) {
   const req = { ...given, seed: given.seed || freshSeed() };
   endGame();
@@ -54,24 +63,46 @@ async function runBattle(given = request()) {
   const buttons = ["battle", "rematch", "replay"].map($);
   for (const b of buttons) b.disabled = true;
   try {
-    const answer = await api.battle(req);
+    let shown = null;  // the first beat, once it is on screen
+    // a person deciding gets the whole answer at once (it stops at the decision)
+    const early = req.policies?.includes(null) ? null : async (first) => {
+      notify(null);
+      showSeedLine(first.seed || req.seed);
+      await display(first);
+      $("after-battle").scrollIntoView({ block: "start" });
+      await painted();  // beat 1 is painted before the engine plays the rest
+      shown = first;
+    };
+    const answer = await api.battle(req, early);
+    performance.mark("kassen:battle-whole");
     if (!answer.ok) { notify(t("battle"), answer.problems); return; }
     notify(null);
     lastRequest = { ...req, seed: answer.seed || req.seed };
-    $("seed-used").value = lastRequest.seed;
-    $("after-battle").hidden = false;
+    showSeedLine(lastRequest.seed);
     $("after-battle").dataset.battles = String(Number($("after-battle").dataset.battles || 0) + 1);
-    await display(answer);
-    $("after-battle").scrollIntoView({ block: "start" });  // the seed line, then the battle
+    if (shown && currentBattle() === shown && !answer.pending) {
+      await display(answer, { extend: true });  // beat 1 is on screen: keep the reader's place
+    } else {
+      await display(answer);
+      $("after-battle").scrollIntoView({ block: "start" });  // the seed line, then the battle
+    }
   } finally {
     for (const b of buttons) b.disabled = false;
     updateBattleState();
   }
 }
 
-/** Show a battle and name it in the title (names are data: set as text, never as markup). */
-async function display(answer) {
-  await present(answer);
+/** Resolves once the next frame has been painted (or after 100 ms: a hidden tab paints none). */
+const painted = () => new Promise((done) => {
+  requestAnimationFrame(() => setTimeout(done, 0));
+  setTimeout(done, 100);
+});
+
+/** Show a battle and name it in the title (names are data: set as text, never as markup).
+ * `extend`: the answer is the whole of the battle whose first beat is on screen. */
+async function display(answer, { extend = false } = {}) {
+  if (extend) await extendBattle(answer);
+  else await present(answer);
   const names = (answer.sides || []).map((side) => side?.members?.[0]?.name).filter(Boolean);
   document.title = names.length ? `${names.join(" vs ")} — Kassen 合戦` : "Kassen 合戦";
 }
@@ -161,9 +192,13 @@ async function boot() {
     onEngineStage((name) => name !== "ready" && setStage(name));
     const engine = await engineReady;
     api = engine.api;
-    window.kassen = { api, info: engine.info, currentBattle };  // for tests and the curious
+    // for tests and the curious: the battle on screen once the page has all of it (null while
+    // only its first beat has come)
+    window.kassen = { api, info: engine.info, currentBattle: () => (currentBattle()?.early ? null : currentBattle()) };
     $("engine-info").textContent = `engine ${engine.info.engine} · Python ${engine.info.python}`;
     initDecide({ api, showBattle, notify, play }, engine.info);
+    // the chosen system's battle view is loaded before a click on Battle needs it (issue 29)
+    $("ruleset").addEventListener("kassen:ruleset", () => setTimeout(() => viewFor(currentRuleset()?.id).catch(() => null)));
     initSetup(api, engine.info);
     initSaved({ ruleset: () => currentRuleset()?.id, load: setBuild });
     initGame({ api, notify, pageUrl, ruleset: currentRuleset });

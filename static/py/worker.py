@@ -20,6 +20,7 @@ def _stage(name: str) -> None:
     channel.close()
 
 
+_STARTED = js.performance.now()  # when PyScript began running this file (see boot())
 _stage("engine")
 import kassen.web.api as api  # noqa: E402  (after the stage message on purpose)
 
@@ -35,10 +36,11 @@ def _guard(name: str, call) -> str:
         return json.dumps({"ok": False, "problems": [problem]})
 
 
-API = ("ping", "hello", "validate", "battle", "open_link", "share_build", "digest", "digests",
-       "tournament_plan", "tournament_play", "tournament_table", "matchup_plan",
-       "matchup_table", "elimination_next", "table_csv", "tournament_link", "tournament_report",
-       "replay_file", "game_start", "game_decide", "game_open", "game_take_over")
+API = ("ping", "hello", "validate", "battle", "battle_first", "open_link", "share_build",
+       "digest", "digests", "tournament_plan", "tournament_play", "tournament_table",
+       "matchup_plan", "matchup_table", "elimination_next", "table_csv", "tournament_link",
+       "tournament_report", "replay_file", "game_start", "game_decide", "game_open",
+       "game_take_over")
 """The functions of :mod:`kassen.web.api` the page may call (JSON text in and out)."""
 LAB_API = ("lab_start", "lab_play", "lab_answer", "lab_result")
 """The build lab's functions (:mod:`kassen.web.lab`)."""
@@ -84,4 +86,12 @@ def boot() -> str:
     return str(js.JSON.stringify(getattr(js, "kassenBoot", None)))
 
 
-__export__ = [*API, *LAB_API, "resources", "boot"]
+def startup() -> str:
+    """When this worker reached each start-up milestone, in ms of its own clock (``origin``,
+    its zero, is ms since the epoch): ``asked`` for the interpreter, ``python`` ready
+    (static/js/runtime.mjs), ``script`` this file began, ``now`` (scripts/bench_startup.py)."""
+    times = json.loads(str(js.JSON.stringify(getattr(js, "kassenTimes", None))) or "null")
+    return json.dumps({**(times or {}), "script": _STARTED, "now": js.performance.now()})
+
+
+__export__ = [*API, *LAB_API, "resources", "boot", "startup"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from kassen.web.battle_api import (
     MAX_DIGEST_RECORDS,
     battle,
+    battle_first,
     digest,
     digests,
     hello,
@@ -45,8 +46,8 @@ from kassen.web.wire import read_json as _json
 
 __all__ = [
     "BUDGET", "MAX_ANSWER_CHARS", "MAX_DIGEST_RECORDS", "MAX_OPTIONS_CHARS", "MAX_REQUEST_CHARS",
-    "MAX_SLICE", "_json", "battle", "digest", "digests", "elimination_next", "game_decide",
-    "game_open", "game_start", "game_take_over", "hello",
+    "MAX_SLICE", "_json", "battle", "battle_first", "digest", "digests", "elimination_next",
+    "game_decide", "game_open", "game_start", "game_take_over", "hello",
     "matchup_plan", "matchup_table", "open_link", "ping", "replay_file", "share_build", "table_csv",
     "tournament_link", "tournament_plan", "tournament_play", "tournament_report",
     "tournament_table", "validate",

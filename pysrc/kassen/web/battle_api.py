@@ -13,10 +13,14 @@ from kassen import ENGINE_VERSION
 from kassen.core import options as options_mod
 from kassen.core import registry, render, session, sums
 from kassen.core.canonical import canonical_json
+from kassen.core.decisions import NeedDecision
+from kassen.core.driver import Driver
+from kassen.core.events import Step
 from kassen.core.links import build_link, parse_link
 from kassen.core.problems import Problem, ProblemError
 from kassen.core.record import Record
 from kassen.core.render import render_event
+from kassen.core.ruleset import Battle
 from kassen.web import wire
 from kassen.web.wire import dump, field_of, guard, pick_lang, read_json, read_list, read_options
 
@@ -57,6 +61,18 @@ def validate(ruleset_id: str, text: str, lang: str = "en", options_json: str = "
     return guard(lang, work)
 
 
+def step_payload(ruleset: Any, names: dict[str, str], step: Step,
+                 view: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One step as the battle view shows it: its events, texts in both languages, view
+    (``view``, else the step's own) and label."""
+    data = step.to_json()
+    data["text"] = {lang: [render_event(ruleset, e, names, lang) for e in step.events]
+                    for lang in ("ja", "en")}
+    data["view"] = step.view if view is None else view
+    data["label"] = render.step_labels(ruleset.id, step.phase, step.kind)
+    return data
+
+
 def battle_payload(outcome: session.Outcome) -> dict[str, Any]:
     """A played battle as the page's battle view plays it (and a replay file carries it):
     every step with its events, texts in both languages, view and label; names, record,
@@ -64,14 +80,7 @@ def battle_payload(outcome: session.Outcome) -> dict[str, Any]:
     ruleset = outcome.prepared.ruleset
     battle = outcome.battle
     names = battle.names()
-    steps = []
-    for step in outcome.steps:
-        data = step.to_json()
-        data["text"] = {lang: [render_event(ruleset, e, names, lang) for e in step.events]
-                        for lang in ("ja", "en")}
-        data["view"] = step.view
-        data["label"] = render.step_labels(ruleset.id, step.phase, step.kind)
-        steps.append(data)
+    steps = [step_payload(ruleset, names, step) for step in outcome.steps]
     payload = session.battle_json(outcome, with_events=False)
     result = payload.get("result")
     labels = sums.used_labels(e for step in outcome.steps for e in step.events)
@@ -83,23 +92,82 @@ def battle_payload(outcome: session.Outcome) -> dict[str, Any]:
     return payload
 
 
+def early_payload(prepared: session.Prepared, battle: Battle, view: dict[str, Any],
+                  ) -> dict[str, Any]:
+    """The first beat of a battle (its first step, closing now with ``view``) as the battle
+    view shows it: what :func:`battle_payload` gives for that step, marked ``early``, with no
+    result, record, digest or link (those need the whole battle)."""
+    ruleset = prepared.ruleset
+    rec = prepared.record
+    names = battle.names()
+    step = battle.rec.steps[0]
+    labels = sums.used_labels(step.events)
+    return {"ok": True, "kind": "battle", "early": True, "ruleset": rec.ruleset,
+            "version": rec.ruleset_version, "seed": rec.seed, "options": rec.options,
+            "result": None, "sides": battle.members(), "names": names,
+            "steps": [step_payload(ruleset, names, step, view)],
+            "glossary": ruleset.glossary(), "sum_labels": render.sum_labels(ruleset.id, labels)}
+
+
+class _FirstBeat(Exception):
+    """Stops a battle as its first step closes, carrying that beat's payload."""
+
+    def __init__(self, payload: dict[str, Any]) -> None:
+        super().__init__("first beat")
+        self.payload = payload
+
+
+def read_battle_request(request_json: str) -> tuple[str, session.Prepared]:
+    """The language and the prepared battle of a page's battle request."""
+    request = read_json(request_json, "request", dict, wire.MAX_REQUEST_CHARS)
+    lang = pick_lang(request.get("lang"))
+    return lang, session.prepare(
+        field_of(request, "ruleset", ""),
+        field_of(request, "sides", []),
+        field_of(request, "options", {}),
+        request.get("seed"),
+        field_of(request, "choices", []),
+        request.get("policies"),
+    )
+
+
 def battle(request_json: str) -> str:
     """Play the battle a request describes; every step carries its texts and view."""
     lang = "en"
 
     def work() -> dict[str, Any]:
         nonlocal lang
-        request = read_json(request_json, "request", dict, wire.MAX_REQUEST_CHARS)
-        lang = pick_lang(request.get("lang"))
-        prepared = session.prepare(
-            field_of(request, "ruleset", ""),
-            field_of(request, "sides", []),
-            field_of(request, "options", {}),
-            request.get("seed"),
-            field_of(request, "choices", []),
-            request.get("policies"),
-        )
+        lang, prepared = read_battle_request(request_json)
         return battle_payload(session.run(prepared, views=True, budget=wire.BUDGET))
+
+    return guard(lambda: lang, work, wire.MAX_ANSWER_CHARS)
+
+
+def battle_first(request_json: str) -> str:
+    """Only the first beat of the battle :func:`battle` plays for the same request (issue 29:
+    the page shows it, then asks for the whole battle). The battle is played under the same
+    budget until its first step closes, and no further: ``steps`` holds that step exactly as
+    the whole answer's first, or nothing when a person must decide before it."""
+    lang = "en"
+
+    def work() -> dict[str, Any]:
+        nonlocal lang
+        lang, prepared = read_battle_request(request_json)
+        battle = prepared.ruleset.new_battle(prepared.setup())
+        budgeted = session._budgeted(battle, wire.BUDGET, battle.view)  # as session.run sets
+
+        def first_view() -> Any:
+            raise _FirstBeat(early_payload(prepared, battle, budgeted()))
+
+        battle.rec.view = first_view
+        person = bool(prepared.ruleset.policy_names()) and None in prepared.record.policies
+        try:
+            Driver(battle, snapshots=person).run()
+        except _FirstBeat as beat:
+            return beat.payload
+        except NeedDecision:
+            pass
+        return {"ok": True, "kind": "battle", "early": True, "steps": []}
 
     return guard(lambda: lang, work, wire.MAX_ANSWER_CHARS)
 
