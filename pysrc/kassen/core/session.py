@@ -215,7 +215,7 @@ class Budget:
     (a 12 v 12 skirmish at validator-maximum stats with round_cap=100 fills 85 MB)."""
 
 
-def _budgeted(battle: Battle, budget: Budget, view: Any) -> Any:
+def budgeted(battle: Battle, budget: Budget, view: Any) -> Any:
     """A view hook (called as each step closes) that stops the battle past ``budget``."""
     rec = battle.rec
     filled = 0
@@ -270,7 +270,7 @@ def run(prepared: Prepared, *, views: bool = False, snapshots: bool = False,
     if views:
         battle.rec.view = battle.view
     if budget is not None:
-        battle.rec.view = _budgeted(battle, budget, battle.rec.view)
+        battle.rec.view = budgeted(battle, budget, battle.rec.view)
     person = bool(prepared.ruleset.policy_names()) and None in prepared.record.policies
     driver = Driver(battle, snapshots=snapshots or person)
     try:

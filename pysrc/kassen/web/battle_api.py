@@ -154,10 +154,10 @@ def battle_first(request_json: str) -> str:
         nonlocal lang
         lang, prepared = read_battle_request(request_json)
         battle = prepared.ruleset.new_battle(prepared.setup())
-        budgeted = session._budgeted(battle, wire.BUDGET, battle.view)  # as session.run sets
+        hook = session.budgeted(battle, wire.BUDGET, battle.view)  # as session.run sets
 
         def first_view() -> Any:
-            raise _FirstBeat(early_payload(prepared, battle, budgeted()))
+            raise _FirstBeat(early_payload(prepared, battle, hook()))
 
         battle.rec.view = first_view
         person = bool(prepared.ruleset.policy_names()) and None in prepared.record.policies
