@@ -21,6 +21,7 @@ the state was replaced (a snapshot restored).
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from kassen.rulesets.marguerite.catalogue import BY_CODE, BY_NAME
@@ -84,18 +85,9 @@ EXCLUDED: dict[str, dict[str, str]] = {
 """Every slot :func:`state_key` does not copy as a scalar, and why that is safe."""
 
 
-
-def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
-    """``lambda o: (o.a, o.b, …)`` over ``names``: what ``operator.attrgetter`` returns, as
-    plain attribute reads, which CPython 3.11+ specialises for slots (several times faster
-    than attrgetter's generic lookups; a key reads about a hundred slots)."""
-    body = ", ".join(f"o.{name}" for name in names)
-    return eval(f"lambda o: ({body},)")  # the names are the literals of KEYED
-
-
-_state_scalars = _getter(KEYED["State"])
-_fencer_scalars = _getter(KEYED["Fencer"])
-_sword_key = _getter(KEYED["Sword"])
+_state_scalars = attrgetter(*KEYED["State"])
+_fencer_scalars = attrgetter(*KEYED["Fencer"])
+_sword_key = attrgetter(*KEYED["Sword"])
 
 _READS_TURN = {key for key, d in BY_CODE.items() if d.reads_turn}
 """The swords (as ``act`` events name them: every execution logs one, R8.1) whose execution
