@@ -85,7 +85,8 @@ def test_battle_view_with_keyboard_and_reduced_motion(app) -> None:
     assert page.get_attribute("#log", "aria-live") == "polite"
     page.focus("#next")
     page.keyboard.press("Enter")
-    assert page.inner_text("#step-no").startswith("2/")
+    # a press while only the first beat has come is applied when the rest arrives (issue 29)
+    page.wait_for_function("() => /^2\\/\\d+$/.test(document.getElementById('step-no').value)")
     durations = page.evaluate("""() => [...document.querySelectorAll('#viewer *')]
         .map(e => getComputedStyle(e)).filter(s => s.transitionDuration !== '0s'
           || (s.animationName !== 'none' && s.animationDuration !== '0s'))

@@ -104,9 +104,14 @@ function scrollInView(lists) {
   }
 }
 
+/** Next and Play pressed while only the first beat has come (issue 29): applied as the rest of
+ * the battle arrives, so a press is never lost. */
+let waiting = { steps: 0, play: false };
+
 export function pause() {
   clearInterval(timer);
   timer = null;
+  waiting.play = false;
   $("play").setAttribute("aria-pressed", "false");
   $("play-label").textContent = t("play");
   $("play-icon").textContent = "▶";
@@ -126,21 +131,25 @@ const prevBeat = (from) => {
 
 export function play() {
   if (!battle) return;
-  if (index >= battle.steps.length - 1) show(0);
-  clearInterval(timer);
-  timer = setInterval(() => show(nextBeat(index)), PLAY_MS / speed);
+  if (battle.early) waiting.play = true;
+  else {
+    if (index >= battle.steps.length - 1) show(0);
+    clearInterval(timer);
+    timer = setInterval(() => show(nextBeat(index)), PLAY_MS / speed);
+  }
   $("play").setAttribute("aria-pressed", "true");
   $("play-label").textContent = t("pause");
   $("play-icon").textContent = "❚❚";
 }
 
-export const toggle = () => (timer ? pause() : play());
+export const toggle = () => (timer || waiting.play ? pause() : play());
 /** Go to step `i` exactly (pauses playback). */
 export const jump = (i) => { pause(); show(i); };
 /** One beat forward (+1) or back (-1). */
 export function step(delta) {
   if (!battle) return;
   pause();
+  if (battle.early) { waiting.steps += delta; return; }
   let i = index;
   for (let k = 0; k < Math.abs(delta); k++) i = delta > 0 ? nextBeat(i) : prevBeat(i);
   show(i);
@@ -220,6 +229,7 @@ function load(answer) {
  * "kassen:battle-shown" mark says when its first step is in the page (scripts/bench_first_beat.py). */
 export async function showBattle(answer, start = 0) {
   pause();
+  waiting = { steps: 0, play: false };
   view = await viewFor(answer.ruleset).catch(() => null);
   $("board").className = view ? `board board-${answer.ruleset}` : "board";
   load(answer);
@@ -232,8 +242,12 @@ export async function showBattle(answer, start = 0) {
 export async function extendBattle(answer) {
   if (!battle?.early) return showBattle(answer);
   const at = index;
+  const pressed = waiting;
+  waiting = { steps: 0, play: false };
   load(answer);
   show(at);
+  if (pressed.steps) step(pressed.steps);
+  if (pressed.play) play();
 }
 
 /** The battle on screen (or null). */
