@@ -38,7 +38,10 @@ def _seek(page, index: int) -> None:
 
 
 def _battle(page) -> dict:
-    return page.evaluate("async () => (await import('./static/js/battle.js')).currentBattle()")
+    """The whole battle on screen (the page's ``currentBattle`` is null while only its first
+    beat has come, issue 29)."""
+    page.wait_for_function("() => window.kassen.currentBattle() !== null")
+    return page.evaluate("() => window.kassen.currentBattle()")
 
 
 def _shots(page, name: str, top: str) -> None:
