@@ -72,6 +72,8 @@ def test_hostile_names_are_text_everywhere_and_never_run(app) -> None:
     page.fill("#build-1", _dice(EVIL[1], 1))
     page.click("#battle")
     page.wait_for_selector("#viewer:not([hidden])")
+    # the whole battle, which follows its first beat (issue 29)
+    page.wait_for_function("() => window.kassen.currentBattle() !== null")
     page.click("#next")
     page.click("#next")
     assert EVIL[0] in page.inner_text("#board") + page.inner_text("#log")

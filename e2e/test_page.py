@@ -99,6 +99,8 @@ def test_battle_button_plays_a_battle_with_steps_and_log(app, ruleset_id) -> Non
     page.select_option("#ruleset", ruleset_id)
     page.click("#battle")
     page.wait_for_selector("#viewer:not([hidden])")
+    # the whole battle, which follows its first beat (issue 29)
+    page.wait_for_function("() => window.kassen.currentBattle() !== null")
     steps = page.eval_on_selector_all("#steps li", "ls => ls.length")
     assert steps >= 1
     assert page.inner_text("#step-no") == f"1/{steps}"

@@ -207,8 +207,9 @@ COVERED = {
     "lab_start", "lab_play", "lab_answer", "lab_result", "tournament_report", "tournament_link",
     "replay_file", "hello", "ping", "digest", "digests",
     # test_fuzz_worker_api.py
-    "battle", "validate", "share_build", "open_link", "tournament_plan", "tournament_play",
-    "tournament_table", "matchup_plan", "matchup_table", "elimination_next", "table_csv",
+    "battle", "battle_first", "validate", "share_build", "open_link", "tournament_plan",
+    "tournament_play", "tournament_table", "matchup_plan", "matchup_table", "elimination_next",
+    "table_csv",
     # test_fuzz_game_links.py
     "game_start", "game_decide", "game_open", "game_take_over",
 }

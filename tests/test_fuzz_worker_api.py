@@ -104,6 +104,7 @@ def battle_requests(draw: st.DrawFn) -> dict[str, Any]:
 def check_battle(request: Any) -> None:
     text = request if isinstance(request, str) else json.dumps(request)
     answer(api.battle(text))
+    answer(api.battle_first(text))  # the page's first beat of the same request (issue 29)
 
 
 @FAST
@@ -116,6 +117,7 @@ def test_battle_any_request(request: Any) -> None:
 @given(any_argument)
 def test_battle_any_argument(request: Any) -> None:
     answer(api.battle(request))
+    answer(api.battle_first(request))
 
 
 def check_validate(ruleset_id: Any, text: Any, lang: Any, options: Any) -> None:

@@ -117,11 +117,15 @@ class _FirstBeat(Exception):
         self.payload = payload
 
 
-def read_battle_request(request_json: str) -> tuple[str, session.Prepared]:
-    """The language and the prepared battle of a page's battle request."""
-    request = read_json(request_json, "request", dict, wire.MAX_REQUEST_CHARS)
-    lang = pick_lang(request.get("lang"))
-    return lang, session.prepare(
+def read_battle_request(request_json: str) -> dict[str, Any]:
+    """A page's battle request as a JSON object (its ``lang`` is read before it is prepared, so
+    the problems of preparing it come in the reader's language)."""
+    return read_json(request_json, "request", dict, wire.MAX_REQUEST_CHARS)
+
+
+def prepare_battle(request: dict[str, Any]) -> session.Prepared:
+    """The battle a page's request describes, prepared."""
+    return session.prepare(
         field_of(request, "ruleset", ""),
         field_of(request, "sides", []),
         field_of(request, "options", {}),
@@ -137,7 +141,9 @@ def battle(request_json: str) -> str:
 
     def work() -> dict[str, Any]:
         nonlocal lang
-        lang, prepared = read_battle_request(request_json)
+        request = read_battle_request(request_json)
+        lang = pick_lang(request.get("lang"))
+        prepared = prepare_battle(request)
         return battle_payload(session.run(prepared, views=True, budget=wire.BUDGET))
 
     return guard(lambda: lang, work, wire.MAX_ANSWER_CHARS)
@@ -152,7 +158,9 @@ def battle_first(request_json: str) -> str:
 
     def work() -> dict[str, Any]:
         nonlocal lang
-        lang, prepared = read_battle_request(request_json)
+        request = read_battle_request(request_json)
+        lang = pick_lang(request.get("lang"))
+        prepared = prepare_battle(request)
         battle = prepared.ruleset.new_battle(prepared.setup())
         hook = session.budgeted(battle, wire.BUDGET, battle.view)  # as session.run sets
 
