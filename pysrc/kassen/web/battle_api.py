@@ -7,6 +7,7 @@ each call does a whole job, because crossing the worker boundary costs per call.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from kassen import ENGINE_VERSION
@@ -117,12 +118,6 @@ class _FirstBeat(Exception):
         self.payload = payload
 
 
-def read_battle_request(request_json: str) -> dict[str, Any]:
-    """A page's battle request as a JSON object (its ``lang`` is read before it is prepared, so
-    the problems of preparing it come in the reader's language)."""
-    return read_json(request_json, "request", dict, wire.MAX_REQUEST_CHARS)
-
-
 def prepare_battle(request: dict[str, Any]) -> session.Prepared:
     """The battle a page's request describes, prepared."""
     return session.prepare(
@@ -135,18 +130,24 @@ def prepare_battle(request: dict[str, Any]) -> session.Prepared:
     )
 
 
-def battle(request_json: str) -> str:
-    """Play the battle a request describes; every step carries its texts and view."""
+def _battle_answer(request_json: str, play: Callable[[session.Prepared], dict[str, Any]]) -> str:
+    """``play`` the battle a page's request describes, as a guarded answer; the request's
+    ``lang`` is read before it is prepared, so a refused request answers in that language."""
     lang = "en"
 
     def work() -> dict[str, Any]:
         nonlocal lang
-        request = read_battle_request(request_json)
+        request = read_json(request_json, "request", dict, wire.MAX_REQUEST_CHARS)
         lang = pick_lang(request.get("lang"))
-        prepared = prepare_battle(request)
-        return battle_payload(session.run(prepared, views=True, budget=wire.BUDGET))
+        return play(prepare_battle(request))
 
     return guard(lambda: lang, work, wire.MAX_ANSWER_CHARS)
+
+
+def battle(request_json: str) -> str:
+    """Play the battle a request describes; every step carries its texts and view."""
+    return _battle_answer(request_json, lambda prepared: battle_payload(
+        session.run(prepared, views=True, budget=wire.BUDGET)))
 
 
 def battle_first(request_json: str) -> str:
@@ -154,13 +155,8 @@ def battle_first(request_json: str) -> str:
     the page shows it, then asks for the whole battle). The battle is played under the same
     budget until its first step closes, and no further: ``steps`` holds that step exactly as
     the whole answer's first, or nothing when a person must decide before it."""
-    lang = "en"
 
-    def work() -> dict[str, Any]:
-        nonlocal lang
-        request = read_battle_request(request_json)
-        lang = pick_lang(request.get("lang"))
-        prepared = prepare_battle(request)
+    def first(prepared: session.Prepared) -> dict[str, Any]:
         battle = prepared.ruleset.new_battle(prepared.setup())
         hook = session.budgeted(battle, wire.BUDGET, battle.view)  # as session.run sets
 
@@ -177,7 +173,7 @@ def battle_first(request_json: str) -> str:
             pass
         return {"ok": True, "kind": "battle", "early": True, "steps": []}
 
-    return guard(lambda: lang, work, wire.MAX_ANSWER_CHARS)
+    return _battle_answer(request_json, first)
 
 
 def open_link(fragment: str, lang: str = "en") -> str:
