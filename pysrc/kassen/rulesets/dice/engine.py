@@ -20,7 +20,6 @@ from kassen.rulesets.dice.catalogue_conditions import DEMERIT_FLAGS
 from kassen.rulesets.dice.model import Character, Sheet, State, Termination, TurnValues
 from kassen.rulesets.dice.options import Readings
 from kassen.rulesets.dice.rules import attack, upkeep
-from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.rules.abilities import (
     demerit_square,
     ougi_prestep,
@@ -108,6 +107,7 @@ class DiceBattle(Battle):
                      for sheet, colour in zip(sheets, self.state.colour, strict=True)]
         t.lookups = [_lookup(letters) for letters in t.readers]
         t.stardust_parts = [_stardust_parts(kit.stardust_bonus) for kit in kits]
+        t.specials = [("", *sheet.specials) for sheet in sheets]
         t.trigger_rows = [-1 if sheet.trigger is None else DEMERIT_FLAGS[sheet.trigger[0]].index
                           for sheet in sheets]
 
@@ -139,12 +139,13 @@ class DiceBattle(Battle):
         # 2. read dice per character
         rec.step("read", "read")
         faces = (r, b, y, g)
+        total = r + b + y + g
         tvs = st.tv
         if tvs:
-            self._read(0, dice, faces, tvs[0])
-            self._read(1, dice, faces, tvs[1])
+            self._read(0, faces, total, tvs[0])
+            self._read(1, faces, total, tvs[1])
         else:
-            st.tv = tvs = [self._read(0, dice, faces, None), self._read(1, dice, faces, None)]
+            st.tv = tvs = [self._read(0, faces, total, None), self._read(1, faces, total, None)]
         # 3. stardust and star formation
         kits, parts = t.kits, t.stardust_parts
         for c in t.order():
@@ -159,17 +160,28 @@ class DiceBattle(Battle):
         rec.step("select", "select")
         select(t, 0)
         select(t, 1)
-        # 6. 奥義 pre-step
-        ougi_prestep(t, 0)
-        ougi_prestep(t, 1)
-        # 7. demerit squares
-        demerit_square(t, 0)
-        demerit_square(t, 1)
-        # 8. special abilities in 原始攻撃権 order
+        # steps 6-8 act only where the sheet has something to act: each call below is made
+        # when the test its function begins with passes (most turns, most sides, none)
+        ch0, ch1 = st.chars
+        tv0, tv1 = tvs
+        # 6. 奥義 pre-step (a 奥義 still on the board)
+        if ch0.ougi_available:
+            ougi_prestep(t, 0)
+        if ch1.ougi_available:
+            ougi_prestep(t, 1)
+        # 7. demerit squares (a demerit ability in slot N)
+        if kits[0].squares[tv0.n]:
+            demerit_square(t, 0)
+        if kits[1].squares[tv1.n]:
+            demerit_square(t, 1)
+        # 8. special abilities in 原始攻撃権 order (a special on face S)
         rec.step("special", "special")
         first, second = t.order()
-        special(t, first)
-        special(t, second)
+        specials = t.specials
+        if specials[first][tvs[first].s]:
+            special(t, first)
+        if specials[second][tvs[second].s]:
+            special(t, second)
         # 9. slot abilities in 原始攻撃権 order (evaluated afresh, D23)
         rec.step("ability", "ability")
         first, second = t.order()
@@ -188,7 +200,7 @@ class DiceBattle(Battle):
         attackers, cross = attack.decide(t)
         # 13. attacks
         attack.attacks(t, attackers, cross)
-        if st.chars[0].lp <= 0 or st.chars[1].lp <= 0:
+        if ch0.lp_main + ch0.lp_ex <= 0 or ch1.lp_main + ch1.lp_ex <= 0:  # LP (§16.1)
             attack.knockout(t)
             return
         # 14. stun bookkeeping
@@ -199,29 +211,28 @@ class DiceBattle(Battle):
         rec.step("end", "end_of_turn")
         upkeep.end_of_turn(t)
 
-    def _read(self, c: int, dice: dict[str, int], faces: tuple[int, int, int, int],
+    def _read(self, c: int, faces: tuple[int, int, int, int], total: int,
               tv: TurnValues | None) -> TurnValues:
         """Step 2: own, opponent, N, S, selected die and 5計 of side ``c`` (§1.3–1.5, §6.1),
-        from the roll (by colour and as R, B, Y, G faces) into ``tv`` (last turn's values,
+        from the roll (the R, B, Y, G faces and their sum) into ``tv`` (last turn's values,
         begun afresh) or a new ``TurnValues``."""
         mine, theirs, middle, letter, special, middle_terms = self.table.lookups[c]
         ch = self.state.chars[c]
         r, b, y, g = faces
-        own, opp, sel, mid = faces[mine], faces[theirs], faces[letter], faces[middle]
-        n, five = r + b + mid, fm.five_sum(dice, sel)
+        own, opp, sel, mid, s = faces[mine], faces[theirs], faces[letter], faces[middle], \
+            faces[special]
+        n, five = r + b + mid, total + sel  # 5計 = R + B + Y + G + selected die (§6.1)
         sel_colour = COLOURS[letter]
         if tv is None:
-            tv = TurnValues(own, opp, n, faces[special], sel, sel_colour, five, ch.vp,
-                            ch.stunned, own, own)
+            tv = TurnValues(own, opp, n, s, sel, sel_colour, five, ch.vp, ch.stunned, own, own)
         else:
-            tv.begin(own, opp, n, faces[special], sel, sel_colour, five, ch.vp, ch.stunned)
+            tv.begin(own, opp, n, s, sel, sel_colour, five, ch.vp, ch.stunned)
         red, blue = RED_TERMS[r], BLUE_TERMS[b]
-        sums = {"n": (red, blue, middle_terms[mid]),
-                "five": (red, blue, YELLOW_TERMS[y], GREEN_TERMS[g], SELECTED_TERMS[sel])}
-        self.rec.add("read", ID[c], None, "§1.3", {"colour": self.state.colour[c], "own": own,
-                                                   "opp": opp, "n": n, "s": tv.s, "sel": sel,
-                                                   "sel_colour": sel_colour, "five": five,
-                                                   "sums": sums})
+        self.rec.add("read", ID[c], None, "§1.3", {
+            "colour": self.state.colour[c], "own": own, "opp": opp, "n": n, "s": s, "sel": sel,
+            "sel_colour": sel_colour, "five": five,
+            "sums": {"n": (red, blue, middle_terms[mid]),
+                     "five": (red, blue, YELLOW_TERMS[y], GREEN_TERMS[g], SELECTED_TERMS[sel])}})
         return tv
 
     # -- results and views -------------------------------------------------------------

@@ -47,8 +47,9 @@ class DiceTable(Table[State, Readings]):
     """State, recorder, generator, option readings and decider of one battle, the sheets and
     the values made from them once per battle, with the primitives every rule acts through."""
 
-    __slots__ = ("agi_terms", "agis", "fav_factors", "kits", "lookups", "readers", "sheets",
-                 "stardust_parts", "trigger_rows", "x_sums", "x_terms", "zone_bounds")
+    __slots__ = ("agi_terms", "agis", "exact", "fav_factors", "half_up", "kits", "lookups",
+                 "readers", "sheets", "specials", "stardust_parts", "trigger_rows", "x_sums",
+                 "x_terms", "zone_bounds")
 
     def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
                  decider: Decider, sheets: list[Sheet], kits: list[Kit]) -> None:
@@ -70,12 +71,18 @@ class DiceTable(Table[State, Readings]):
             hi, lo = hi - 1, lo - 1  # LP is an integer: ">= 4000" is "> 3999"
         self.zone_bounds = (hi, lo)
         """LP above which 序盤 and 中盤 begin (§16.2, option ``zone_bounds``)."""
+        self.exact = readings.arithmetic == "exact"
+        """Exact ratios in the damage formula (D1), else binary floats (A7)."""
+        self.half_up = readings.rounding == "half_up"
+        """Damage rounded half up (A7), else floored (D1)."""
         self.fav_factors = [fm.favourite_factors(sheet.fav) for sheet in sheets]
         """得意間合い倍率 of each side at each range in half steps (§11.2), made once."""
         self.readers: list[tuple[str, str, str, str, str]] = []
         """Which die is own, opponent's, middle, selected and special per side (§1.3–1.5)."""
         self.lookups: list[tuple[Any, ...]] = []
         """Each side's readers as indices into the rolled faces, with its middle-die terms."""
+        self.specials: list[tuple[str, ...]] = []
+        """Each side's special ability by face S (1..6; index 0 unused), "" where none."""
         self.stardust_parts: list[tuple[tuple[tuple[object, ...], ...], ...]] = []
         """Step 3's stardust terms of each side at each selected face."""
         self.trigger_rows: list[int] = []

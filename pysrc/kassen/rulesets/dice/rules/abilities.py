@@ -16,7 +16,7 @@ from kassen.rulesets.dice.table import ID, DiceTable
 def zone(t: DiceTable, c: int) -> None:
     """Step 4: the zone from LP now (§16.2); its passive is active if the zone matches."""
     ch = t.state.chars[c]
-    lp = ch.lp
+    lp = ch.lp_main + ch.lp_ex  # LP (§16.1)
     hi, lo = t.zone_bounds
     name = "序盤" if lp > hi else "中盤" if lp > lo else "終盤"
     ch.zone = name

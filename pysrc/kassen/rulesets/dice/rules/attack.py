@@ -8,6 +8,7 @@ from typing import Any
 from kassen.core.rules import implements
 from kassen.rulesets.dice.catalogue import ON_HIT_NAMES
 from kassen.rulesets.dice.model import Termination
+from kassen.rulesets.dice.model.state import ONE
 from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.table import ID, DiceTable
 
@@ -143,7 +144,7 @@ def extra_hits(t: DiceTable, a: int, hits: int, cross: bool) -> None:
     d = 1 - a
     defender = t.state.chars[d]
     for n in range(1, hits):
-        if defender.lp <= 0:
+        if defender.lp_main + defender.lp_ex <= 0:  # LP (§16.1)
             t.rec.emit("hits_skipped", ID[a], ID[d], rule="§10.5", skipped=hits - n)
             break
         hit(t, a, d, n, cross)
@@ -174,14 +175,28 @@ def hit(t: DiceTable, a: int, d: int, n: int, cross: bool) -> None:
             power = (sd.atk + td.five + cd.stars) * max(0, td.atk_mult.at(first)) * (10 - own_red)
             pn, pd = td.atk_corr.at(first)
             parry = (power * pn, 2 * pd)
-    coef_n, coef_d = ta.coef
+    atk_mult, def_mult = ta.atk_mult, td.def_mult
+    atk_corr, def_corr, dmg_mult, taken_mult = ta.atk_corr, td.def_corr, ta.dmg_mult, td.taken_mult
+    if first:
+        # the first hit adds the 単 modifiers (D5); a factor none touched is its every-hit value
+        atk_mult, def_mult = atk_mult.every + atk_mult.first, def_mult.every + def_mult.first
+        atk_corr = atk_corr.every if atk_corr.first is ONE else atk_corr.at(True)
+        def_corr = def_corr.every if def_corr.first is ONE else def_corr.at(True)
+        dmg_mult = dmg_mult.every if dmg_mult.first is ONE else dmg_mult.at(True)
+        taken_mult = taken_mult.every if taken_mult.first is ONE else taken_mult.at(True)
+        combo = ONE
+    else:
+        atk_mult, def_mult = atk_mult.every, def_mult.every
+        atk_corr, def_corr = atk_corr.every, def_corr.every
+        dmg_mult, taken_mult = dmg_mult.every, taken_mult.every
+        coef_n, coef_d = ta.coef
+        combo = (coef_n ** n, coef_d ** n)
     # the attacker's numbers, then the defender's, then the 防御倍率 floor
     dmg, terms = fm.damage(
-        sa.atk, ta.five, ca.stars, ta.atk_mult.at(first), a_red, ta.atk_corr.at(first),
-        fm.RANGE_FACTORS[r2], t.fav_factors[a][r2], (coef_n ** n, coef_d ** n),
-        sd.defence, td.five, cd.stars, td.def_mult.at(first), d_red, td.def_corr.at(first),
-        parry, ta.dmg_mult.at(first), td.taken_mult.at(first), readings.def_mult_floor,
-        readings.arithmetic == "exact", readings.rounding == "half_up")
+        sa.atk, ta.five, ca.stars, atk_mult, a_red, atk_corr,
+        fm.RANGE_FACTORS[r2], t.fav_factors[a][r2], combo,
+        sd.defence, td.five, cd.stars, def_mult, d_red, def_corr,
+        parry, dmg_mult, taken_mult, readings.def_mult_floor, t.exact, t.half_up)
     if negate:
         dmg = 0
         terms += (NEGATED,)
@@ -215,7 +230,8 @@ def hit(t: DiceTable, a: int, d: int, n: int, cross: bool) -> None:
             gauge_change = -loss
             sums["gauge"] = (*gauge, fm.AT_LEAST_ZERO)
             cd.gauge = max(0, cd.gauge + gauge_change)
-    t.rec.add("hit", ID[a], ID[d], "§19", {"index": n, "damage": dmg, "lp": cd.lp,
+    t.rec.add("hit", ID[a], ID[d], "§19", {"index": n, "damage": dmg,
+                                           "lp": cd.lp_main + cd.lp_ex,
                                            "gauge": cd.gauge, "gauge_change": gauge_change,
                                            "cross": cross, "range": fm.RANGE_TEXTS[r2],
                                            "sums": sums})

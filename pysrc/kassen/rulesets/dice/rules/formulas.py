@@ -179,6 +179,12 @@ def _reduction(label: str, rule: str, red: int) -> Term:
                                                              ("-", label, red, rule)]))
 
 
+A_REDUCTIONS = tuple(_reduction("a_red", "§6.3", red) for red in range(10))
+D_REDUCTIONS = tuple(_reduction("d_red", "§6.4", red) for red in range(10))
+""":func:`_reduction` of the attacker and of the defender at each die value 0..9 (the
+reductions the dice give; others are made when met)."""
+
+
 @implements("§19")
 def _correction(exact: bool, atk_corr: Ratio, range_m: Ratio, fav_m: Ratio,
                 combo: Ratio) -> Term:
@@ -248,12 +254,17 @@ def damage(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
         dmg = math.floor(raw + 0.5) if half_up else math.floor(raw)
         val = _float
     attack = [("=", "base_atk", base_atk), ("+", "five", five_a),
-              ("+", "stars", stars_a), _multiplier("atk_mult", atk_mult, True),
-              _reduction("a_red", "§6.3", a_red),
+              ("+", "stars", stars_a),
+              ("*", "atk_mult", atk_mult) if atk_mult >= 0 else _multiplier("atk_mult", atk_mult,
+                                                                            True),
+              A_REDUCTIONS[a_red] if 0 <= a_red < 10 else _reduction("a_red", "§6.3", a_red),
               _correction(exact, atk_corr, range_m, fav_m, combo)]
     defence = [("=", "base_def", base_def), ("+", "five", five_d),
-               ("+", "stars", stars_d), _multiplier("def_mult", def_mult, def_floor),
-               _reduction("d_red", "§6.4", d_red), ("*", "def_corr", val(def_corr)), HALF]
+               ("+", "stars", stars_d),
+               ("*", "def_mult", def_mult) if def_mult >= 0 else _multiplier("def_mult", def_mult,
+                                                                             def_floor),
+               D_REDUCTIONS[d_red] if 0 <= d_red < 10 else _reduction("d_red", "§6.4", d_red),
+               ("*", "def_corr", val(def_corr)), HALF]
     if pn:
         defence.append(("+", "parry", val(parry), "D24"))
     terms = (("=", "attack", attack), ("-", "defence", defence), AT_LEAST_ZERO,
