@@ -46,14 +46,25 @@ def _lookup(letters: tuple[str, str, str, str, str],
             ) -> tuple[int, int, int, int, int, tuple[tuple[object, ...], ...]]:
     """A side's :func:`readers` as indices into the rolled faces (R, B, Y, G), with the sum
     terms of its middle die (the step-2 reading of every turn)."""
-    mine, theirs, middle, letter, special = (COLOURS.index(x) for x in letters)
-    return mine, theirs, middle, letter, special, DIE_TERMS[letters[2]]
+    index = COLOURS.index
+    return (index(letters[0]), index(letters[1]), index(letters[2]), index(letters[3]),
+            index(letters[4]), DIE_TERMS[letters[2]])
 
 
 def _stardust_parts(bonus: int) -> tuple[tuple[tuple[object, ...], ...], ...]:
-    """Step 3's stardust terms at each selected face: the die, then 星屑集め's bonus."""
-    extra = (("+", "stardust_bonus", bonus),) if bonus else ()
-    return tuple((STARDUST_SELECTED[face], *extra) for face in range(7))
+    """Step 3's stardust terms at each selected face: the die, then 星屑集め's bonus (made
+    once per bonus)."""
+    parts = STARDUST_PARTS.get(bonus)
+    if parts is None:
+        extra = (("+", "stardust_bonus", bonus),) if bonus else ()
+        parts = tuple((STARDUST_SELECTED[face], *extra) for face in range(7))
+        if len(STARDUST_PARTS) < 16:
+            STARDUST_PARTS[bonus] = parts
+    return parts
+
+
+STARDUST_PARTS: dict[int, tuple[tuple[tuple[object, ...], ...], ...]] = {}
+""":func:`_stardust_parts` by bonus (a sheet's 星屑集め count: a handful of values)."""
 
 
 def readers(sheet: Sheet, colour: str) -> tuple[str, str, str, str, str]:
@@ -148,7 +159,10 @@ class DiceBattle(Battle):
             st.tv = tvs = [self._read(0, faces, total, None), self._read(1, faces, total, None)]
         # 3. stardust and star formation
         kits, parts = t.kits, t.stardust_parts
-        for c in t.order():
+        tv0, tv1 = tvs
+        # 原始攻撃権 (§9.3): its first key, the own dice, settles most turns (t.order: the rest)
+        own0, own1 = tv0.own_eff, tv1.own_eff
+        for c in t.order() if own0 == own1 else (0, 1) if own0 > own1 else (1, 0):
             sel = tvs[c].sel
             t.add_stardust(c, sel + kits[c].stardust_bonus, "selected", parts[c][sel])
         # the steps below act for side 0 then side 1, or in 原始攻撃権 order (§9.3); the two
@@ -163,7 +177,6 @@ class DiceBattle(Battle):
         # steps 6-8 act only where the sheet has something to act: each call below is made
         # when the test its function begins with passes (most turns, most sides, none)
         ch0, ch1 = st.chars
-        tv0, tv1 = tvs
         # 6. 奥義 pre-step (a 奥義 still on the board)
         if ch0.ougi_available:
             ougi_prestep(t, 0)
@@ -176,7 +189,8 @@ class DiceBattle(Battle):
             demerit_square(t, 1)
         # 8. special abilities in 原始攻撃権 order (a special on face S)
         rec.step("special", "special")
-        first, second = t.order()
+        own0, own1 = tv0.own_eff, tv1.own_eff
+        first, second = t.order() if own0 == own1 else (0, 1) if own0 > own1 else (1, 0)
         specials = t.specials
         if specials[first][tvs[first].s]:
             special(t, first)
@@ -184,7 +198,8 @@ class DiceBattle(Battle):
             special(t, second)
         # 9. slot abilities in 原始攻撃権 order (evaluated afresh, D23)
         rec.step("ability", "ability")
-        first, second = t.order()
+        own0, own1 = tv0.own_eff, tv1.own_eff
+        first, second = t.order() if own0 == own1 else (0, 1) if own0 > own1 else (1, 0)
         slot_abilities(t, first)
         slot_abilities(t, second)
         # 10. derived values
@@ -193,8 +208,9 @@ class DiceBattle(Battle):
         flags_and_passives(t, 1)
         derive(t, 0)
         derive(t, 1)
-        # 11. range
-        attack.range_start(t)
+        # 11. range (set on the first turn)
+        if st.r2 is None:
+            attack.range_start(t)
         # 12. attack-right decision
         rec.step("decision", "decision")
         attackers, cross = attack.decide(t)
@@ -216,8 +232,9 @@ class DiceBattle(Battle):
         """Step 2: own, opponent, N, S, selected die and 5計 of side ``c`` (§1.3–1.5, §6.1),
         from the roll (the R, B, Y, G faces and their sum) into ``tv`` (last turn's values,
         begun afresh) or a new ``TurnValues``."""
-        mine, theirs, middle, letter, special, middle_terms = self.table.lookups[c]
-        ch = self.state.chars[c]
+        t = self.table
+        mine, theirs, middle, letter, special, middle_terms = t.lookups[c]
+        ch = t.state.chars[c]
         r, b, y, g = faces
         own, opp, sel, mid, s = faces[mine], faces[theirs], faces[letter], faces[middle], \
             faces[special]
@@ -228,8 +245,8 @@ class DiceBattle(Battle):
         else:
             tv.begin(own, opp, n, s, sel, sel_colour, five, ch.vp, ch.stunned)
         red, blue = RED_TERMS[r], BLUE_TERMS[b]
-        self.rec.add("read", ID[c], None, "§1.3", {
-            "colour": self.state.colour[c], "own": own, "opp": opp, "n": n, "s": s, "sel": sel,
+        t.rec.add("read", ID[c], None, "§1.3", {
+            "colour": t.state.colour[c], "own": own, "opp": opp, "n": n, "s": s, "sel": sel,
             "sel_colour": sel_colour, "five": five,
             "sums": {"n": (red, blue, middle_terms[mid]),
                      "five": (red, blue, YELLOW_TERMS[y], GREEN_TERMS[g], SELECTED_TERMS[sel])}})

@@ -42,11 +42,11 @@ def select(t: DiceTable, c: int) -> None:
     line = sheet.line
     if ch.stunned:
         if (t.readings.line_while_stunned == "lost" and line is not None
-                and not ch.line_used and ch.lp <= line[0]):
+                and not ch.line_used and ch.lp_main + ch.lp_ex <= line[0]):
             ch.line_used = True  # D30 alternative: the line passes while stunned
         t.rec.emit("select", ID[c], rule="§7.1", source="stunned", slot=0, name="")
         return
-    if line is not None and not ch.line_used and ch.lp <= line[0]:
+    if line is not None and not ch.line_used and ch.lp_main + ch.lp_ex <= line[0]:  # LP (§16.1)
         ch.line_used = True
         src.kind, src.name = "line", line[1].label
     elif (sheet.trigger is not None and t.has_flag(1 - c, t.trigger_rows[c])

@@ -82,7 +82,7 @@ def decide(t: DiceTable) -> tuple[list[int], bool]:
     st.decision = info = {
         "abs": [abs0, abs1], "right": [right0, right1], "speed": [speed0, speed1], "x": x,
         "passed": passed, "by": by, "cross": cross, "winner": winner,
-        "attackers": [ID[c] for c in attackers], "red": ID[t.red()]}
+        "attackers": [ID[c] for c in attackers], "red": ID[0 if st.colour[0] == "red" else 1]}
     if attackers:
         t.rec.add("decision_cross" if len(attackers) == 2 else "decision", ID[attackers[0]],
                   ID[1 - attackers[0]], "§9.2", {"sums": t.x_sums, **info})
@@ -111,7 +111,9 @@ def attacks(t: DiceTable, attackers: list[int], cross: bool) -> None:
         extra_hits(t, second, hits[1], cross)
         return
     for a in attackers:
-        extra_hits(t, a, first_strike(t, a, cross), cross)
+        hits = first_strike(t, a, cross)
+        if hits > 1:
+            extra_hits(t, a, hits, cross)
 
 
 @implements("§10.1")

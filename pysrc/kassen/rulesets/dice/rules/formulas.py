@@ -258,7 +258,8 @@ def damage(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
               ("*", "atk_mult", atk_mult) if atk_mult >= 0 else _multiplier("atk_mult", atk_mult,
                                                                             True),
               A_REDUCTIONS[a_red] if 0 <= a_red < 10 else _reduction("a_red", "§6.3", a_red),
-              _correction(exact, atk_corr, range_m, fav_m, combo)]
+              _PARTS.get((exact, atk_corr, range_m, fav_m, combo))
+              or _correction(exact, atk_corr, range_m, fav_m, combo)]
     defence = [("=", "base_def", base_def), ("+", "five", five_d),
                ("+", "stars", stars_d),
                ("*", "def_mult", def_mult) if def_mult >= 0 else _multiplier("def_mult", def_mult,

@@ -82,7 +82,11 @@ def derive(t: DiceTable, c: int) -> None:
         tv.speed = -k.STUN_SPEED_PENALTY
         tv.def_mult.every, tv.def_mult.first = -k.STUN_DEF_MULT_PENALTY, 0
     thresholds = tv.thresholds
-    if thresholds:
+    if len(thresholds) == 1:  # one lowering (連撃の心得 or スピード): no generator
+        lowered = thresholds[0]
+        tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min(k.COMBO_THRESHOLD_BASE, lowered))
+        threshold = (THRESHOLD_BASE, ("min", "lowered_threshold", lowered), THRESHOLD_FLOOR)
+    elif thresholds:
         tv.threshold = max(k.COMBO_THRESHOLD_FLOOR, min(k.COMBO_THRESHOLD_BASE, *thresholds))
         threshold = (THRESHOLD_BASE, *(("min", "lowered_threshold", x) for x in thresholds),
                      THRESHOLD_FLOOR)
