@@ -86,3 +86,23 @@ def test_float_arithmetic_option_a7() -> None:
     b = battle(EX_RED, EX_BLUE, [5, 3, 2, 6], arithmetic="float")
     b.play_turn()
     assert events(b, "hit")[0]["damage"] == 940
+
+
+@pytest.mark.rule("§6.3")
+@pytest.mark.rule("§6.4")
+def test_reduction_tables_are_the_terms_of_each_die_value_section6_3() -> None:
+    """§6.3/§6.4: the damage sum's × (10 − 低減値) part, taken from a table for die values
+    0..9, is the term the formula writes; a value past the table is made when met."""
+    for red in range(10):
+        assert fm.A_REDUCTIONS[red] == ("*", "ten_minus", [("=", "ten", 10),
+                                                            ("-", "a_red", red, "§6.3")])
+        assert fm.D_REDUCTIONS[red] == ("*", "ten_minus", [("=", "ten", 10),
+                                                            ("-", "d_red", red, "§6.4")])
+    dmg, terms = fm.damage(5, 10, 0, 1, 12, (1, 1), (1, 1), (1, 1), (1, 1), 5, 10, 0, -1, 0,
+                           (1, 1), (0, 1), (1, 1), (1, 1), True, True, False)
+    attack = dict((t[1], t) for t in terms[0][2])
+    assert attack["ten_minus"][2][1] == ("-", "a_red", 12, "§6.3")
+    defence = dict((t[1], t) for t in terms[1][2])
+    assert defence["def_mult"] == ("*", "def_mult", [("=", "def_mult", -1),
+                                                     ("max", "at_least_zero", 0, "§19")])
+    assert dmg == 0  # power (5+10)·1·(10−12) < 0, floored at 0 (§19)

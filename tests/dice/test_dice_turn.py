@@ -111,6 +111,17 @@ def test_single_derivation_first_hit_only_d5() -> None:
     assert [damage_terms(h)["atk_mult"] for h in events(b, "hit")] == [4, 2]
 
 
+@pytest.mark.rule("D5")
+def test_single_factor_multiplies_the_first_hit_only_d5() -> None:
+    """D5: a 単 factor (急所狙い・単 ダメージ倍率 ×1.5) acts on the first hit, not the second;
+    without 単 it acts on both."""
+    two_hits = "agi: 10; passive: 連撃の心得; special5: 瞬発; "
+    single = one_turn(two_hits + "slot10: 急所狙い・単")
+    assert [damage_terms(h)["dmg_mult"] for h in events(single, "hit")] == [Fraction(3, 2), 1]
+    every = one_turn(two_hits + "slot10: 急所狙い")
+    assert [damage_terms(h)["dmg_mult"] for h in events(every, "hit")] == [Fraction(3, 2)] * 2
+
+
 @pytest.mark.rule("§2.8")
 def test_hand_and_open_derivations_section2_8() -> None:
     """渡: own attack right −1; 開: own defence correction 0 this turn."""
