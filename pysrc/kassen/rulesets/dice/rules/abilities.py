@@ -213,12 +213,14 @@ def activate(t: DiceTable, c: int, ability: Ability, column: str, extra: int = 0
     exerted = on_activate(t, c, single) if on_activate is not None else False
     if entry.on_hit is not None:
         tv.on_hit.append((entry, single))  # exerted only when a hit connects
-    if "渡" in ability.derivations:
-        tv.right -= 1
-        exerted = True
-    if "開" in ability.derivations:
-        tv.def_corr.zero()
-        exerted = True
+    derivations = ability.derivations
+    if derivations:
+        if "渡" in derivations:
+            tv.right -= 1
+            exerted = True
+        if "開" in derivations:
+            tv.def_corr.zero()
+            exerted = True
     tv.acts.append(Act(name, entry.vp, extra, exerted, ability.name, single))
     t.rec.add("ability", ID[c], None, "§18.1", {"name": name, "column": column})
 
