@@ -174,8 +174,8 @@ class DiceBattle(Battle):
         rec.step("select", "select")
         select(t, 0)
         select(t, 1)
-        # steps 6-8 act only where the sheet has something to act: each call below is made
-        # when the test its function begins with passes (most turns, most sides, none)
+        # steps 6-8 act only where the sheet has something to act: each call below is skipped
+        # where its function would return at once (most turns, most sides)
         ch0, ch1 = st.chars
         # 6. 奥義 pre-step (a 奥義 still on the board)
         if ch0.ougi_available:
