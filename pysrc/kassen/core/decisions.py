@@ -83,9 +83,24 @@ class Decider:
     ) -> None:
         self.choices: list[Any] = list(choices)
         self.recorded = len(self.choices)
-        self.policies = list(policies)
+        self.policies = policies
         self.rng = rng
         self.cursor = 0
+
+    @property
+    def policies(self) -> list[Policy | None]:
+        """Each side's policy (None: a person). Setting it (tests script a side) also sets
+        what :meth:`decide` reads per side."""
+        return self._policies
+
+    @policies.setter
+    def policies(self, policies: Sequence[Policy | None]) -> None:
+        self._policies = list(policies)
+        self._sides: tuple[tuple[Policy | None, Rng | None], ...] = tuple(
+            (p, NO_DRAWS if p is not None and not getattr(p, "draws", True) else None)
+            for p in self._policies)
+        """Per side: the policy and the stream it is handed, :data:`NO_DRAWS` for a
+        :func:`deterministic` one and None for one that is given its own per decision."""
 
     def decide(self, request: Request) -> Any:
         """The answer to ``request``: recorded if there is one, else from the side's policy."""
@@ -102,17 +117,17 @@ class Decider:
                                                   "answer": str(answer)[:60]})])
             self.cursor = cursor + 1
             return answer
-        side = request.side
-        policies = self.policies
-        policy = policies[side] if side < len(policies) else None
+        try:
+            policy, stream = self._sides[request.side]
+        except IndexError:
+            policy = stream = None
         if policy is None:
             raise NeedDecision(request)
-        stream = self.rng.derive(str(cursor)) if getattr(policy, "draws", True) else NO_DRAWS
-        answer = policy(request, stream)
+        answer = policy(request, self.rng.derive(str(cursor)) if stream is None else stream)
         if answer not in options:
             raise ValueError(f"policy answered {answer!r}, not one of the options")
-        self.choices.append(answer)
-        self.cursor += 1
+        choices.append(answer)
+        self.cursor = cursor + 1
         return answer
 
     def getstate(self) -> int:
