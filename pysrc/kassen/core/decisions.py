@@ -9,8 +9,9 @@ replay needs no AI. A side played by a person has no policy: the decider raises
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from kassen.core.problems import Problem, ProblemError
@@ -54,6 +55,8 @@ class NoDraws(Rng):
 
 
 NO_DRAWS = NoDraws("xo1:no-draws")
+_NONE: Mapping[str, Callable[..., Any]] = MappingProxyType({})
+"""No shortcuts."""
 
 
 def deterministic(policy: Policy) -> Policy:
@@ -101,6 +104,35 @@ class Decider:
             for p in self._policies)
         """Per side: the policy and the stream it is handed, :data:`NO_DRAWS` for a
         :func:`deterministic` one and None for one that is given its own per decision."""
+        self._shortcuts: tuple[Mapping[str, Callable[..., Any]], ...] = tuple(
+            getattr(p, "shortcuts", _NONE) if stream is NO_DRAWS else _NONE
+            for p, stream in self._sides)
+        """Per side: the :attr:`shortcut` functions of its deterministic policy, by kind."""
+
+    def shortcut(self, side: int, kind: str) -> Callable[..., Any] | None:
+        """The function that gives ``side``'s next answer to a request of ``kind`` without
+        the request being made, or None when that request must be made.
+
+        A :func:`deterministic` policy may offer, in a ``shortcuts`` dict, a function per
+        request kind that takes the values of such a request's context (the ruleset says
+        which, in which order) and returns what the policy would answer that request, an
+        answer legal whatever the request's options are. The ruleset passes the values,
+        records the answer with :meth:`record` and skips building the request, its context
+        and the checks. None when the next decision is replayed from the record, or asked
+        of a person, or of a policy with no shortcut for ``kind``.
+        """
+        if self.cursor < len(self.choices):
+            return None
+        try:
+            return self._shortcuts[side].get(kind)
+        except IndexError:
+            return None
+
+    def record(self, answer: Any) -> Any:
+        """Record ``answer``, given by a :meth:`shortcut`, as the next decision's; return it."""
+        self.choices.append(answer)
+        self.cursor += 1
+        return answer
 
     def decide(self, request: Request) -> Any:
         """The answer to ``request``: recorded if there is one, else from the side's policy."""

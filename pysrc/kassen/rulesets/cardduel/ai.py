@@ -5,7 +5,7 @@ request's options and context (the §10 information model)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kassen.core.decisions import Request, deterministic
@@ -66,27 +66,45 @@ def _pick(cards: list[str], ok: frozenset[str], danger: Any, rank: dict[str, int
     return best if safe is None else safe
 
 
-def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
-    """W1 (§10): enchantments first, then hand cards, then the deck if deckOK, else pass."""
-    opp_right = ctx["opp_right"]
-    order = attack_order(ctx["threshold"], tuple(ctx["fav"]))
+def choose_attack(t: float, g: int, threshold: int, fav: tuple[str, ...], hp: int,
+                  hand: list[str], deck_size: int, deck_valid: int, own: Sequence[str],
+                  opp_enchants: Sequence[str], opp_right: bool) -> str:
+    """W1 (§10) with blind-play threshold ``t`` and HP guard ``g``, from the values of the
+    W1/W2 context (``attack.attack_context``): enchantments first, then hand cards, then
+    the deck if deckOK, else pass. Every answer is legal: an own enchantment, a hand card,
+    the deck only when it holds a card, or pass."""
+    order = attack_order(threshold, fav)
     ok = order.valid
     # a card the opponent could clash with is avoided while the opponent may attack
-    danger = ctx["opp_enchants"] if opp_right else ()
+    danger = opp_enchants if opp_right else ()
     # the strongest card against an attacker, the weakest that scores otherwise
     rank = order.strongest if opp_right else order.weakest
-    own = ctx["own"]
     if own:
         card = _pick(own, ok, danger, rank)
         if card is not None:
             return "field:" + card
-    card = _pick(ctx["hand"], ok, danger, rank)
+    card = _pick(hand, ok, danger, rank)
     if card is not None:
         return card
-    size = ctx["deck_size"]
-    if size > 0 and ctx["hp"] > g and ctx["deck_valid"] / size >= t:
+    if deck_size > 0 and hp > g and deck_valid / deck_size >= t:
         return "deck"
     return "pass"
+
+
+def choose_continue(t: float, g: int, threshold: int, fav: tuple[str, ...], hp: int,
+                    hand: list[str], deck_size: int, deck_valid: int, own: Sequence[str],
+                    opp_enchants: Sequence[str], opp_right: bool) -> str:
+    """W2 (§10): continue while W1 would attack with something, else withdraw."""
+    attack = choose_attack(t, g, threshold, fav, hp, hand, deck_size, deck_valid, own,
+                           opp_enchants, opp_right)
+    return "continue" if attack != "pass" else "withdraw"
+
+
+def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
+    """W1 (§10) from the request's context."""
+    return choose_attack(t, g, ctx["threshold"], tuple(ctx["fav"]), ctx["hp"], ctx["hand"],
+                         ctx["deck_size"], ctx["deck_valid"], ctx["own"],
+                         ctx["opp_enchants"], ctx["opp_right"])
 
 
 def enchant_choice(ctx: dict[str, Any]) -> str:
@@ -153,6 +171,10 @@ def make_policy(t: float, g: int) -> Callable[[Request, Rng], Any]:
             return "surrender" if hopeless else "continue"
         return request.options[0]
 
+    # W1 and W2 answered from the context's values, without a request (Decider.shortcut)
+    policy.shortcuts = {  # type: ignore[attr-defined]
+        "W1": functools.partial(choose_attack, t, g),
+        "W2": functools.partial(choose_continue, t, g)}
     return policy
 
 
