@@ -1,4 +1,4 @@
-"""The §10 AI's W1/W2 shortcuts (issue 29): answered from the context's values without a
+"""The §10 AI's W1/W2/M1 shortcuts (issue 29): answered from the context's values without a
 request (``Decider.shortcut``), every battle is the one the requests make, event for event
 and choice for choice."""
 
@@ -13,6 +13,7 @@ from kassen.core.decisions import Request, deterministic
 from kassen.core.driver import Driver
 from kassen.core.rng import Rng
 from kassen.rulesets.cardduel.ai import POLICIES
+from kassen.rulesets.cardduel.catalogue import CARD_RANKS
 from kassen.rulesets.cardduel.rules.attack import attack_context, attack_values
 
 
@@ -63,8 +64,9 @@ def test_battles_with_and_without_the_shortcuts_are_the_same() -> None:
 
 @pytest.mark.rule("§10")
 def test_a_shortcut_answers_what_the_policy_answers_its_request() -> None:
-    """§10: at every W1/W2 of a battle, the shortcut on the values and the policy on the
-    request with the context give the same answer, for both policies."""
+    """§10: for W1/W2 of both warriors and M1 of both mages (fishing for a happening with a
+    rank on the field), the shortcut on the values and the policy on the request with the
+    context give the same answer, for both policies."""
     ruleset = registry.get("cardduel")
     sides = [ruleset.sample_text("ユウ+ミナ"), ruleset.sample_text("レン+サクラ")]
     prepared = session.prepare("cardduel", sides, {}, "mt1:shortcut-ask", policies=[
@@ -84,6 +86,19 @@ def test_a_shortcut_answers_what_the_policy_answers_its_request() -> None:
                     assert short in options
                     checked += 1
     assert checked == 16
+    for mage in battle.state.mages:
+        warrior = battle.state.warriors[mage.side]
+        for name, policy in POLICIES.items():
+            ctx = {"member": mage.id, "threshold": mage.threshold, "fav": mage.checks.fav,
+                   "mp": mage.mp, "hand": list(mage.hand), "deck_size": len(mage.deck),
+                   "w_threshold": warrior.threshold, "w_fav": warrior.checks.fav,
+                   "w_right": True, "field_ranks": sorted(CARD_RANKS[c] for c in mage.hand[:2])}
+            options = (*mage.hand, "deck", "pass")
+            asked = policy(Request(mage.side, "M1", options, ctx), Rng("mt1:x"))
+            short = policy.shortcuts["M1"](
+                mage.threshold, mage.checks.fav, mage.mp, mage.hand, len(mage.deck),
+                warrior.threshold, warrior.checks.fav, True, set(ctx["field_ranks"]))
+            assert short == asked != "pass", name
 
 
 def test_no_shortcut_while_replaying_or_for_a_person() -> None:
@@ -97,7 +112,7 @@ def test_no_shortcut_while_replaying_or_for_a_person() -> None:
     assert decider.shortcut(0, "W1") is None  # the recorded "pass" comes first
     assert decider.decide(Request(0, "W1", ("pass",))) == "pass"
     assert decider.shortcut(0, "W1") is POLICIES["careful"].shortcuts["W1"]
-    assert decider.shortcut(0, "M1") is None  # no shortcut for that kind
+    assert decider.shortcut(0, "M3") is None  # no shortcut for that kind
     assert decider.shortcut(1, "W1") is None  # a person
     assert decider.shortcut(2, "W1") is None  # no such side
     assert decider.record("deck") == "deck" and decider.choices == ["pass", "deck"]

@@ -5,7 +5,7 @@ request's options and context (the §10 information model)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from kassen.core.decisions import Request, deterministic
@@ -107,25 +107,37 @@ def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
                          ctx["opp_enchants"], ctx["opp_right"])
 
 
-def enchant_choice(ctx: dict[str, Any]) -> str:
-    """M1 (§10): fish for a happening, else a safe valid card, else the deck if MP ≥ 2."""
-    if not ctx["w_right"]:
+def choose_enchant(threshold: int, fav: tuple[str, ...], mp: int, hand: list[str],
+                   deck_size: int, w_threshold: int, w_fav: tuple[str, ...], w_right: bool,
+                   field_ranks: Collection[str]) -> str:
+    """M1 (§10) from the values of the M1 context (as ``enchant.ask_enchant`` passes them;
+    ``field_ranks`` only read for membership): fish for a
+    happening, else a safe valid card, else the deck if MP ≥ 2. Every answer is legal: a
+    hand card, the deck only when it holds a card, or pass."""
+    if not w_right:
         return "pass"
-    hand, ranks = ctx["hand"], set(ctx["field_ranks"])
-    ok = valid_cards(ctx["threshold"], ctx["fav"])
-    warrior = attack_order(ctx["w_threshold"], tuple(ctx["w_fav"]))
+    ranks = field_ranks
+    ok = valid_cards(threshold, fav)
+    warrior = attack_order(w_threshold, w_fav)
     weakest = warrior.weakest
     # a Joker's rank is "" and never among the field's ranks
     fish = [c for c in hand if CARD_RANKS[c] in ranks]
-    if fish and ctx["deck_size"] >= 3:
+    if fish and deck_size >= 3:
         return min(fish, key=lambda c: (c in ok, weakest[c]))
     w_ok = warrior.valid
     safe = [c for c in hand if c in ok and c in w_ok and CARD_RANKS[c] not in ranks]
     if safe:
         return min(safe, key=weakest.__getitem__)
-    if ctx["mp"] >= 2 and ctx["deck_size"] > 0:
+    if mp >= 2 and deck_size > 0:
         return "deck"
     return "pass"
+
+
+def enchant_choice(ctx: dict[str, Any]) -> str:
+    """M1 (§10) from the request's context."""
+    return choose_enchant(ctx["threshold"], ctx["fav"], ctx["mp"], ctx["hand"],
+                          ctx["deck_size"], ctx["w_threshold"], tuple(ctx["w_fav"]),
+                          ctx["w_right"], set(ctx["field_ranks"]))
 
 
 def _thrifty(costumes: list[str], into: str) -> str:
@@ -171,10 +183,10 @@ def make_policy(t: float, g: int) -> Callable[[Request, Rng], Any]:
             return "surrender" if hopeless else "continue"
         return request.options[0]
 
-    # W1 and W2 answered from the context's values, without a request (Decider.shortcut)
+    # W1, W2 and M1 answered from the context's values, without a request (Decider.shortcut)
     policy.shortcuts = {  # type: ignore[attr-defined]
         "W1": functools.partial(choose_attack, t, g),
-        "W2": functools.partial(choose_continue, t, g)}
+        "W2": functools.partial(choose_continue, t, g), "M1": choose_enchant}
     return policy
 
 
