@@ -99,15 +99,20 @@ class Decider:
     @policies.setter
     def policies(self, policies: Sequence[Policy | None]) -> None:
         self._policies = list(policies)
-        self._sides: tuple[tuple[Policy | None, Rng | None], ...] = tuple(
-            (p, NO_DRAWS if p is not None and not getattr(p, "draws", True) else None)
-            for p in self._policies)
+        sides: list[tuple[Policy | None, Rng | None]] = []
+        shortcuts: list[Mapping[str, Callable[..., Any]]] = []
+        for p in self._policies:
+            if p is not None and not getattr(p, "draws", True):
+                sides.append((p, NO_DRAWS))
+                shortcuts.append(getattr(p, "shortcuts", _NONE))
+            else:
+                sides.append((p, None))
+                shortcuts.append(_NONE)
+        self._sides = tuple(sides)
         """Per side: the policy and the stream it is handed, :data:`NO_DRAWS` for a
         :func:`deterministic` one and None for one that is given its own per decision."""
-        self._shortcuts: tuple[Mapping[str, Callable[..., Any]], ...] = tuple(
-            getattr(p, "shortcuts", _NONE) if stream is NO_DRAWS else _NONE
-            for p, stream in self._sides)
-        """Per side: the :attr:`shortcut` functions of its deterministic policy, by kind."""
+        self._shortcuts = tuple(shortcuts)
+        """Per side: the :meth:`shortcut` functions of its deterministic policy, by kind."""
 
     def shortcut(self, side: int, kind: str) -> Callable[..., Any] | None:
         """The function that gives ``side``'s next answer to a request of ``kind`` without
