@@ -15,6 +15,10 @@ def _prepared(procedure: str, seed: str) -> session.Prepared:
     return session.prepare("cardduel", sides, {"procedure": procedure}, seed)
 
 
+@pytest.mark.rule("§5")
+@pytest.mark.rule("§7")
+@pytest.mark.rule("A1")
+@pytest.mark.rule("A5")
 @pytest.mark.parametrize("procedure", ["revised", "original"])
 @pytest.mark.parametrize("seed", ["mt1:phase-1", "mt1:phase-2", "xo1:phase-3"])
 def test_every_beat_view_names_its_own_step(procedure: str, seed: str) -> None:
@@ -34,6 +38,7 @@ def test_every_beat_view_names_its_own_step(procedure: str, seed: str) -> None:
     assert expected <= {s.phase for s in steps}
 
 
+@pytest.mark.rule("§3")
 def test_a_view_re_simulated_from_a_snapshot_names_the_same_step() -> None:
     """Seeking back re-simulates one battle from its snapshot (§3): the views it makes
     show the same steps as those made while playing forward."""
