@@ -1,4 +1,4 @@
-"""The §10 AI's W1/W2/M1 shortcuts (issue 29): answered from the context's values without a
+"""The §10 AI's W1/W2/M1/M0 shortcuts (issue 29): answered from the context's values without a
 request (``Decider.shortcut``), every battle is the one the requests make, event for event
 and choice for choice."""
 
@@ -15,6 +15,7 @@ from kassen.core.rng import Rng
 from kassen.rulesets.cardduel.ai import POLICIES
 from kassen.rulesets.cardduel.catalogue import CARD_RANKS
 from kassen.rulesets.cardduel.rules.attack import attack_context, attack_values
+from kassen.rulesets.cardduel.rules.resources import conversion_options
 
 
 def _without_shortcuts(name: str) -> Any:
@@ -62,11 +63,14 @@ def test_battles_with_and_without_the_shortcuts_are_the_same() -> None:
     assert seen_w2
 
 
+@pytest.mark.rule("M0")
+@pytest.mark.rule("D20")
 @pytest.mark.rule("§10")
 def test_a_shortcut_answers_what_the_policy_answers_its_request() -> None:
-    """§10: for W1/W2 of both warriors and M1 of both mages (fishing for a happening with a
-    rank on the field), the shortcut on the values and the policy on the request with the
-    context give the same answer, for both policies."""
+    """§10: for W1/W2 of both warriors, M1 of both mages (fishing for a happening with a
+    rank on the field) and their M0 (D20: into MP, into cards, pass), the shortcut on the
+    values and the policy on the request with the context give the same answer, for both
+    policies."""
     ruleset = registry.get("cardduel")
     sides = [ruleset.sample_text("ユウ+ミナ"), ruleset.sample_text("レン+サクラ")]
     prepared = session.prepare("cardduel", sides, {}, "mt1:shortcut-ask", policies=[
@@ -99,6 +103,13 @@ def test_a_shortcut_answers_what_the_policy_answers_its_request() -> None:
                 mage.threshold, mage.checks.fav, mage.mp, mage.hand, len(mage.deck),
                 warrior.threshold, warrior.checks.fav, True, set(ctx["field_ranks"]))
             assert short == asked != "pass", name
+            for mp, hand_size in ((1, 3), (2, 0), (2, 3)):  # into MP, into cards, pass
+                ctx = {"member": mage.id, "mp": mp, "hand_size": hand_size, "max_hand": 6,
+                       "deck_size": 10, "costumes": list(mage.costumes)}
+                options = conversion_options(tuple(mage.costumes))
+                asked = policy(Request(mage.side, "M0", options, ctx), Rng("mt1:x"))
+                short = policy.shortcuts["M0"](mp, mage.costumes, hand_size, 10)
+                assert short == asked and short in options, (name, mp, hand_size)
 
 
 def test_no_shortcut_while_replaying_or_for_a_person() -> None:

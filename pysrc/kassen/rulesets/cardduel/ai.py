@@ -148,6 +148,17 @@ def _thrifty(costumes: list[str], into: str) -> str:
                                              order.index(c)))
 
 
+def choose_conversion(mp: int, costumes: list[str], hand_size: int, deck_size: int) -> str:
+    """M0 (§10, D20) from the values of the M0 context (as ``resources.voluntary_conversions``
+    passes them): a costume into MP at 1 MP, into cards with an empty hand and a deck, the
+    thriftiest kind first; else pass. Every answer is legal: a kind the mage wears, or pass."""
+    if mp == 1:
+        return _thrifty(costumes, "mp") + ":mp"
+    if hand_size == 0 and deck_size > 0:
+        return _thrifty(costumes, "hand") + ":hand"
+    return "pass"
+
+
 def costume_choice(request: Request) -> str:
     """M0 / M3 / S1 with the thrifty order (§10, D20)."""
     ctx = request.context
@@ -156,11 +167,7 @@ def costume_choice(request: Request) -> str:
     if request.kind == "S1":
         order = list(COSTUMES)
         return min(request.options, key=lambda c: (COSTUMES[c].cards, order.index(c)))
-    if ctx["mp"] == 1:
-        return _thrifty(ctx["costumes"], "mp") + ":mp"
-    if ctx["hand_size"] == 0 and ctx["deck_size"] > 0:
-        return _thrifty(ctx["costumes"], "hand") + ":hand"
-    return "pass"
+    return choose_conversion(ctx["mp"], ctx["costumes"], ctx["hand_size"], ctx["deck_size"])
 
 
 def make_policy(t: float, g: int) -> Callable[[Request, Rng], Any]:
@@ -183,10 +190,11 @@ def make_policy(t: float, g: int) -> Callable[[Request, Rng], Any]:
             return "surrender" if hopeless else "continue"
         return request.options[0]
 
-    # W1, W2 and M1 answered from the context's values, without a request (Decider.shortcut)
+    # W1, W2, M1 and M0 answered from the context's values, without a request (Decider.shortcut)
     policy.shortcuts = {  # type: ignore[attr-defined]
         "W1": functools.partial(choose_attack, t, g),
-        "W2": functools.partial(choose_continue, t, g), "M1": choose_enchant}
+        "W2": functools.partial(choose_continue, t, g), "M1": choose_enchant,
+        "M0": choose_conversion}
     return policy
 
 
