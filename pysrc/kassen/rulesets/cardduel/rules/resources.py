@@ -104,9 +104,15 @@ def voluntary_conversions(t: CardDuelTable, m: Member, rule: str) -> None:
     for _ in range(len(m.costumes)):
         if not m.costumes:
             return
-        answer = t.decider.decide(Request(m.side, "M0", conversion_options(tuple(m.costumes)), {
-            "member": m.id, "mp": m.mp, "hand_size": len(m.hand), "max_hand": m.max_hand,
-            "deck_size": len(m.deck), "costumes": list(m.costumes)}))
+        shortcut = t.decider.shortcut(m.side, "M0")
+        if shortcut is not None:  # the M0 context's values (the costumes themselves)
+            answer = t.decider.record(shortcut(m.mp, m.costumes, len(m.hand), len(m.deck)))
+        else:
+            answer = t.decider.decide(Request(
+                m.side, "M0", conversion_options(tuple(m.costumes)), {
+                    "member": m.id, "mp": m.mp, "hand_size": len(m.hand),
+                    "max_hand": m.max_hand, "deck_size": len(m.deck),
+                    "costumes": list(m.costumes)}))
         if answer == "pass":
             return
         costume, _, into = answer.partition(":")
