@@ -70,12 +70,12 @@ class MargueriteTable(Table[State, Readings]):
 
     def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
                  decider: Decider, *, defs: tuple[SwordDef, ...], mp_costs: tuple[int, ...],
-                 starts: tuple[int | None, ...]) -> None:
+                 has_mp_costs: bool, starts: tuple[int | None, ...]) -> None:
         super().__init__(state, rec, rng, readings, decider)
         r = readings
         self.defs = defs  # R4.2, §18.9
         self.mp_costs = mp_costs
-        self.has_mp_costs = any(mp_costs)
+        self.has_mp_costs = has_mp_costs  # any(mp_costs), read once per option text
         self.starts = starts
         # readings the turn loop asks about every turn, read once
         self.reset_cycle = r.reset == "cycle"
