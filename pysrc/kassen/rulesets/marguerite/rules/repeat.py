@@ -24,7 +24,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.marguerite.catalogue import BY_CODE, BY_NAME
+from kassen.rulesets.marguerite.catalogue import BY_NAME
 from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS
 
 if TYPE_CHECKING:
@@ -80,6 +80,7 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "reset_from": "fixed for the battle (turn_free: the turn is past it)",
         "fast_forward": "fixed for the battle (a test switch)",
         "replay": "fixed for the battle (a test switch)",
+        "turn_read": "this module's own record of the watched turn (set at payment)",
     },
 }
 """Every slot :func:`state_key` does not copy as a scalar, and why that is safe."""
@@ -88,10 +89,6 @@ EXCLUDED: dict[str, dict[str, str]] = {
 _state_scalars = attrgetter(*KEYED["State"])
 _fencer_scalars = attrgetter(*KEYED["Fencer"])
 _sword_key = attrgetter(*KEYED["Sword"])
-
-_READS_TURN = {key for key, d in BY_CODE.items() if d.reads_turn}
-"""The swords (as ``act`` events name them: every execution logs one, R8.1) whose execution
-reads or moves the turn number (catalogue.READS_TURN)."""
 
 _BUILT = {d.index: tuple(BY_NAME[name].index for name in d.build[5])
           for d in BY_NAME.values() if d.build is not None}
@@ -108,13 +105,13 @@ def state_key(t: MargueriteTable) -> tuple[Any, ...]:
                   for side in st.members for f in side))
 
 
-def turn_free(t: MargueriteTable, executed: set[str]) -> bool:
-    """Whether every later turn reads its number as this one (turn ``st.turn``) did, given
-    the codes of the swords it ``executed``: every start compared is in the past
-    (:func:`started_by` this turn) and no sword that reads or moves the number was executed
-    (:data:`_READS_TURN`). The turn limit is the one reading left: the engine judges at it
-    after a replay as after a turn."""
-    return executed.isdisjoint(_READS_TURN) and started_by(t, t.state.turn)
+def turn_free(t: MargueriteTable) -> bool:
+    """Whether every later turn reads its number as the turn just played (``st.turn``) did:
+    every start compared is in the past (:func:`started_by` this turn) and no sword that reads
+    or moves the number was executed (``t.turn_read``, set at payment: catalogue.READS_TURN).
+    The turn limit is the one reading left: the engine judges at it after a replay as after
+    a turn."""
+    return not t.turn_read and started_by(t, t.state.turn)
 
 
 def started_by(t: MargueriteTable, turn: int) -> bool:
@@ -157,6 +154,7 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> bool:
         return False
     rec = t.rec
     first, events, actions = rec.step_count, rec.event_count, st.actions
+    t.turn_read = False
     turn(t)
     if st.over or t.tally is not None or t.aborted is not None or t.rec is not rec:
         rp.key = rp.sign = None
@@ -186,12 +184,11 @@ def capture(t: MargueriteTable, steps: int, actions: int, events: int) -> None:
     turn, when it reads its number as they do (:func:`turn_free`); ``actions`` and
     ``events``: what it counted. The Step objects are built only here, once per battle that
     finds a fixed point."""
+    if not turn_free(t):
+        return
     rp = t.repeats
     played = t.rec.steps
     played = played[len(played) - steps:]
-    executed = {e.values["sword"] for s in played for e in s.events if e.kind == "act"}
-    if not turn_free(t, executed):
-        return
     rp.template = [(s.phase, s.kind, tuple(
         (e.kind, e.actor, e.target, e.rule, e.values, e.cause) for e in s.events))
         for s in played]
