@@ -218,8 +218,7 @@ def replay(t: MargueriteTable) -> None:
     for phase, kind, events in rp.template:
         step(phase, kind)
         for e_kind, actor, target, rule, values, cause in events:
-            values = {"phase": values["phase"], "turn": now} if e_kind == "phase" else dict(
-                values)
-            add(e_kind, actor, target, rule, values, cause)
+            add(e_kind, actor, target, rule, {"phase": values["phase"], "turn": now}
+                if e_kind == "phase" else values.copy(), cause)
     st.actions += rp.actions
     st.phase = rp.phase
