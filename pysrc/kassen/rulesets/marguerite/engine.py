@@ -39,7 +39,8 @@ from kassen.rulesets.marguerite.rules.judgement import Termination, judge, settl
 from kassen.rulesets.marguerite.rules.life import die, hp_changed
 from kassen.rulesets.marguerite.table import MargueriteTable
 
-_MP_CACHE: dict[str, tuple[int, ...]] = {}
+_MP_CACHE: dict[str, tuple[tuple[int, ...], bool]] = {}
+"""Option ``mp_costs`` text → the per-sword costs and whether any is set (read once per text)."""
 
 _AP_SLOT, _on_ap_phase = sole("on_ap_phase")
 """The status that takes its bearer's AP at 行動回数決定 (スリープ), read once."""
@@ -61,12 +62,13 @@ class MargueriteBattle(Battle):
         r = readings(self.options)
         defs = swords_for_start(r.untagged_start)  # R4.2, §18.9
         text = r.mp_costs or ""
-        costs = _MP_CACHE.get(text)
-        if costs is None:
+        cached = _MP_CACHE.get(text)
+        if cached is None:
             costs = parse_mp_costs(text)
             if len(_MP_CACHE) > 64:
                 _MP_CACHE.clear()
-            _MP_CACHE[text] = costs
+            cached = _MP_CACHE[text] = costs, any(costs)
+        costs, has_costs = cached
         st = State()
         for side, build in enumerate(setup.builds):
             fencer = enlist(st, side, build.name, build.hp, build.atk, build.def_,
@@ -77,7 +79,7 @@ class MargueriteBattle(Battle):
         assert rec is not None
         self.table = MargueriteTable(
             st, rec, self.rng, r, self.decider, defs=defs, mp_costs=costs,
-            starts=start_table(defs, r.no_next_blocked, any(costs)))
+            has_mp_costs=has_costs, starts=start_table(defs, r.no_next_blocked, has_costs))
 
     @property  # type: ignore[override]
     def rec(self) -> Recorder:

@@ -66,16 +66,16 @@ class MargueriteTable(Table[State, Readings]):
     __slots__ = ("aborted", "cycled", "defs", "fast_forward", "has_mp_costs", "heal_negative",
                  "mp_costs", "no_next_blocked", "repeats", "replay", "reserve_always",
                  "reset_cycle", "reset_from", "runs", "starts", "status_end", "tally",
-                 "turn0_dead_skip")
+                 "turn0_dead_skip", "turn_read")
 
     def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
                  decider: Decider, *, defs: tuple[SwordDef, ...], mp_costs: tuple[int, ...],
-                 starts: tuple[int | None, ...]) -> None:
+                 has_mp_costs: bool, starts: tuple[int | None, ...]) -> None:
         super().__init__(state, rec, rng, readings, decider)
         r = readings
         self.defs = defs  # R4.2, §18.9
         self.mp_costs = mp_costs
-        self.has_mp_costs = any(mp_costs)
+        self.has_mp_costs = has_mp_costs  # any(mp_costs), read once per option text
         self.starts = starts
         # readings the turn loop asks about every turn, read once
         self.reset_cycle = r.reset == "cycle"
@@ -93,6 +93,9 @@ class MargueriteTable(Table[State, Readings]):
         self.repeats = Repeats()  # a turn that repeats, replayed (rules/repeat.py)
         self.replay = True
         """Off only in the test that checks replaying repeated turns changes nothing."""
+        self.turn_read = False
+        """Whether a sword that reads or moves the turn number was executed since the turn
+        began (set at payment; rules/repeat.py never replays such a turn)."""
         self.aborted: str | None = None
         """The safety cap that stopped the battle, if one did."""
 

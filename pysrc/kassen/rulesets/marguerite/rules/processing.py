@@ -175,6 +175,8 @@ def pay_sword(t: MargueriteTable, act: Act, sword: Sword) -> None:
     d = act.def_
     assert d is not None
     sword.used = True
+    if d.reads_turn:  # a turn that reads its number is never replayed (rules/repeat.py)
+        t.turn_read = True
     act.whole = sword.whole or d.whole
     act.stun = sword.stun
     act.poison = sword.poison

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.marguerite.catalogue import BY_CODE, BY_NAME
+from kassen.rulesets.marguerite.catalogue import BY_NAME
 from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS
 
 if TYPE_CHECKING:
@@ -80,6 +80,7 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "reset_from": "fixed for the battle (turn_free: the turn is past it)",
         "fast_forward": "fixed for the battle (a test switch)",
         "replay": "fixed for the battle (a test switch)",
+        "turn_read": "this module's own record of the watched turn (set at payment)",
     },
 }
 """Every slot :func:`state_key` does not copy as a scalar, and why that is safe."""
@@ -88,10 +89,6 @@ EXCLUDED: dict[str, dict[str, str]] = {
 _state_scalars = attrgetter(*KEYED["State"])
 _fencer_scalars = attrgetter(*KEYED["Fencer"])
 _sword_key = attrgetter(*KEYED["Sword"])
-
-_READS_TURN = {key for key, d in BY_CODE.items() if d.reads_turn}
-"""The swords (as ``act`` events name them: every execution logs one, R8.1) whose execution
-reads or moves the turn number (catalogue.READS_TURN)."""
 
 _BUILT = {d.index: tuple(BY_NAME[name].index for name in d.build[5])
           for d in BY_NAME.values() if d.build is not None}
@@ -108,26 +105,31 @@ def state_key(t: MargueriteTable) -> tuple[Any, ...]:
                   for side in st.members for f in side))
 
 
-def turn_free(t: MargueriteTable, executed: set[str]) -> bool:
-    """Whether every later turn reads its number as this one (turn ``st.turn``) did, given
-    the codes of the swords it ``executed``: past turn 0 and the first resetting turn (R6.3);
-    every sword held started (R4.2), and so did every sword a 構築 can add (虚構剣 adds ヌル剣,
-    which starts at turn 0; copies keep their start), so every start compared is in the past;
-    and no sword that reads or moves the number was executed (:data:`_READS_TURN`). The turn
-    limit is the one reading left: the engine judges at it after a replay as after a turn."""
+def turn_free(t: MargueriteTable) -> bool:
+    """Whether every later turn reads its number as the turn just played (``st.turn``) did:
+    every start compared is in the past (:func:`started_by` this turn) and no sword that reads
+    or moves the number was executed (``t.turn_read``, set at payment: catalogue.READS_TURN).
+    The turn limit is the one reading left: the engine judges at it after a replay as after
+    a turn."""
+    return not t.turn_read and started_by(t, t.state.turn)
+
+
+def started_by(t: MargueriteTable, turn: int) -> bool:
+    """Whether ``turn`` is past turn 0 and the first resetting turn (R6.3), every sword held
+    has started by then (R4.2), and so has every sword a 構築 can add (虚構剣 adds ヌル剣,
+    which starts at turn 0; copies keep their start)."""
     st = t.state
-    now = st.turn
-    if st.turn0 or now < t.reset_from or not executed.isdisjoint(_READS_TURN):
+    if st.turn0 or turn < t.reset_from:
         return False
     defs = t.defs
     for side in st.members:
         for f in side:
             for s in f.swords:
                 d = defs[s.sid]
-                if d.act + s.shift > now:
+                if d.act + s.shift > turn:
                     return False
                 built = _BUILT.get(s.sid)
-                if built and max(defs[i].act for i in built) > now:
+                if built and max(defs[i].act for i in built) > turn:
                     return False
     return True
 
@@ -144,39 +146,55 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> bool:
         rp.key = rp.sign = None
         turn(t)
         return False
-    if rp.template is not None and fits(t):
-        replay(t)
-        return True
+    if rp.template is not None:
+        if fits(t):
+            replay(t)
+            return True
+        turn(t)  # past the log budget: played, and nothing left to watch for
+        return False
     rec = t.rec
     first, events, actions = rec.step_count, rec.event_count, st.actions
+    t.turn_read = False
     turn(t)
     if st.over or t.tally is not None or t.aborted is not None or t.rec is not rec:
         rp.key = rp.sign = None
         return False
     # The whole key costs as much as a quiet turn: it is made only when the turn looks like
     # the one before (step and event counts, the numbers most turns change), as a repeating
-    # turn does.
+    # turn does, and the next turn could become a template (its starts all in the past: a
+    # turn that repeats this one holds the same swords).
     sign = (rec.step_count - first, rec.event_count - events,
             [(f.hp, f.atk, f.def_, f.spd, f.mp, len(f.swords))
              for side in st.members for f in side])
     if sign != rp.sign:
         rp.sign, rp.key = sign, None
         return False
+    if not started_by(t, st.turn + 1):
+        rp.key = None
+        return False
     start = rp.key  # this turn's start, when the turn before was alike too
     rp.key = end = state_key(t)
-    if rp.template is None and end == start:
-        # the Step objects are built only here, once per battle that finds a fixed point
-        steps = rec.steps[len(rec.steps) - (rec.step_count - first):]
-        executed = {e.values["sword"] for s in steps for e in s.events if e.kind == "act"}
-        if not turn_free(t, executed):
-            return False
-        rp.template = [(s.phase, s.kind, tuple(
-            (e.kind, e.actor, e.target, e.rule, e.values, e.cause) for e in s.events))
-            for s in steps]
-        rp.actions = st.actions - actions
-        rp.events = rec.event_count - events
-        rp.phase = st.phase
+    if end == start:
+        capture(t, rec.step_count - first, st.actions - actions, rec.event_count - events)
     return False
+
+
+def capture(t: MargueriteTable, steps: int, actions: int, events: int) -> None:
+    """Keep the turn just played (its last ``steps`` steps) as the template of every later
+    turn, when it reads its number as they do (:func:`turn_free`); ``actions`` and
+    ``events``: what it counted. The Step objects are built only here, once per battle that
+    finds a fixed point."""
+    if not turn_free(t):
+        return
+    rp = t.repeats
+    played = t.rec.steps
+    played = played[len(played) - steps:]
+    rp.template = [(s.phase, s.kind, tuple(
+        (e.kind, e.actor, e.target, e.rule, e.values, e.cause) for e in s.events))
+        for s in played]
+    rp.actions = actions
+    rp.events = events
+    rp.phase = t.state.phase
 
 
 def fits(t: MargueriteTable) -> bool:
@@ -200,8 +218,7 @@ def replay(t: MargueriteTable) -> None:
     for phase, kind, events in rp.template:
         step(phase, kind)
         for e_kind, actor, target, rule, values, cause in events:
-            values = {"phase": values["phase"], "turn": now} if e_kind == "phase" else dict(
-                values)
-            add(e_kind, actor, target, rule, values, cause)
+            add(e_kind, actor, target, rule, {"phase": values["phase"], "turn": now}
+                if e_kind == "phase" else values.copy(), cause)
     st.actions += rp.actions
     st.phase = rp.phase
