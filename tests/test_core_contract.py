@@ -83,3 +83,20 @@ def test_a_recorder_handed_to_the_battle_is_the_tables(ruleset_id: str) -> None:
     battle.play_turn()
     assert battle.table.rec is fresh or battle.rec is fresh
     assert fresh.event_count > 0
+
+
+def test_recorder_phase_is_the_latest_beats_phase() -> None:
+    """Design 3: ``Recorder.phase`` names the phase of the latest beat, open or closed (what
+    a view shows as the current step), and None before the first or once cut back to none."""
+    rec = Recorder()
+    assert rec.phase is None
+    rec.step("B1", "enchant_setup")
+    assert rec.phase == "B1"
+    rec.add("enchant_pass", "0.1", None, "§5.1.1", {})
+    rec.step("B4", "attack_setup")
+    rec.close()
+    assert rec.phase == "B4"
+    rec.truncate(1, 1)
+    assert rec.phase == "B1"
+    rec.truncate(0, 0)
+    assert rec.phase is None

@@ -36,3 +36,22 @@ def test_a_deterministic_policy_answers_as_before() -> None:
                       Rng("mt1:streams"))
     assert [decider.decide(_request()) for _ in range(3)] == [7, 7, 7]
     assert decider.choices == [7, 7, 7]
+
+
+def test_policies_set_after_the_start_are_the_ones_asked() -> None:
+    """Design 3: a side with no policy is a person (NeedDecision); policies set on the
+    decider later (a test scripting a side, an AI taking a side over) answer from then on,
+    each handed the stream its marking says; a side past the list is a person."""
+    from kassen.core.decisions import NeedDecision
+
+    decider = Decider([], [None], Rng("mt1:streams").derive("policy"))
+    with pytest.raises(NeedDecision):
+        decider.decide(_request())
+    decider.policies = [deterministic(lambda request, stream: request.options[2]),
+                        lambda request, stream: stream.below(8)]
+    assert decider.decide(_request()) == 2
+    assert decider.decide(Request(1, "pick", tuple(range(8)))) == (
+        Rng("mt1:streams/policy/1").below(8))
+    with pytest.raises(NeedDecision):
+        decider.decide(Request(2, "pick", (0, 1)))
+    assert decider.choices == [2, Rng("mt1:streams/policy/1").below(8)]

@@ -131,3 +131,21 @@ def test_any_seed_is_played_in_its_format_or_refused_with_a_reason(prefix: str, 
     expected = MtRng if canonical.startswith("mt1:") else Rng
     assert type(Rng(seed)) is expected and type(Rng(canonical)) is expected
     assert Rng(seed).seed == canonical and 0 <= Rng(seed).below(7) < 7
+
+
+def test_mt1_shuffle_is_fisher_yates_through_below() -> None:
+    """Design 4.3: an mt1 shuffle swaps each ``i`` from the end with ``below(i + 1)``, so
+    the deck and the draws after it are those of that loop written out, for every length
+    (the pairs table covers lengths up to 1,024; longer lists make their own)."""
+    for length in (0, 1, 2, 3, 7, 52, 53, 64, 65, 1024, 1025, 1500):
+        for seed in ("mt1:a", "mt1:b", "mt1:c"):
+            rng, by_hand = Rng(seed), Rng(seed)
+            rng.below(5)
+            by_hand.below(5)
+            deck, expected = list(range(length)), list(range(length))
+            rng.shuffle(deck)
+            for i in range(length - 1, 0, -1):
+                j = by_hand.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert deck == expected
+            assert rng.next_u64() == by_hand.next_u64()

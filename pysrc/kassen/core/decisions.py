@@ -9,8 +9,9 @@ replay needs no AI. A side played by a person has no policy: the decider raises
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from kassen.core.problems import Problem, ProblemError
@@ -54,6 +55,8 @@ class NoDraws(Rng):
 
 
 NO_DRAWS = NoDraws("xo1:no-draws")
+_NONE: Mapping[str, Callable[..., Any]] = MappingProxyType({})
+"""No shortcuts."""
 
 
 def deterministic(policy: Policy) -> Policy:
@@ -83,9 +86,58 @@ class Decider:
     ) -> None:
         self.choices: list[Any] = list(choices)
         self.recorded = len(self.choices)
-        self.policies = list(policies)
+        self.policies = policies
         self.rng = rng
         self.cursor = 0
+
+    @property
+    def policies(self) -> list[Policy | None]:
+        """Each side's policy (None: a person). Setting it (tests script a side) also sets
+        what :meth:`decide` reads per side."""
+        return self._policies
+
+    @policies.setter
+    def policies(self, policies: Sequence[Policy | None]) -> None:
+        self._policies = list(policies)
+        sides: list[tuple[Policy | None, Rng | None]] = []
+        shortcuts: list[Mapping[str, Callable[..., Any]]] = []
+        for p in self._policies:
+            if p is not None and not getattr(p, "draws", True):
+                sides.append((p, NO_DRAWS))
+                shortcuts.append(getattr(p, "shortcuts", _NONE))
+            else:
+                sides.append((p, None))
+                shortcuts.append(_NONE)
+        self._sides = tuple(sides)
+        """Per side: the policy and the stream it is handed, :data:`NO_DRAWS` for a
+        :func:`deterministic` one and None for one that is given its own per decision."""
+        self._shortcuts = tuple(shortcuts)
+        """Per side: the :meth:`shortcut` functions of its deterministic policy, by kind."""
+
+    def shortcut(self, side: int, kind: str) -> Callable[..., Any] | None:
+        """The function that gives ``side``'s next answer to a request of ``kind`` without
+        the request being made, or None when that request must be made.
+
+        A :func:`deterministic` policy may offer, in a ``shortcuts`` dict, a function per
+        request kind that takes the values of such a request's context (the ruleset says
+        which, in which order) and returns what the policy would answer that request, an
+        answer legal whatever the request's options are. The ruleset passes the values,
+        records the answer with :meth:`record` and skips building the request, its context
+        and the checks. None when the next decision is replayed from the record, or asked
+        of a person, or of a policy with no shortcut for ``kind``.
+        """
+        if self.cursor < len(self.choices):
+            return None
+        try:
+            return self._shortcuts[side].get(kind)
+        except IndexError:
+            return None
+
+    def record(self, answer: Any) -> Any:
+        """Record ``answer``, given by a :meth:`shortcut`, as the next decision's; return it."""
+        self.choices.append(answer)
+        self.cursor += 1
+        return answer
 
     def decide(self, request: Request) -> Any:
         """The answer to ``request``: recorded if there is one, else from the side's policy."""
@@ -102,17 +154,17 @@ class Decider:
                                                   "answer": str(answer)[:60]})])
             self.cursor = cursor + 1
             return answer
-        side = request.side
-        policies = self.policies
-        policy = policies[side] if side < len(policies) else None
+        try:
+            policy, stream = self._sides[request.side]
+        except IndexError:
+            policy = stream = None
         if policy is None:
             raise NeedDecision(request)
-        stream = self.rng.derive(str(cursor)) if getattr(policy, "draws", True) else NO_DRAWS
-        answer = policy(request, stream)
+        answer = policy(request, self.rng.derive(str(cursor)) if stream is None else stream)
         if answer not in options:
             raise ValueError(f"policy answered {answer!r}, not one of the options")
-        self.choices.append(answer)
-        self.cursor += 1
+        choices.append(answer)
+        self.cursor = cursor + 1
         return answer
 
     def getstate(self) -> int:

@@ -164,6 +164,13 @@ class Recorder:
         return self._seq
 
     @property
+    def phase(self) -> str | None:
+        """The phase of the latest beat (open or closed), None before the first: what a view
+        names as the battle's current step."""
+        beats = self._beats
+        return beats[-1][1] if beats else None
+
+    @property
     def steps(self) -> list[Step]:
         """Every beat so far as a :class:`Step` (built on first read; the same list, grown,
         every time). Treat it as read-only."""

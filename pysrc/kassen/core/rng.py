@@ -223,8 +223,17 @@ class Rng:
 _new = object.__new__
 _SHIFTS = tuple(64 - i.bit_length() for i in range(1024))
 """How far :meth:`Rng.shuffle` shifts an output to draw below ``i + 1`` (decks up to 1,024)."""
-_BIT_LENGTHS = tuple(i.bit_length() for i in range(1024))
-"""The bits :meth:`MtRng.shuffle` draws for ``below(i + 1)`` (decks up to 1,024)."""
+_MT_ORDERS: dict[int, tuple[tuple[int, int], ...]] = {}
+"""List length → :func:`_mt_order` of it, for lengths up to 1,024."""
+
+
+def _mt_order(count: int) -> tuple[tuple[int, int], ...]:
+    """The ``(i, bits drawn for below(i + 1))`` pairs :meth:`MtRng.shuffle` walks for a list
+    of ``count`` items, ``i`` from ``count - 1`` down to 1 (kept for lengths up to 1,024)."""
+    order = tuple((i, i.bit_length()) for i in range(count - 1, 0, -1))
+    if count <= 1024:
+        _MT_ORDERS[count] = order
+    return order
 
 
 class MtRng(Rng):
@@ -277,15 +286,13 @@ class MtRng(Rng):
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates in place: for ``i`` from the end, swap with ``below(i + 1)`` (the same
-        draws as :meth:`below`, the bound method kept in a local)."""
+        draws as :meth:`below`, the bound method kept in a local, each ``i`` paired with its
+        bit length in a table made once per length of list)."""
         count = len(items)
         if count < 2:
             return
         bits = (self._r or self._random()).getrandbits
-        lengths = (_BIT_LENGTHS if count <= len(_BIT_LENGTHS)
-                   else [i.bit_length() for i in range(count)])
-        for i in range(count - 1, 0, -1):
-            k = lengths[i]
+        for i, k in _MT_ORDERS.get(count) or _mt_order(count):
             j = bits(k)
             while j > i:
                 j = bits(k)

@@ -5,7 +5,7 @@ request's options and context (the §10 information model)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from kassen.core.decisions import Request, deterministic
@@ -66,48 +66,78 @@ def _pick(cards: list[str], ok: frozenset[str], danger: Any, rank: dict[str, int
     return best if safe is None else safe
 
 
-def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
-    """W1 (§10): enchantments first, then hand cards, then the deck if deckOK, else pass."""
-    opp_right = ctx["opp_right"]
-    order = attack_order(ctx["threshold"], tuple(ctx["fav"]))
+def choose_attack(t: float, g: int, threshold: int, fav: tuple[str, ...], hp: int,
+                  hand: list[str], deck_size: int, deck_valid: int, own: Sequence[str],
+                  opp_enchants: Sequence[str], opp_right: bool) -> str:
+    """W1 (§10) with blind-play threshold ``t`` and HP guard ``g``, from the values of the
+    W1/W2 context (``attack.attack_context``): enchantments first, then hand cards, then
+    the deck if deckOK, else pass. Every answer is legal: an own enchantment, a hand card,
+    the deck only when it holds a card, or pass."""
+    order = attack_order(threshold, fav)
     ok = order.valid
     # a card the opponent could clash with is avoided while the opponent may attack
-    danger = ctx["opp_enchants"] if opp_right else ()
+    danger = opp_enchants if opp_right else ()
     # the strongest card against an attacker, the weakest that scores otherwise
     rank = order.strongest if opp_right else order.weakest
-    own = ctx["own"]
     if own:
         card = _pick(own, ok, danger, rank)
         if card is not None:
             return "field:" + card
-    card = _pick(ctx["hand"], ok, danger, rank)
+    card = _pick(hand, ok, danger, rank)
     if card is not None:
         return card
-    size = ctx["deck_size"]
-    if size > 0 and ctx["hp"] > g and ctx["deck_valid"] / size >= t:
+    if deck_size > 0 and hp > g and deck_valid / deck_size >= t:
         return "deck"
     return "pass"
 
 
-def enchant_choice(ctx: dict[str, Any]) -> str:
-    """M1 (§10): fish for a happening, else a safe valid card, else the deck if MP ≥ 2."""
-    if not ctx["w_right"]:
+def choose_continue(t: float, g: int, threshold: int, fav: tuple[str, ...], hp: int,
+                    hand: list[str], deck_size: int, deck_valid: int, own: Sequence[str],
+                    opp_enchants: Sequence[str], opp_right: bool) -> str:
+    """W2 (§10): continue while W1 would attack with something, else withdraw."""
+    attack = choose_attack(t, g, threshold, fav, hp, hand, deck_size, deck_valid, own,
+                           opp_enchants, opp_right)
+    return "continue" if attack != "pass" else "withdraw"
+
+
+def attack_choice(ctx: dict[str, Any], t: float, g: int) -> str:
+    """W1 (§10) from the request's context."""
+    return choose_attack(t, g, ctx["threshold"], tuple(ctx["fav"]), ctx["hp"], ctx["hand"],
+                         ctx["deck_size"], ctx["deck_valid"], ctx["own"],
+                         ctx["opp_enchants"], ctx["opp_right"])
+
+
+def choose_enchant(threshold: int, fav: tuple[str, ...], mp: int, hand: list[str],
+                   deck_size: int, w_threshold: int, w_fav: tuple[str, ...], w_right: bool,
+                   field_ranks: Collection[str]) -> str:
+    """M1 (§10) from the values of the M1 context (as ``enchant.ask_enchant`` passes them;
+    ``field_ranks`` only read for membership): fish for a
+    happening, else a safe valid card, else the deck if MP ≥ 2. Every answer is legal: a
+    hand card, the deck only when it holds a card, or pass."""
+    if not w_right:
         return "pass"
-    hand, ranks = ctx["hand"], set(ctx["field_ranks"])
-    ok = valid_cards(ctx["threshold"], ctx["fav"])
-    warrior = attack_order(ctx["w_threshold"], tuple(ctx["w_fav"]))
+    ranks = field_ranks
+    ok = valid_cards(threshold, fav)
+    warrior = attack_order(w_threshold, w_fav)
     weakest = warrior.weakest
     # a Joker's rank is "" and never among the field's ranks
     fish = [c for c in hand if CARD_RANKS[c] in ranks]
-    if fish and ctx["deck_size"] >= 3:
+    if fish and deck_size >= 3:
         return min(fish, key=lambda c: (c in ok, weakest[c]))
     w_ok = warrior.valid
     safe = [c for c in hand if c in ok and c in w_ok and CARD_RANKS[c] not in ranks]
     if safe:
         return min(safe, key=weakest.__getitem__)
-    if ctx["mp"] >= 2 and ctx["deck_size"] > 0:
+    if mp >= 2 and deck_size > 0:
         return "deck"
     return "pass"
+
+
+def enchant_choice(ctx: dict[str, Any]) -> str:
+    """M1 (§10) from the request's context."""
+    return choose_enchant(ctx["threshold"], ctx["fav"], ctx["mp"], ctx["hand"],
+                          ctx["deck_size"], ctx["w_threshold"], tuple(ctx["w_fav"]),
+                          ctx["w_right"], set(ctx["field_ranks"]))
 
 
 def _thrifty(costumes: list[str], into: str) -> str:
@@ -153,6 +183,10 @@ def make_policy(t: float, g: int) -> Callable[[Request, Rng], Any]:
             return "surrender" if hopeless else "continue"
         return request.options[0]
 
+    # W1, W2 and M1 answered from the context's values, without a request (Decider.shortcut)
+    policy.shortcuts = {  # type: ignore[attr-defined]
+        "W1": functools.partial(choose_attack, t, g),
+        "W2": functools.partial(choose_continue, t, g), "M1": choose_enchant}
     return policy
 
 

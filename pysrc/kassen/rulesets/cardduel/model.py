@@ -276,7 +276,6 @@ class State:
     mages: list[Member]
     battle: int = 0
     round: int = 0
-    step: str = "setup"
     field: list[FieldCard] = dataclasses.field(default_factory=list)
     enchants: list[list[FieldCard]] = dataclasses.field(default_factory=lambda: [[], []])
     adv: list[int] = dataclasses.field(default_factory=lambda: [0, 0])

@@ -28,9 +28,3 @@ class CardDuelTable(Table[State, Readings]):
     def member(self, mid: str) -> Member:
         """The state of member ``mid`` (``"side.n"``)."""
         return self.state.members[self.index[mid]]
-
-    def begin_step(self, step: str, kind: str) -> None:
-        """Open the beat ``kind`` at ``step`` (B1–B9, A1–A5, ``storm``, ``start``, ``end``):
-        the recorder's new beat and the state's current step, always together."""
-        self.rec.step(step, kind)
-        self.state.step = step

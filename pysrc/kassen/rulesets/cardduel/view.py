@@ -96,9 +96,11 @@ def table_view(t: CardDuelTable) -> dict[str, Any]:
         sides[side]["advantage"] = st.adv[side]
         sides[side]["damage_dealt"] = st.dealt[side]
     last = st.last_damage
+    phase = t.rec.phase  # the step (B1–B9, A1–A5, …) of the latest beat
     return {
         "turn": st.battle, "battle": st.battle, "round": st.round,
-        "phase": st.step, "procedure": t.readings.procedure, "sides": sides,
+        "phase": "setup" if phase is None else phase, "procedure": t.readings.procedure,
+        "sides": sides,
         "field": [{"card": f.card, "owner": f.owner.id, "team": f.team, "kind": f.kind,
                    "used": f.used, "valid": _field_valid(f)} for f in st.field],
         "face_down": [_face_down(c) for c in st.face_down],

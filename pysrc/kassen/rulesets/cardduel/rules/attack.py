@@ -66,12 +66,28 @@ def attack_context(t: CardDuelTable, w: Member, opp_right: bool) -> dict[str, An
             "opp_right": opp_right, "adv": st.adv[:]}
 
 
+def attack_values(t: CardDuelTable, w: Member, opp_right: bool) -> tuple[Any, ...]:
+    """The values of :func:`attack_context` a W1/W2 shortcut takes (``Decider.shortcut``),
+    in its order: threshold, fav, hp, hand, deck_size, deck_valid, own, opp_enchants,
+    opp_right (the hand itself, not a copy: the shortcut answers before anything moves)."""
+    st = t.state
+    own, opp = st.enchants[w.side], st.enchants[1 - w.side]
+    return (w.threshold, w.checks.fav, w.hp, w.hand, len(w.deck), w.deck_valid,
+            [f.card for f in own] if own else (), [f.card for f in opp] if opp else (),
+            opp_right)
+
+
 def ask_attack(t: CardDuelTable, w: Member, opp_right: bool) -> Commit:
     """W1: commit a hand card, the deck top, an own-team enchantment, or pass."""
-    own = t.state.enchants[w.side]
-    opts = (*w.hand, *(("deck",) if w.deck else ()),
-            *(["field:" + f.card for f in own] if own else ()), "pass")
-    answer = t.decider.decide(Request(w.side, "W1", opts, attack_context(t, w, opp_right)))
+    shortcut = t.decider.shortcut(w.side, "W1")
+    if shortcut is not None:
+        answer = t.decider.record(shortcut(*attack_values(t, w, opp_right)))
+    else:
+        own = t.state.enchants[w.side]
+        opts = (*w.hand, *(("deck",) if w.deck else ()),
+                *(["field:" + f.card for f in own] if own else ()), "pass")
+        answer = t.decider.decide(Request(w.side, "W1", opts,
+                                          attack_context(t, w, opp_right)))
     if answer == "pass":
         t.rec.add("attack_pass", w.id, None, "§5.4.1", {})
         return Commit(w, None, "pass")
@@ -165,9 +181,13 @@ def score(t: CardDuelTable, commits: Commits, rule: str) -> None:
 @implements("§5.8.1")
 def ask_continue(t: CardDuelTable, w: Member, rule: str) -> bool:
     """W2: continue, or withdraw (放棄) for the rest of the battle (§5.8.1)."""
-    other = t.state.warriors[1 - w.side]
-    answer = t.decider.decide(Request(w.side, "W2", ("continue", "withdraw"),
-                                      attack_context(t, w, not other.has(RIGHT_LOST))))
+    opp_right = not t.state.warriors[1 - w.side].has(RIGHT_LOST)
+    shortcut = t.decider.shortcut(w.side, "W2")
+    if shortcut is not None:
+        answer = t.decider.record(shortcut(*attack_values(t, w, opp_right)))
+    else:
+        answer = t.decider.decide(Request(w.side, "W2", ("continue", "withdraw"),
+                                          attack_context(t, w, opp_right)))
     if answer == "withdraw":
         w.gain(RIGHT_LOST)
         w.gain(WITHDREW)

@@ -32,7 +32,7 @@ def begin_battle(t: CardDuelTable) -> None:
     st.last_damage = None
     st.storm_now = False
     t.rec.turn = st.battle
-    t.begin_step("start", "battle_start")
+    t.rec.step("start", "battle_start")
     t.rec.add("battle_start", None, None, "§5", {"battle": st.battle})
     if st.battle > 1 and t.readings.hand_refill == "battle":
         for m in st.members:
@@ -79,7 +79,7 @@ def finish_battle(t: CardDuelTable, why: str, damage: tuple[str, str],
 def damage_step(t: CardDuelTable, phase: str, rule: str) -> None:
     """B9 / A4: the final damage formula (§4.6); HP floors at 0; fainting (§2.3)."""
     st = t.state
-    t.begin_step(phase, "last_damage")
+    t.rec.step(phase, "last_damage")
     a, c = st.adv
     dealt = final_damage(a, c)
     st.last_damage = DamageCheck([a, c], list(dealt))
@@ -116,7 +116,7 @@ def reset_table(t: CardDuelTable, phase: str, rule: str) -> None:
     draws: nothing draws from the main stream in between (decisions have their own), so
     the events are the same, and a match's last reset shuffles nothing."""
     st = t.state
-    t.begin_step(phase, "reset")
+    t.rec.step(phase, "reset")
     st.adv = [0, 0]
     for m in st.members:
         for _row, clear in AT_RESET:

@@ -40,13 +40,21 @@ def field_ranks(t: CardDuelTable, side: int, extra: list[tuple[int, str]]) -> se
 def ask_enchant(t: CardDuelTable, mage: Member, kind: str = "M1") -> Commit | None:
     """M1: a hand card, the deck top or pass; the card is set face down (§5.1.1)."""
     warrior = t.state.warriors[mage.side]
-    opts = (*mage.hand, *(("deck",) if mage.deck else ()), "pass")
-    answer = t.decider.decide(Request(mage.side, kind, opts, {
-        "member": mage.id, "threshold": mage.threshold, "fav": mage.checks.fav,
-        "mp": mage.mp, "hand": list(mage.hand), "deck_size": len(mage.deck),
-        "w_threshold": warrior.threshold, "w_fav": warrior.checks.fav,
-        "w_right": holds_right(t, warrior),
-        "field_ranks": sorted(field_ranks(t, mage.side, []))}))
+    shortcut = t.decider.shortcut(mage.side, kind)
+    if shortcut is not None:
+        # the M1 context's values (the hand itself, the ranks as a set: only read)
+        answer = t.decider.record(shortcut(
+            mage.threshold, mage.checks.fav, mage.mp, mage.hand, len(mage.deck),
+            warrior.threshold, warrior.checks.fav, holds_right(t, warrior),
+            field_ranks(t, mage.side, [])))
+    else:
+        opts = (*mage.hand, *(("deck",) if mage.deck else ()), "pass")
+        answer = t.decider.decide(Request(mage.side, kind, opts, {
+            "member": mage.id, "threshold": mage.threshold, "fav": mage.checks.fav,
+            "mp": mage.mp, "hand": list(mage.hand), "deck_size": len(mage.deck),
+            "w_threshold": warrior.threshold, "w_fav": warrior.checks.fav,
+            "w_right": holds_right(t, warrior),
+            "field_ranks": sorted(field_ranks(t, mage.side, []))}))
     if answer == "pass":
         t.rec.add("enchant_pass", mage.id, None, "§5.1.1", {})
         return None

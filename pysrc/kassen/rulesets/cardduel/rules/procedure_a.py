@@ -36,7 +36,7 @@ def enchant_phase(t: CardDuelTable) -> None:
     active = [m for m in st.mages if not m.has(EXHAUSTED)]
     if not active:
         return
-    t.begin_step("A1", "enchant_setup")
+    t.rec.step("A1", "enchant_setup")
     for m in active:
         voluntary_conversions(t, m, "§15 D10")
     for _ in range(ENCHANT_STEP_CAP):
@@ -107,7 +107,7 @@ class Original(RoundLoop):
         enchant_phase(t)
 
     def attack(self, t: CardDuelTable) -> tuple[Commits, bool]:
-        t.begin_step("A2", "engagement")
+        t.rec.step("A2", "engagement")
         commits = ask_attacks(t)
         t.rec.step("A2", "engagement_check")
         return commits, reveal_attacks(t, commits, "§7 A2-1")
@@ -120,7 +120,7 @@ class Original(RoundLoop):
 
     def go_on(self, t: CardDuelTable, number: int) -> bool:
         st = t.state
-        t.begin_step("A3", "continue_check")
+        t.rec.step("A3", "continue_check")
         # asked about the next engagement: a right lost for it only (D12) counts as lost
         st.round = number + 1
         going = ask_continues(t, "§7 A3")

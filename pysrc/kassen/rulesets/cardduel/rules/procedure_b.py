@@ -26,7 +26,7 @@ def enchant_phase(t: CardDuelTable) -> None:
     mages = [m for m in st.mages if not m.has(EXHAUSTED) and not m.has(LOCKED)]
     if not mages:
         return
-    t.begin_step("B1", "enchant_setup")
+    t.rec.step("B1", "enchant_setup")
     sets = []
     for m in mages:
         voluntary_conversions(t, m, "§5.1.0")
@@ -35,7 +35,7 @@ def enchant_phase(t: CardDuelTable) -> None:
             sets.append(chosen)
     if not sets:
         return
-    t.begin_step("B2", "enchant_check")
+    t.rec.step("B2", "enchant_check")
     results = check_enchants(t, sets)
     for m, card, dup, valid in results:
         if not dup and valid:
@@ -45,7 +45,7 @@ def enchant_phase(t: CardDuelTable) -> None:
             m.discard.append(card)
             t.rec.add("enchant_off", m.id, None, "§5.2.4", {"card": card, "duplicate": dup,
                                                             "valid": valid})
-    t.begin_step("B3", "enchant_damage")
+    t.rec.step("B3", "enchant_damage")
     for m, card, dup, valid in results:
         if dup:
             enchant_happening(t, m, card, "§5.3.2a", "§5.3.2b")
@@ -70,24 +70,24 @@ class Revised(RoundLoop):
 
     def attack(self, t: CardDuelTable) -> tuple[Commits, bool]:
         # B4 アタックセットアップ
-        t.begin_step("B4", "attack_setup")
+        t.rec.step("B4", "attack_setup")
         commits = ask_attacks(t)
         # B5 アタックチェック
-        t.begin_step("B5", "attack_check")
+        t.rec.step("B5", "attack_check")
         clash = reveal_attacks(t, commits, "§5.5")
         # B6 アタックダメージチェック (a clash: the storm, §5.6.2)
-        t.begin_step("B6", "attack_damage")
+        t.rec.step("B6", "attack_damage")
         return commits, clash
 
     def settle(self, t: CardDuelTable, commits: Commits) -> None:
         apply_fails(t, commits, "§5.6.1")
         # B7 アドバンテージチェック
-        t.begin_step("B7", "advantage_check")
+        t.rec.step("B7", "advantage_check")
         score(t, commits, "§5.7")
 
     def go_on(self, t: CardDuelTable, number: int) -> bool:
         # B8 ネクストラウンドチェック
-        t.begin_step("B8", "next_round")
+        t.rec.step("B8", "next_round")
         return ask_continues(t, "§5.8.1")
 
 

@@ -28,7 +28,7 @@ def begin_round(t: CardDuelTable, number: int, step: str, rule: str) -> None:
     st = t.state
     st.round = number
     st.played = []
-    t.begin_step(step, "round_start")
+    t.rec.step(step, "round_start")
     t.rec.add("round_start", None, None, rule, {"round": number, "battle": st.battle})
 
 

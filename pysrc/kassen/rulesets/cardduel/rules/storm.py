@@ -220,7 +220,7 @@ def run_storm(t: CardDuelTable) -> None:
     st.happenings.append(Happening("storm"))
     st.storm_now = True
     storm = st.storm = Storm()
-    t.begin_step("storm", "storm_power")
+    t.rec.step("storm", "storm_power")
     t.rec.add("storm_start", None, None, "§6.2", {})
     high, power = storm_power(t, storm)
     first_pool = storm.pool

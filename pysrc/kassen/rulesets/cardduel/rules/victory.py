@@ -42,7 +42,7 @@ def end_checks(t: CardDuelTable) -> None:
     st.over = True
     st.ended_by = ended
     st.winner, st.reason = decide_winner(t)
-    t.begin_step("end", "match_end")
+    t.rec.step("end", "match_end")
     t.rec.add("match_end", None, None, "§8", {
         "ended_by": ended, "winner": st.winner, "reason": st.reason, "defeated": defeats(t),
         "dealt": list(st.dealt)})
