@@ -43,13 +43,23 @@ def loss_terms(key: str, before: int, loss: int, rule: str) -> tuple[tuple[objec
     return (("=", f"{key}_before", before), ("-", f"{key}_lost", loss, rule), *floor)
 
 
+def _stardust_values(cause: str, n: int, stardust: int, before: int,
+                     parts: tuple[tuple[object, ...], ...] | None) -> dict[str, Any]:
+    """The stardust event's values for a gain of ``n`` (§5.3): ``parts`` are the terms of n
+    when it has several (made when read)."""
+    sums = {"stardust": (STARDUST_BEFORE[before] if 0 <= before < 32
+                         else ("=", "stardust_before", before),
+                         *(parts or (("+", "stardust_gained", n),)))}
+    return {"via": cause, "change": n, "stardust": stardust, "sums": sums}
+
+
 class DiceTable(Table[State, Readings]):
     """State, recorder, generator, option readings and decider of one battle, the sheets and
     the values made from them once per battle, with the primitives every rule acts through."""
 
     __slots__ = ("agi_terms", "agis", "exact", "fav_factors", "half_up", "kits", "lookups",
-                 "readers", "sheets", "specials", "stardust_parts", "trigger_rows", "x_sums",
-                 "x_terms", "zone_bounds")
+                 "readers", "sheets", "specials", "stardust_parts", "trigger_rows", "x_terms",
+                 "zone_bounds")
 
     def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
                  decider: Decider, sheets: list[Sheet], kits: list[Kit]) -> None:
@@ -60,8 +70,6 @@ class DiceTable(Table[State, Readings]):
         self.x_terms: tuple[tuple[object, ...], ...] = (
             ("=", "cross_range", c0), ("+", "cross_range", c1), ("//", "half", 2, "§4.5"))
         """The sum of the match cross range X (§4.5), the same every turn."""
-        self.x_sums = {"x": self.x_terms}
-        """The decision event's ``sums`` (X only): one dict shared by every turn's event."""
         self.agi_terms = [("+", "agi", sheet.agi) for sheet in sheets]
         """The speed sum's 敏捷 term of each side (§6.2), made once."""
         self.agis = (sheets[0].agi, sheets[1].agi)
@@ -217,12 +225,9 @@ class DiceTable(Table[State, Readings]):
         formation (§15.1)."""
         ch = self.state.chars[c]
         before = ch.stardust
-        sums = {"stardust": (STARDUST_BEFORE[before] if 0 <= before < 32
-                             else ("=", "stardust_before", before),
-                             *(parts or (("+", "stardust_gained", n),)))}
         ch.stardust += n
-        self.rec.add("stardust", ID[c], None, "§5.3", {"via": cause, "change": n,
-                                                       "stardust": ch.stardust, "sums": sums})
+        self.rec.add_lazy("stardust", ID[c], None, "§5.3", _stardust_values,
+                          (cause, n, ch.stardust, before, parts))
         per = self.readings.stardust_per_star
         if per > 0 and ch.stardust >= per:
             gained = ch.stardust // per
