@@ -73,7 +73,7 @@ def test_every_lazy_value_is_made_from_a_snapshot(monkeypatch: pytest.MonkeyPatc
     assert checked > 150
     # every kind the engine records lazily was played
     assert {"turn", "read", "values", "attack", "hit", "decision", "decision_cross",
-            "stardust"} <= kinds
+            "decision_none", "stardust", "stars", "vp"} <= kinds
 
 
 def test_the_view_shows_the_decision_the_event_records() -> None:
