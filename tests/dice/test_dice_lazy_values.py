@@ -76,6 +76,7 @@ def test_every_lazy_value_is_made_from_a_snapshot(monkeypatch: pytest.MonkeyPatc
             "decision_none", "stardust", "stars", "vp"} <= kinds
 
 
+@pytest.mark.rule("§9.2")
 def test_the_view_shows_the_decision_the_event_records() -> None:
     """§9.2: the view's decision after step 12 is the decision event's values without the sum
     of X, in every turn."""
