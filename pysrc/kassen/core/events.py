@@ -12,6 +12,11 @@ large part of the engines' cost. :attr:`Recorder.steps` builds the :class:`Step`
 :attr:`Step.events` the :class:`Event` objects, when something reads them (and keeps them);
 the JSON of the events (:meth:`Recorder.events_json`) is made from the tuples directly. The
 data is the same either way: an event's values dict is the very dict the engine gave.
+
+An engine may also hand an event's values as a :class:`Lazy` (:meth:`Recorder.add_lazy`): a
+function and the immutable arguments it makes the dict from. Every reader of the recorded
+tuples (:attr:`Step.events`, :func:`raw_json`, so the JSON, digests and views) builds the dict
+on first read and writes it back into the tuple, so what is read is the same dict every time.
 """
 
 from __future__ import annotations
@@ -22,10 +27,59 @@ from typing import Any
 RawEvent = tuple[int, int, str, "str | None", "str | None", dict[str, Any], "str | None",
                  "str | None"]
 """An event as recorded: ``(seq, turn, kind, actor, target, values, cause, rule)`` (its phase
-is its beat's)."""
+is its beat's). Its values may be a :class:`Lazy` until something reads them."""
 
 RawBeat = tuple[int, str, str, list[RawEvent]]
 """A beat as recorded: ``(turn, phase, kind, events)``."""
+
+CHECK_LAZY = False
+"""Tests turn this on to check every :class:`Lazy` is sound: :meth:`Recorder.add_lazy` then
+also makes the values at once and keeps their ``repr``, and the first read checks that the
+dict made then is the same (a maker that read something the battle changed meanwhile is not)."""
+
+
+class Lazy:
+    """An event's values not made yet: ``make(*args)`` gives the dict. ``args`` holds only
+    immutable data (ints, strings, floats, None, tuples of those, frozen objects), never
+    anything the battle changes later, so the dict is the same whenever it is made."""
+
+    __slots__ = ("args", "make")
+
+    def __init__(self, make: Callable[..., dict[str, Any]], args: tuple[Any, ...]) -> None:
+        self.make = make
+        self.args = args
+
+    def build(self) -> dict[str, Any]:
+        """The values dict."""
+        return self.make(*self.args)
+
+
+class _CheckedLazy(Lazy):
+    """A :class:`Lazy` made while :data:`CHECK_LAZY` is on: it keeps the ``repr`` of the
+    values made at once and checks the later build against it."""
+
+    __slots__ = ("made",)
+
+    def __init__(self, make: Callable[..., dict[str, Any]], args: tuple[Any, ...]) -> None:
+        super().__init__(make, args)
+        self.made = repr(make(*args))
+
+    def build(self) -> dict[str, Any]:
+        values = self.make(*self.args)
+        if repr(values) != self.made:
+            raise AssertionError(f"lazy values changed after they were recorded: {self.make!r} "
+                                 f"made {self.made} then, {values!r} now")
+        return values
+
+
+def _settle(raw: list[RawEvent], start: int) -> None:
+    """Make the values of the events ``raw[start:]`` that are still :class:`Lazy`, writing each
+    dict back into its tuple (in place: the list is the recorder's)."""
+    for at in range(start, len(raw)):
+        event = raw[at]
+        values = event[5]
+        if isinstance(values, Lazy):
+            raw[at] = (*event[:5], values.build(), *event[6:])
 
 
 class Event:
@@ -76,6 +130,7 @@ class Event:
 def raw_json(phase: str, raw: list[RawEvent]) -> list[dict[str, Any]]:
     """The recorded events of a beat of ``phase`` as :meth:`Event.to_json` gives them (the same
     keys in the same order), without building the events."""
+    _settle(raw, 0)
     return [{"seq": seq, "turn": turn, "phase": phase, "kind": kind, "actor": actor,
              "target": target, "values": values, "cause": cause, "rule": rule}
             for seq, turn, kind, actor, target, values, cause, rule in raw]
@@ -106,6 +161,7 @@ class Step:
         the same list every time."""
         built, raw = self._built, self._raw
         if len(built) < len(raw):
+            _settle(raw, len(built))
             phase = self.phase
             built.extend([Event(seq, turn, phase, kind, actor, target, values, cause, rule)
                           for seq, turn, kind, actor, target, values, cause, rule
@@ -229,6 +285,22 @@ class Recorder:
         self._seq = seq + 1
         events.append((seq, self.turn, kind, actor, target, values, cause, rule))
 
+    def add_lazy(self, kind: str, actor: str | None, target: str | None, rule: str | None,
+                 make: Callable[..., dict[str, Any]], args: tuple[Any, ...],
+                 cause: str | None = None) -> None:
+        """:meth:`add` with the values made only when read: ``make(*args)`` (a :class:`Lazy`;
+        ``args`` immutable). Most battles' events are never read one by one, and making the
+        dicts of the frequent ones was a large part of an engine's cost."""
+        events = self._open
+        if events is None:
+            self.step("", kind)
+            events = self._open
+            assert events is not None
+        seq = self._seq
+        self._seq = seq + 1
+        lazy = _CheckedLazy(make, args) if CHECK_LAZY else Lazy(make, args)
+        events.append((seq, self.turn, kind, actor, target, lazy, cause, rule))  # type: ignore[arg-type]
+
     def close(self) -> None:
         """Close the open beat, capturing the view when one is wanted."""
         if self._open is not None:
@@ -275,6 +347,12 @@ class NullRecorder(Recorder):
     def add(self, kind: str, actor: str | None, target: str | None, rule: str | None,
             values: dict[str, Any], cause: str | None = None) -> None:
         """Count the event, keep nothing."""
+        self._seq += 1
+
+    def add_lazy(self, kind: str, actor: str | None, target: str | None, rule: str | None,
+                 make: Callable[..., dict[str, Any]], args: tuple[Any, ...],
+                 cause: str | None = None) -> None:
+        """Count the event, keep nothing (the values are never made)."""
         self._seq += 1
 
     def close(self) -> None:

@@ -51,6 +51,24 @@ def _lookup(letters: tuple[str, str, str, str, str],
             index(letters[4]), DIE_TERMS[letters[2]])
 
 
+def _turn_values(turn: int) -> dict[str, Any]:
+    """The turn event's values (made when read, :meth:`Recorder.add_lazy`)."""
+    return {"turn": turn}
+
+
+def _read_values(colour: str, own: int, opp: int, n: int, s: int, sel: int, sel_colour: str,
+                 five: int, faces: tuple[int, int, int, int],
+                 middle: tuple[object, ...]) -> dict[str, Any]:
+    """The read event's values (§1.3–1.5, §6.1) from step 2's numbers, the rolled faces (R, B,
+    Y, G) and the middle die's term: N and 5計 with their sums (made when read)."""
+    r, b, y, g = faces
+    red, blue = RED_TERMS[r], BLUE_TERMS[b]
+    return {"colour": colour, "own": own, "opp": opp, "n": n, "s": s, "sel": sel,
+            "sel_colour": sel_colour, "five": five,
+            "sums": {"n": (red, blue, middle),
+                     "five": (red, blue, YELLOW_TERMS[y], GREEN_TERMS[g], SELECTED_TERMS[sel])}}
+
+
 def _stardust_parts(bonus: int) -> tuple[tuple[tuple[object, ...], ...], ...]:
     """Step 3's stardust terms at each selected face: the die, then 星屑集め's bonus (made
     once per bonus)."""
@@ -138,7 +156,7 @@ class DiceBattle(Battle):
         st.turn += 1
         rec.turn = st.turn
         rec.step("roll", "turn")
-        rec.add("turn", None, None, None, {"turn": st.turn})
+        rec.add_lazy("turn", None, None, None, _turn_values, (st.turn,))
         # 1. roll R, B, Y, G (shared by both)
         below = t.rng.below  # a die is 1 + below(6) (core.rng)
         r, b, y, g = 1 + below(6), 1 + below(6), 1 + below(6), 1 + below(6)
@@ -235,7 +253,7 @@ class DiceBattle(Battle):
         t = self.table
         mine, theirs, middle, letter, special, middle_terms = t.lookups[c]
         ch = t.state.chars[c]
-        r, b, y, g = faces
+        r, b = faces[0], faces[1]
         own, opp, sel, mid, s = faces[mine], faces[theirs], faces[letter], faces[middle], \
             faces[special]
         n, five = r + b + mid, total + sel  # 5計 = R + B + Y + G + selected die (§6.1)
@@ -244,12 +262,9 @@ class DiceBattle(Battle):
             tv = TurnValues(own, opp, n, s, sel, sel_colour, five, ch.vp, ch.stunned, own, own)
         else:
             tv.begin(own, opp, n, s, sel, sel_colour, five, ch.vp, ch.stunned)
-        red, blue = RED_TERMS[r], BLUE_TERMS[b]
-        t.rec.add("read", ID[c], None, "§1.3", {
-            "colour": t.state.colour[c], "own": own, "opp": opp, "n": n, "s": s, "sel": sel,
-            "sel_colour": sel_colour, "five": five,
-            "sums": {"n": (red, blue, middle_terms[mid]),
-                     "five": (red, blue, YELLOW_TERMS[y], GREEN_TERMS[g], SELECTED_TERMS[sel])}})
+        t.rec.add_lazy("read", ID[c], None, "§1.3", _read_values,
+                       (t.state.colour[c], own, opp, n, s, sel, sel_colour, five, faces,
+                        middle_terms[mid]))
         return tv
 
     # -- results and views -------------------------------------------------------------

@@ -43,13 +43,39 @@ def loss_terms(key: str, before: int, loss: int, rule: str) -> tuple[tuple[objec
     return (("=", f"{key}_before", before), ("-", f"{key}_lost", loss, rule), *floor)
 
 
+def _stars_values(cause: str, n: int, before: int, stars: int, ougi_stars: int,
+                  ougi_sum: tuple[int, int | None] | None) -> dict[str, Any]:
+    """The stars event's values for a gain of ``n`` (§15.1): the stars before, and with a 奥義
+    the 奥義星 before and the setting that capped them (None when it did not, §15.5)
+    (made when read)."""
+    gained = ("+", "stars_gained", n, "§15.1") if cause == "stardust" else (
+        "+", "stars_gained", n)
+    sums: dict[str, Any] = {"stars": (("=", "stars_before", before), gained)}
+    if ougi_sum is not None:
+        ougi_before, limit = ougi_sum
+        cap = () if limit is None else (("min", "ougi_setting", limit, "§15.5"),)
+        sums["ougi_stars"] = (("=", "ougi_stars_before", ougi_before),
+                              ("+", "stars_gained", n, "§15.5"), *cap)
+    return {"via": cause, "change": n, "stars": stars, "ougi_stars": ougi_stars, "sums": sums}
+
+
+def _stardust_values(cause: str, n: int, stardust: int, before: int,
+                     parts: tuple[tuple[object, ...], ...] | None) -> dict[str, Any]:
+    """The stardust event's values for a gain of ``n`` (§5.3): ``parts`` are the terms of n
+    when it has several (made when read)."""
+    sums = {"stardust": (STARDUST_BEFORE[before] if 0 <= before < 32
+                         else ("=", "stardust_before", before),
+                         *(parts or (("+", "stardust_gained", n),)))}
+    return {"via": cause, "change": n, "stardust": stardust, "sums": sums}
+
+
 class DiceTable(Table[State, Readings]):
     """State, recorder, generator, option readings and decider of one battle, the sheets and
     the values made from them once per battle, with the primitives every rule acts through."""
 
     __slots__ = ("agi_terms", "agis", "exact", "fav_factors", "half_up", "kits", "lookups",
-                 "readers", "sheets", "specials", "stardust_parts", "trigger_rows", "x_sums",
-                 "x_terms", "zone_bounds")
+                 "readers", "sheets", "specials", "stardust_parts", "trigger_rows", "x_terms",
+                 "zone_bounds")
 
     def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
                  decider: Decider, sheets: list[Sheet], kits: list[Kit]) -> None:
@@ -60,8 +86,6 @@ class DiceTable(Table[State, Readings]):
         self.x_terms: tuple[tuple[object, ...], ...] = (
             ("=", "cross_range", c0), ("+", "cross_range", c1), ("//", "half", 2, "§4.5"))
         """The sum of the match cross range X (§4.5), the same every turn."""
-        self.x_sums = {"x": self.x_terms}
-        """The decision event's ``sums`` (X only): one dict shared by every turn's event."""
         self.agi_terms = [("+", "agi", sheet.agi) for sheet in sheets]
         """The speed sum's 敏捷 term of each side (§6.2), made once."""
         self.agis = (sheets[0].agi, sheets[1].agi)
@@ -183,24 +207,21 @@ class DiceTable(Table[State, Readings]):
     def gain_stars(self, c: int, n: int, cause: str) -> None:
         """Stars +n; each also raises 奥義星 up to its setting (§15.5)."""
         ch = self.state.chars[c]
-        gained = ("+", "stars_gained", n, "§15.1") if cause == "stardust" else (
-            "+", "stars_gained", n)
-        sums = {"stars": (("=", "stars_before", ch.stars), gained)}
+        stars_before = ch.stars
         ch.stars += n
         ougi = self.kits[c].ougi
+        ougi_sum = None
         if ougi is not None:
             limit = ougi.stars
             before = ch.ougi_stars
             ch.ougi_stars += n
-            cap = ()
+            capped = False
             if self.readings.ougi_star_cap:
                 ch.ougi_stars = min(limit, ch.ougi_stars)
-                cap = (("min", "ougi_setting", limit, "§15.5"),) if before + n > limit else ()
-            sums["ougi_stars"] = (("=", "ougi_stars_before", before),
-                                  ("+", "stars_gained", n, "§15.5"), *cap)
-        self.rec.add("stars", ID[c], None, "§15.1", {"via": cause, "change": n,
-                                                     "stars": ch.stars,
-                                                     "ougi_stars": ch.ougi_stars, "sums": sums})
+                capped = before + n > limit
+            ougi_sum = (before, limit if capped else None)
+        self.rec.add_lazy("stars", ID[c], None, "§15.1", _stars_values,
+                          (cause, n, stars_before, ch.stars, ch.ougi_stars, ougi_sum))
 
     def lose_stars(self, c: int, n: int, cause: str) -> None:
         """Stars −n, not below 0 (§15.3); 奥義星 never decreases."""
@@ -217,12 +238,9 @@ class DiceTable(Table[State, Readings]):
         formation (§15.1)."""
         ch = self.state.chars[c]
         before = ch.stardust
-        sums = {"stardust": (STARDUST_BEFORE[before] if 0 <= before < 32
-                             else ("=", "stardust_before", before),
-                             *(parts or (("+", "stardust_gained", n),)))}
         ch.stardust += n
-        self.rec.add("stardust", ID[c], None, "§5.3", {"via": cause, "change": n,
-                                                       "stardust": ch.stardust, "sums": sums})
+        self.rec.add_lazy("stardust", ID[c], None, "§5.3", _stardust_values,
+                          (cause, n, ch.stardust, before, parts))
         per = self.readings.stardust_per_star
         if per > 0 and ch.stardust >= per:
             gained = ch.stardust // per

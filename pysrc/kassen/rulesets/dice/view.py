@@ -58,6 +58,17 @@ def turn_values(tv: TurnValues) -> dict[str, Any]:
     }
 
 
+def decision_info(abs0: int, abs1: int, right0: int, right1: int, speed0: int, speed1: int,
+                  x: int, passed: bool, by: str, cross: bool, winner: int | None,
+                  attackers: tuple[int, ...], red: int) -> dict[str, Any]:
+    """The attack-right decision (§9.2) as the view shows it, from the tuple
+    ``rules.attack.decide`` keeps in ``State.decision``: both sides' absolute right, right and
+    speed, X, how it was decided, the attackers in order and the red side."""
+    return {"abs": [abs0, abs1], "right": [right0, right1], "speed": [speed0, speed1], "x": x,
+            "passed": passed, "by": by, "cross": cross, "winner": winner,
+            "attackers": [ID[c] for c in attackers], "red": ID[red]}
+
+
 def view(t: DiceTable, phase: str) -> dict[str, Any]:
     """Everything the dice-table view draws (issue 5): dice, slots, LP, range, decision."""
     st = t.state
@@ -75,6 +86,7 @@ def view(t: DiceTable, phase: str) -> dict[str, Any]:
     return {
         "turn": st.turn, "phase": phase, "sides": sides,
         "dice": dict(st.dice) if st.dice else None, "range": fm.range_text(st.r2),
-        "range_track": [1, 6], "cross_x": st.cross_x, "decision": st.decision,
+        "range_track": [1, 6], "cross_x": st.cross_x,
+        "decision": None if st.decision is None else decision_info(*st.decision),
         "zones": {name: list(band) for name, band in ZONES.items()},
     }

@@ -283,4 +283,6 @@ class State:
     dice: dict[str, int] | None = None
     tv: list[TurnValues] = field(default_factory=list)
     """This turn's values per side; empty before the first turn."""
-    decision: dict[str, Any] | None = None
+    decision: tuple[Any, ...] | None = None
+    """This turn's attack-right decision (§9.2) as ``rules.attack.decide`` keeps it
+    (``view.decision_info`` makes what the view shows of it); None before step 12."""

@@ -11,6 +11,7 @@ from kassen.rulesets.dice.model import Termination
 from kassen.rulesets.dice.model.state import ONE
 from kassen.rulesets.dice.rules import formulas as fm
 from kassen.rulesets.dice.table import ID, DiceTable
+from kassen.rulesets.dice.view import decision_info
 
 FIRST_HIT = ("+", "first_hit", 1)
 MOST_EXTRA = ("min", "max_extra_hits", fm.MAX_EXTRA)
@@ -78,17 +79,23 @@ def decide(t: DiceTable) -> tuple[list[int], bool]:
     else:
         attackers = [c for c in t.order() if not stunned[c]]
         cross = True
-    # the state keeps the decision for the view; the event adds the sum of X
-    st.decision = info = {
-        "abs": [abs0, abs1], "right": [right0, right1], "speed": [speed0, speed1], "x": x,
-        "passed": passed, "by": by, "cross": cross, "winner": winner,
-        "attackers": [ID[c] for c in attackers], "red": ID[0 if st.colour[0] == "red" else 1]}
+    # the state keeps the decision for the view (decision_info); the event adds the sum of X
+    st.decision = decision = (abs0, abs1, right0, right1, speed0, speed1, x, passed, by, cross,
+                              winner, tuple(attackers), 0 if st.colour[0] == "red" else 1)
     if attackers:
-        t.rec.add("decision_cross" if len(attackers) == 2 else "decision", ID[attackers[0]],
-                  ID[1 - attackers[0]], "§9.2", {"sums": t.x_sums, **info})
+        t.rec.add_lazy("decision_cross" if len(attackers) == 2 else "decision",
+                       ID[attackers[0]], ID[1 - attackers[0]], "§9.2", _decision_values,
+                       (t.x_terms, decision))
     else:
-        t.rec.add("decision_none", None, None, "§9.2", {"sums": t.x_sums, **info})
+        t.rec.add_lazy("decision_none", None, None, "§9.2", _decision_values,
+                       (t.x_terms, decision))
     return attackers, cross
+
+
+def _decision_values(x_terms: tuple[Any, ...], decision: tuple[Any, ...]) -> dict[str, Any]:
+    """The decision event's values: the sum of X (§4.5), then :func:`decision_info` (made
+    when read)."""
+    return {"sums": {"x": x_terms}, **decision_info(*decision)}
 
 
 @implements("§10.1", "§9.4")
@@ -129,14 +136,20 @@ def first_strike(t: DiceTable, a: int, cross: bool) -> int:
     hits = 1 + fm.extra_hits(diff, threshold)
     rec = t.rec
     rec.step("attack", "attack")
+    rec.add_lazy("attack", ID[a], ID[d], "§10.1", _attack_values,
+                 (hits, diff, threshold, cross, speed, opponent))
+    hit(t, a, d, 0, cross)
+    return hits
+
+
+def _attack_values(hits: int, diff: int, threshold: int, cross: bool, speed: int,
+                   opponent: int) -> dict[str, Any]:
+    """The attack event's values (§10.1): the number of hits and its sum from the speed
+    difference and the combo threshold (made when read)."""
     sums = {"diff": (("=", "speed", speed), ("-", "opponent_speed", opponent)),
             "hits": (("=", "diff", diff), ("//", "threshold", threshold, "§10.1"),
                      fm.AT_LEAST_ZERO, MOST_EXTRA, FIRST_HIT)}
-    rec.add("attack", ID[a], ID[d], "§10.1", {"hits": hits, "diff": diff,
-                                              "threshold": threshold, "cross": cross,
-                                              "sums": sums})
-    hit(t, a, d, 0, cross)
-    return hits
+    return {"hits": hits, "diff": diff, "threshold": threshold, "cross": cross, "sums": sums}
 
 
 @implements("§10.5")
@@ -194,21 +207,18 @@ def hit(t: DiceTable, a: int, d: int, n: int, cross: bool) -> None:
         coef_n, coef_d = ta.coef
         combo = (coef_n ** n, coef_d ** n)
     # the attacker's numbers, then the defender's, then the 防御倍率 floor
-    dmg, terms = fm.damage(
-        sa.atk, ta.five, ca.stars, atk_mult, a_red, atk_corr,
-        fm.RANGE_FACTORS[r2], t.fav_factors[a][r2], combo,
-        sd.defence, td.five, cd.stars, def_mult, d_red, def_corr,
-        parry, dmg_mult, taken_mult, readings.def_mult_floor, t.exact, t.half_up)
-    if negate:
-        dmg = 0
-        terms += (NEGATED,)
-    sums: dict[str, Any] = {"damage": terms}
+    factors = (sa.atk, ta.five, ca.stars, atk_mult, a_red, atk_corr,
+               fm.RANGE_FACTORS[r2], t.fav_factors[a][r2], combo,
+               sd.defence, td.five, cd.stars, def_mult, d_red, def_corr,
+               parry, dmg_mult, taken_mult, readings.def_mult_floor, t.exact, t.half_up)
+    dmg = 0 if negate else fm.damage_value(*factors)
     td.hits_taken += 1
     from_ex = min(cd.lp_ex, dmg)
     cd.lp_ex -= from_ex
     cd.lp_main -= dmg - from_ex
     connects = dmg > 0 or readings.zero_damage_connects
     gauge_change = 0
+    gauge_sum: tuple[Any, ...] | None = None
     if dmg > 0:
         td.took_damage = True
     if connects:
@@ -220,25 +230,43 @@ def hit(t: DiceTable, a: int, d: int, n: int, cross: bool) -> None:
                                             for row, single in ta.on_hit)
             digits = fm.gauge_loss(dmg)
             loss = digits + (1 if heavy else 0)
-            gauge: tuple[Any, ...] = (("=", "gauge_before", cd.gauge),
-                                      ("-", "gauge_digits", digits, "§12.2"))
-            if heavy:
-                gauge += (HEAVY,)
+            lost = None
             if readings.gauge_loss == "turn":
                 # only the largest hit of the turn counts: charge what exceeds the rest
-                gauge += (("+", "lost_this_turn", td.gauge_lost),
-                          ("min", "gauge_before", cd.gauge))
-                loss, td.gauge_lost = max(0, loss - td.gauge_lost), max(loss, td.gauge_lost)
+                lost = td.gauge_lost
+                loss, td.gauge_lost = max(0, loss - lost), max(loss, lost)
             gauge_change = -loss
-            sums["gauge"] = (*gauge, fm.AT_LEAST_ZERO)
+            gauge_sum = (cd.gauge, digits, heavy, lost)
             cd.gauge = max(0, cd.gauge + gauge_change)
-    t.rec.add("hit", ID[a], ID[d], "§19", {"index": n, "damage": dmg,
-                                           "lp": cd.lp_main + cd.lp_ex,
-                                           "gauge": cd.gauge, "gauge_change": gauge_change,
-                                           "cross": cross, "range": fm.RANGE_TEXTS[r2],
-                                           "sums": sums})
+    t.rec.add_lazy("hit", ID[a], ID[d], "§19", _hit_values,
+                   (n, dmg, cd.lp_main + cd.lp_ex, cd.gauge, gauge_change, cross, r2, factors,
+                    negate, gauge_sum))
     if connects and ta.on_hit:
         on_hit_effects(t, a, d, first)
+
+
+def _hit_values(n: int, dmg: int, lp: int, gauge: int, gauge_change: int, cross: bool, r2: int,
+                factors: tuple[Any, ...], negated: bool,
+                gauge_sum: tuple[int, int, bool, int | None] | None) -> dict[str, Any]:
+    """The hit event's values (§19, §12.2): the damage from its factors (those of
+    :func:`formulas.damage_value`), negated (A16) or not, and the gauge's sum from the gauge
+    before, the digits lost, 重撃 and what this turn's hits took already (``gauge_loss =
+    turn``; None otherwise), None when the gauge did not move (made when read)."""
+    terms = fm.damage_terms(*factors)
+    if negated:
+        terms += (NEGATED,)
+    sums: dict[str, Any] = {"damage": terms}
+    if gauge_sum is not None:
+        before, digits, heavy, lost = gauge_sum
+        gauge_terms: tuple[Any, ...] = (("=", "gauge_before", before),
+                                        ("-", "gauge_digits", digits, "§12.2"))
+        if heavy:
+            gauge_terms += (HEAVY,)
+        if lost is not None:
+            gauge_terms += (("+", "lost_this_turn", lost), ("min", "gauge_before", before))
+        sums["gauge"] = (*gauge_terms, fm.AT_LEAST_ZERO)
+    return {"index": n, "damage": dmg, "lp": lp, "gauge": gauge, "gauge_change": gauge_change,
+            "cross": cross, "range": fm.RANGE_TEXTS[r2], "sums": sums}
 
 
 @implements("§1.6")

@@ -218,18 +218,17 @@ ROUNDING = {False: ("floor", "floor", None, "D1"), True: ("round", "half_up", No
 
 
 @implements("§19", "§12.4")
-def damage(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
-           atk_corr: Ratio, range_m: Ratio, fav_m: Ratio, combo: Ratio, base_def: int,
-           five_d: int, stars_d: int, def_mult: int, d_red: int, def_corr: Ratio,
-           parry: Ratio, dmg_mult: Ratio, taken_mult: Ratio, def_floor: bool,
-           exact: bool, half_up: bool) -> tuple[int, tuple[Term, ...]]:
-    """The damage of one hit and its sum (§19, core.sums) from everything it depends on: the
-    attacker's numbers, then the defender's, then the 防御倍率 floor (§12.4, option
-    ``def_mult_floor``); the factors are exact ratios, passed as they are (one call a hit,
-    no object). Rounded only at the end (D1); floor, or half up with ``half_up`` (A7, option
-    ``rounding``). Exact: integer ratios; otherwise each factor becomes a binary float (A7)
-    and the same expression runs in floats. The terms fold to the damage the way it is
-    computed here (floats in the same order)."""
+def damage_value(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
+                 atk_corr: Ratio, range_m: Ratio, fav_m: Ratio, combo: Ratio, base_def: int,
+                 five_d: int, stars_d: int, def_mult: int, d_red: int, def_corr: Ratio,
+                 parry: Ratio, dmg_mult: Ratio, taken_mult: Ratio, def_floor: bool,
+                 exact: bool, half_up: bool) -> int:
+    """The damage of one hit (§19) from everything it depends on: the attacker's numbers, then
+    the defender's, then the 防御倍率 floor (§12.4, option ``def_mult_floor``); the factors
+    are exact ratios, passed as they are (one call a hit, no object). Rounded only at the end
+    (D1); floor, or half up with ``half_up`` (A7, option ``rounding``). Exact: integer ratios;
+    otherwise each factor becomes a binary float (A7) and the same expression runs in
+    floats. :func:`damage_terms` of the same arguments is its sum."""
     an, ad = atk_corr
     rn, rd = range_m
     fn, fd = fav_m
@@ -246,13 +245,22 @@ def damage(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
         def_n, def_d = guard * dn * pd + 2 * pn * dd, 2 * dd * pd
         raw_n = max(0, power * corr_n * def_d - def_n * corr_d) * mn * tn
         raw_d = corr_d * def_d * md * td
-        dmg = (2 * raw_n + raw_d) // (2 * raw_d) if half_up else raw_n // raw_d
-        val = RATIO_TERMS.__getitem__
-    else:
-        corr = (an / ad) * (rn / rd) * (fn / fd) * (cn / cd)
-        raw = max(0, power * corr - ((guard * (dn / dd) / 2) + pn / pd)) * (mn / md) * (tn / td)
-        dmg = math.floor(raw + 0.5) if half_up else math.floor(raw)
-        val = _float
+        return (2 * raw_n + raw_d) // (2 * raw_d) if half_up else raw_n // raw_d
+    corr = (an / ad) * (rn / rd) * (fn / fd) * (cn / cd)
+    raw = max(0, power * corr - ((guard * (dn / dd) / 2) + pn / pd)) * (mn / md) * (tn / td)
+    return math.floor(raw + 0.5) if half_up else math.floor(raw)
+
+
+@implements("§19", "§12.4")
+def damage_terms(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
+                 atk_corr: Ratio, range_m: Ratio, fav_m: Ratio, combo: Ratio, base_def: int,
+                 five_d: int, stars_d: int, def_mult: int, d_red: int, def_corr: Ratio,
+                 parry: Ratio, dmg_mult: Ratio, taken_mult: Ratio, def_floor: bool,
+                 exact: bool, half_up: bool) -> tuple[Term, ...]:
+    """The sum (core.sums) of :func:`damage_value` of the same arguments: the terms fold to
+    the damage the way it is computed there (floats in the same order). Made only when the
+    hit event's values are read (:meth:`Recorder.add_lazy`)."""
+    val = RATIO_TERMS.__getitem__ if exact else _float
     attack = [("=", "base_atk", base_atk), ("+", "five", five_a),
               ("+", "stars", stars_a),
               ("*", "atk_mult", atk_mult) if atk_mult >= 0 else _multiplier("atk_mult", atk_mult,
@@ -266,9 +274,14 @@ def damage(base_atk: int, five_a: int, stars_a: int, atk_mult: int, a_red: int,
                                                                              def_floor),
                D_REDUCTIONS[d_red] if 0 <= d_red < 10 else _reduction("d_red", "§6.4", d_red),
                ("*", "def_corr", val(def_corr)), HALF]
-    if pn:
+    if parry[0]:
         defence.append(("+", "parry", val(parry), "D24"))
-    terms = (("=", "attack", attack), ("-", "defence", defence), AT_LEAST_ZERO,
-             ("*", "dmg_mult", val(dmg_mult)), ("*", "taken_mult", val(taken_mult)),
-             ROUNDING[half_up])
-    return dmg, terms
+    return (("=", "attack", attack), ("-", "defence", defence), AT_LEAST_ZERO,
+            ("*", "dmg_mult", val(dmg_mult)), ("*", "taken_mult", val(taken_mult)),
+            ROUNDING[half_up])
+
+
+def damage(*factors: Any) -> tuple[int, tuple[Term, ...]]:
+    """The damage of one hit and its sum: :func:`damage_value` and :func:`damage_terms` of
+    the same arguments."""
+    return damage_value(*factors), damage_terms(*factors)

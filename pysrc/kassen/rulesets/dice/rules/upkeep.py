@@ -61,17 +61,9 @@ def end_of_turn(t: DiceTable) -> None:
             so_far = max(left, min(cap, left + charge))
         ch.vp = max(so_far, min(vp_max, so_far + regen))
         if used or ch.vp != before:
-            # the sum is written only when the event is (most turns use and regain nothing)
-            vp: tuple[Any, ...] = (("=", "vp_before", before), ("-", "vp_used", used, "§14.3"))
-            if charge:
-                vp += (("+", "charge", charge), ("min", "vp_max", cap),
-                       ("max", "vp_after_use", left))
-            vp += (("+", "vp_regen", regen), ("min", "vp_max", vp_max),
-                   ("max", "vp_so_far", so_far))
-            sums = {"vp": vp, "used": (("=", "abilities_vp", acts), ("+", "guards_vp", tv.vp_guard),
-                                       ("+", "exhaust_vp", tv.vp_extra))}
-            t.rec.add("vp", ID[c], None, "§14.3", {"used": used, "before": before, "vp": ch.vp,
-                                                   "sums": sums})
+            t.rec.add_lazy("vp", ID[c], None, "§14.3", _vp_values,
+                           (used, before, ch.vp, acts, tv.vp_guard, tv.vp_extra,
+                            (charge, cap, left) if charge else None, regen, vp_max, so_far))
         if tv.stars_due:
             t.lose_stars(c, tv.stars_due, "star_ability")
         if tv.ougi_used:
@@ -82,6 +74,21 @@ def end_of_turn(t: DiceTable) -> None:
     range_move(t)
     if st.turn >= readings.turn_limit:
         turn_limit(t)
+
+
+def _vp_values(used: int, before: int, vp: int, acts: int, guards: int, extra: int,
+               charged: tuple[int, int, int] | None, regen: int, vp_max: int,
+               so_far: int) -> dict[str, Any]:
+    """The vp event's values (§14.3): what was used (abilities, guards, exhaust), the charge
+    with its cap and the VP after use when there is one, the regeneration (made when read)."""
+    vp_sum: tuple[Any, ...] = (("=", "vp_before", before), ("-", "vp_used", used, "§14.3"))
+    if charged is not None:
+        charge, cap, left = charged
+        vp_sum += (("+", "charge", charge), ("min", "vp_max", cap), ("max", "vp_after_use", left))
+    vp_sum += (("+", "vp_regen", regen), ("min", "vp_max", vp_max), ("max", "vp_so_far", so_far))
+    sums = {"vp": vp_sum, "used": (("=", "abilities_vp", acts), ("+", "guards_vp", guards),
+                                   ("+", "exhaust_vp", extra))}
+    return {"used": used, "before": before, "vp": vp, "sums": sums}
 
 
 @implements("§13.3")

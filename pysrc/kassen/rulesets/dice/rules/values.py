@@ -94,19 +94,31 @@ def derive(t: DiceTable, c: int) -> None:
         threshold = UNCHANGED_THRESHOLD
     if tv.coefs:
         tv.coef = max([k.COMBO_COEF_BASE, *tv.coefs], key=_exact)
-    speed: tuple[Any, ...]
+    t.rec.add_lazy("values", ID[c], None, "§6.2", _derived_values, (
+        tv.speed, tv.right, tv.abs, tv.atk_mult.every, tv.def_mult.every, tv.atk_corr.every,
+        tv.def_corr.every, tv.dmg_mult.every, tv.taken_mult.every, tv.threshold, tv.coef,
+        threshold, set_penalty, tv.own_eff, t.agi_terms[c], stars, tv.speed_mod, ch.stunned))
+
+
+def _derived_values(speed: int, right: int, absolute: int, atk_mult: int, def_mult: int,
+                    atk_corr: Ratio, def_corr: Ratio, dmg_mult: Ratio, taken_mult: Ratio,
+                    threshold: int, coef: Ratio, threshold_sum: tuple[Any, ...],
+                    set_penalty: bool, own: int, agi_term: tuple[object, ...], stars: int,
+                    speed_mod: int, stunned: bool) -> dict[str, Any]:
+    """The values event's data (§6.2, §10) from step 10's results, the threshold's sum and
+    what the speed sum shows (made when read, :meth:`Recorder.add_lazy`)."""
+    speed_sum: tuple[Any, ...]
     if set_penalty:
-        speed = STUNNED_SET
+        speed_sum = STUNNED_SET
     else:
-        speed = (OWN_DIE[tv.own_eff], TEN, t.agi_terms[c],
-                 STAR_TERMS[stars] if 0 <= stars < 32 else ("+", "stars", stars),
-                 ("+", "speed_mod", tv.speed_mod))
-        if ch.stunned:
-            speed += (STUNNED,)
+        speed_sum = (OWN_DIE[own], TEN, agi_term,
+                     STAR_TERMS[stars] if 0 <= stars < 32 else ("+", "stars", stars),
+                     ("+", "speed_mod", speed_mod))
+        if stunned:
+            speed_sum += (STUNNED,)
     text = fm.RATIO_TEXTS
-    t.rec.add("values", ID[c], None, "§6.2", {
-        "speed": tv.speed, "right": tv.right, "abs": tv.abs, "atk_mult": tv.atk_mult.every,
-        "def_mult": tv.def_mult.every, "atk_corr": text[tv.atk_corr.every],
-        "def_corr": text[tv.def_corr.every], "dmg_mult": text[tv.dmg_mult.every],
-        "taken_mult": text[tv.taken_mult.every], "threshold": tv.threshold,
-        "coef": text[tv.coef], "sums": {"speed": speed, "threshold": threshold}})
+    return {"speed": speed, "right": right, "abs": absolute, "atk_mult": atk_mult,
+            "def_mult": def_mult, "atk_corr": text[atk_corr], "def_corr": text[def_corr],
+            "dmg_mult": text[dmg_mult], "taken_mult": text[taken_mult],
+            "threshold": threshold, "coef": text[coef],
+            "sums": {"speed": speed_sum, "threshold": threshold_sum}}
