@@ -1,4 +1,4 @@
-// Pyodide, as the engine worker loads it (PyScript's `version:` points here).
+// Pyodide, as the engine worker (engine-worker.mjs) loads it.
 // Every same-origin GET the worker makes while Pyodide starts (the 9.6 MB wasm, the stdlib,
 // the lock, the engine wheel) is served from the offline cache when it is there, and otherwise
 // fetched once and copied into that cache as it streams to Pyodide. So Python starts at once on
@@ -9,8 +9,6 @@
 import { BUILD } from "../vendor/build.mjs";
 import { loadPyodide as loadBase, version } from "../vendor/pyodide/pyodide.mjs";
 import { prepareSnapshot, restoring } from "./snapshot.mjs";
-
-export * from "../vendor/pyodide/pyodide.mjs";
 
 const CACHE = `kassen-${BUILD.id}`;  // the same name sw.js uses
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
@@ -34,7 +32,7 @@ function openCache() {
   return cacheOpened;
 }
 
-// At once, in the engine's worker: PyScript sets itself up before it asks for Python.
+// At once, as the engine's worker starts: reading the snapshot overlaps loading Pyodide.
 if (typeof WorkerGlobalScope !== "undefined") prepareSnapshot(version, openCache());
 
 function teeFetch(fetchBase) {

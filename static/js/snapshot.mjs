@@ -5,7 +5,7 @@
 // `_loadSnapshot` option: the wasm heap is copied in and Python's start-up is skipped.
 //
 // Used only when every check passes: the build has a snapshot, it was made by this Pyodide
-// version, the cached copy has the build's size and SHA-256 (checked while Pyodide loads its
+// version, the cached file has the build's size and SHA-256 (checked while Pyodide loads its
 // glue code), Pyodide's own build-id check passes, and the restored engine carries the
 // build's key. Otherwise the worker boots as before, with one console.info line and no error
 // on the page. `globalThis.kassenBoot` says which happened (the worker's `boot` call).
@@ -35,22 +35,30 @@ export function unpacked(file) {
   }
   const bytes = new Uint8Array(length);
   let at = 16 + bitmap.length;
-  for (let i = 0; i < pages; i++) {
-    if (!kept(i)) continue;
-    bytes.set(file.subarray(at, at + Math.min(pageSize, length - i * pageSize)), i * pageSize);
-    at += pageSize;
+  for (let i = 0; i < pages;) {  // one copy per run of kept pages
+    if (!kept(i)) { i += 1; continue; }
+    let end = i + 1;
+    while (end < pages && kept(end)) end += 1;
+    const size = Math.min(end * pageSize, length) - i * pageSize;
+    bytes.set(file.subarray(at, at + size), i * pageSize);
+    at += (end - i) * pageSize;
+    i = end;
   }
   return bytes;
 }
 
-/** The cached snapshot's bytes, refused unless size and SHA-256 are the build's. */
+/** The cached snapshot's bytes, refused unless size and SHA-256 are the build's. The digest
+ * is of the file as cached (packed), taken by the browser's crypto off this thread while the
+ * file is unpacked here, so the check adds next to nothing to a repeat visit. */
 async function verified(response, times) {
   const packed = new Uint8Array(await response.arrayBuffer());
   times.read = performance.now();
+  const digest = crypto.subtle.digest("SHA-256", packed);
+  digest.catch(() => {});  // awaited below, unless unpacking throws first
   const bytes = unpacked(packed);
   times.unpacked = performance.now();
   if (bytes.length !== META.bytes) throw new Error(`snapshot has ${bytes.length} bytes, expected ${META.bytes}`);
-  if (hex(await crypto.subtle.digest("SHA-256", bytes)) !== META.sha256) {
+  if (hex(await digest) !== META.sha256) {
     throw new Error("snapshot checksum differs from the build's");
   }
   times.checked = performance.now();
@@ -61,7 +69,7 @@ let prepared = null;
 
 /**
  * Start reading, unpacking and checking the cached snapshot now (runtime.mjs calls this as it
- * loads, before PyScript asks for the interpreter, so the work overlaps PyScript's own set-up).
+ * loads in the engine worker, so the work overlaps loading Pyodide's own files).
  * Resolves to `{bytes, times}` (`bytes` a promise of the checked snapshot) or `{reason}`.
  * `version` is the runtime's Pyodide version, `cache` a promise of the offline cache or null.
  */
