@@ -42,13 +42,13 @@ async function boot() {
   const channel = new BroadcastChannel("kassen-engine");  // the page's start-up stages
   channel.postMessage("hello");
   channel.close();
-  const functions = new Map();
+  const exported = py.globals.get("__export__");
+  const names = new Set(exported.toJs());
+  exported.destroy();
+  const functions = new Map();  // name → its function (a proxy held for the worker's life)
   const get = (name) => {
-    if (!functions.has(name)) {
-      const exported = py.globals.get("__export__").toJs();
-      if (!exported.includes(name)) throw new Error(`no engine function ${name}`);
-      functions.set(name, py.globals.get(name));
-    }
+    if (!names.has(name)) throw new Error(`no engine function ${name}`);
+    if (!functions.has(name)) functions.set(name, py.globals.get(name));
     return functions.get(name);
   };
   return { get, files };
