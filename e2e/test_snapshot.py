@@ -1,6 +1,8 @@
-"""Repeat visits start from the build's Pyodide memory snapshot (issue 15, start-up), and a
-snapshot that does not fit (damaged, truncated, another Pyodide, refused by Pyodide's own
-restore) is skipped without an error: the worker boots as before and the engine answers."""
+"""Visits start from the build's Pyodide memory snapshot (issue 15, start-up): the first one
+downloads it (issue 29) and keeps it for the next, a repeat visit reads it from the offline
+cache, and a snapshot that does not fit (damaged, truncated, another Pyodide, refused by
+Pyodide's own restore) is skipped without an error: the worker boots as before and the engine
+answers."""
 
 from __future__ import annotations
 
@@ -40,8 +42,7 @@ DAMAGE = {
     "pyodide-refuses": """const b = new Uint8Array(await pristine(snapUrl));
                           const pages = new Uint32Array(b.buffer, 0, 4)[3];
                           b[16 + Math.ceil(pages / 8) + 16] ^= 0xff;  // past our header
-                          const { unpacked } = await import("/static/js/snapshot.mjs");
-                          const sum = hex(await crypto.subtle.digest("SHA-256", unpacked(b)));
+                          const sum = hex(await crypto.subtle.digest("SHA-256", b));
                           await put(snapUrl, b, BIN);
                           const text = new TextDecoder().decode(await pristine(buildUrl))
                             .replace(BUILD.snapshot.sha256, sum);
@@ -86,8 +87,9 @@ def reload(app) -> dict:
     return boot(app)
 
 
-def test_first_visit_boots_and_caches_the_snapshot(visited) -> None:
-    assert visited.first_boot == {"snapshot": False, "reason": "snapshot not cached yet"}
+def test_first_visit_restores_the_downloaded_snapshot_and_caches_it(visited) -> None:
+    assert visited.first_boot["snapshot"] is True, visited.first_boot
+    assert visited.first_boot["source"] == "network", visited.first_boot
     cached = visited.page.evaluate("""async () => {
         const cache = await caches.open((await caches.keys())[0]);
         return (await cache.keys()).map((r) => new URL(r.url).pathname); }""")
@@ -97,6 +99,7 @@ def test_first_visit_boots_and_caches_the_snapshot(visited) -> None:
 def test_repeat_visit_restores_the_snapshot_and_agrees_with_cpython(visited) -> None:
     report = reload(visited)
     assert report["snapshot"] is True, report
+    assert report["source"] == "cache", report
     assert visited.call("ping")["ok"]
     for ruleset_id in ("marguerite", "cardduel", "dice", "skirmish"):
         for prefix in FORMATS:  # both seed formats (issue 29) from the restored snapshot
@@ -120,3 +123,25 @@ def test_unusable_snapshot_boots_normally_without_an_error(visited, damage: str)
     finally:
         in_page(visited, RESTORE)
     assert reload(visited)["snapshot"] is True
+
+
+def test_first_visit_without_the_snapshot_boots_normally(browser, site) -> None:
+    """A first visit whose snapshot download fails (a host that lacks the file) boots Python
+    and imports the engine as before: the page reaches ready, plays, and shows no error."""
+    from e2e.conftest import App
+
+    site.start()
+    application = App(browser, site.url)
+    application.context.route("**/static/vendor/snapshot/**", lambda route: route.fulfill(
+        status=404, body="missing"))
+    try:
+        application.open()
+        report = boot(application)
+        assert report["snapshot"] is False, report
+        assert "HTTP 404" in report["reason"], report
+        for prefix in FORMATS:
+            compare(application, "dice", 1, "first-visit-booted", prefix)
+        errors = [line for line in application.console if line.startswith("pageerror")]
+        assert errors == [], errors
+    finally:
+        application.close()

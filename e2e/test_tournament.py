@@ -188,7 +188,7 @@ def test_tables_name_builds_and_tell_repeats_apart_issue_14(app) -> None:
     page.wait_for_selector("#tournament[data-state=done]", state="attached", timeout=240_000)
     title = page.inner_text("#t-summary .matchup-title")
     assert first in title and second in title
-    # the pool's workers start without PyScript's SharedArrayBuffer warning (sync_main_only)
+    # the pool's workers start without a SharedArrayBuffer warning (calls go by message)
     assert [m for m in app.console if "SharedArrayBuffer" in m] == []
 
 

@@ -72,7 +72,8 @@ def measure(browser, url: str, repeat: bool = False, sent=None) -> dict:
     With ``repeat`` the same context then waits until the service worker has cached the
     page (``data-offline=ready``) and opens it again: a repeat visit with a warm cache and
     service worker; ``repeat``/``boot`` say its ready time and how its worker started.
-    ``warm`` is a third visit with the snapshot removed from the cache (warm cache only).
+    ``warm`` is a third visit with the snapshot removed from the cache (it is downloaded
+    again, from the HTTP cache, as on a first visit).
     ``sent`` is the server's counter of body bytes per path: ``bytes`` is what it sent from
     navigation to ready, ``bytes_cached`` (with ``repeat``) until the cache was complete."""
     sent_total = (lambda: sum(sent.values())) if sent is not None else (lambda: 0)
@@ -106,7 +107,7 @@ def measure(browser, url: str, repeat: bool = False, sent=None) -> dict:
                 out["boot"]["started"] = (out["boot"]["startedAt"]
                                           - page.evaluate("performance.timeOrigin")) / 1000
             out["timeline"] = timeline(page, out["repeat"])
-            # the same warm context without the snapshot: what the snapshot itself saves
+            # the same warm context without the cached snapshot: it comes over the network
             page.evaluate(DROP_SNAPSHOT)
             page.close()
             page = context.new_page()
@@ -192,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{label} {statistics.median(t[k] for t in lines):.2f}"
             for k, label in MILESTONES.items()))
     each = " / ".join(f"{r['warm']:.2f}" for r in apps)
-    print(f"repeat without the snapshot (warm cache only) median {med['warm']:.2f} s  ({each})")
+    print(f"repeat with the snapshot dropped from the offline cache median {med['warm']:.2f} s"
+          f"  ({each})")
     print(f"first visit / bare: {result['ratio']:.2f}  (goal <= 1.2); median of paired ratios "
           f"(each run over the bare run next to it): {paired:.2f}")
     print(f"first visit sent (median): {sent['bytes'] / 1e6:.1f} MB until ready, "

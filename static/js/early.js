@@ -1,5 +1,5 @@
 // Starts the engine worker as early as the page can: this module runs before main.js and its
-// import graph is small (the engine and PyScript only), so Python boots while the rest of the
+// import graph is small (the engine only), so Python boots while the rest of the
 // UI modules are still loading. main.js takes the promise and the stage reports from here.
 import { startEngine } from "./engine.js";
 

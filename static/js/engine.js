@@ -1,36 +1,36 @@
-// The engine: a PyScript worker (Pyodide) running static/py/worker.py.
+// The engine: Pyodide in a module worker (engine-worker.mjs) running static/py/worker.py.
 // The main thread never loads Python; it only calls the worker's JSON-string API.
-import { PyWorker, hooks } from "../vendor/pyscript/core.js";
 import { BUILD } from "../vendor/build.mjs";
 
-const here = (path) => new URL(path, import.meta.url).href;
-
-/** How the engine wheel reaches the worker (see README, "start-up"). */
-function workerOptions(mode) {
-  // runtime.mjs: the vendored Pyodide with the worker's own downloads (the 9.6 MB wasm, the
-  // stdlib, the wheel) teed into the offline cache as they stream. Filling that cache later
-  // from the HTTP cache alone was measured to download the wasm twice on a busy machine.
-  const version = here("./runtime.mjs");
-  // sync_main_only: calls only go main → worker, so the worker never needs synchronous
-  // access to the page (SharedArrayBuffer); PyScript then starts each worker without the
-  // "requires SharedArrayBuffer" warning (README, "Cross-origin isolation").
-  const base = { sync_main_only: true };
-  if (mode === "boot") {
-    // a loader that passes packages:["kassen"] to loadPyodide (trimmed lock)
-    return { version: here("../vendor/pyodide/kassen-boot.mjs"), config: base };
-  }
-  // default: the wheel unpacked into the worker's working directory (PyScript "files")
-  return { version, config: { ...base, files: { [here(`../vendor/${BUILD.wheel}`)]: "./*" } } };
+/** A new engine worker; `mode` "boot" installs the wheel from the trimmed lock instead of
+ * unpacking it (scripts/bench_startup.py --modes compares the two). */
+function newWorker(mode) {
+  const url = new URL("./engine-worker.mjs", import.meta.url);
+  if (mode !== "files") url.searchParams.set("mode", mode);
+  return new Worker(url, { type: "module" });
 }
 
-// PyScript turns worker hooks (JS functions) into code with Function(), which the page's CSP
-// forbids (no 'unsafe-eval'). Its only default worker hook registers the pyscript.fs module,
-// which the engine does not use; with the sets empty, no code is built from strings.
-const WORKER_HOOKS = ["onReady", "onBeforeRun", "onBeforeRunAsync", "onAfterRun", "onAfterRunAsync"];
-
-function newWorker(mode) {
-  for (const name of WORKER_HOOKS) hooks.worker[name]?.clear?.();
-  return PyWorker(here("../py/worker.py"), workerOptions(mode));
+/** `send(name, ...strings)` → a promise of the worker's answer (a string). A worker that
+ * fails (an uncaught error, or one that cannot load) rejects every call still waiting. */
+function messenger(worker) {
+  const waiting = new Map();
+  let last = 0;
+  worker.onmessage = ({ data }) => {
+    const entry = waiting.get(data.id);
+    if (!entry) return;
+    waiting.delete(data.id);
+    if ("error" in data) entry.reject(new Error(data.error)); else entry.resolve(data.result);
+  };
+  worker.onerror = (event) => {
+    const error = new Error(`engine worker failed: ${event.message || "could not load"}`);
+    for (const entry of waiting.values()) entry.reject(error);
+    waiting.clear();
+  };
+  return (name, ...args) => new Promise((resolve, reject) => {
+    last += 1;
+    waiting.set(last, { resolve, reject });
+    worker.postMessage({ id: last, name, args: args.map(String) });
+  });
 }
 
 /** Play `request` in two calls and resolve to the whole answer: first only its first beat
@@ -45,9 +45,10 @@ async function twoStep(call, request, onEarly) {
   return call("battle", text);
 }
 
-/** Wrap a PyWorker: `call(name, ...strings)` → parsed JSON, plus the named API functions. */
+/** Wrap an engine worker: `call(name, ...strings)` → parsed JSON, plus the named API functions. */
 function wrap(worker) {
-  const call = async (name, ...args) => JSON.parse(await worker.sync[name](...args));
+  const send = messenger(worker);
+  const call = async (name, ...args) => JSON.parse(await send(name, ...args));
   const json = (value) => (typeof value === "string" ? value : JSON.stringify(value));
   return {
     call,
@@ -81,7 +82,7 @@ function wrap(worker) {
 
 /** One more engine worker (for the tournament pool); resolves once it answered. */
 export async function startWorker({ mode = "files" } = {}) {
-  const api = wrap(await newWorker(mode));
+  const api = wrap(newWorker(mode));
   await api.ping();
   return api;
 }
@@ -95,9 +96,7 @@ export async function startEngine({ onStage = () => {}, mode = "files" } = {}) {
   channel.onmessage = (event) => onStage(String(event.data));
   onStage("runtime");
   try {
-    const worker = await newWorker(mode);
-    onStage("hello");
-    const api = wrap(worker);
+    const api = wrap(newWorker(mode));  // its stages "engine", "hello" come on the channel
     // The first call is the cheapest one; the rulesets' descriptions (what `hello` answers)
     // were computed at build time from the same sources as the wheel.
     const info = { ...(await api.ping()), rulesets: BUILD.hello.rulesets };

@@ -1,16 +1,15 @@
-// Pyodide, as the engine worker loads it (PyScript's `version:` points here).
+// Pyodide, as the engine worker (engine-worker.mjs) loads it.
 // Every same-origin GET the worker makes while Pyodide starts (the 9.6 MB wasm, the stdlib,
 // the lock, the engine wheel) is served from the offline cache when it is there, and otherwise
 // fetched once and copied into that cache as it streams to Pyodide. So Python starts at once on
 // the first visit (no waiting for the service worker), nothing is downloaded twice, and the
 // service worker (sw.js) finds the runtime in its cache for the next, offline, visit.
-// A repeat visit restores the build's memory snapshot (engine already imported) when the
-// cache holds it (./snapshot.mjs); anything wrong with it means an ordinary boot, silently.
+// Python starts from the build's memory snapshot (engine already imported; ./snapshot.mjs),
+// read from that cache or, on the first visit, downloaded through it; anything wrong with it
+// means an ordinary boot, silently.
 import { BUILD } from "../vendor/build.mjs";
 import { loadPyodide as loadBase, version } from "../vendor/pyodide/pyodide.mjs";
 import { prepareSnapshot, restoring } from "./snapshot.mjs";
-
-export * from "../vendor/pyodide/pyodide.mjs";
 
 const CACHE = `kassen-${BUILD.id}`;  // the same name sw.js uses
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
@@ -34,8 +33,6 @@ function openCache() {
   return cacheOpened;
 }
 
-// At once, in the engine's worker: PyScript sets itself up before it asks for Python.
-if (typeof WorkerGlobalScope !== "undefined") prepareSnapshot(version, openCache());
 
 function teeFetch(fetchBase) {
   const cachePromise = openCache();
@@ -55,16 +52,18 @@ function teeFetch(fetchBase) {
   };
 }
 
+const cachedFetch = teeFetch(globalThis.fetch.bind(globalThis));
+
+// At once, as the engine's worker starts: reading the snapshot overlaps loading Pyodide.
+if (typeof WorkerGlobalScope !== "undefined") prepareSnapshot(version, openCache(), cachedFetch);
+
 /** Pyodide's own loadPyodide, with the worker's fetch teed into the offline cache and the
  * build's memory snapshot restored when the cache holds a good one. */
 export async function loadPyodide(options = {}) {
-  if (!globalThis.__kassenTee) {
-    globalThis.fetch = teeFetch(globalThis.fetch.bind(globalThis));
-    globalThis.__kassenTee = true;
-  }
+  globalThis.fetch = cachedFetch;
   const asked = performance.now();
   const base = { ...options, indexURL: INDEX_URL };
-  const py = await restoring(base, { loadBase, version, cache: openCache() })
+  const py = await restoring(base, { loadBase, version, cache: openCache(), download: cachedFetch })
     ?? await loadBase(base);
   // the start-up's milestones in this worker's clock (scripts/bench_startup.py prints them)
   globalThis.kassenTimes = { origin: performance.timeOrigin, asked, python: performance.now() };

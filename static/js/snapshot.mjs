@@ -1,11 +1,11 @@
-// Repeat visits: restore the build's Pyodide memory snapshot instead of booting Python.
-// scripts/make_snapshot.mjs takes it at build time (Node, the same vendored Pyodide) right
-// after the engine and every ruleset are imported; the service worker caches it after the
-// first visit (it is in BUILD.shell). Pyodide's loader restores it through its experimental
+// Restore the build's Pyodide memory snapshot instead of booting Python: a repeat visit from
+// the offline cache, the first visit downloaded (and kept in that cache; it is in BUILD.shell
+// too, for the service worker). scripts/make_snapshot.mjs takes it at build time (Node, the
+// same vendored Pyodide) right after the engine and every ruleset are imported. Pyodide's loader restores it through its experimental
 // `_loadSnapshot` option: the wasm heap is copied in and Python's start-up is skipped.
 //
 // Used only when every check passes: the build has a snapshot, it was made by this Pyodide
-// version, the cached copy has the build's size and SHA-256 (checked while Pyodide loads its
+// version, the file has the build's size and SHA-256 (checked while Pyodide loads its
 // glue code), Pyodide's own build-id check passes, and the restored engine carries the
 // build's key. Otherwise the worker boots as before, with one console.info line and no error
 // on the page. `globalThis.kassenBoot` says which happened (the worker's `boot` call).
@@ -35,22 +35,30 @@ export function unpacked(file) {
   }
   const bytes = new Uint8Array(length);
   let at = 16 + bitmap.length;
-  for (let i = 0; i < pages; i++) {
-    if (!kept(i)) continue;
-    bytes.set(file.subarray(at, at + Math.min(pageSize, length - i * pageSize)), i * pageSize);
-    at += pageSize;
+  for (let i = 0; i < pages;) {  // one copy per run of kept pages
+    if (!kept(i)) { i += 1; continue; }
+    let end = i + 1;
+    while (end < pages && kept(end)) end += 1;
+    const size = Math.min(end * pageSize, length) - i * pageSize;
+    bytes.set(file.subarray(at, at + size), i * pageSize);
+    at += (end - i) * pageSize;
+    i = end;
   }
   return bytes;
 }
 
-/** The cached snapshot's bytes, refused unless size and SHA-256 are the build's. */
+/** The cached snapshot's bytes, refused unless size and SHA-256 are the build's. The digest
+ * is of the file as cached (packed), taken by the browser's crypto off this thread while the
+ * file is unpacked here, so the check adds next to nothing to a repeat visit. */
 async function verified(response, times) {
   const packed = new Uint8Array(await response.arrayBuffer());
   times.read = performance.now();
+  const digest = crypto.subtle.digest("SHA-256", packed);
+  digest.catch(() => {});  // awaited below, unless unpacking throws first
   const bytes = unpacked(packed);
   times.unpacked = performance.now();
   if (bytes.length !== META.bytes) throw new Error(`snapshot has ${bytes.length} bytes, expected ${META.bytes}`);
-  if (hex(await crypto.subtle.digest("SHA-256", bytes)) !== META.sha256) {
+  if (hex(await digest) !== META.sha256) {
     throw new Error("snapshot checksum differs from the build's");
   }
   times.checked = performance.now();
@@ -60,22 +68,35 @@ async function verified(response, times) {
 let prepared = null;
 
 /**
- * Start reading, unpacking and checking the cached snapshot now (runtime.mjs calls this as it
- * loads, before PyScript asks for the interpreter, so the work overlaps PyScript's own set-up).
- * Resolves to `{bytes, times}` (`bytes` a promise of the checked snapshot) or `{reason}`.
- * `version` is the runtime's Pyodide version, `cache` a promise of the offline cache or null.
+ * Start reading, unpacking and checking the snapshot now (runtime.mjs calls this as it loads
+ * in the engine worker, so the work overlaps loading Pyodide's own files). A repeat visit
+ * reads it from the offline cache; a first visit downloads it with `download(url)` (which
+ * keeps a copy in that cache for the next visit): restoring the engine from it is faster than
+ * booting Python and importing the engine, and the first visit used to download the same
+ * file for the offline cache anyway, only later.
+ * Resolves to `{bytes, times, source}` (`bytes` a promise of the checked snapshot) or
+ * `{reason}`. `version` is the runtime's Pyodide version, `cache` a promise of the offline
+ * cache or null, `download` a fetch.
  */
-export function prepareSnapshot(version, cache) {
+export function prepareSnapshot(version, cache, download) {
   prepared ??= (async () => {
     if (!META) return { reason: "this build has no snapshot" };
     if (META.pyodide !== version) return { reason: `snapshot made by Pyodide ${META.pyodide}, runtime is ${version}` };
-    const store = await cache;
-    const hit = store ? await store.match(URL_).catch(() => undefined) : undefined;
-    if (!hit) return { reason: "snapshot not cached yet" };
     const times = { started: performance.now() };
-    const bytes = verified(hit, times);
+    const store = await cache;
+    let response = store ? await store.match(URL_).catch(() => undefined) : undefined;
+    const source = response ? "cache" : "network";
+    if (!response) {
+      try {
+        response = await download(URL_);
+      } catch (error) {
+        return { reason: `snapshot not cached, nor downloaded: ${error?.message ?? error}` };
+      }
+      if (!response.ok) return { reason: `snapshot not cached, nor served (HTTP ${response.status})` };
+    }
+    const bytes = verified(response, times);
     bytes.catch(() => {});  // reported by restoring()
-    return { bytes, times };
+    return { bytes, times, source };
   })();
   return prepared;
 }
@@ -85,8 +106,8 @@ export function prepareSnapshot(version, cache) {
  * when there is no usable snapshot (the caller then boots normally); never rejects.
  * `loadBase` is Pyodide's loadPyodide.
  */
-export async function restoring(options, { loadBase, version, cache }) {
-  const { bytes, times, reason } = await prepareSnapshot(version, cache);
+export async function restoring(options, { loadBase, version, cache, download }) {
+  const { bytes, times, source, reason } = await prepareSnapshot(version, cache, download);
   if (!bytes) return note(reason);
   try {
     // Pyodide awaits the bytes only after loading its glue code: the checks overlap that too.
@@ -96,7 +117,7 @@ export async function restoring(options, { loadBase, version, cache }) {
     // every restore would otherwise continue the one random state frozen at build time
     py.runPython("import random; random.seed()");
     const ms = (t) => Math.round(t - times.started);
-    globalThis.kassenBoot = { snapshot: true, ms: ms(performance.now()), readMs: ms(times.read),
+    globalThis.kassenBoot = { snapshot: true, source, ms: ms(performance.now()), readMs: ms(times.read),
                               unpackedMs: ms(times.unpacked), checkedMs: ms(times.checked),
                               startedAt: performance.timeOrigin + times.started };
     return py;

@@ -1,6 +1,7 @@
-"""Kassen engine worker: runs in a PyScript worker (Pyodide), exports the JSON-string API.
+"""Kassen engine worker: runs in Pyodide in a module worker (static/js/engine-worker.mjs),
+exports the JSON-string API.
 
-The page's main thread calls these functions through ``worker.sync.<name>(...)``; every
+The page's main thread calls the functions named in ``__export__`` by message; every
 argument and result is a ``str`` so crossing the worker boundary stays cheap. Any exception
 is turned into an ``{"ok": false, "problems": [...]}`` answer, so the page never sees a
 Python traceback as a broken promise.
@@ -20,7 +21,7 @@ def _stage(name: str) -> None:
     channel.close()
 
 
-_STARTED = js.performance.now()  # when PyScript began running this file (see boot())
+_STARTED = js.performance.now()  # when this file began running (see startup())
 _stage("engine")
 import kassen.web.api as api  # noqa: E402  (after the stage message on purpose)
 

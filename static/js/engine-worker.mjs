@@ -1,0 +1,69 @@
+// The engine worker: Pyodide booted directly in a module worker (no PyScript), running
+// static/py/worker.py and answering the page's calls (static/js/engine.js).
+//
+// Messages in: {id, name, args} (args are strings); out: {id, result} (the function's JSON
+// string) or {id, error}. Issue 29: PyScript set itself up on the main thread and again in
+// the worker before it even asked for Python, then fetched and unzipped the engine wheel
+// although a restored memory snapshot already holds the engine. Here Python is asked for as
+// this module starts (runtime.mjs reads the snapshot at the same moment), and after a restore
+// the wheel's files are written only once the engine has answered its first call.
+import { BUILD } from "../vendor/build.mjs";
+import { loadPyodide } from "./runtime.mjs";
+
+const here = (path) => new URL(path, import.meta.url).href;
+// ?mode=boot (scripts/bench_startup.py --modes): the wheel installed by Pyodide from the
+// trimmed lock while the interpreter boots, instead of unpacked into the working directory
+const MODE = new URL(import.meta.url).searchParams.get("mode") || "files";
+const UNGATED = new Set(["ping", "boot", "startup", "resources"]);  // need no wheel files
+
+/** The wheel's files in Python's working directory, where the snapshot's engine was imported
+ * from (scripts/make_snapshot.mjs): modules a call imports later are found there. */
+async function unpackWheel(py, wheel) {
+  py.unpackArchive(await wheel, "wheel", { extractDir: "." });
+}
+
+async function boot() {
+  const options = MODE === "boot" ? { packages: ["kassen"] } : {};
+  const python = loadPyodide(options);  // first: its fetch keeps copies for offline use
+  const source = fetch(here("../py/worker.py")).then((r) => r.text());
+  const wheel = MODE === "boot" ? null : fetch(here(`../vendor/${BUILD.wheel}`))
+    .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`wheel: HTTP ${r.status}`))));
+  wheel?.catch(() => {});  // reported where it is awaited
+  const py = await python;
+  let files = Promise.resolve();
+  if (wheel && globalThis.kassenBoot?.snapshot) {
+    // the snapshot holds every module a call needs at once; the rest can follow
+    files = new Promise((resolve) => setTimeout(resolve, 0)).then(() => unpackWheel(py, wheel))
+      .catch((error) => console.warn("kassen: engine files not written:", error));
+  } else if (wheel) {
+    await unpackWheel(py, wheel);
+  }
+  py.runPython(await source, { filename: "worker.py" });
+  const channel = new BroadcastChannel("kassen-engine");  // the page's start-up stages
+  channel.postMessage("hello");
+  channel.close();
+  const exported = py.globals.get("__export__");
+  const names = new Set(exported.toJs());
+  exported.destroy();
+  const functions = new Map();  // name → its function (a proxy held for the worker's life)
+  const get = (name) => {
+    if (!names.has(name)) throw new Error(`no engine function ${name}`);
+    if (!functions.has(name)) functions.set(name, py.globals.get(name));
+    return functions.get(name);
+  };
+  return { get, files };
+}
+
+const booted = boot();
+booted.catch((error) => console.error("kassen: the engine did not start:", error));
+
+self.onmessage = async ({ data }) => {
+  const { id, name, args = [] } = data || {};
+  try {
+    const { get, files } = await booted;
+    if (!UNGATED.has(name)) await files;
+    postMessage({ id, result: String(get(name)(...args.map(String))) });
+  } catch (error) {
+    postMessage({ id, error: String(error?.message ?? error).split("\n")[0] });
+  }
+};
