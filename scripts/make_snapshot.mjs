@@ -2,7 +2,7 @@
 // Usage: node scripts/make_snapshot.mjs <pyodide.mjs> <engine wheel> <out file> <key>
 //
 // It boots the vendored Pyodide with `_makeSnapshot` (experimental), unpacks the engine wheel
-// where the page's worker puts it (PyScript "files": the working directory /home/pyodide),
+// where the page's worker puts it (the working directory /home/pyodide, as PyScript's "files" did),
 // imports what static/py/worker.py imports (kassen.web.api, kassen.web.lab) and every
 // ruleset, stamps `kassen._snapshot_key` (the page checks it after a restore) and writes `pyodide.makeMemorySnapshot()`: the whole wasm heap plus Pyodide's header with
 // the runtime's build id. Only Python state is kept; the page rewrites the files (stdlib zip,
