@@ -22,7 +22,7 @@ class SkirmishTable(Table[State, Readings]):
     """State, recorder, generator, readings and decider of one skirmish, with its area map
     and the units by id."""
 
-    __slots__ = ("__weakref__", "_index", "_index_of", "map")
+    __slots__ = ("__weakref__", "_index", "_index_of", "able_seen", "map")
 
     def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
                  decider: Decider, area_map: AreaMap) -> None:
@@ -30,6 +30,9 @@ class SkirmishTable(Table[State, Readings]):
         self.map = area_map
         self._index_of: list[Unit] | None = None
         self._index: dict[str, Unit] = {}
+        self.able_seen: tuple[list[Unit], Unit, Unit] | None = None
+        """The units list and, in it, a unit of each side last seen 戦闘可能 (§10.1): where
+        :func:`.victory.check_end` looks first."""
 
     def unit(self, uid: str) -> Unit:
         """The unit with id ``uid`` (the index is rebuilt when a snapshot replaced the state)."""

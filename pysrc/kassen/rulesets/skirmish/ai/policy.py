@@ -35,7 +35,7 @@ class SkirmishAI(Planner):
         self.t = None  # type: ignore[assignment]  # the table, read while answering
         self.battle_ref: weakref.ref[Battle] | None = None
         self.allow_cover = cover
-        self.threats = {}
+        self.threats, self.values = {}, {}
         self.planned: tuple[str, int, str, str] | None = None
         self.places, self.placed = {}, ()
         self.kits, self.roles = {}, {}
@@ -56,7 +56,7 @@ class SkirmishAI(Planner):
         table = battle.table
         self.proxy = weakref.proxy(table) if table is not None else None
         self.t = self.proxy  # type: ignore[assignment]
-        self.threats = {}
+        self.threats, self.values = {}, {}
         self.planned = None
         self.places, self.placed = {}, ()
         self.kits, self.roles = {}, {}

@@ -35,12 +35,14 @@ def play_round(t: SkirmishTable) -> None:
             u.obstructed = False
     st.turns_this_round = 0
     st.order = []
+    # 未行動 and 戦闘可能, in deployment order: only shrinks during a round (nobody acts twice
+    # or gets up again), so each IP looks only at who was still waiting at the one before
+    waiting = st.units
     for _ in range(len(st.units) + 1):
         st.phase = "IP"
         st.actor = None
-        ready = [u for u in st.units
-                 if not u.acted and u.hp > 0 and not u.escaped
-                 and not (u.effects and asleep(t, u))]
+        waiting = [u for u in waiting if not u.acted and u.hp > 0 and not u.escaped]
+        ready = [u for u in waiting if not (u.effects and asleep(t, u))]
         if not ready:
             break
         t.rec.step("IP", "initiative")
