@@ -298,8 +298,10 @@ class Estimates:
 
     def hostile_engaged(self, u: Unit) -> bool:
         """Whether an awake hostile shares u's area (it would obstruct a move, §6.6.2)."""
-        return any(t.side != u.side and not (t.effects and asleep(self.t, t))
-                   for t in self.occupants(u.pos))
+        for t in self.occupants(u.pos):
+            if t.side != u.side and not (t.effects and asleep(self.t, t)):
+                return True
+        return False
 
     def sleep_value(self, u: Unit, pos: Pos, t: Unit) -> float | None:
         """§16 A3: only the Sleep target (:meth:`sleep_target`), worth P(win) × its threat ×

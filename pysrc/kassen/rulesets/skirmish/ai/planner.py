@@ -214,10 +214,12 @@ class Planner(MainValues):
             elif near[pos] > reach and not sleeping:  # nothing in reach, nobody to wake
                 main = NOTHING
             else:
-                main = self.main_values(u, pos, moved, mp)
+                main = self.main_values(u, pos, moved, mp, sleeping)
             if main is NOTHING:  # the loop below with its one main step, none (rs_val ≥ 0)
                 raw = rs_val + 0.0
-                top, pick = round6(raw), "none"
+                top, pick = rounded_get(raw), "none"  # round6(raw), its table read here
+                if top is None:
+                    top = round6(raw)
             else:
                 top, pick, raw = -1.0, "none", 0.0
                 for ms, value in main:
