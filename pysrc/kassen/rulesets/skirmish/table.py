@@ -36,11 +36,17 @@ class SkirmishTable(Table[State, Readings]):
 
     def unit(self, uid: str) -> Unit:
         """The unit with id ``uid`` (the index is rebuilt when a snapshot replaced the state)."""
+        if self._index_of is not self.state.units:
+            return self.by_id()[uid]
+        return self._index[uid]
+
+    def by_id(self) -> dict[str, Unit]:
+        """The units by id, for a caller that looks up several (shared: never change it)."""
         units = self.state.units
         if self._index_of is not units:
             self._index = {u.id: u for u in units}
             self._index_of = units
-        return self._index[uid]
+        return self._index
 
     def ask(self, side: int, kind: str, options: list[str], **context: Any) -> str:
         """Raise decision ``kind`` for ``side`` (§12) and return the answer."""

@@ -202,7 +202,8 @@ class SkirmishAI(Planner):
         """§16 A11: obstructing is free, so obstruct every hostile mover; never an ally
         (only asked with ``allies_may_obstruct``, §16 D8)."""
         c = req.context
-        return "no" if self.t.unit(c["unit"]).side == self.t.unit(c["mover"]).side else "yes"
+        by_id = self.t.by_id()
+        return "no" if by_id[c["unit"]].side == by_id[c["mover"]].side else "yes"
 
     def on_representative(self, req: Request) -> str:
         units = [self.t.unit(o) for o in req.options]
@@ -219,7 +220,8 @@ class SkirmishAI(Planner):
         kind = EFFECTS[c["effect"]]
         if not self.allow_cover or not kind.damaging:
             return "no"
-        coverer, protect, user = tab.unit(c["unit"]), tab.unit(c["protect"]), tab.unit(c["user"])
+        by_id = tab.by_id()
+        coverer, protect, user = by_id[c["unit"]], by_id[c["protect"]], by_id[c["user"]]
         if coverer.side != protect.side or user.side == protect.side:
             return "no"
         physical = kind.physical
