@@ -298,7 +298,7 @@ class Estimates:
 
     def hostile_engaged(self, u: Unit) -> bool:
         """Whether an awake hostile shares u's area (it would obstruct a move, §6.6.2)."""
-        for t in self.occupants(u.pos):
+        for t in self.occupant_table().get(u.pos, ()):
             if t.side != u.side and not (t.effects and asleep(self.t, t)):
                 return True
         return False

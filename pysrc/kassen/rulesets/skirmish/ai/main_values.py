@@ -34,10 +34,10 @@ class MainValues(Estimates):
     def in_area(self, u: Unit, area: Pos, ability: Ability) -> list[Unit]:
         """:func:`.actions.in_area` from the per-request table."""
         tab = self.t
+        here = self.occupant_table().get(area, ())
         if tab.readings.flight_melee_limit:
-            return [t for t in self.occupants(area) if t is not u
-                    and not actions.melee_blocked(tab, u, t, ability)]
-        return [t for t in self.occupants(area) if t is not u]
+            return [t for t in here if t is not u and not actions.melee_blocked(tab, u, t, ability)]
+        return [t for t in here if t is not u]
 
     def kit(self, u: Unit) -> tuple[tuple[tuple[Ability, int], ...], tuple[str, ...], int]:
         """u's main-step abilities and magic that have a value (1体 Sleep, damage) and that

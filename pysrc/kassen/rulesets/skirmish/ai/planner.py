@@ -197,8 +197,8 @@ class Planner(MainValues):
                 got = self.rs_value(u, item, t)
                 if got is not None:
                     rs_plans.append((rs, "item", u.pos, got[0], got[1]))
-        sleepers = self.sleepers(u) if not fixed else None
         sleeping = self.sleeping()
+        sleepers = self.sleepers(u) if sleeping and not fixed else None
         near, reach = placement.nearest, self.kit(u)[2]
         step: tuple[Any, ...] | None = None  # the main-step move of :meth:`best_move`
         rounded_get = ROUNDED.get

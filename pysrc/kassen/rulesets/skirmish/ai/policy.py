@@ -92,7 +92,7 @@ class SkirmishAI(Planner):
 
     def sleeper(self, u: Unit) -> Unit | None:
         """The sleeping 未行動 ally in u's area that A6 wakes (§16.4 C7)."""
-        return self.sleepers(u).get(u.pos)
+        return self.sleepers(u).get(u.pos) if self.sleeping() else None
 
     def priority_potion(self, u: Unit, options: tuple[str, ...]) -> str:
         """§16.4 C1: the ready-step potion of a turn whose main step heals, wakes (A6) or

@@ -29,7 +29,7 @@ def play_round(t: SkirmishTable) -> None:
     t.rec.step("SP", "start")
     t.rec.emit("round", rule="§5", round=st.round)
     for u in st.units:
-        if u.able:
+        if u.hp > 0 and not u.escaped:  # 戦闘可能
             u.acted = False
             u.guard_used = False
             u.obstructed = False
