@@ -131,9 +131,10 @@ class Planner(MainValues):
         else:
             legal = [o for o in offered if o.startswith("item:")]
         out: list[tuple[str, Item, Unit]] = []
+        by_id = self.t.by_id()
         for rs in legal:
             _, item_id, target = rs.split(":")
-            use = (rs, ITEMS[item_id], self.t.unit(target))
+            use = (rs, ITEMS[item_id], by_id[target])
             if target == u.id:
                 at = next((i for i, o in enumerate(out) if o[1].id == item_id), len(out))
                 out.insert(at, use)

@@ -180,19 +180,19 @@ class SkirmishAI(Planner):
         return again if again is not None else self.plan(u, fixed=True)[2]
 
     def on_pick(self, req: Request) -> str:
-        tab = self.t
-        u = tab.unit(req.context["actor"])
+        by_id = self.t.by_id()
+        u = by_id[req.context["actor"]]
         ab = ABILITIES[req.context["ability"]]
         picked = req.context["picked"]
-        pool = [tab.unit(o) for o in req.options if o != "done"]
+        pool = [by_id[o] for o in req.options if o != "done"]
         foes = [t for t in pool if t.side != u.side]
         if ab.target == PIERCE:
             cell = pool[0].pos if pool else None
-            if any(tab.unit(p).pos == cell for p in picked) or not foes:
+            if any(by_id[p].pos == cell for p in picked) or not foes:
                 return "done" if "done" in req.options else req.options[0]
         ranked = sorted(foes, key=lambda t: -self.ev_use(u, ab, t))
         limit = ab.n if ab.target in (N, PIERCE) else len(ranked)
-        already = sum(1 for p in picked if tab.unit(p).pos == (pool[0].pos if pool else None)) \
+        already = sum(1 for p in picked if by_id[p].pos == (pool[0].pos if pool else None)) \
             if ab.target == PIERCE else len(picked)
         if ranked and already < limit:
             return ranked[0].id
