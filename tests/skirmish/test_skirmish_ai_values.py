@@ -51,7 +51,8 @@ def answering(battle: SkirmishBattle, policy: SkirmishAI) -> None:
     policy.memo, policy.placed_checked = {}, False
 
 
-@pytest.mark.rule("§16 A1")
+@pytest.mark.rule("§16")
+@pytest.mark.rule("A1")
 @pytest.mark.rule("§9.5")
 @pytest.mark.rule("§9.2")
 def test_kept_value_follows_hp_armour_and_sleep_r16_a1() -> None:
@@ -102,7 +103,10 @@ def play(text: str, seed: str, **options: Any) -> Checked:
     return policy
 
 
-@pytest.mark.rule("§16 A1")
+@pytest.mark.rule("§16")
+@pytest.mark.rule("A1")
+@pytest.mark.rule("R3")
+@pytest.mark.rule("§9.2")
 @pytest.mark.parametrize("encounter", ["R1", "R3"])
 @pytest.mark.parametrize("auto_hit", [False, True])
 def test_kept_values_equal_fresh_values_in_whole_battles_r16_a1(encounter: str,
