@@ -91,14 +91,12 @@ class Ability:
     excludes_user: bool = False  # its own text leaves the user out of its エリア (§8)
     uses_weapon: bool = field(default=False, init=False)
     """A weapon attack with the ability's modifiers (§6.2, §6.3), from its effect kind."""
+    beneficial: bool = field(default=False, init=False)
+    """Whether the effect helps its target (it may then target the user, §16 D11)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "uses_weapon", self.effect == ATTACK)
-
-    @property
-    def beneficial(self) -> bool:
-        """Whether the effect helps its target (it may then target the user, §16 D11)."""
-        return self.effect in (HEAL, ARMOR, FLY)
+        object.__setattr__(self, "beneficial", self.effect in (HEAL, ARMOR, FLY))
 
 
 ABILITIES: dict[str, Ability] = {a.id: a for a in (

@@ -94,16 +94,16 @@ class Unit:
     escaped: bool = False
     idle_turns: int = 0
     effects: list[Effect] = field(default_factory=list)
+    wpn: Weapon = field(init=False, repr=False, compare=False)
+    """The equipped weapon, looked up once (a unit's weapon never changes)."""
+
+    def __post_init__(self) -> None:
+        self.wpn = WEAPONS[self.weapon]
 
     @property
     def able(self) -> bool:
         """戦闘可能: HP above 0 and still in the battle (§9.4, §10.4)."""
         return self.hp > 0 and not self.escaped
-
-    @property
-    def wpn(self) -> Weapon:
-        """The equipped weapon."""
-        return WEAPONS[self.weapon]
 
     def effect(self, row: Condition) -> Effect | None:
         """The first effect of condition ``row``, if any."""

@@ -22,7 +22,7 @@ class SkirmishTable(Table[State, Readings]):
     """State, recorder, generator, readings and decider of one skirmish, with its area map
     and the units by id."""
 
-    __slots__ = ("__weakref__", "_index", "_index_of", "map")
+    __slots__ = ("__weakref__", "_index", "_index_of", "able_seen", "map")
 
     def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
                  decider: Decider, area_map: AreaMap) -> None:
@@ -30,14 +30,23 @@ class SkirmishTable(Table[State, Readings]):
         self.map = area_map
         self._index_of: list[Unit] | None = None
         self._index: dict[str, Unit] = {}
+        self.able_seen: tuple[list[Unit], Unit, Unit] | None = None
+        """The units list and, in it, a unit of each side last seen 戦闘可能 (§10.1): where
+        :func:`.victory.check_end` looks first."""
 
     def unit(self, uid: str) -> Unit:
         """The unit with id ``uid`` (the index is rebuilt when a snapshot replaced the state)."""
+        if self._index_of is not self.state.units:
+            return self.by_id()[uid]
+        return self._index[uid]
+
+    def by_id(self) -> dict[str, Unit]:
+        """The units by id, for a caller that looks up several (shared: never change it)."""
         units = self.state.units
         if self._index_of is not units:
             self._index = {u.id: u for u in units}
             self._index_of = units
-        return self._index[uid]
+        return self._index
 
     def ask(self, side: int, kind: str, options: list[str], **context: Any) -> str:
         """Raise decision ``kind`` for ``side`` (§12) and return the answer."""

@@ -29,6 +29,8 @@ class Estimates:
 
     t: SkirmishTable
     threats: dict[str, tuple[Any, float]]
+    values: dict[tuple[Any, ...], float]
+    """:meth:`ev_use` of the bound battle by what it reads (reset when bound to a battle)."""
     memo: dict[tuple[Any, ...], Any] | None = None
     """Estimates already made while answering one request (None outside an answer)."""
     places: dict[Any, Any]
@@ -97,7 +99,7 @@ class Estimates:
         return found  # type: ignore[no-any-return]
 
     def _enemies(self, side: int) -> list[Unit]:
-        return [t for t in self.t.state.units if t.side != side and t.able]
+        return [t for t in self.t.state.units if t.side != side and t.hp > 0 and not t.escaped]
 
     def sleeping(self) -> list[Unit]:
         """The able units asleep (睡眠, §9.2) in deployment order, once per request (most
@@ -106,7 +108,7 @@ class Estimates:
         found = memo.get("sleeping") if memo is not None else None
         if found is None:
             found = [t for t in self.t.state.units
-                     if t.effects and t.able and asleep(self.t, t)]
+                     if t.effects and t.hp > 0 and not t.escaped and asleep(self.t, t)]
             if memo is not None:
                 memo["sleeping"] = found
         return found  # type: ignore[no-any-return]
@@ -126,8 +128,8 @@ class Estimates:
         return found  # type: ignore[no-any-return]
 
     def _placement(self, side: int) -> Placement:
-        spots = sorted(dict.fromkeys(t.pos for t in self.t.state.units
-                                     if t.side != side and t.able))
+        spots = sorted(dict.fromkeys([t.pos for t in self.t.state.units
+                                      if t.side != side and t.hp > 0 and not t.escaped]))
         return bands.placement(self.t.map, tuple(spots))
 
     def nearest_table(self, side: int) -> dict[Pos, int]:
@@ -236,16 +238,23 @@ class Estimates:
         return self.ev_magic(self.spell_atk(u, ab), ab.attribute, t, cap)
 
     def ev_use(self, u: Unit, ab: Ability | None, t: Unit) -> float:
-        """A1's value of u's weapon attack (``ab`` None) or ability on ``t``, capped at t's HP;
-        once per request (it does not depend on where u stands)."""
-        memo = self.memo
-        key = (u.id, ab.id if ab is not None else "", t.id)
-        found = memo.get(key) if memo is not None else None
+        """A1's value of u's weapon attack (``ab`` None) or ability on ``t``, capped at t's HP
+        (it does not depend on where u stands).
+
+        Kept for the battle in ``self.values``, keyed on all it reads that can change: t's HP
+        and, when t has effects, its 装甲 and whether it sleeps (a sure hit under
+        ``sleep_auto_hit``). Everything else it reads (both units' stats, weapons and
+        attributes, the ability, the option readings) is fixed for the battle."""
+        if self.memo is None:  # outside an answer: nothing is kept
+            return self.ev_weapon(u, t, None) if ab is None else self.ev_ability(u, ab, t)
+        key = (u.id, ab.id if ab is not None else "", t.id, t.hp,
+               (armour(self.t, t), asleep(self.t, t)) if t.effects else None)
+        values = self.values
+        found = values.get(key)
         if found is None:
-            found = self.ev_weapon(u, t, None) if ab is None else self.ev_ability(u, ab, t)
-            if memo is not None:
-                memo[key] = found
-        return found  # type: ignore[no-any-return]
+            found = values[key] = (self.ev_weapon(u, t, None) if ab is None
+                                   else self.ev_ability(u, ab, t))
+        return found
 
     def threat(self, x: Unit) -> float:
         """§16 A3 with §16.4 C4: x's best single-target expected damage against any of its
@@ -289,8 +298,10 @@ class Estimates:
 
     def hostile_engaged(self, u: Unit) -> bool:
         """Whether an awake hostile shares u's area (it would obstruct a move, §6.6.2)."""
-        return any(t.side != u.side and not (t.effects and asleep(self.t, t))
-                   for t in self.occupants(u.pos))
+        for t in self.occupant_table().get(u.pos, ()):
+            if t.side != u.side and not (t.effects and asleep(self.t, t)):
+                return True
+        return False
 
     def sleep_value(self, u: Unit, pos: Pos, t: Unit) -> float | None:
         """§16 A3: only the Sleep target (:meth:`sleep_target`), worth P(win) × its threat ×

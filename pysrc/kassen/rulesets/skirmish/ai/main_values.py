@@ -9,8 +9,6 @@ plan costs a few list walks per position. Mixed into :class:`.planner.Planner`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from kassen.rulesets.skirmish.ai.estimates import Estimates
 from kassen.rulesets.skirmish.catalogue import (
     ABILITIES,
@@ -36,47 +34,51 @@ class MainValues(Estimates):
     def in_area(self, u: Unit, area: Pos, ability: Ability) -> list[Unit]:
         """:func:`.actions.in_area` from the per-request table."""
         tab = self.t
+        here = self.occupant_table().get(area, ())
         if tab.readings.flight_melee_limit:
-            return [t for t in self.occupants(area) if t is not u
-                    and not actions.melee_blocked(tab, u, t, ability)]
-        return [t for t in self.occupants(area) if t is not u]
+            return [t for t in here if t is not u and not actions.melee_blocked(tab, u, t, ability)]
+        return [t for t in here if t is not u]
 
-    def kit(self, u: Unit) -> tuple[tuple[Ability, ...], tuple[str, ...], int]:
+    def kit(self, u: Unit) -> tuple[tuple[tuple[Ability, int], ...], tuple[str, ...], int]:
         """u's main-step abilities and magic that have a value (1体 Sleep, damage) and that
-        its weapon allows, in u's order, its MS gems, and the longest reach of all these and
-        its weapon (no opponent farther away can be the target of a valued main step): fixed
-        for the battle (abilities, weapon and the items' kinds never change)."""
+        its weapon allows, in u's order, each with its reach (:func:`.actions.reach_of`), its
+        MS gems, and the longest reach of all these and its weapon (no opponent farther away
+        can be the target of a valued main step): fixed for the battle (abilities, weapon and
+        the items' kinds never change)."""
         found = self.kits.get(u.id)
         if found is None:
             abilities = tuple(
-                ab for ab in (ABILITIES[a] for a in u.abilities)
+                (ab, actions.reach_of(u, ab)) for ab in (ABILITIES[a] for a in u.abilities)
                 if ab.timing == "MS" and not (ab.needs_ranged_weapon and u.wpn.reach < 1)
                 and ((EFFECTS[ab.effect].grants is SLEEP and ab.target == ONE)
                      or EFFECTS[ab.effect].damaging))
             gems = tuple(i for i in u.items
                          if ITEMS[i].timing == "MS" and EFFECTS[ITEMS[i].effect].damaging)
-            reach = max([u.wpn.reach, *[actions.reach_of(u, ab) for ab in abilities],
+            reach = max([u.wpn.reach, *[r for _, r in abilities],
                          *[ITEMS[i].reach for i in gems]])
             found = self.kits[u.id] = (abilities, gems, reach)
         return found
 
-    def main_values(self, u: Unit, pos: Pos, moved: bool, mp: int
-                    ) -> Iterator[tuple[str, float]]:
+    def main_values(self, u: Unit, pos: Pos, moved: bool, mp: int,
+                    sleeping: list[Unit] | None = None) -> list[tuple[str, float]]:
         """(option, value) of every valued main step from ``pos`` but moves, in option order:
-        nothing, attacks, abilities and magic, MS items, wakes (§6.2, §16 A1)."""
-        yield "none", 0.0
+        nothing, attacks, abilities and magic, MS items, wakes (§6.2, §16 A1); ``sleeping``
+        is :meth:`sleeping` when the caller has it."""
+        out = [("none", 0.0)]
+        ev_use = self.ev_use
         for t in self.foes_within(u, pos, u.wpn.reach, None):
-            yield "attack:" + t.id, self.ev_use(u, None, t)
+            out.append(("attack:" + t.id, ev_use(u, None, t)))
         abilities, gems, _ = self.kit(u)
-        for ab in abilities:
+        for ab, reach in abilities:
             if ab.cost > mp or (ab.magic and moved and not ab.magic_art):
                 continue
             if EFFECTS[ab.effect].grants is SLEEP:
                 t = self.cached(("sleep", u.id, pos), self.sleep_target, u, pos)
                 if t is not None and t in self.foes_within(u, pos, ab.reach, ab):
-                    yield f"skill:{ab.id}:{t.id}", self.sleep_value(u, pos, t)  # type: ignore[misc]
+                    out.append((f"skill:{ab.id}:{t.id}",
+                                self.sleep_value(u, pos, t)))  # type: ignore[arg-type]
             else:
-                yield from self.damage_values(u, pos, ab)
+                self.damage_values(u, pos, ab, reach, out)
         if gems and not moved:
             for item_id in gems:
                 if u.items[item_id] <= 0:
@@ -84,25 +86,28 @@ class MainValues(Estimates):
                 item = ITEMS[item_id]
                 for t, d in self.around(pos):
                     if d <= item.reach and t.side != u.side:
-                        yield f"item:{item_id}:{t.id}", self.cached(
+                        out.append((f"item:{item_id}:{t.id}", self.cached(
                             ("gem", item_id, t.id), self.ev_magic, item.amount, item.attribute,
-                            t)
-        for t in self.sleeping():
+                            t)))
+        for t in self.sleeping() if sleeping is None else sleeping:
             if t.pos == pos and t.side == u.side and t is not u and not t.acted:
-                yield "wake:" + t.id, self.threat(t)
+                out.append(("wake:" + t.id, self.threat(t)))
+        return out
 
-    def damage_values(self, u: Unit, pos: Pos, ab: Ability) -> Iterator[tuple[str, float]]:
-        """The valued options of one damaging ability by its target kind (§8, §16 A1, A9)."""
-        reach = actions.reach_of(u, ab)
+    def damage_values(self, u: Unit, pos: Pos, ab: Ability, reach: int,
+                      out: list[tuple[str, float]]) -> None:
+        """Add the valued options of one damaging ability with ``reach`` to ``out``, by its
+        target kind (§8, §16 A1, A9)."""
         head = "skill:" + ab.id
+        ev_use = self.ev_use
         if ab.target == ONE:
             for t in self.foes_within(u, pos, reach, ab):
-                yield f"{head}:{t.id}", self.ev_use(u, ab, t)
+                out.append((f"{head}:{t.id}", ev_use(u, ab, t)))
         elif ab.target in (N, ANY, ALL):
-            values = sorted((self.ev_use(u, ab, t) for t in self.foes_within(u, pos, reach, ab)),
+            values = sorted([ev_use(u, ab, t) for t in self.foes_within(u, pos, reach, ab)],
                             reverse=True)
             if values:
-                yield head, sum(values[: ab.n if ab.target == N else len(values)])
+                out.append((head, sum(values[: ab.n if ab.target == N else len(values)])))
         elif ab.target in (AREA, AREA_ANY):
             own = actions.area_takes_user(self.t, ab)  # §8: the user there is a target too
             held = self.occupant_table()
@@ -114,8 +119,8 @@ class MainValues(Estimates):
                 targets = self.in_area(u, area, ab)
                 foes = [t for t in targets if t.side != u.side]
                 if len(foes) >= 2 and len(foes) == len(targets):  # §16 A9
-                    yield (f"{head}:area:{self.t.map.label(area)}",
-                           sum(self.ev_use(u, ab, t) for t in foes))
+                    out.append((f"{head}:area:{self.t.map.label(area)}",
+                                sum([ev_use(u, ab, t) for t in foes])))
         elif ab.target == PIERCE:
             held = self.occupant_table()
             for aim, cells in self.t.map.pierce_lines(pos, reach):
@@ -123,10 +128,10 @@ class MainValues(Estimates):
                 for cell in cells:
                     if cell not in held:
                         continue  # nobody there
-                    foes = [self.ev_use(u, ab, t) for t in self.in_area(u, cell, ab)
+                    foes = [ev_use(u, ab, t) for t in self.in_area(u, cell, ab)
                             if t.side != u.side]
                     if foes:
                         found = True
                         total += max(foes)
                 if found:
-                    yield f"{head}:dir:{self.t.map.label(aim)}", total
+                    out.append((f"{head}:dir:{self.t.map.label(aim)}", total))

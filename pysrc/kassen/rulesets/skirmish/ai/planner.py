@@ -131,9 +131,10 @@ class Planner(MainValues):
         else:
             legal = [o for o in offered if o.startswith("item:")]
         out: list[tuple[str, Item, Unit]] = []
+        by_id = self.t.by_id()
         for rs in legal:
             _, item_id, target = rs.split(":")
-            use = (rs, ITEMS[item_id], self.t.unit(target))
+            use = (rs, ITEMS[item_id], by_id[target])
             if target == u.id:
                 at = next((i for i, o in enumerate(out) if o[1].id == item_id), len(out))
                 out.insert(at, use)
@@ -197,8 +198,8 @@ class Planner(MainValues):
                 got = self.rs_value(u, item, t)
                 if got is not None:
                     rs_plans.append((rs, "item", u.pos, got[0], got[1]))
-        sleepers = self.sleepers(u) if not fixed else None
         sleeping = self.sleeping()
+        sleepers = self.sleepers(u) if sleeping and not fixed else None
         near, reach = placement.nearest, self.kit(u)[2]
         step: tuple[Any, ...] | None = None  # the main-step move of :meth:`best_move`
         rounded_get = ROUNDED.get
@@ -214,10 +215,12 @@ class Planner(MainValues):
             elif near[pos] > reach and not sleeping:  # nothing in reach, nobody to wake
                 main = NOTHING
             else:
-                main = self.main_values(u, pos, moved, mp)
+                main = self.main_values(u, pos, moved, mp, sleeping)
             if main is NOTHING:  # the loop below with its one main step, none (rs_val ≥ 0)
                 raw = rs_val + 0.0
-                top, pick = round6(raw), "none"
+                top, pick = rounded_get(raw), "none"  # round6(raw), its table read here
+                if top is None:
+                    top = round6(raw)
             else:
                 top, pick, raw = -1.0, "none", 0.0
                 for ms, value in main:

@@ -35,7 +35,7 @@ class SkirmishAI(Planner):
         self.t = None  # type: ignore[assignment]  # the table, read while answering
         self.battle_ref: weakref.ref[Battle] | None = None
         self.allow_cover = cover
-        self.threats = {}
+        self.threats, self.values = {}, {}
         self.planned: tuple[str, int, str, str] | None = None
         self.places, self.placed = {}, ()
         self.kits, self.roles = {}, {}
@@ -56,7 +56,7 @@ class SkirmishAI(Planner):
         table = battle.table
         self.proxy = weakref.proxy(table) if table is not None else None
         self.t = self.proxy  # type: ignore[assignment]
-        self.threats = {}
+        self.threats, self.values = {}, {}
         self.planned = None
         self.places, self.placed = {}, ()
         self.kits, self.roles = {}, {}
@@ -92,7 +92,7 @@ class SkirmishAI(Planner):
 
     def sleeper(self, u: Unit) -> Unit | None:
         """The sleeping 未行動 ally in u's area that A6 wakes (§16.4 C7)."""
-        return self.sleeper_at(u, u.pos)
+        return self.sleepers(u).get(u.pos) if self.sleeping() else None
 
     def priority_potion(self, u: Unit, options: tuple[str, ...]) -> str:
         """§16.4 C1: the ready-step potion of a turn whose main step heals, wakes (A6) or
@@ -180,19 +180,19 @@ class SkirmishAI(Planner):
         return again if again is not None else self.plan(u, fixed=True)[2]
 
     def on_pick(self, req: Request) -> str:
-        tab = self.t
-        u = tab.unit(req.context["actor"])
+        by_id = self.t.by_id()
+        u = by_id[req.context["actor"]]
         ab = ABILITIES[req.context["ability"]]
         picked = req.context["picked"]
-        pool = [tab.unit(o) for o in req.options if o != "done"]
+        pool = [by_id[o] for o in req.options if o != "done"]
         foes = [t for t in pool if t.side != u.side]
         if ab.target == PIERCE:
             cell = pool[0].pos if pool else None
-            if any(tab.unit(p).pos == cell for p in picked) or not foes:
+            if any(by_id[p].pos == cell for p in picked) or not foes:
                 return "done" if "done" in req.options else req.options[0]
         ranked = sorted(foes, key=lambda t: -self.ev_use(u, ab, t))
         limit = ab.n if ab.target in (N, PIERCE) else len(ranked)
-        already = sum(1 for p in picked if tab.unit(p).pos == (pool[0].pos if pool else None)) \
+        already = sum(1 for p in picked if by_id[p].pos == (pool[0].pos if pool else None)) \
             if ab.target == PIERCE else len(picked)
         if ranked and already < limit:
             return ranked[0].id
@@ -202,7 +202,8 @@ class SkirmishAI(Planner):
         """§16 A11: obstructing is free, so obstruct every hostile mover; never an ally
         (only asked with ``allies_may_obstruct``, §16 D8)."""
         c = req.context
-        return "no" if self.t.unit(c["unit"]).side == self.t.unit(c["mover"]).side else "yes"
+        by_id = self.t.by_id()
+        return "no" if by_id[c["unit"]].side == by_id[c["mover"]].side else "yes"
 
     def on_representative(self, req: Request) -> str:
         units = [self.t.unit(o) for o in req.options]
@@ -219,7 +220,8 @@ class SkirmishAI(Planner):
         kind = EFFECTS[c["effect"]]
         if not self.allow_cover or not kind.damaging:
             return "no"
-        coverer, protect, user = tab.unit(c["unit"]), tab.unit(c["protect"]), tab.unit(c["user"])
+        by_id = tab.by_id()
+        coverer, protect, user = by_id[c["unit"]], by_id[c["protect"]], by_id[c["user"]]
         if coverer.side != protect.side or user.side == protect.side:
             return "no"
         physical = kind.physical

@@ -16,6 +16,8 @@ class AreaMap:
     def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
+        self.is_line = height == 1
+        """Whether this is the one-row line map."""
         self._areas = tuple((x, y) for y in range(height) for x in range(width))
         self._labels = {p: str(p[0]) if height == 1 else f"{p[0]}/{p[1]}" for p in self._areas}
         self._by_label = {text: p for p, text in self._labels.items()}
@@ -38,11 +40,6 @@ class AreaMap:
         if found is None:
             found = _MAPS[size] = cls(*size)
         return found
-
-    @property
-    def is_line(self) -> bool:
-        """Whether this is the one-row line map."""
-        return self.height == 1
 
     def areas(self) -> tuple[Pos, ...]:
         """Every area, row by row."""

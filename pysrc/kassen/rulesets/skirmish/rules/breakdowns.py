@@ -40,11 +40,17 @@ def signed(label: str, value: int, rule: str | None = None) -> list[Any]:
 
 
 def fold_parts(parts: tuple[Part, ...], start: bool = True) -> Terms:
-    """The parts as terms: with ``start`` the first one starts the sum, the others add."""
-    out = [signed(label, value, rule) for label, value, rule in parts]
-    if start and parts:
-        label, value, rule = parts[0]
-        out[0] = term("=", label, value, rule)
+    """The parts as terms: with ``start`` the first one starts the sum (=), the others add
+    as :func:`signed` does (written out: every hit check and damage roll folds its parts)."""
+    out: Terms = []
+    for label, value, rule in parts:
+        if start and not out:
+            op = "="
+        elif value >= 0:
+            op = "+"
+        else:
+            op, value = "-", -value
+        out.append([op, label, value] if rule is None else [op, label, value, rule])
     return out
 
 
@@ -158,7 +164,7 @@ def mana_sums(amount: int, v: Unit, before: int, restored: int) -> dict[str, Ter
 @implements("§2.2", "§16 D30")
 def cost_sums(before: int, cost: int, rule: str) -> dict[str, Terms]:
     """MP left after paying a cost (§2.2, §16 D30)."""
-    return {"mp": [term("=", "mp_before", before), term("-", "mp_cost", cost, rule)]}
+    return {"mp": [["=", "mp_before", before], ["-", "mp_cost", cost, rule]]}
 
 
 @implements("§4.3", "§16 D18")
@@ -175,5 +181,5 @@ def opposed_terms(dice: list[int], parts: tuple[Part, ...], crit_on_opposed: boo
 @implements("§2.3")
 def allowance_terms(ini: int) -> Terms:
     """Move allowance = ceil(行動値 ÷ 5) + 1 (§2.3, seed)."""
-    return [term("=", "initiative", ini), term("ceil/", "per_five", 5, "§2.3"),
-            term("+", "plus_one", 1, "§2.3")]
+    return [["=", "initiative", ini], ["ceil/", "per_five", 5, "§2.3"],
+            ["+", "plus_one", 1, "§2.3"]]

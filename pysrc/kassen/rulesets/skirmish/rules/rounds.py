@@ -29,18 +29,20 @@ def play_round(t: SkirmishTable) -> None:
     t.rec.step("SP", "start")
     t.rec.emit("round", rule="§5", round=st.round)
     for u in st.units:
-        if u.able:
+        if u.hp > 0 and not u.escaped:  # 戦闘可能
             u.acted = False
             u.guard_used = False
             u.obstructed = False
     st.turns_this_round = 0
     st.order = []
+    # 未行動 and 戦闘可能, in deployment order: only shrinks during a round (nobody acts twice
+    # or gets up again), so each IP looks only at who was still waiting at the one before
+    waiting = st.units
     for _ in range(len(st.units) + 1):
         st.phase = "IP"
         st.actor = None
-        ready = [u for u in st.units
-                 if not u.acted and u.hp > 0 and not u.escaped
-                 and not (u.effects and asleep(t, u))]
+        waiting = [u for u in waiting if not u.acted and u.hp > 0 and not u.escaped]
+        ready = [u for u in waiting if not (u.effects and asleep(t, u))]
         if not ready:
             break
         t.rec.step("IP", "initiative")

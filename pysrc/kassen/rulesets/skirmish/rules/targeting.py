@@ -20,7 +20,8 @@ def pick(t: SkirmishTable, u: Unit, ability: Ability, pool: list[Unit], limit: i
     """D3: choose up to ``limit`` of ``pool`` one at a time (``done`` ends the choice)."""
     chosen: list[Unit] = []
     for _ in range(min(limit, MAX_PICKS)):
-        left = [o for o in pool if o not in chosen]
+        taken = [o.id for o in chosen]  # by id: a unit's == compares every field
+        left = [o for o in pool if o.id not in taken]
         if not left:
             break
         options = [o.id for o in left]

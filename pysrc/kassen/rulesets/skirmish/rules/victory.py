@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from kassen.core.rules import implements
 
 if TYPE_CHECKING:
+    from kassen.rulesets.skirmish.model import Unit
     from kassen.rulesets.skirmish.table import SkirmishTable
 
 
@@ -32,12 +33,21 @@ def check_end(t: SkirmishTable) -> bool:
     st = t.state
     if st.over:
         return True
-    alive = [False, False]
-    for u in st.units:
+    units = st.units
+    seen = t.able_seen  # a unit of each side found 戦闘可能 last time: most checks read just these
+    if seen is not None and seen[0] is units:
+        _, a, b = seen
+        if a.hp > 0 and not a.escaped and b.hp > 0 and not b.escaped:
+            return False
+    found: list[Unit | None] = [None, None]  # per side, its first unit 戦闘可能
+    for u in units:
         if u.hp > 0 and not u.escaped:  # 戦闘可能
-            alive[u.side] = True
-            if alive[1 - u.side]:
+            if found[u.side] is None:
+                found[u.side] = u
+            if found[1 - u.side] is not None:
+                t.able_seen = (units, *found)  # type: ignore[assignment]
                 return False
+    alive = [found[0] is not None, found[1] is not None]
     if not any(alive):
         finish(t, None, Termination.MUTUAL, "§10.1")
         return True
