@@ -10,6 +10,7 @@ The plan values live in :mod:`.planner`; this module holds the priorities and th
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -62,20 +63,42 @@ class SkirmishAI(Planner):
         self.kits, self.roles = {}, {}
 
     def __call__(self, request: Request, rng: Rng) -> Any:
+        options = request.options
+        answer = self.answer(self.answers[request.kind], options[0], request)
+        return answer if answer in options else options[0]
+
+    def answer(self, handler: Callable[..., str], default: str, *args: Any) -> str:
+        """``handler(self, *args)`` with the table bound and a fresh memo (one answer), or
+        ``default`` when the battle or its table is gone."""
         battle = self.battle_ref() if self.battle_ref is not None else None
         table = battle.table if battle is not None else None
         if table is None:
-            return request.options[0]
+            return default
         if self.proxy is None:  # bound before the set-up built the table (made once)
             self.proxy = weakref.proxy(table)
         self.t = table  # type: ignore[assignment]
         self.memo, self.placed_checked = {}, False  # start_request(), on every request
         try:
-            answer = self.answers[request.kind](self, request)
+            return handler(self, *args)
         finally:
             self.memo = None
             self.t = self.proxy  # type: ignore[assignment]
-        return answer if answer in request.options else request.options[0]
+
+    @property
+    def shortcuts(self) -> dict[str, Callable[..., str]]:
+        """The answers given without a request (``Decider.shortcut``): ``cover``, the kind
+        asked most (every eligible character at every hit, §7.2), by :meth:`cover_shortcut`.
+        Made when a decider takes the policy, so the policy keeps no bound method of itself."""
+        return {"cover": self.cover_shortcut}
+
+    def cover_shortcut(self, coverer: Unit, protect: Unit, user: Unit, effect: str, acc: int,
+                       atk: int, attribute: str | None) -> str:
+        """The ``cover`` answer from the values of its context (as ``auto_actions.cover``
+        passes them: the units its ids name, then the use's effect, acc, atk and attribute):
+        :meth:`choose_cover` as :meth:`on_cover` calls it. Always ``yes`` or ``no``, both
+        always offered."""
+        return self.answer(SkirmishAI.choose_cover, "yes", coverer, protect, user, effect,
+                           acc, atk, attribute)
 
     # -- priorities (§16 A6) ---------------------------------------------------------------------
     def heal_target(self, u: Unit) -> Unit | None:
@@ -214,27 +237,32 @@ class SkirmishAI(Planner):
         return "yes" if odds.damage(c["base"], -1, bool(c["crit"])) > 5 else "no"  # A5
 
     def on_cover(self, req: Request) -> str:
+        """§16 A4 (:meth:`choose_cover`) on the request's context."""
+        c = req.context
+        by_id = self.t.by_id()
+        return self.choose_cover(by_id[c["unit"]], by_id[c["protect"]], by_id[c["user"]],
+                                 c["effect"], c["acc"], c["atk"], c["attribute"])
+
+    def choose_cover(self, coverer: Unit, protect: Unit, user: Unit, effect: str, acc: int,
+                     atk: int, attribute: str | None) -> str:
         """§16 A4: cover allies against hostile damage when all three conditions hold."""
         tab = self.t
-        c = req.context
-        kind = EFFECTS[c["effect"]]
+        kind = EFFECTS[effect]
         if not self.allow_cover or not kind.damaging:
             return "no"
-        by_id = tab.by_id()
-        coverer, protect, user = by_id[c["unit"]], by_id[c["protect"]], by_id[c["user"]]
         if coverer.side != protect.side or user.side == protect.side:
             return "no"
         physical = kind.physical
-        aff = self.aff(c["attribute"], protect)
-        base = c["atk"] - (armour(tab, protect) if physical else protect.res) + aff
-        exp_p = self.hit_value(c["acc"], protect, base, -1) if physical else odds.damage(base, -1)
+        aff = self.aff(attribute, protect)
+        base = atk - (armour(tab, protect) if physical else protect.res) + aff
+        exp_p = self.hit_value(acc, protect, base, -1) if physical else odds.damage(base, -1)
         if exp_p < 0.3 * protect.max_hp:
             return "no"
         if tab.readings.cover_damage == "target":  # §7.2: the coverer bears the hit on P
             own = odds.damage(base, -1)
         else:
             defence = armour(tab, coverer) if physical else coverer.res
-            own = odds.damage(c["atk"] - defence + self.aff(c["attribute"], coverer), -1)
+            own = odds.damage(atk - defence + self.aff(attribute, coverer), -1)
         if coverer.hp - own <= 0.5 * coverer.max_hp:
             return "no"
         saved = tab.state.moved_rs, tab.state.rs_kind

@@ -29,10 +29,21 @@ def cover(t: SkirmishTable, use: Use, target: Unit) -> Instance:
                 and awake_able(t, c) and (c.side == target.side or not allies_only)]
     if not eligible:
         return Instance(target, target)
-    context = use.context()
-    willing = [c for c in eligible
-               if t.ask(c.side, "cover", ["yes", "no"], unit=c.id, protect=target.id,
-                        **context) == "yes"]
+    context = None
+    willing: list[Unit] = []
+    for c in eligible:
+        # the AI's answer from the context's values, without the request (Decider.shortcut)
+        shortcut = t.decider.shortcut(c.side, "cover")
+        if shortcut is not None:
+            answer = t.decider.record(shortcut(c, target, user, use.effect, use.acc, use.atk,
+                                               use.attribute))
+        else:
+            if context is None:
+                context = use.context()
+            answer = t.ask(c.side, "cover", ["yes", "no"], unit=c.id, protect=target.id,
+                           **context)
+        if answer == "yes":
+            willing.append(c)
     if not willing:
         return Instance(target, target)
     coverer = willing[0] if len(willing) == 1 else ladder(t, willing, "cover")
