@@ -82,3 +82,17 @@ def test_a_sheets_kit_is_made_once_and_sums_its_rows() -> None:
     assert (kit.gauge_bonus, kit.stardust_bonus, kit.countdown_bonus) == (2, 1, 0)
     assert second.table.kits[0] is kit  # type: ignore[attr-defined]
     assert not kit.demerit_guard and not kit.stun_flag_guard
+
+
+@pytest.mark.rule("§15.5")
+@pytest.mark.rule("§8")
+def test_a_kit_marks_the_ougi_slot_and_the_demerit_squares() -> None:
+    """Step 6 (§15.5) looks only at the slot holding the 奥義 and step 7 (§8) only at demerit
+    squares: the kit's tables by slot number mark exactly those slots."""
+    text = "name: K; atk: 5; def: 5; slot10: ougi=流星撃/2"
+    prepared = prepare("dice", [text, "name: L; atk: 5; def: 5"], {}, "xo1:test")
+    battle = prepared.ruleset.new_battle(prepared.setup())
+    kit, plain = battle.table.kits  # type: ignore[attr-defined]
+    assert [n for n, on in enumerate(kit.ougi_squares) if on] == [10]
+    assert len(kit.ougi_squares) == len(kit.slots) == 19
+    assert not any(plain.ougi_squares) and len(plain.ougi_squares) == 19

@@ -88,6 +88,7 @@ def kit(sheet: Sheet) -> Kit:
             squares=(False, False, False, *(slot.normal is not None
                                             and ABILITY_BY_JA[slot.normal.name].flag is not None
                                             for slot in sheet.slots)),
+            ougi_squares=(False, False, False, *(slot.ougi is not None for slot in sheet.slots)),
             ougi=next((slot.ougi for slot in sheet.slots if slot.ougi is not None), None),
             trigger_vp=ABILITY_BY_JA[sheet.trigger[1].name].vp if sheet.trigger else 0)
     return facts.kit

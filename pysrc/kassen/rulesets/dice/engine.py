@@ -42,18 +42,14 @@ RED_TERMS, BLUE_TERMS, YELLOW_TERMS, GREEN_TERMS = (DIE_TERMS[colour] for colour
 STARDUST_SELECTED = tuple(("+", "selected_die", face, "§15.1") for face in range(7))
 
 
-def _lookup(letters: tuple[str, str, str, str, str],
-            ) -> tuple[int, int, int, int, int, tuple[tuple[object, ...], ...]]:
+def _lookup(letters: tuple[str, str, str, str, str], colour: str,
+            ) -> tuple[int, int, int, int, int, tuple[tuple[object, ...], ...], str, str]:
     """A side's :func:`readers` as indices into the rolled faces (R, B, Y, G), with the sum
-    terms of its middle die (the step-2 reading of every turn)."""
+    terms of its middle die, the side's colour and its selected die's letter (the step-2
+    reading of every turn, fixed for the battle)."""
     index = COLOURS.index
     return (index(letters[0]), index(letters[1]), index(letters[2]), index(letters[3]),
-            index(letters[4]), DIE_TERMS[letters[2]])
-
-
-def _turn_values(turn: int) -> dict[str, Any]:
-    """The turn event's values (made when read, :meth:`Recorder.add_lazy`)."""
-    return {"turn": turn}
+            index(letters[4]), DIE_TERMS[letters[2]], colour, letters[3])
 
 
 def _read_values(colour: str, own: int, opp: int, n: int, s: int, sel: int, sel_colour: str,
@@ -134,7 +130,8 @@ class DiceBattle(Battle):
                                    sheets, kits)
         t.readers = [readers(sheet, colour)
                      for sheet, colour in zip(sheets, self.state.colour, strict=True)]
-        t.lookups = [_lookup(letters) for letters in t.readers]
+        t.lookups = [_lookup(letters, colour)
+                     for letters, colour in zip(t.readers, self.state.colour, strict=True)]
         t.stardust_parts = [_stardust_parts(kit.stardust_bonus) for kit in kits]
         t.specials = [("", *sheet.specials) for sheet in sheets]
         t.trigger_rows = [-1 if sheet.trigger is None else DEMERIT_FLAGS[sheet.trigger[0]].index
@@ -156,7 +153,7 @@ class DiceBattle(Battle):
         st.turn += 1
         rec.turn = st.turn
         rec.step("roll", "turn")
-        rec.add_lazy("turn", None, None, None, _turn_values, (st.turn,))
+        rec.add("turn", None, None, None, {"turn": st.turn})  # a plain dict: cheaper than a Lazy
         # 1. roll R, B, Y, G (shared by both)
         below = t.rng.below  # a die is 1 + below(6) (core.rng)
         r, b, y, g = 1 + below(6), 1 + below(6), 1 + below(6), 1 + below(6)
@@ -195,10 +192,10 @@ class DiceBattle(Battle):
         # steps 6-8 act only where the sheet has something to act: each call below is skipped
         # where its function would return at once (most turns, most sides)
         ch0, ch1 = st.chars
-        # 6. 奥義 pre-step (a 奥義 still on the board)
-        if ch0.ougi_available:
+        # 6. 奥義 pre-step (a 奥義 still on the board, in slot N)
+        if ch0.ougi_available and kits[0].ougi_squares[tv0.n]:
             ougi_prestep(t, 0)
-        if ch1.ougi_available:
+        if ch1.ougi_available and kits[1].ougi_squares[tv1.n]:
             ougi_prestep(t, 1)
         # 7. demerit squares (a demerit ability in slot N)
         if kits[0].squares[tv0.n]:
@@ -239,8 +236,12 @@ class DiceBattle(Battle):
             return
         # 14. stun bookkeeping
         rec.step("stun", "stun")
-        upkeep.stun(t, 0)
-        upkeep.stun(t, 1)
+        # a side neither stunned, nor resting (damaged, or its gauge full), nor at gauge 0
+        # has nothing to do here (upkeep.stun)
+        if ch0.stunned or ch0.gauge <= 0 or (not tv0.took_damage and ch0.gauge < ch0.gauge_max):
+            upkeep.stun(t, 0)
+        if ch1.stunned or ch1.gauge <= 0 or (not tv1.took_damage and ch1.gauge < ch1.gauge_max):
+            upkeep.stun(t, 1)
         # 15. end of turn
         rec.step("end", "end_of_turn")
         upkeep.end_of_turn(t)
@@ -251,19 +252,18 @@ class DiceBattle(Battle):
         from the roll (the R, B, Y, G faces and their sum) into ``tv`` (last turn's values,
         begun afresh) or a new ``TurnValues``."""
         t = self.table
-        mine, theirs, middle, letter, special, middle_terms = t.lookups[c]
+        mine, theirs, middle, letter, special, middle_terms, colour, sel_colour = t.lookups[c]
         ch = t.state.chars[c]
         r, b = faces[0], faces[1]
         own, opp, sel, mid, s = faces[mine], faces[theirs], faces[letter], faces[middle], \
             faces[special]
         n, five = r + b + mid, total + sel  # 5計 = R + B + Y + G + selected die (§6.1)
-        sel_colour = COLOURS[letter]
         if tv is None:
             tv = TurnValues(own, opp, n, s, sel, sel_colour, five, ch.vp, ch.stunned, own, own)
         else:
             tv.begin(own, opp, n, s, sel, sel_colour, five, ch.vp, ch.stunned)
         t.rec.add_lazy("read", ID[c], None, "§1.3", _read_values,
-                       (t.state.colour[c], own, opp, n, s, sel, sel_colour, five, faces,
+                       (colour, own, opp, n, s, sel, sel_colour, five, faces,
                         middle_terms[mid]))
         return tv
 

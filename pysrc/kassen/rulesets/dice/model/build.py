@@ -148,6 +148,8 @@ class Kit:
     squares: tuple[bool, ...] = ()
     """By slot number: whether its normal column holds a demerit ability, a demerit square
     (§8)."""
+    ougi_squares: tuple[bool, ...] = ()
+    """By slot number: whether its 奥義 column holds the 奥義 (step 6 may act there, §15.5)."""
     ougi: Ougi | None = None
     """The sheet's 奥義 (its first, §2.4), whose setting caps 奥義星 (§15.5)."""
     trigger_vp: int = 0
