@@ -125,7 +125,7 @@ def _stun_start(t: DiceTable, c: int) -> None:
     tv = t.state.tv[c]
     ch.stunned = True
     ch.stun_left = ch.gauge_max if readings.stun_length == "gauge_max" else readings.stun_gauge
-    t.rec.emit("stun_start", ID[c], rule="§12.3", length=ch.stun_left)
+    t.rec.add("stun_start", ID[c], None, "§12.3", {"length": ch.stun_left})
     has_good = any(f.kind == "good" for f in ch.flags) or readings.stun_guard_idle
     if t.kits[c].stun_flag_guard and has_good and tv.vp0 >= 1:
         tv.vp_guard += 1
@@ -153,7 +153,7 @@ def _stun_countdown(t: DiceTable, c: int) -> None:
         ch.stunned = False
         ch.stun_left = 0
         ch.gauge = ch.gauge_max
-        t.rec.emit("stun_end", ID[c], rule="§12.5", via="countdown", gauge=ch.gauge)
+        t.rec.add("stun_end", ID[c], None, "§12.5", {"via": "countdown", "gauge": ch.gauge})
     else:
         t.rec.emit("stun_countdown", ID[c], rule="§12.5", left=ch.stun_left,
                    natural=natural + extra, hits=tv.shorten, dice=dice, sums={"left": left})

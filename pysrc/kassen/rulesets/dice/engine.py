@@ -156,7 +156,10 @@ class DiceBattle(Battle):
         rec.add("turn", None, None, None, {"turn": st.turn})  # a plain dict: cheaper than a Lazy
         # 1. roll R, B, Y, G (shared by both)
         below = t.rng.below  # a die is 1 + below(6) (core.rng)
-        r, b, y, g = 1 + below(6), 1 + below(6), 1 + below(6), 1 + below(6)
+        r = 1 + below(6)
+        b = 1 + below(6)
+        y = 1 + below(6)
+        g = 1 + below(6)
         # the state's dice and the event's values are one dict: made anew each turn, never
         # changed after
         st.dice = dice = {"R": r, "B": b, "Y": y, "G": g}
@@ -255,8 +258,11 @@ class DiceBattle(Battle):
         mine, theirs, middle, letter, special, middle_terms, colour, sel_colour = t.lookups[c]
         ch = t.state.chars[c]
         r, b = faces[0], faces[1]
-        own, opp, sel, mid, s = faces[mine], faces[theirs], faces[letter], faces[middle], \
-            faces[special]
+        own = faces[mine]
+        opp = faces[theirs]
+        sel = faces[letter]
+        s = faces[special]
+        mid = faces[middle]
         n, five = r + b + mid, total + sel  # 5計 = R + B + Y + G + selected die (§6.1)
         if tv is None:
             tv = TurnValues(own, opp, n, s, sel, sel_colour, five, ch.vp, ch.stunned, own, own)

@@ -210,9 +210,16 @@ class TurnValues:
         """Start the next turn's values in place: every field as a fresh ``TurnValues(own,
         …, own_eff=own, range_die=own)`` has it, the modifiers and lists emptied rather than
         made anew (two sides a turn, every turn of every battle)."""
-        self.own, self.opp, self.n, self.s, self.sel = own, opp, n, s, sel
-        self.sel_colour, self.five, self.vp0, self.started_stunned = sel_colour, five, vp0, \
-            started_stunned
+        # one store a statement: a multiple assignment builds and unpacks a tuple first
+        self.own = own
+        self.opp = opp
+        self.n = n
+        self.s = s
+        self.sel = sel
+        self.sel_colour = sel_colour
+        self.five = five
+        self.vp0 = vp0
+        self.started_stunned = started_stunned
         self.own_eff = self.range_die = own
         src = self.source
         src.kind, src.slot, src.name = "none", 0, ""

@@ -44,7 +44,7 @@ def select(t: DiceTable, c: int) -> None:
         if (t.readings.line_while_stunned == "lost" and line is not None
                 and not ch.line_used and ch.lp_main + ch.lp_ex <= line[0]):
             ch.line_used = True  # D30 alternative: the line passes while stunned
-        t.rec.emit("select", ID[c], rule="§7.1", source="stunned", slot=0, name="")
+        t.rec.add("select", ID[c], None, "§7.1", {"source": "stunned", "slot": 0, "name": ""})
         return
     if line is not None and not ch.line_used and ch.lp_main + ch.lp_ex <= line[0]:  # LP (§16.1)
         ch.line_used = True

@@ -48,7 +48,8 @@ def decide(t: DiceTable) -> tuple[list[int], bool]:
     tv0, tv1 = st.tv
     readings = t.readings
     x = st.cross_x
-    abs0, abs1, right0, right1 = tv0.abs, tv1.abs, tv0.right, tv1.right
+    abs0, abs1 = tv0.abs, tv1.abs
+    right0, right1 = tv0.right, tv1.right
     speed0, speed1 = tv0.speed, tv1.speed
     winner: int | None = None
     forced = tv0.force_cross or tv1.force_cross

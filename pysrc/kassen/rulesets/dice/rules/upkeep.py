@@ -102,7 +102,7 @@ def _count_down(t: DiceTable, c: int, ch: Character) -> None:
         if flag.remaining > 0:
             kept.append(flag)
         else:
-            t.rec.emit("flag_expired", ID[c], rule="§13.3", flag=flag.name)
+            t.rec.add("flag_expired", ID[c], None, "§13.3", {"flag": flag.name})
     ch.flags = kept
 
 
