@@ -33,7 +33,6 @@ function openCache() {
   return cacheOpened;
 }
 
-
 function teeFetch(fetchBase) {
   const cachePromise = openCache();
   return async function fetch(input, init) {

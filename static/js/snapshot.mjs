@@ -1,8 +1,9 @@
 // Restore the build's Pyodide memory snapshot instead of booting Python: a repeat visit from
 // the offline cache, the first visit downloaded (and kept in that cache; it is in BUILD.shell
 // too, for the service worker). scripts/make_snapshot.mjs takes it at build time (Node, the
-// same vendored Pyodide) right after the engine and every ruleset are imported. Pyodide's loader restores it through its experimental
-// `_loadSnapshot` option: the wasm heap is copied in and Python's start-up is skipped.
+// same vendored Pyodide) right after the engine and every ruleset are imported. Pyodide's
+// loader restores it through its experimental `_loadSnapshot` option: the wasm heap is copied
+// in and Python's start-up is skipped.
 //
 // Used only when every check passes: the build has a snapshot, it was made by this Pyodide
 // version, the file has the build's size and SHA-256 (checked while Pyodide loads its
