@@ -102,7 +102,9 @@ class Unit:
 
     @property
     def able(self) -> bool:
-        """戦闘可能: HP above 0 and still in the battle (§9.4, §10.4)."""
+        """戦闘可能: HP above 0 and still in the battle (§9.4, §10.4). The hot scans (the AI's
+        estimates, the initiative steps, the end check) test these two fields inline instead:
+        a property call per unit was a measured share of play."""
         return self.hp > 0 and not self.escaped
 
     def effect(self, row: Condition) -> Effect | None:
