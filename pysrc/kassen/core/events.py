@@ -240,6 +240,15 @@ class Recorder:
                 built.append(step)
         return built
 
+    def recent(self, count: int) -> list[RawBeat]:
+        """The last ``count`` beats as recorded (:data:`RawBeat`, lazy values made): what an
+        engine that replays a stretch of its own battle reads, without building a
+        :class:`Step` or an :class:`Event` (treat it as read-only)."""
+        beats = self._beats[len(self._beats) - count:]
+        for beat in beats:
+            _settle(beat[3], 0)
+        return beats
+
     def _capture(self) -> None:
         """Store the view of the open beat (the last one) as it closes."""
         assert self.view is not None

@@ -182,16 +182,15 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> bool:
 def capture(t: MargueriteTable, steps: int, actions: int, events: int) -> None:
     """Keep the turn just played (its last ``steps`` steps) as the template of every later
     turn, when it reads its number as they do (:func:`turn_free`); ``actions`` and
-    ``events``: what it counted. The Step objects are built only here, once per battle that
-    finds a fixed point."""
+    ``events``: what it counted. Its events' values are the very dicts the turn recorded
+    (events are read-only data), and so are every replay's but the phase headers'."""
     if not turn_free(t):
         return
     rp = t.repeats
-    played = t.rec.steps
-    played = played[len(played) - steps:]
-    rp.template = [(s.phase, s.kind, tuple(
-        (e.kind, e.actor, e.target, e.rule, e.values, e.cause) for e in s.events))
-        for s in played]
+    rp.template = [(phase, kind, tuple(
+        (e_kind, actor, target, made, cause, rule)
+        for _seq, _turn, e_kind, actor, target, made, cause, rule in raw))
+        for _turn, phase, kind, raw in t.rec.recent(steps)]
     rp.actions = actions
     rp.events = events
     rp.phase = t.state.phase
@@ -217,8 +216,8 @@ def replay(t: MargueriteTable) -> None:
     step, add = rec.step, rec.add
     for phase, kind, events in rp.template:
         step(phase, kind)
-        for e_kind, actor, target, rule, values, cause in events:
-            add(e_kind, actor, target, rule, {"phase": values["phase"], "turn": now}
-                if e_kind == "phase" else values.copy(), cause)
+        for e_kind, actor, target, made, cause, rule in events:
+            add(e_kind, actor, target, rule, {"phase": made["phase"], "turn": now}
+                if e_kind == "phase" else made, cause)
     st.actions += rp.actions
     st.phase = rp.phase
