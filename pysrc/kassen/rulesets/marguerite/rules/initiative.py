@@ -29,28 +29,28 @@ def action_phase(t: MargueriteTable) -> None:
     dead_skip = t.turn0_dead_skip and st.turn0
     runs = t.runs
     runs.reset()
-    reserve_always = t.reserve_always
-    cycle = t.reset_cycle
-    pick = choose if cycle else find
+    pick = choose if t.reset_cycle else find
     while True:
-        best = _BELOW_ANY
-        group: list[Fencer] = []
-        for line in lines:
-            for f in line:
-                if f.ap < 1 and (f.reserve < 1 or (dead_skip and f.hp <= 0) or (
-                        not f.st[STUN] and not reserve_always
-                        and not can_execute(t, f))):
-                    continue
-                sts = f.st
-                # (クイック − スロー, 素早さ) as one integer; 素早さ stays below 2^40
-                key = ((sts[QUICK] - sts[SLOW]) << 40) + f.spd
-                if key > best:
-                    best = key
-                    group = [f]
-                elif key == best:
-                    group.append(f)
-        if not group:
-            return
+        first, second = lines
+        if len(first) == 1 and len(second) == 1:
+            # a duel (one 剣師 per side, most beats): two keys compared, no scan (winners)
+            a = first[0]
+            b = second[0]
+            if a.ap < 1 and (a.reserve < 1 or not may_act(t, a, dead_skip)):
+                if b.ap < 1 and (b.reserve < 1 or not may_act(t, b, dead_skip)):
+                    return
+                group = [b]
+            elif b.ap < 1 and (b.reserve < 1 or not may_act(t, b, dead_skip)):
+                group = [a]
+            else:
+                sa = a.st
+                sb = b.st
+                lead = (sa[QUICK] - sa[SLOW]) - (sb[QUICK] - sb[SLOW]) or a.spd - b.spd
+                group = [a] if lead > 0 else [b] if lead < 0 else [a, b]
+        else:
+            group = winners(t, lines, dead_skip)
+            if not group:
+                return
         picks: list[int] = []
         plain = True  # every actor skips for want of an executable sword
         for f in group:
@@ -94,6 +94,38 @@ def action_phase(t: MargueriteTable) -> None:
             return
         if runs.pending is not None and tally is not None:
             runs.after(st, tally, partial(find, t))
+
+
+@implements("R7.1")
+def winners(t: MargueriteTable, lines: list[list[Fencer]], dead_skip: bool) -> list[Fencer]:
+    """The group that wins 行動権 (R7.1): the 剣師 that may act with the greatest key
+    (クイック − スロー, 素早さ); empty when nobody may act. (A duel's two keys are compared
+    by :func:`action_phase` itself.)"""
+    best = _BELOW_ANY
+    group: list[Fencer] = []
+    for line in lines:
+        for f in line:
+            if f.ap < 1 and (f.reserve < 1 or not may_act(t, f, dead_skip)):
+                continue
+            sts = f.st
+            # (クイック − スロー, 素早さ) as one integer; 素早さ stays below 2^40
+            key = ((sts[QUICK] - sts[SLOW]) << 40) + f.spd
+            if key > best:
+                best = key
+                group = [f]
+            elif key == best:
+                group.append(f)
+    return group
+
+
+@implements("R7.1")
+def may_act(t: MargueriteTable, f: Fencer, dead_skip: bool) -> bool:
+    """Whether ``f``, out of AP, may act from 予備AP (R7.1): it has some, and (unless option
+    ``reserve``) a sword it would execute, or スタン to use it on; never a 剣師 at HP ≤ 0 in
+    turn 0 under the §18.14 alternative (``dead_skip``)."""
+    if f.reserve < 1 or (dead_skip and f.hp <= 0):
+        return False
+    return bool(f.st[STUN]) or t.reserve_always or can_execute(t, f)
 
 
 # -- executable swords (R4.6, R4.7) ---------------------------------------------------------
