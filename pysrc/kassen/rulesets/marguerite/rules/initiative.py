@@ -6,6 +6,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from kassen.core.rules import implements
+from kassen.rulesets.marguerite.constants import TURN_LIMIT
 from kassen.rulesets.marguerite.model import QUICK, SLOW, STUN
 from kassen.rulesets.marguerite.rules.executable import find
 from kassen.rulesets.marguerite.rules.judgement import settle
@@ -90,7 +91,10 @@ def action_phase(t: MargueriteTable) -> None:
             return
         if plain:
             continue
-        if not st.turn0 and settle(t):
+        # settle's own test first: only a death, an empty line or the counter past the limit
+        # (星霜剣) can end the battle after an action
+        if not st.turn0 and (st.pending or not (lines[0] and lines[1])
+                             or st.turn > TURN_LIMIT) and settle(t):
             return
         if runs.pending is not None and tally is not None:
             runs.after(st, tally, partial(find, t))

@@ -61,16 +61,31 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
     """One 行動処理 of the group that won 行動権; ``picks`` per actor: the sword's index, -1
     (no executable sword), -2 (スタン) or -3 (dead in turn 0, §18.14 alternative)."""
     st = t.state
-    rec = t.rec
-    rec.step("action", "action")
+    t.rec.step("action", "action")
     st.phase = "action"
-    if st.executing:
-        st.executing = {}
     if t.cycled:
         emit_cycles(t)
     if len(group) == 1 and picks[0] >= 0:
-        process_one(t, group[0], picks[0])
+        # the common case: one actor executing a sword (R8.1)
+        f = group[0]
+        i = picks[0]
+        sword = f.swords[i]
+        d = SWORDS[sword.sid]
+        st.executing = {f.id: sword}
+        act = Act(f, sword, d)
+        aim(t, act, i)
+        if f.ap >= 1:
+            f.ap -= 1
+        else:
+            f.reserve -= 1
+        pay_sword(t, act, sword)
+        if d.kind == ATTACK:
+            attack(t, act)
+        else:
+            resolve_set(t, [act])
         return
+    if st.executing:
+        st.executing = {}
     acts: list[Act] = []
     # 1. 実行剣の決定 (done by the caller: ``picks``); 2./3. 実行対象・副対象決定
     for f, i in zip(group, picks, strict=True):
@@ -87,6 +102,7 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
             aim(t, act, i)
         acts.append(act)
     # 4. 実行コスト
+    rec = t.rec
     for act in acts:
         f = act.actor
         if f.ap >= 1:
@@ -109,15 +125,38 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
     if len(acts) == 1:
         resolve_set(t, acts)
         return
-    # the order (kind, rank, side) as one integer per act: rank counts the earlier acts of
-    # the same side and kind (group order); a set is the acts of one (kind, rank)
+    live = t.readings.live_sword
+    for same in effect_sets(acts):
+        if live:
+            same = live_acts(t, same)
+        if same:
+            resolve_set(t, same)
+        if t.aborted is not None:
+            return
+
+
+@implements("R8.6")
+def effect_sets(acts: list[Act]) -> list[list[Act]]:
+    """The acts of a group in 効果処理 order (R8.6), as sets of one (kind, rank): kind
+    priority, then rank within its party (its earlier acts of the same kind, group order),
+    side 0 first within a set."""
+    if len(acts) == 2:
+        x, y = acts
+        if x.actor.side != y.actor.side:  # one act per side (a duel's pair): both rank 0
+            if x.actor.side:
+                x, y = y, x
+            if x.kind == y.kind:
+                return [[x, y]]
+            return [[x], [y]] if x.kind < y.kind else [[y], [x]]
+    # the order (kind, rank, side) as one integer per act; a set is the acts of one
+    # (kind, rank)
     counters = [0] * (2 * _KINDS)
     for act in acts:
         slot = 2 * act.kind + act.actor.side
         act.rank = counters[slot]
         counters[slot] += 1
     order = sorted(acts, key=_order_key)
-    live = t.readings.live_sword
+    sets = []
     i = 0
     count = len(order)
     while i < count:
@@ -126,14 +165,9 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
         j = i + 1
         while j < count and order[j].kind == kind and order[j].rank == rank:
             j += 1
-        same = order[i:j]
-        if live:
-            same = live_acts(t, same)
-        if same:
-            resolve_set(t, same)
-        if t.aborted is not None:
-            return
+        sets.append(order[i:j])
         i = j
+    return sets
 
 
 _KINDS = ENV + 1
@@ -194,51 +228,29 @@ def pay_sword(t: MargueriteTable, act: Act, sword: Sword) -> None:
                                           "mp": f.mp, "cost": cost, "vanished": limited})
 
 
-@implements("R8.1")
-def process_one(t: MargueriteTable, f: Fencer, i: int) -> None:
-    """The common case of :meth:`_process`: one actor executing a sword (R8.1)."""
-    sword = f.swords[i]
-    d = SWORDS[sword.sid]
-    act = Act(f, sword, d)
-    t.state.executing[f.id] = sword
-    aim(t, act, i)
-    if f.ap >= 1:
-        f.ap -= 1
-    else:
-        f.reserve -= 1
-    pay_sword(t, act, sword)
-    if d.kind == ATTACK:
-        attack(t, act)
-    else:
-        resolve_set(t, [act])
-
-
+@implements("R8.4", "§11 挑発")
 def aim(t: MargueriteTable, act: Act, index: int) -> None:
-    """実行対象決定 / 副対象決定: single targets and the next sword are fixed now (D9, D18)."""
+    """実行対象決定 / 副対象決定: single targets and the next sword are fixed now (D9, D18). A
+    single target is the enemy 先頭, or the front-most taunter (R8.4, §11 挑発)."""
     d = act.def_
     assert d is not None and act.sword is not None
     kind = d.kind
     if kind == ATTACK:
         if not (act.sword.whole or d.whole):
-            act.target = single_target(t, act.actor)
+            line = t.state.lines[1 - act.actor.side]
+            if line:
+                for e in line:
+                    if e.st[TAUNT]:
+                        act.target = e
+                        break
+                else:
+                    act.target = line[0]
     elif kind == CONSTRUCT:
         act.target = index  # where the sword stood (§18.18 alternative: it stays there)
     elif d.aims_next:
         swords = act.actor.swords
         if index + 1 < len(swords):
             act.target = swords[index + 1]
-
-
-@implements("R8.4", "§11 挑発")
-def single_target(t: MargueriteTable, f: Fencer) -> Fencer | None:
-    """The enemy 先頭, or the front-most taunter (R8.4, §11 挑発)."""
-    line = t.state.lines[1 - f.side]
-    if not line:
-        return None
-    for e in line:
-        if e.st[TAUNT]:
-            return e
-    return line[0]
 
 
 @implements("R8.6")
