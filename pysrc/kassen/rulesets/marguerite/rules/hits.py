@@ -15,6 +15,7 @@ from kassen.rulesets.marguerite.rules.life import give, heal, hp_changed
 from kassen.rulesets.marguerite.rules.sword_effects import check_swords
 
 if TYPE_CHECKING:
+    from kassen.rulesets.marguerite.catalogue import SwordDef
     from kassen.rulesets.marguerite.model import Fencer
     from kassen.rulesets.marguerite.table import MargueriteTable
 
@@ -49,28 +50,41 @@ def attack(t: MargueriteTable, act: Act) -> None:
     :class:`Hit` is made only for the riders to read."""
     d = act.def_
     assert d is not None
-    has_riders = bool(d.rider or act.stun or act.poison)
+    f = act.actor
+    if not (d.rider or act.stun or act.poison):
+        for target in targets(t, act):
+            strike(t, f, d, target)
+        return
     reps = d.reps
     note = HITS_NOTES[reps]
     for target in targets(t, act):
-        for k in range(reps):
-            recv, src, amount, terms, steady = compute(t, act, target, None)
+        for _ in range(reps):
+            recv, src, amount, terms, _steady = compute(t, f, d, target, None)
             if note is not None:
                 terms = (note, *terms)
-            if has_riders:
-                apply(t, act, recv, amount, terms, 1)
-                if amount >= 1:
-                    riders(t, Hit(act, recv, amount, None, src, terms))
-            elif steady:
-                # every later hit is this same hit (see compute): apply it that many times
-                apply(t, act, recv, amount, terms, reps - k)
-                break
-            else:
-                apply(t, act, recv, amount, terms, 1)
-    if d.rider:  # most attacks have none: no row to look up
+            apply(t, f, d, recv, amount, terms, 1)
+            if amount >= 1:
+                riders(t, Hit(act, recv, amount, None, src, terms))
+    if d.rider:
         after = RIDER_OF[d.index].after
         if after is not None:
             after(t, act, d)
+
+
+@implements("R8.5")
+def strike(t: MargueriteTable, f: Fencer, d: SwordDef, target: Fencer) -> None:
+    """The hits of an attack without riders on one target (R8.5): once a hit is steady
+    (see :func:`compute`), every later hit is that same hit, applied that many times."""
+    reps = d.reps
+    note = HITS_NOTES[reps]
+    for k in range(reps):
+        recv, _src, amount, terms, steady = compute(t, f, d, target, None)
+        if note is not None:
+            terms = (note, *terms)
+        if steady:
+            apply(t, f, d, recv, amount, terms, reps - k)
+            return
+        apply(t, f, d, recv, amount, terms, 1)
 
 
 def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
@@ -90,7 +104,8 @@ def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
         has_riders = bool(d.rider or act.stun or act.poison)
         for target in targets(t, act):
             for k in range(reps):
-                recv, src, amount, terms, steady = compute(t, act, target, frozen, turn)
+                recv, src, amount, terms, steady = compute(t, act.actor, d, target, frozen,
+                                                           turn)
                 if note is not None:
                     terms = (note, *terms)
                 # the sword a 強盗剣 hit takes is fixed with the hit (Q8)
@@ -101,7 +116,9 @@ def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
                     hit.times = reps - k
                     break
     for hit in hits:
-        apply(t, hit.act, hit.recv, hit.amount, hit.terms, hit.times)
+        act = hit.act
+        assert act.def_ is not None
+        apply(t, act.actor, act.def_, hit.recv, hit.amount, hit.terms, hit.times)
     for hit in hits:
         riders(t, hit)
     for act in acts:
@@ -109,18 +126,16 @@ def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
 
 
 @implements("R8.5")
-def compute(t: MargueriteTable, act: Act, target: Fencer,
+def compute(t: MargueriteTable, f: Fencer, d: SwordDef, target: Fencer,
             frozen: dict[str, tuple[int, int, int, int]] | None,
             turn: int | None = None) -> tuple[Fencer, Fencer, int, tuple[Any, ...], bool]:
-    """Reflection chain, damage from current (or frozen) values, ガード (R8.5 1-3): who
+    """A hit of ``f``'s sword ``d`` on ``target``: reflection chain, damage from current (or
+    frozen) values, ガード (R8.5 1-3): who
     receives the hit, whom it finally came from (the attacker, or the last reflector), the
     damage and its terms (core.sums: formula terms, then ガード), and whether it is steady:
     every later hit of the same sword on the same target is bound to be the same, because
     no 反射 or ガード took part (they only run out during an attack) and the formula reads no
     HP (nothing but HP, MP and 蘇生 changes between hits without riders)."""
-    f = act.actor
-    d = act.def_
-    assert d is not None
     recv = target
     src = f
     reflected = 0
@@ -147,12 +162,11 @@ def compute(t: MargueriteTable, act: Act, target: Fencer,
 
 
 @implements("R8.5")
-def apply(t: MargueriteTable, act: Act, recv: Fencer, amount: int, terms: tuple[Any, ...],
-          times: int) -> None:
-    """Apply one hit's damage to ``recv``, ``times`` times (R8.5 4-5; 魔封剣 to MP, D4)."""
-    d = act.def_
-    assert d is not None
-    fid = act.actor.id
+def apply(t: MargueriteTable, f: Fencer, d: SwordDef, recv: Fencer, amount: int,
+          terms: tuple[Any, ...], times: int) -> None:
+    """Apply one hit of ``f``'s sword ``d`` to ``recv``, ``times`` times (R8.5 4-5; 魔封剣 to
+    MP, D4)."""
+    fid = f.id
     if amount < 0 and not t.heal_negative:
         amount = 0
         terms = (*terms, NOT_BELOW_ZERO)
@@ -172,7 +186,6 @@ def apply(t: MargueriteTable, act: Act, recv: Fencer, amount: int, terms: tuple[
                 hp_changed(t, recv, "R8.5")
     elif amount < 0:  # negative damage heals (option ``negative``)
         source = (("-", "negative_damage", list(terms), "R8.5"),)
-        f = act.actor
         for _ in range(times):
             heal(t, recv, -amount, "R8.5", f, source)
     else:

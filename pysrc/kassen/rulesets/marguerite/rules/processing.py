@@ -20,7 +20,7 @@ from kassen.rulesets.marguerite.catalogue_conditions import sole
 from kassen.rulesets.marguerite.model import TAUNT
 from kassen.rulesets.marguerite.rules.actions import Act
 from kassen.rulesets.marguerite.rules.executable import find
-from kassen.rulesets.marguerite.rules.hits import attack, attack_two_phase
+from kassen.rulesets.marguerite.rules.hits import attack, attack_two_phase, strike
 from kassen.rulesets.marguerite.rules.sword_effects import (
     add_pick,
     add_put,
@@ -31,6 +31,7 @@ from kassen.rulesets.marguerite.rules.sword_effects import (
 )
 
 if TYPE_CHECKING:
+    from kassen.rulesets.marguerite.catalogue import SwordDef
     from kassen.rulesets.marguerite.model import Fencer, Sword
     from kassen.rulesets.marguerite.table import MargueriteTable
 
@@ -72,6 +73,18 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
         sword = f.swords[i]
         d = SWORDS[sword.sid]
         st.executing = {f.id: sword}
+        if d.kind == ATTACK and not (d.whole or d.rider or sword.whole or sword.stun
+                                     or sword.poison):
+            # the most common action, without an Act: a single-target attack, no riders
+            target = single_target(t, f)
+            if f.ap >= 1:
+                f.ap -= 1
+            else:
+                f.reserve -= 1
+            pay(t, f, sword, d)
+            if target is not None:
+                strike(t, f, d, target)
+            return
         act = Act(f, sword, d)
         aim(t, act, i)
         if f.ap >= 1:
@@ -203,17 +216,21 @@ def live_acts(t: MargueriteTable, acts: list[Act]) -> list[Act]:
 
 
 def pay_sword(t: MargueriteTable, act: Act, sword: Sword) -> None:
-    """実行コスト of a sword (AP already paid): 使用済み, MP, リミ; the sword's kind and
+    """実行コスト of an act's sword (AP already paid, :func:`pay`); the sword's kind and
     enchantments are frozen into ``act`` now (D7)."""
-    f = act.actor
     d = act.def_
     assert d is not None
-    sword.used = True
-    if d.reads_turn:  # a turn that reads its number is never replayed (rules/repeat.py)
-        t.turn_read = True
     act.whole = sword.whole or d.whole
     act.stun = sword.stun
     act.poison = sword.poison
+    pay(t, act.actor, sword, d)
+
+
+def pay(t: MargueriteTable, f: Fencer, sword: Sword, d: SwordDef) -> None:
+    """実行コスト of ``f``'s ``sword`` (row ``d``) besides AP: 使用済み, MP, リミ (R8.1)."""
+    sword.used = True
+    if d.reads_turn:  # a turn that reads its number is never replayed (rules/repeat.py)
+        t.turn_read = True
     if t.has_mp_costs:
         cost = t.mp_costs[sword.sid]
         f.mp -= cost
@@ -228,29 +245,32 @@ def pay_sword(t: MargueriteTable, act: Act, sword: Sword) -> None:
                                           "mp": f.mp, "cost": cost, "vanished": limited})
 
 
-@implements("R8.4", "§11 挑発")
 def aim(t: MargueriteTable, act: Act, index: int) -> None:
-    """実行対象決定 / 副対象決定: single targets and the next sword are fixed now (D9, D18). A
-    single target is the enemy 先頭, or the front-most taunter (R8.4, §11 挑発)."""
+    """実行対象決定 / 副対象決定: single targets and the next sword are fixed now (D9, D18)."""
     d = act.def_
     assert d is not None and act.sword is not None
     kind = d.kind
     if kind == ATTACK:
         if not (act.sword.whole or d.whole):
-            line = t.state.lines[1 - act.actor.side]
-            if line:
-                for e in line:
-                    if e.st[TAUNT]:
-                        act.target = e
-                        break
-                else:
-                    act.target = line[0]
+            act.target = single_target(t, act.actor)
     elif kind == CONSTRUCT:
         act.target = index  # where the sword stood (§18.18 alternative: it stays there)
     elif d.aims_next:
         swords = act.actor.swords
         if index + 1 < len(swords):
             act.target = swords[index + 1]
+
+
+@implements("R8.4", "§11 挑発")
+def single_target(t: MargueriteTable, f: Fencer) -> Fencer | None:
+    """The enemy 先頭, or the front-most taunter (R8.4, §11 挑発)."""
+    line = t.state.lines[1 - f.side]
+    if not line:
+        return None
+    for e in line:
+        if e.st[TAUNT]:
+            return e
+    return line[0]
 
 
 @implements("R8.6")
