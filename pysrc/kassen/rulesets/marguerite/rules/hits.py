@@ -188,10 +188,11 @@ def apply(t: MargueriteTable, f: Fencer, d: SwordDef, recv: Fencer, amount: int,
         source = (("-", "negative_damage", list(terms), "R8.5"),)
         for _ in range(times):
             heal(t, recv, -amount, "R8.5", f, source)
-    else:
+    else:  # nothing changes between the repetitions: their events share one values dict
+        values = {"sword": d.code, "amount": 0, "hp": recv.hp, "sums": sums}
+        rid = recv.id
         for _ in range(times):
-            rec.add("damage", fid, recv.id, d.rule, {"sword": d.code, "amount": 0,
-                                                    "hp": recv.hp, "sums": sums})
+            rec.add("damage", fid, rid, d.rule, values)
 
 
 @implements("R8.5.6")
