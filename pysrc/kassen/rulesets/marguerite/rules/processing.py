@@ -92,10 +92,7 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
         else:
             f.reserve -= 1
         pay_sword(t, act, sword)
-        if d.kind == ATTACK:
-            attack(t, act)
-        else:
-            resolve_set(t, [act])
+        EFFECTS[d.kind](t, act)  # a set of one (R8.6)
         return
     if st.executing:
         st.executing = {}
@@ -292,19 +289,25 @@ def resolve_set(t: MargueriteTable, acts: list[Act]) -> None:
         for act, sword in zip(acts, picks, strict=True):
             add_put(t, act, sword)
         return
+    effect = EFFECTS[kind]
     for act in acts:
-        if kind == SUPPORT:
-            support(t, act)
-        elif kind == CONTROL:
-            control(t, act)
-        elif kind == ADD:
-            add_put(t, act, add_pick(t, act))
-        elif kind == CONSTRUCT:
-            construct(t, act)
-        elif kind == ENV:
-            environment(t, act)
+        effect(t, act)
         if t.aborted is not None:
             return
+
+
+def _add(t: MargueriteTable, act: Act) -> None:
+    """An 追加 sword alone: its pick, then its put (§12.6)."""
+    add_put(t, act, add_pick(t, act))
+
+
+def _skip(t: MargueriteTable, act: Act) -> None:
+    """A skip has no effect."""
+
+
+EFFECTS = (_skip, support, control, _add, attack, construct, environment)
+"""Each kind's effect on one act, by kind (catalogue: SKIP … ENV)."""
+assert tuple(range(len(EFFECTS))) == (SKIP, SUPPORT, CONTROL, ADD, ATTACK, CONSTRUCT, ENV)
 
 
 @implements("R6.3")
