@@ -6,7 +6,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from kassen.core.rules import implements
-from kassen.rulesets.marguerite.constants import TURN_LIMIT
+from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS, TURN_LIMIT
 from kassen.rulesets.marguerite.model import QUICK, SLOW, STUN
 from kassen.rulesets.marguerite.rules.executable import find
 from kassen.rulesets.marguerite.rules.judgement import settle
@@ -29,7 +29,8 @@ def action_phase(t: MargueriteTable) -> None:
     # §18.14 alternative: in turn 0 a 剣師 at HP ≤ 0 only skips (never from 予備AP)
     dead_skip = t.turn0_dead_skip and st.turn0
     runs = t.runs
-    runs.reset()
+    if runs.pending is not None or runs.effects or runs.hist:  # a run left from before
+        runs.reset()
     pick = choose if t.reset_cycle else find
     while True:
         first, second = lines
@@ -87,7 +88,9 @@ def action_phase(t: MargueriteTable) -> None:
                 if t.fast_forward and not t.has_mp_costs:
                     runs.beat(st, group, picks, bool(t.cycled), tally, partial(find, t))
             process(t, group, picks)
-        if t.after_beat():  # the log budget and the caps
+        # the log budget and the caps (after_beat), called only when one of its tests holds
+        if (t.tally is not None or t.aborted is not None or st.actions > LOG_ACTIONS
+                or st.grown or t.rec.event_count > LOG_EVENTS) and t.after_beat():
             return
         if plain:
             continue
