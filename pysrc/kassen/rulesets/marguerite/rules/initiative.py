@@ -69,7 +69,10 @@ def action_phase(t: MargueriteTable) -> None:
         if plain:
             # A group of skips for want of a sword changes nothing but AP, and the same
             # group would win 行動権 again until the smallest AP runs out: one beat.
-            times = group[0].ap if len(group) == 1 else min(f.ap for f in group)
+            times = group[0].ap
+            for f in group:
+                if f.ap < times:
+                    times = f.ap
             st.actions += len(group)  # the cap bounds work: one beat is one unit
             if tally is not None:
                 st.work += len(group)

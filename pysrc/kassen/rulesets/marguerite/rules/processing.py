@@ -91,7 +91,7 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
             f.ap -= 1
         else:
             f.reserve -= 1
-        pay_sword(t, act, sword)
+        pay(t, f, sword, d, act)
         EFFECTS[d.kind](t, act)  # a set of one (R8.6)
         return
     if st.executing:
@@ -130,7 +130,8 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
                 rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": f.ap,
                                                      "reserve": f.reserve, "count": 0, "times": 1})
             continue
-        pay_sword(t, act, sword)
+        assert act.def_ is not None
+        pay(t, f, sword, act.def_, act)
     # 5. 効果処理: kind priority, then rank within own party (R8.6)
     if len(acts) == 1:
         resolve_set(t, acts)
@@ -212,19 +213,14 @@ def live_acts(t: MargueriteTable, acts: list[Act]) -> list[Act]:
     return kept
 
 
-def pay_sword(t: MargueriteTable, act: Act, sword: Sword) -> None:
-    """実行コスト of an act's sword (AP already paid, :func:`pay`); the sword's kind and
-    enchantments are frozen into ``act`` now (D7)."""
-    d = act.def_
-    assert d is not None
-    act.whole = sword.whole or d.whole
-    act.stun = sword.stun
-    act.poison = sword.poison
-    pay(t, act.actor, sword, d)
-
-
-def pay(t: MargueriteTable, f: Fencer, sword: Sword, d: SwordDef) -> None:
-    """実行コスト of ``f``'s ``sword`` (row ``d``) besides AP: 使用済み, MP, リミ (R8.1)."""
+def pay(t: MargueriteTable, f: Fencer, sword: Sword, d: SwordDef,
+        act: Act | None = None) -> None:
+    """実行コスト of ``f``'s ``sword`` (row ``d``) besides AP: 使用済み, MP, リミ (R8.1);
+    the sword's kind and enchantments are frozen into its ``act`` now (D7)."""
+    if act is not None:
+        act.whole = sword.whole or d.whole
+        act.stun = sword.stun
+        act.poison = sword.poison
     sword.used = True
     if d.reads_turn:  # a turn that reads its number is never replayed (rules/repeat.py)
         t.turn_read = True
