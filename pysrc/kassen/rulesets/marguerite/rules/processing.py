@@ -86,7 +86,8 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
                 strike(t, f, d, target)
             return
         act = Act(f, sword, d)
-        aim(t, act, i)
+        if d.aims:
+            aim(t, act, i)
         if f.ap >= 1:
             f.ap -= 1
         else:
@@ -107,9 +108,11 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
                 act.target = "dead"
         else:
             sword = f.swords[i]
-            act = Act(f, sword, SWORDS[sword.sid])
+            d = SWORDS[sword.sid]
+            act = Act(f, sword, d)
             st.executing[f.id] = sword
-            aim(t, act, i)
+            if d.aims:
+                aim(t, act, i)
         acts.append(act)
     # 4. 実行コスト
     rec = t.rec
