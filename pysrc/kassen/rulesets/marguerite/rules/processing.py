@@ -210,7 +210,7 @@ def live_acts(t: MargueriteTable, acts: list[Act]) -> list[Act]:
         sword = act.sword
         if sword is not None and sword.gone and not sword.is_limited():
             assert act.def_ is not None
-            t.rec.emit("no_effect", act.actor.id, rule="§21 D7", sword=act.def_.code)
+            t.rec.add("no_effect", act.actor.id, None, "§21 D7", {"sword": act.def_.code})
         else:
             kept.append(act)
     return kept
@@ -313,5 +313,5 @@ assert tuple(range(len(EFFECTS))) == (SKIP, SUPPORT, CONTROL, ADD, ATTACK, CONST
 def emit_cycles(t: MargueriteTable) -> None:
     """Log the 剣師 re-armed by the cycle reading since the last beat (R6.3)."""
     for fid in t.cycled:
-        t.rec.emit("cycle", fid, rule="R6.3")
+        t.rec.add("cycle", fid, None, "R6.3", {})
     t.cycled.clear()
