@@ -77,14 +77,16 @@ def strike(t: MargueriteTable, f: Fencer, d: SwordDef, target: Fencer) -> None:
     (see :func:`compute`), every later hit is that same hit, applied that many times."""
     reps = d.reps
     note = HITS_NOTES[reps]
-    for k in range(reps):
+    left = reps
+    while left > 0:
         recv, _src, amount, terms, steady = compute(t, f, d, target, None)
         if note is not None:
             terms = (note, *terms)
         if steady:
-            apply(t, f, d, recv, amount, terms, reps - k)
+            apply(t, f, d, recv, amount, terms, left)
             return
         apply(t, f, d, recv, amount, terms, 1)
+        left -= 1
 
 
 def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
@@ -172,13 +174,16 @@ def apply(t: MargueriteTable, f: Fencer, d: SwordDef, recv: Fencer, amount: int,
         terms = (*terms, NOT_BELOW_ZERO)
     sums = {"amount": terms}  # the same terms for every repetition: one mapping for all
     rec = t.rec
+    # (while loops: a range() costs more than the one repetition most hits have)
     if d.to_mp:
-        for _ in range(times):
+        while times > 0:
+            times -= 1
             recv.mp -= amount
             rec.add("mp_damage", fid, recv.id, d.rule, {"sword": d.code, "amount": amount,
                                                        "mp": recv.mp, "sums": sums})
     elif amount > 0:
-        for _ in range(times):
+        while times > 0:
+            times -= 1
             recv.hp -= amount
             rec.add("damage", fid, recv.id, d.rule, {"sword": d.code, "amount": amount,
                                                     "hp": recv.hp, "sums": sums})
@@ -186,12 +191,14 @@ def apply(t: MargueriteTable, f: Fencer, d: SwordDef, recv: Fencer, amount: int,
                 hp_changed(t, recv, "R8.5")
     elif amount < 0:  # negative damage heals (option ``negative``)
         source = (("-", "negative_damage", list(terms), "R8.5"),)
-        for _ in range(times):
+        while times > 0:
+            times -= 1
             heal(t, recv, -amount, "R8.5", f, source)
     else:  # nothing changes between the repetitions: their events share one values dict
         values = {"sword": d.code, "amount": 0, "hp": recv.hp, "sums": sums}
         rid = recv.id
-        for _ in range(times):
+        while times > 0:
+            times -= 1
             rec.add("damage", fid, rid, d.rule, values)
 
 
