@@ -174,9 +174,15 @@ def _turn_zero(t: MargueriteTable) -> None:
 def _turn(t: MargueriteTable) -> None:
     st = t.state
     turn = st.turn = st.last = st.turn + 1
-    t.rec.turn = turn
+    rec = t.rec  # (the recorder of the turn's first beats: a summary may swap it later)
+    rec.turn = turn
     reset = turn >= t.reset_from
-    t.open_phase("ap", "R5.3")
+    # the 行動回数決定 beat: t.open_phase("ap", "R5.3"), inline
+    st.phase = "ap"
+    if st.executing:
+        st.executing = {}
+    rec.step("ap", "phase")
+    rec.add("phase", None, None, "R5.3", {"phase": "ap", "turn": turn})
     poisoned = False  # whether the 状態効果フェイズ has anything to do
     first, second = st.lines
     for f in first + second:  # (one loop over both parties costs less than two)
@@ -199,7 +205,7 @@ def _turn(t: MargueriteTable) -> None:
                 return
         else:  # a quiet beat (nothing to report): open_phase("status", log=False) inline
             st.phase = "status"  # (nothing executed since the "ap" beat cleared executing)
-            t.rec.step("status", "phase")
+            rec.step("status", "phase")
     action_phase(t)
     if st.over:
         return
