@@ -144,7 +144,7 @@ GIVES_RESERVE = ("reserve+3",)
 class SwordDef:
     """One catalogue row (immutable by convention)."""
 
-    __slots__ = ("act", "additive", "aims_next", "build", "code", "damage", "danger", "en",
+    __slots__ = ("act", "additive", "aims", "aims_next", "build", "code", "damage", "danger", "en",
                  "formula", "gives_reserve", "index", "ja", "kind", "limited", "pierce",
                  "reads_hp", "reads_turn", "reps", "rider", "rule", "steals", "symptom", "to_mp",
                  "whole")
@@ -171,6 +171,9 @@ class SwordDef:
         """Whether executing it reads or moves the turn number (a turn is then not replayed)."""
         self.aims_next = formula in AIMS_NEXT
         """Whether it acts on the next sword of its executor's list (D18), fixed at aiming."""
+        self.aims = kind in (ATTACK, CONSTRUCT) or self.aims_next
+        """Whether its act fixes a target when aimed (rules/processing.aim: an attack's
+        single target, a 構築's place, the next sword)."""
         self.additive = kind == SUPPORT and formula in ADDITIVE
         """Whether it is a 補助 adding a constant to a counter (the fast-forward batches it)."""
         self.gives_reserve = formula in GIVES_RESERVE

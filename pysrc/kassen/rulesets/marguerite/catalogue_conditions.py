@@ -59,7 +59,7 @@ def _sleep_on_ap_phase(t: MargueriteTable, f: Fencer) -> None:
     f.st[SLEEP] -= 1
     f.ap = 0
     f.reserve = 0
-    t.rec.emit("sleep", f.id, rule="§11 スリープ", status="sleep", count=f.st[SLEEP])
+    t.rec.add("sleep", f.id, None, "§11 スリープ", {"status": "sleep", "count": f.st[SLEEP]})
 
 
 def _venom_on_status_phase(t: MargueriteTable, fencers: list[Fencer], hurt: list[Fencer]) -> None:
@@ -68,8 +68,8 @@ def _venom_on_status_phase(t: MargueriteTable, fencers: list[Fencer], hurt: list
         n = f.st[VENOM]
         if n:
             f.st[POISON] += n
-            t.rec.emit("status_gain", f.id, f.id, rule="§11 猛毒", status="poison", n=n,
-                       count=f.st[POISON])
+            t.rec.add("status_gain", f.id, f.id, "§11 猛毒", {"status": "poison", "n": n,
+                                                            "count": f.st[POISON]})
 
 
 def _poison_on_status_phase(t: MargueriteTable, fencers: list[Fencer], hurt: list[Fencer]) -> None:
@@ -78,8 +78,8 @@ def _poison_on_status_phase(t: MargueriteTable, fencers: list[Fencer], hurt: lis
         n = f.st[POISON]
         if n:
             f.hp -= n
-            t.rec.emit("poison", f.id, f.id, rule="§11 毒", amount=n, hp=f.hp,
-                       sums={"amount": (("=", "poison", n, "§11 毒"),)})
+            sums = {"amount": (("=", "poison", n, "§11 毒"),)}
+            t.rec.add("poison", f.id, f.id, "§11 毒", {"amount": n, "hp": f.hp, "sums": sums})
             hurt.append(f)
 
 
@@ -112,13 +112,13 @@ def _reflect_on_hit_taken(t: MargueriteTable, attacker: Fencer,
     other = target
     recv = attacker
     target.st[REFLECT] -= 1
-    rec.emit("reflect", target.id, attacker.id, rule="§11 反射", status="reflect",
-             count=target.st[REFLECT])
+    rec.add("reflect", target.id, attacker.id, "§11 反射", {"status": "reflect",
+                                                          "count": target.st[REFLECT]})
     turned = 1
     while recv.st[REFLECT]:
         recv.st[REFLECT] -= 1
-        rec.emit("reflect", recv.id, other.id, rule="§11 反射", status="reflect",
-                 count=recv.st[REFLECT])
+        rec.add("reflect", recv.id, other.id, "§11 反射", {"status": "reflect",
+                                                         "count": recv.st[REFLECT]})
         recv, other = other, recv
         turned += 1
     return recv, other, turned
@@ -128,9 +128,10 @@ def _guard_on_damage_taken(t: MargueriteTable, recv: Fencer, attacker: Fencer, a
     """One ガード halves the damage, rounded up."""
     recv.st[GUARD] -= 1
     halved = -(-amount // 2)
-    t.rec.emit("guard", recv.id, attacker.id, rule="§11 ガード", status="guard", before=amount,
-               amount=halved, count=recv.st[GUARD],
-               sums={"amount": (("=", "damage", amount), ("ceil/", "guard", 2, "§11 ガード"))})
+    sums = {"amount": (("=", "damage", amount), ("ceil/", "guard", 2, "§11 ガード"))}
+    t.rec.add("guard", recv.id, attacker.id, "§11 ガード", {
+        "status": "guard", "before": amount, "amount": halved, "count": recv.st[GUARD],
+        "sums": sums})
     return halved
 
 

@@ -90,8 +90,8 @@ def _raise(field: str) -> OnSupport:
     def support(t: MargueriteTable, f: Fencer, d: SwordDef, ally: Fencer) -> bool:
         before = getattr(ally, field)
         setattr(ally, field, before + 1)
-        t.rec.emit("stat", f.id, ally.id, rule=d.rule, stat=stat, before=before,
-                   after=before + 1)
+        t.rec.add("stat", f.id, ally.id, d.rule, {"stat": stat, "before": before,
+                                                  "after": before + 1})
         return False
     return support
 
@@ -108,7 +108,7 @@ def _mp(n: int) -> OnSupport:
     """+n MP (詠唱剣, 祈祷剣, 黙祷剣)."""
     def support(t: MargueriteTable, f: Fencer, d: SwordDef, ally: Fencer) -> bool:
         ally.mp += n
-        t.rec.emit("mp", f.id, ally.id, rule=d.rule, amount=n, mp=ally.mp)
+        t.rec.add("mp", f.id, ally.id, d.rule, {"amount": n, "mp": ally.mp})
         return False
     return support
 
@@ -117,7 +117,7 @@ def _reserve(n: int) -> OnSupport:
     """+n 予備AP (儀式剣)."""
     def support(t: MargueriteTable, f: Fencer, d: SwordDef, ally: Fencer) -> bool:
         ally.reserve += n
-        t.rec.emit("reserve", f.id, ally.id, rule=d.rule, amount=n, reserve=ally.reserve)
+        t.rec.add("reserve", f.id, ally.id, d.rule, {"amount": n, "reserve": ally.reserve})
         return False
     return support
 
@@ -125,7 +125,7 @@ def _reserve(n: int) -> OnSupport:
 def _fullheal(t: MargueriteTable, f: Fencer, d: SwordDef, ally: Fencer) -> bool:
     """回復剣: HP to max HP."""
     ally.hp = ally.maxhp
-    t.rec.emit("hp_set", f.id, ally.id, rule=d.rule, hp=ally.hp)
+    t.rec.add("hp_set", f.id, ally.id, d.rule, {"hp": ally.hp})
     hp_changed(t, ally, d.rule)
     return False
 
@@ -136,8 +136,8 @@ def _cure(t: MargueriteTable, f: Fencer, d: SwordDef, ally: Fencer) -> bool:
         n = ally.st[status]
         if n:
             ally.st[status] = 0
-            t.rec.emit("status_lost", f.id, ally.id, rule=d.rule, status=STATUS_EN[status],
-                       n=n, count=0)
+            t.rec.add("status_lost", f.id, ally.id, d.rule, {"status": STATUS_EN[status], "n": n,
+                                                             "count": 0})
     return False
 
 
@@ -145,10 +145,10 @@ def _dragon(t: MargueriteTable, f: Fencer, d: SwordDef, ally: Fencer) -> bool:
     """臥竜剣: +10 max HP and HP, then one スリープ."""
     rec = t.rec
     ally.maxhp += 10
-    rec.emit("stat", f.id, ally.id, rule=d.rule, stat="maxhp", before=ally.maxhp - 10,
-             after=ally.maxhp)
+    rec.add("stat", f.id, ally.id, d.rule, {"stat": "maxhp", "before": ally.maxhp - 10,
+                                            "after": ally.maxhp})
     ally.hp += 10
-    rec.emit("hp_up", f.id, ally.id, rule=d.rule, amount=10, hp=ally.hp)
+    rec.add("hp_up", f.id, ally.id, d.rule, {"amount": 10, "hp": ally.hp})
     hp_changed(t, ally, d.rule)
     give(t, ally, SLEEP, 1, d.rule, f)
     return False
@@ -158,7 +158,7 @@ def _double_atk(t: MargueriteTable, f: Fencer, d: SwordDef, ally: Fencer) -> boo
     """灼熱剣: 攻撃力 ×2 (past 10^300 the battle stops)."""
     before = ally.atk
     ally.atk = before * 2
-    t.rec.emit("stat", f.id, ally.id, rule=d.rule, stat="atk", before=before, after=ally.atk)
+    t.rec.add("stat", f.id, ally.id, d.rule, {"stat": "atk", "before": before, "after": ally.atk})
     if abs(ally.atk) > MAX_ATK:
         t.abort("atk>10^300")
         return True
@@ -171,7 +171,7 @@ def _rearm(t: MargueriteTable, f: Fencer, d: SwordDef, target: Sword | None) -> 
     for s in f.swords:
         s.used = False
     f.free = 0
-    t.rec.emit("rearm", f.id, rule=d.rule, sword=d.code)
+    t.rec.add("rearm", f.id, None, d.rule, {"sword": d.code})
 
 
 def _resonate(t: MargueriteTable, f: Fencer, d: SwordDef, target: Sword | None) -> None:
@@ -180,7 +180,7 @@ def _resonate(t: MargueriteTable, f: Fencer, d: SwordDef, target: Sword | None) 
     for s in f.swords:
         if s is not target:
             s.become(target)
-    t.rec.emit("resonate", f.id, rule=d.rule, sword=SWORDS[target.sid].code)
+    t.rec.add("resonate", f.id, None, d.rule, {"sword": SWORDS[target.sid].code})
 
 
 def _enchant(put: Callable[[Sword], None], kinds: tuple[int, ...] = ()) -> OnControl:
@@ -189,11 +189,11 @@ def _enchant(put: Callable[[Sword], None], kinds: tuple[int, ...] = ()) -> OnCon
         assert target is not None
         tdef = SWORDS[target.sid]
         if kinds and tdef.kind not in kinds:
-            t.rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
+            t.rec.add("no_effect", f.id, None, d.rule, {"sword": d.code})
             return
         put(target)
-        t.rec.emit("enchant", f.id, rule=d.rule, sword=tdef.code, enchant=d.formula,
-                   index=f.swords.index(target))
+        t.rec.add("enchant", f.id, None, d.rule, {"sword": tdef.code, "enchant": d.formula,
+                                                  "index": f.swords.index(target)})
     return control
 
 
@@ -297,8 +297,8 @@ def _reset(field: str, base: str) -> OnHit:
         recv = hit.recv
         before = getattr(recv, field)
         setattr(recv, field, getattr(recv, base))
-        t.rec.emit("stat", hit.act.actor.id, recv.id, rule=d.rule, stat=stat, before=before,
-                   after=getattr(recv, field))
+        t.rec.add("stat", hit.act.actor.id, recv.id, d.rule, {"stat": stat, "before": before,
+                                                              "after": getattr(recv, field)})
     return further
 
 
@@ -309,7 +309,7 @@ def _destroy(t: MargueriteTable, hit: Hit, d: SwordDef) -> None:
         s = recv.swords.pop(0)
         recv.free = 0
         s.gone = True
-        t.rec.emit("destroy", hit.act.actor.id, recv.id, rule=d.rule, sword=SWORDS[s.sid].code)
+        t.rec.add("destroy", hit.act.actor.id, recv.id, d.rule, {"sword": SWORDS[s.sid].code})
 
 
 def _exhaust(t: MargueriteTable, hit: Hit, d: SwordDef) -> None:
@@ -318,8 +318,7 @@ def _exhaust(t: MargueriteTable, hit: Hit, d: SwordDef) -> None:
     for s in recv.swords:
         if not s.used:
             s.used = True
-            t.rec.emit("exhaust", hit.act.actor.id, recv.id, rule=d.rule,
-                       sword=SWORDS[s.sid].code)
+            t.rec.add("exhaust", hit.act.actor.id, recv.id, d.rule, {"sword": SWORDS[s.sid].code})
             break
 
 
@@ -328,7 +327,7 @@ def _reverse(t: MargueriteTable, hit: Hit, d: SwordDef) -> None:
     recv = hit.recv
     recv.swords.reverse()
     recv.free = 0
-    t.rec.emit("reverse", hit.act.actor.id, recv.id, rule=d.rule)
+    t.rec.add("reverse", hit.act.actor.id, recv.id, d.rule, {})
 
 
 def _self(t: MargueriteTable, hit: Hit) -> Fencer:
@@ -355,7 +354,7 @@ def _steal(t: MargueriteTable, hit: Hit, d: SwordDef) -> Fencer | None:
     if not t.readings.steal_keep:
         s.used = False
     f.swords.append(s)
-    t.rec.emit("steal", f.id, recv.id, rule=d.rule, sword=SWORDS[s.sid].code)
+    t.rec.add("steal", f.id, recv.id, d.rule, {"sword": SWORDS[s.sid].code})
     return f
 
 
@@ -365,7 +364,7 @@ def _dance(t: MargueriteTable, act: Act, d: SwordDef) -> None:
     if sword is not None and not sword.gone:
         sword.used = False
         act.actor.free = 0
-        t.rec.emit("rearm_self", act.actor.id, rule=d.rule, sword=d.code)
+        t.rec.add("rearm_self", act.actor.id, None, d.rule, {"sword": d.code})
 
 
 RIDERS: tuple[Rider, ...] = (

@@ -53,28 +53,30 @@ def find(t: MargueriteTable, f: Fencer, ignore_used: bool = False, start: int = 
     swords, sets ``f.free = 0`` (marking a sword used keeps the hint true)."""
     swords = f.swords
     count = len(swords)
-    if not ignore_used:
-        # skip the used head of the list from where the last search found its first unused
-        # sword (a grown list under reset=cycle is mostly used; see Fencer.free)
-        free = f.free
-        while free < count and swords[free].used:
-            free += 1
-        f.free = free
-        if start < free:
-            start = free
     turn = t.state.turn
     starts = t.starts
-    # indices from ``start``: neither a copy of the tail nor a walk through the head
-    for i in range(start, count):
+    if ignore_used:
+        i = start
+    else:
+        # skip the used head of the list from where the last search found its first unused
+        # sword (a grown list under reset=cycle is mostly used; see Fencer.free)
+        i = f.free
+        while i < count and swords[i].used:
+            i += 1
+        f.free = i
+        if i < start:
+            i = start
+    # indices from there on: neither a copy of the tail nor a walk through the head
+    while i < count:
         s = swords[i]
-        if s.used and not ignore_used:
-            continue
-        at = starts[s.sid]
-        if at is None or s.danger:
-            if executable(t, f, s, i, turn):
+        if not s.used or ignore_used:
+            at = starts[s.sid]
+            if at is None or s.danger:
+                if executable(t, f, s, i, turn):
+                    return i
+            elif at + s.shift <= turn:
                 return i
-        elif at + s.shift <= turn:
-            return i
+        i += 1
     return -1
 
 

@@ -3,7 +3,7 @@ riders, and 超同時 sets in two passes (Q8, D5)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kassen.core.rules import implements
 from kassen.rulesets.marguerite.catalogue import SWORDS
@@ -15,6 +15,7 @@ from kassen.rulesets.marguerite.rules.life import give, heal, hp_changed
 from kassen.rulesets.marguerite.rules.sword_effects import check_swords
 
 if TYPE_CHECKING:
+    from kassen.rulesets.marguerite.catalogue import SwordDef
     from kassen.rulesets.marguerite.model import Fencer
     from kassen.rulesets.marguerite.table import MargueriteTable
 
@@ -45,38 +46,47 @@ def targets(t: MargueriteTable, act: Act) -> list[Fencer]:
 
 @implements("R8.5")
 def attack(t: MargueriteTable, act: Act) -> None:
-    """One attack: each target, each repetition, computed and applied at once (R8.5)."""
+    """One attack: each target, each repetition, computed and applied at once (R8.5). A
+    :class:`Hit` is made only for the riders to read."""
     d = act.def_
     assert d is not None
-    has_riders = bool(d.rider or act.stun or act.poison)
+    f = act.actor
+    if not (d.rider or act.stun or act.poison):
+        for target in targets(t, act):
+            strike(t, f, d, target)
+        return
     reps = d.reps
     note = HITS_NOTES[reps]
     for target in targets(t, act):
-        if reps == 1:  # most swords: one hit, nothing to repeat
-            hit = compute(t, act, target, None)
-            apply(t, hit)
-            if has_riders and hit.amount >= 1:
-                riders(t, hit)
-            continue
-        for k in range(reps):
-            hit = compute(t, act, target, None)
+        for _ in range(reps):
+            recv, src, amount, terms, _steady = compute(t, f, d, target, None)
             if note is not None:
-                hit.terms = (note, *hit.terms)
-            if has_riders:
-                apply(t, hit)
-                if hit.amount >= 1:
-                    riders(t, hit)
-            elif hit.steady:
-                # every later hit is this same hit (see compute): apply it that many times
-                hit.times = reps - k
-                apply(t, hit)
-                break
-            else:
-                apply(t, hit)
-    if d.rider:  # most attacks have none: no row to look up
+                terms = (note, *terms)
+            apply(t, f, d, recv, amount, terms, 1)
+            if amount >= 1:
+                riders(t, Hit(act, recv, amount, None, src, terms))
+    if d.rider:
         after = RIDER_OF[d.index].after
         if after is not None:
             after(t, act, d)
+
+
+@implements("R8.5")
+def strike(t: MargueriteTable, f: Fencer, d: SwordDef, target: Fencer) -> None:
+    """The hits of an attack without riders on one target (R8.5): once a hit is steady
+    (see :func:`compute`), every later hit is that same hit, applied that many times."""
+    reps = d.reps
+    note = HITS_NOTES[reps]
+    left = reps
+    while left > 0:
+        recv, _src, amount, terms, steady = compute(t, f, d, target, None)
+        if note is not None:
+            terms = (note, *terms)
+        if steady:
+            apply(t, f, d, recv, amount, terms, left)
+            return
+        apply(t, f, d, recv, amount, terms, 1)
+        left -= 1
 
 
 def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
@@ -96,15 +106,21 @@ def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
         has_riders = bool(d.rider or act.stun or act.poison)
         for target in targets(t, act):
             for k in range(reps):
-                hit = compute(t, act, target, frozen, turn)
+                recv, src, amount, terms, steady = compute(t, act.actor, d, target, frozen,
+                                                           turn)
                 if note is not None:
-                    hit.terms = (note, *hit.terms)
+                    terms = (note, *terms)
+                # the sword a 強盗剣 hit takes is fixed with the hit (Q8)
+                stolen = recv.swords[0] if (d.steals and recv.swords) else None
+                hit = Hit(act, recv, amount, stolen, src, terms, steady)
                 hits.append(hit)
-                if hit.steady and not has_riders:
+                if steady and not has_riders:
                     hit.times = reps - k
                     break
     for hit in hits:
-        apply(t, hit)
+        act = hit.act
+        assert act.def_ is not None
+        apply(t, act.actor, act.def_, hit.recv, hit.amount, hit.terms, hit.times)
     for hit in hits:
         riders(t, hit)
     for act in acts:
@@ -112,35 +128,31 @@ def attack_two_phase(t: MargueriteTable, acts: list[Act]) -> None:
 
 
 @implements("R8.5")
-def compute(t: MargueriteTable, act: Act, target: Fencer,
+def compute(t: MargueriteTable, f: Fencer, d: SwordDef, target: Fencer,
             frozen: dict[str, tuple[int, int, int, int]] | None,
-            turn: int | None = None) -> Hit:
-    """Reflection chain, damage from current (or frozen) values, ガード (R8.5 1-3), and the
-    damage's terms. A hit is ``steady`` when every later hit of the same sword on the same
-    target is bound to be the same: no 反射 or ガード took part (they only run out during an attack)
-    and the formula reads no HP (nothing but HP, MP and 蘇生 changes between hits without
-    riders)."""
-    f = act.actor
-    d = act.def_
-    assert d is not None
+            turn: int | None = None) -> tuple[Fencer, Fencer, int, tuple[Any, ...], bool]:
+    """A hit of ``f``'s sword ``d`` on ``target``: reflection chain, damage from current (or
+    frozen) values, ガード (R8.5 1-3): who
+    receives the hit, whom it finally came from (the attacker, or the last reflector), the
+    damage and its terms (core.sums: formula terms, then ガード), and whether it is steady:
+    every later hit of the same sword on the same target is bound to be the same, because
+    no 反射 or ガード took part (they only run out during an attack) and the formula reads no
+    HP (nothing but HP, MP and 蘇生 changes between hits without riders)."""
     recv = target
     src = f
     reflected = 0
     if not d.pierce and target is not f and target.st[_TURNS_BACK]:
         recv, src, reflected = on_hit_taken(t, f, target)  # src: the 反射元 it came from
     if frozen is None:
-        atk, rdef, rhp = f.atk, recv.def_, recv.hp
-        own_hp, own_max = f.hp, f.maxhp
-        now = t.state.turn
+        amount, terms = d.damage(f.atk, recv.def_, recv.hp, f.hp, f.maxhp, t.state.turn,
+                                 d.rule)
     else:
         atk = frozen.get(f.id, (f.atk,))[0]
         rv = frozen.get(recv.id) or (recv.atk, recv.def_, recv.hp, recv.maxhp)
-        rdef, rhp = rv[1], rv[2]
         ov = frozen.get(f.id) or (f.atk, f.def_, f.hp, f.maxhp)
-        own_hp, own_max = ov[2], ov[3]
         now = turn if turn is not None else t.state.turn
-    # the damage and its sum (core.sums): the sword's formula, then ガード
-    amount, terms = d.damage(atk, rdef, rhp, own_hp, own_max, now, d.rule)
+        amount, terms = d.damage(atk, rv[1], rv[2], ov[2], ov[3], now, d.rule)
+    # the damage's sum (core.sums): the sword's formula, then ガード
     if reflected:
         terms = (("note", "reflected", reflected, REFLECT_RULE), *terms)
     steady = not reflected and not d.reads_hp
@@ -148,32 +160,30 @@ def compute(t: MargueriteTable, act: Act, target: Fencer,
         amount = on_damage_taken(t, recv, f, amount)
         terms = (*terms, GUARD_TERM)
         steady = False
-    stolen = recv.swords[0] if (frozen is not None and d.steals and recv.swords) else None
-    return Hit(act, recv, amount, stolen, src, terms, steady)
+    return recv, src, amount, terms, steady
 
 
 @implements("R8.5")
-def apply(t: MargueriteTable, hit: Hit) -> None:
-    """Apply one hit's damage, ``hit.times`` times (R8.5 4-5; 魔封剣 to MP, D4)."""
-    d = hit.act.def_
-    assert d is not None
-    fid = hit.act.actor.id
-    recv = hit.recv
-    amount = hit.amount
-    terms = hit.terms
+def apply(t: MargueriteTable, f: Fencer, d: SwordDef, recv: Fencer, amount: int,
+          terms: tuple[Any, ...], times: int) -> None:
+    """Apply one hit of ``f``'s sword ``d`` to ``recv``, ``times`` times (R8.5 4-5; 魔封剣 to
+    MP, D4)."""
+    fid = f.id
     if amount < 0 and not t.heal_negative:
         amount = 0
         terms = (*terms, NOT_BELOW_ZERO)
     sums = {"amount": terms}  # the same terms for every repetition: one mapping for all
     rec = t.rec
-    times = hit.times
+    # (while loops: a range() costs more than the one repetition most hits have)
     if d.to_mp:
-        for _ in range(times):
+        while times > 0:
+            times -= 1
             recv.mp -= amount
             rec.add("mp_damage", fid, recv.id, d.rule, {"sword": d.code, "amount": amount,
                                                        "mp": recv.mp, "sums": sums})
     elif amount > 0:
-        for _ in range(times):
+        while times > 0:
+            times -= 1
             recv.hp -= amount
             rec.add("damage", fid, recv.id, d.rule, {"sword": d.code, "amount": amount,
                                                     "hp": recv.hp, "sums": sums})
@@ -181,13 +191,15 @@ def apply(t: MargueriteTable, hit: Hit) -> None:
                 hp_changed(t, recv, "R8.5")
     elif amount < 0:  # negative damage heals (option ``negative``)
         source = (("-", "negative_damage", list(terms), "R8.5"),)
-        f = hit.act.actor
-        for _ in range(times):
+        while times > 0:
+            times -= 1
             heal(t, recv, -amount, "R8.5", f, source)
-    else:
-        for _ in range(times):
-            rec.add("damage", fid, recv.id, d.rule, {"sword": d.code, "amount": 0,
-                                                    "hp": recv.hp, "sums": sums})
+    else:  # nothing changes between the repetitions: their events share one values dict
+        values = {"sword": d.code, "amount": 0, "hp": recv.hp, "sums": sums}
+        rid = recv.id
+        while times > 0:
+            times -= 1
+            rec.add("damage", fid, rid, d.rule, values)
 
 
 @implements("R8.5.6")

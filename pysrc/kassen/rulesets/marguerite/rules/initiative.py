@@ -6,6 +6,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from kassen.core.rules import implements
+from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS, TURN_LIMIT
 from kassen.rulesets.marguerite.model import QUICK, SLOW, STUN
 from kassen.rulesets.marguerite.rules.executable import find
 from kassen.rulesets.marguerite.rules.judgement import settle
@@ -28,29 +29,30 @@ def action_phase(t: MargueriteTable) -> None:
     # §18.14 alternative: in turn 0 a 剣師 at HP ≤ 0 only skips (never from 予備AP)
     dead_skip = t.turn0_dead_skip and st.turn0
     runs = t.runs
-    runs.reset()
-    reserve_always = t.reserve_always
-    cycle = t.reset_cycle
-    pick = choose if cycle else find
+    if runs.pending is not None or runs.effects or runs.hist:  # a run left from before
+        runs.reset()
+    pick = choose if t.reset_cycle else find
     while True:
-        best = _BELOW_ANY
-        group: list[Fencer] = []
-        for line in lines:
-            for f in line:
-                if f.ap < 1 and (f.reserve < 1 or (dead_skip and f.hp <= 0) or (
-                        not f.st[STUN] and not reserve_always
-                        and not can_execute(t, f))):
-                    continue
-                sts = f.st
-                # (クイック − スロー, 素早さ) as one integer; 素早さ stays below 2^40
-                key = ((sts[QUICK] - sts[SLOW]) << 40) + f.spd
-                if key > best:
-                    best = key
-                    group = [f]
-                elif key == best:
-                    group.append(f)
-        if not group:
-            return
+        first, second = lines
+        if len(first) == 1 and len(second) == 1:
+            # a duel (one 剣師 per side, most beats): two keys compared, no scan (winners)
+            a = first[0]
+            b = second[0]
+            if a.ap < 1 and (a.reserve < 1 or not may_act(t, a, dead_skip)):
+                if b.ap < 1 and (b.reserve < 1 or not may_act(t, b, dead_skip)):
+                    return
+                group = [b]
+            elif b.ap < 1 and (b.reserve < 1 or not may_act(t, b, dead_skip)):
+                group = [a]
+            else:
+                sa = a.st
+                sb = b.st
+                lead = (sa[QUICK] - sa[SLOW]) - (sb[QUICK] - sb[SLOW]) or a.spd - b.spd
+                group = [a] if lead > 0 else [b] if lead < 0 else [a, b]
+        else:
+            group = winners(t, lines, dead_skip)
+            if not group:
+                return
         picks: list[int] = []
         plain = True  # every actor skips for want of an executable sword
         for f in group:
@@ -67,7 +69,10 @@ def action_phase(t: MargueriteTable) -> None:
         if plain:
             # A group of skips for want of a sword changes nothing but AP, and the same
             # group would win 行動権 again until the smallest AP runs out: one beat.
-            times = group[0].ap if len(group) == 1 else min(f.ap for f in group)
+            times = group[0].ap
+            for f in group:
+                if f.ap < times:
+                    times = f.ap
             st.actions += len(group)  # the cap bounds work: one beat is one unit
             if tally is not None:
                 st.work += len(group)
@@ -86,14 +91,51 @@ def action_phase(t: MargueriteTable) -> None:
                 if t.fast_forward and not t.has_mp_costs:
                     runs.beat(st, group, picks, bool(t.cycled), tally, partial(find, t))
             process(t, group, picks)
-        if t.after_beat():  # the log budget and the caps
+        # the log budget and the caps (after_beat), called only when one of its tests holds
+        if (t.tally is not None or t.aborted is not None or st.actions > LOG_ACTIONS
+                or st.grown or t.rec.event_count > LOG_EVENTS) and t.after_beat():
             return
         if plain:
             continue
-        if not st.turn0 and settle(t):
+        # settle's own test first: only a death, an empty line or the counter past the limit
+        # (星霜剣) can end the battle after an action
+        if not st.turn0 and (st.pending or not (lines[0] and lines[1])
+                             or st.turn > TURN_LIMIT) and settle(t):
             return
         if runs.pending is not None and tally is not None:
             runs.after(st, tally, partial(find, t))
+
+
+@implements("R7.1")
+def winners(t: MargueriteTable, lines: list[list[Fencer]], dead_skip: bool) -> list[Fencer]:
+    """The group that wins 行動権 (R7.1): the 剣師 that may act with the greatest key
+    (クイック − スロー, 素早さ); empty when nobody may act. (A duel's two keys are compared
+    by :func:`action_phase` itself.)"""
+    best = _BELOW_ANY
+    group: list[Fencer] = []
+    first, second = lines
+    for f in first + second:  # (one loop over both parties costs less than two)
+        if f.ap < 1 and (f.reserve < 1 or not may_act(t, f, dead_skip)):
+            continue
+        sts = f.st
+        # (クイック − スロー, 素早さ) as one integer; 素早さ stays below 2^40
+        key = ((sts[QUICK] - sts[SLOW]) << 40) + f.spd
+        if key > best:
+            best = key
+            group = [f]
+        elif key == best:
+            group.append(f)
+    return group
+
+
+@implements("R7.1")
+def may_act(t: MargueriteTable, f: Fencer, dead_skip: bool) -> bool:
+    """Whether ``f``, out of AP, may act from 予備AP (R7.1): it has some, and (unless option
+    ``reserve``) a sword it would execute, or スタン to use it on; never a 剣師 at HP ≤ 0 in
+    turn 0 under the §18.14 alternative (``dead_skip``)."""
+    if f.reserve < 1 or (dead_skip and f.hp <= 0):
+        return False
+    return bool(f.st[STUN]) or t.reserve_always or can_execute(t, f)
 
 
 # -- executable swords (R4.6, R4.7) ---------------------------------------------------------

@@ -67,8 +67,8 @@ def exits(t: MargueriteTable) -> None:
                     f.overkill = max(0, -hp)
                     if hp > 0:
                         terms = (*terms, NOT_BELOW_ZERO)
-                    t.rec.emit("exit", f.id, rule="R9.3", hp=f.hp, overkill=f.overkill,
-                               sums={"overkill": terms})
+                    t.rec.add("exit", f.id, None, "R9.3", {"hp": f.hp, "overkill": f.overkill,
+                                                           "sums": {"overkill": terms}})
             st.lines[side] = [f for f in line if not f.dead]
     st.pending = False
 
@@ -135,8 +135,8 @@ def judge(t: MargueriteTable, rule: str) -> None:
     st.over = True
     st.winner = winner
     st.reason = reason
-    t.rec.emit("judgement", rule=rule, reason=reason,
-               winner=-1 if winner is None else winner,
-               measure="overkill" if wiped[0] and wiped[1] else "hp",
-               total0=totals[0], total1=totals[1], push0=pushes[0], push1=pushes[1],
-               counter=st.turn, sums=sums)
+    t.rec.add("judgement", None, None, rule, {
+        "reason": reason, "winner": -1 if winner is None else winner,
+        "measure": "overkill" if wiped[0] and wiped[1] else "hp",
+        "total0": totals[0], "total1": totals[1], "push0": pushes[0], "push1": pushes[1],
+        "counter": st.turn, "sums": sums})

@@ -26,7 +26,7 @@ def hp_changed(t: MargueriteTable, f: Fencer, rule: str) -> None:
             die(t, f, rule)
     elif f.dead:
         f.dead = False
-        t.rec.emit("revive", f.id, rule="R9.4", hp=f.hp, status="")
+        t.rec.add("revive", f.id, None, "R9.4", {"hp": f.hp, "status": ""})
 
 
 def die(t: MargueriteTable, f: Fencer, rule: str) -> None:
@@ -34,7 +34,7 @@ def die(t: MargueriteTable, f: Fencer, rule: str) -> None:
     f.dead = True
     f.death_hp = f.hp
     t.state.pending = True
-    t.rec.emit("death", f.id, rule=rule, hp=f.hp)
+    t.rec.add("death", f.id, None, rule, {"hp": f.hp})
     revival(t, f)
 
 
@@ -61,7 +61,7 @@ def heal(t: MargueriteTable, f: Fencer, amount: int, rule: str, by: Fencer,
     terms = (*source, ("min", "hp_missing", room, "R15.3"))
     if min(amount, room) < 0:
         terms = (*terms, NOT_BELOW_ZERO_HEAL)
-    t.rec.emit("heal", by.id, f.id, rule=rule, amount=gained, hp=f.hp, sums={"amount": terms})
+    t.rec.add("heal", by.id, f.id, rule, {"amount": gained, "hp": f.hp, "sums": {"amount": terms}})
     if gained:
         hp_changed(t, f, rule)
 
@@ -74,7 +74,7 @@ def give(t: MargueriteTable, f: Fencer, status: int, n: int, rule: str,
         f.st[TAUNT] = 1
     else:
         f.st[status] += n
-    t.rec.emit("status_gain", by.id, f.id, rule=rule, status=STATUS_EN[status], n=n,
-               count=f.st[status])
+    t.rec.add("status_gain", by.id, f.id, rule, {"status": STATUS_EN[status], "n": n,
+                                                 "count": f.st[status]})
     if f.dead and status in (SOUL, LIFE) and not f.exited:
         revival(t, f)

@@ -20,7 +20,7 @@ from kassen.rulesets.marguerite.catalogue_conditions import sole
 from kassen.rulesets.marguerite.model import TAUNT
 from kassen.rulesets.marguerite.rules.actions import Act
 from kassen.rulesets.marguerite.rules.executable import find
-from kassen.rulesets.marguerite.rules.hits import attack, attack_two_phase
+from kassen.rulesets.marguerite.rules.hits import attack, attack_two_phase, strike
 from kassen.rulesets.marguerite.rules.sword_effects import (
     add_pick,
     add_put,
@@ -31,6 +31,7 @@ from kassen.rulesets.marguerite.rules.sword_effects import (
 )
 
 if TYPE_CHECKING:
+    from kassen.rulesets.marguerite.catalogue import SwordDef
     from kassen.rulesets.marguerite.model import Fencer, Sword
     from kassen.rulesets.marguerite.table import MargueriteTable
 
@@ -61,16 +62,41 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
     """One 行動処理 of the group that won 行動権; ``picks`` per actor: the sword's index, -1
     (no executable sword), -2 (スタン) or -3 (dead in turn 0, §18.14 alternative)."""
     st = t.state
-    rec = t.rec
-    rec.step("action", "action")
+    t.rec.step("action", "action")
     st.phase = "action"
-    if st.executing:
-        st.executing = {}
     if t.cycled:
         emit_cycles(t)
     if len(group) == 1 and picks[0] >= 0:
-        process_one(t, group[0], picks[0])
+        # the common case: one actor executing a sword (R8.1)
+        f = group[0]
+        i = picks[0]
+        sword = f.swords[i]
+        d = SWORDS[sword.sid]
+        st.executing = {f.id: sword}
+        if d.kind == ATTACK and not (d.whole or d.rider or sword.whole or sword.stun
+                                     or sword.poison):
+            # the most common action, without an Act: a single-target attack, no riders
+            target = single_target(t, f)
+            if f.ap >= 1:
+                f.ap -= 1
+            else:
+                f.reserve -= 1
+            pay(t, f, sword, d)
+            if target is not None:
+                strike(t, f, d, target)
+            return
+        act = Act(f, sword, d)
+        if d.aims:
+            aim(t, act, i)
+        if f.ap >= 1:
+            f.ap -= 1
+        else:
+            f.reserve -= 1
+        pay(t, f, sword, d, act)
+        EFFECTS[d.kind](t, act)  # a set of one (R8.6)
         return
+    if st.executing:
+        st.executing = {}
     acts: list[Act] = []
     # 1. 実行剣の決定 (done by the caller: ``picks``); 2./3. 実行対象・副対象決定
     for f, i in zip(group, picks, strict=True):
@@ -82,11 +108,14 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
                 act.target = "dead"
         else:
             sword = f.swords[i]
-            act = Act(f, sword, SWORDS[sword.sid])
+            d = SWORDS[sword.sid]
+            act = Act(f, sword, d)
             st.executing[f.id] = sword
-            aim(t, act, i)
+            if d.aims:
+                aim(t, act, i)
         acts.append(act)
     # 4. 実行コスト
+    rec = t.rec
     for act in acts:
         f = act.actor
         if f.ap >= 1:
@@ -104,20 +133,44 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
                 rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": f.ap,
                                                      "reserve": f.reserve, "count": 0, "times": 1})
             continue
-        pay_sword(t, act, sword)
+        assert act.def_ is not None
+        pay(t, f, sword, act.def_, act)
     # 5. 効果処理: kind priority, then rank within own party (R8.6)
     if len(acts) == 1:
         resolve_set(t, acts)
         return
-    # the order (kind, rank, side) as one integer per act: rank counts the earlier acts of
-    # the same side and kind (group order); a set is the acts of one (kind, rank)
+    live = t.readings.live_sword
+    for same in effect_sets(acts):
+        if live:
+            same = live_acts(t, same)
+        if same:
+            resolve_set(t, same)
+        if t.aborted is not None:
+            return
+
+
+@implements("R8.6")
+def effect_sets(acts: list[Act]) -> list[list[Act]]:
+    """The acts of a group in 効果処理 order (R8.6), as sets of one (kind, rank): kind
+    priority, then rank within its party (its earlier acts of the same kind, group order),
+    side 0 first within a set."""
+    if len(acts) == 2:
+        x, y = acts
+        if x.actor.side != y.actor.side:  # one act per side (a duel's pair): both rank 0
+            if x.actor.side:
+                x, y = y, x
+            if x.kind == y.kind:
+                return [[x, y]]
+            return [[x], [y]] if x.kind < y.kind else [[y], [x]]
+    # the order (kind, rank, side) as one integer per act; a set is the acts of one
+    # (kind, rank)
     counters = [0] * (2 * _KINDS)
     for act in acts:
         slot = 2 * act.kind + act.actor.side
         act.rank = counters[slot]
         counters[slot] += 1
     order = sorted(acts, key=_order_key)
-    live = t.readings.live_sword
+    sets = []
     i = 0
     count = len(order)
     while i < count:
@@ -126,14 +179,9 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
         j = i + 1
         while j < count and order[j].kind == kind and order[j].rank == rank:
             j += 1
-        same = order[i:j]
-        if live:
-            same = live_acts(t, same)
-        if same:
-            resolve_set(t, same)
-        if t.aborted is not None:
-            return
+        sets.append(order[i:j])
         i = j
+    return sets
 
 
 _KINDS = ENV + 1
@@ -162,24 +210,23 @@ def live_acts(t: MargueriteTable, acts: list[Act]) -> list[Act]:
         sword = act.sword
         if sword is not None and sword.gone and not sword.is_limited():
             assert act.def_ is not None
-            t.rec.emit("no_effect", act.actor.id, rule="§21 D7", sword=act.def_.code)
+            t.rec.add("no_effect", act.actor.id, None, "§21 D7", {"sword": act.def_.code})
         else:
             kept.append(act)
     return kept
 
 
-def pay_sword(t: MargueriteTable, act: Act, sword: Sword) -> None:
-    """実行コスト of a sword (AP already paid): 使用済み, MP, リミ; the sword's kind and
-    enchantments are frozen into ``act`` now (D7)."""
-    f = act.actor
-    d = act.def_
-    assert d is not None
+def pay(t: MargueriteTable, f: Fencer, sword: Sword, d: SwordDef,
+        act: Act | None = None) -> None:
+    """実行コスト of ``f``'s ``sword`` (row ``d``) besides AP: 使用済み, MP, リミ (R8.1);
+    the sword's kind and enchantments are frozen into its ``act`` now (D7)."""
+    if act is not None:
+        act.whole = sword.whole or d.whole
+        act.stun = sword.stun
+        act.poison = sword.poison
     sword.used = True
     if d.reads_turn:  # a turn that reads its number is never replayed (rules/repeat.py)
         t.turn_read = True
-    act.whole = sword.whole or d.whole
-    act.stun = sword.stun
-    act.poison = sword.poison
     if t.has_mp_costs:
         cost = t.mp_costs[sword.sid]
         f.mp -= cost
@@ -192,25 +239,6 @@ def pay_sword(t: MargueriteTable, act: Act, sword: Sword) -> None:
         sword.gone = True
     t.rec.add("act", f.id, None, "R8.1", {"sword": d.code, "ap": f.ap, "reserve": f.reserve,
                                           "mp": f.mp, "cost": cost, "vanished": limited})
-
-
-@implements("R8.1")
-def process_one(t: MargueriteTable, f: Fencer, i: int) -> None:
-    """The common case of :meth:`_process`: one actor executing a sword (R8.1)."""
-    sword = f.swords[i]
-    d = SWORDS[sword.sid]
-    act = Act(f, sword, d)
-    t.state.executing[f.id] = sword
-    aim(t, act, i)
-    if f.ap >= 1:
-        f.ap -= 1
-    else:
-        f.reserve -= 1
-    pay_sword(t, act, sword)
-    if d.kind == ATTACK:
-        attack(t, act)
-    else:
-        resolve_set(t, [act])
 
 
 def aim(t: MargueriteTable, act: Act, index: int) -> None:
@@ -260,24 +288,30 @@ def resolve_set(t: MargueriteTable, acts: list[Act]) -> None:
         for act, sword in zip(acts, picks, strict=True):
             add_put(t, act, sword)
         return
+    effect = EFFECTS[kind]
     for act in acts:
-        if kind == SUPPORT:
-            support(t, act)
-        elif kind == CONTROL:
-            control(t, act)
-        elif kind == ADD:
-            add_put(t, act, add_pick(t, act))
-        elif kind == CONSTRUCT:
-            construct(t, act)
-        elif kind == ENV:
-            environment(t, act)
+        effect(t, act)
         if t.aborted is not None:
             return
+
+
+def _add(t: MargueriteTable, act: Act) -> None:
+    """An 追加 sword alone: its pick, then its put (§12.6)."""
+    add_put(t, act, add_pick(t, act))
+
+
+def _skip(t: MargueriteTable, act: Act) -> None:
+    """A skip has no effect."""
+
+
+EFFECTS = (_skip, support, control, _add, attack, construct, environment)
+"""Each kind's effect on one act, by kind (catalogue: SKIP … ENV)."""
+assert tuple(range(len(EFFECTS))) == (SKIP, SUPPORT, CONTROL, ADD, ATTACK, CONSTRUCT, ENV)
 
 
 @implements("R6.3")
 def emit_cycles(t: MargueriteTable) -> None:
     """Log the 剣師 re-armed by the cycle reading since the last beat (R6.3)."""
     for fid in t.cycled:
-        t.rec.emit("cycle", fid, rule="R6.3")
+        t.rec.add("cycle", fid, None, "R6.3", {})
     t.cycled.clear()

@@ -49,7 +49,7 @@ def control(t: MargueriteTable, act: Act) -> None:
     target = act.target
     control_fx = EFFECT_OF[d.index].control
     if control_fx is None or (d.aims_next and (target is None or target not in f.swords)):
-        t.rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)  # Sword compares by identity
+        t.rec.add("no_effect", f.id, None, d.rule, {"sword": d.code})  # Sword compares by identity
         return
     control_fx(t, f, d, target)
 
@@ -74,11 +74,11 @@ def add_put(t: MargueriteTable, act: Act, sword: Sword | None) -> None:
     d = act.def_
     assert d is not None
     if sword is None:
-        t.rec.emit("no_effect", f.id, rule=d.rule, sword=d.code)
+        t.rec.add("no_effect", f.id, None, d.rule, {"sword": d.code})
         return
     f.swords.append(sword)
-    t.rec.emit("add_sword", f.id, rule=d.rule, sword=SWORDS[sword.sid].code,
-               index=len(f.swords) - 1)
+    t.rec.add("add_sword", f.id, None, d.rule, {"sword": SWORDS[sword.sid].code,
+                                                "index": len(f.swords) - 1})
     check_swords(t, f)
 
 
@@ -125,7 +125,7 @@ def construct(t: MargueriteTable, act: Act) -> None:
     line.insert(at, new)
     if st.counts[f.side] > LOG_FENCERS:
         st.grown = st.grown or "fencers"
-    rec.emit("build", f.id, new.id, rule=d.rule, sword=d.code, name=name, hp=hp)
+    rec.add("build", f.id, new.id, d.rule, {"sword": d.code, "name": name, "hp": hp})
     if new.hp <= 0:
         hp_changed(t, new, "R14.3")
 
@@ -136,4 +136,4 @@ def environment(t: MargueriteTable, act: Act) -> None:
     assert d is not None
     st.turn += 1
     t.rec.turn = st.turn
-    t.rec.emit("year", act.actor.id, rule=d.rule, sword=d.code, counter=st.turn)
+    t.rec.add("year", act.actor.id, None, d.rule, {"sword": d.code, "counter": st.turn})
