@@ -41,7 +41,7 @@ class Repeats:
     """What rules/repeat.py knows of a battle's turns: the state key at the end of the last
     watched turn (of ``state``), and the template of a turn that repeats once one is found."""
 
-    __slots__ = ("actions", "events", "key", "phase", "sign", "state", "template")
+    __slots__ = ("actions", "events", "heads", "key", "phase", "sign", "state", "template")
 
     def __init__(self) -> None:
         self.state: object = None
@@ -51,7 +51,10 @@ class Repeats:
         """The last watched turn's step and event counts, and every member's HP, 攻撃力,
         防御力, 素早さ, MP and sword count at its end."""
         self.template: list[tuple[str, str, tuple[tuple[Any, ...], ...]]] | None = None
-        """Per step of the fixed-point turn: phase, kind and its events' fields."""
+        """Per step of the fixed-point turn: phase, kind and its events (Recorder.again's)."""
+        self.heads: list[tuple[int, str, str, tuple[Any, ...], tuple[Any, ...]]] = []
+        """The template's steps that open with a phase header, the one event that carries the
+        turn: position, phase, kind, the header and the events after it."""
         self.actions = 0
         """行動処理 the template's turn counted."""
         self.events = 0

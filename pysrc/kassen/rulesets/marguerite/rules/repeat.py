@@ -28,6 +28,7 @@ from kassen.rulesets.marguerite.catalogue import BY_NAME
 from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS
 
 if TYPE_CHECKING:
+    from kassen.core.events import Known
     from kassen.rulesets.marguerite.table import MargueriteTable
 
 KEYED: dict[str, tuple[str, ...]] = {
@@ -186,11 +187,19 @@ def capture(t: MargueriteTable, steps: int, actions: int, events: int) -> None:
     (events are read-only data), and so are every replay's but the phase headers'."""
     if not turn_free(t):
         return
+    template: list[tuple[str, str, tuple[Known, ...]]] = []
+    heads: list[tuple[int, str, str, Known, tuple[Known, ...]]] = []
+    for _turn, phase, kind, raw in t.rec.recent(steps):
+        known = tuple((e_kind, actor, target, made, cause, rule)
+                      for _seq, _at, e_kind, actor, target, made, cause, rule in raw)
+        if known and known[0][0] == "phase":
+            heads.append((len(template), phase, kind, known[0], known[1:]))
+        if any(e[0] == "phase" for e in known[1:]):
+            return  # a header inside a beat: not the shape open_phase records
+        template.append((phase, kind, known))
     rp = t.repeats
-    rp.template = [(phase, kind, tuple(
-        (e_kind, actor, target, made, cause, rule)
-        for _seq, _turn, e_kind, actor, target, made, cause, rule in raw))
-        for _turn, phase, kind, raw in t.rec.recent(steps)]
+    rp.template = template
+    rp.heads = heads
     rp.actions = actions
     rp.events = events
     rp.phase = t.state.phase
@@ -213,11 +222,11 @@ def replay(t: MargueriteTable) -> None:
     rec = t.rec
     now = st.turn = st.last = st.turn + 1
     rec.turn = now
-    step, add = rec.step, rec.add
-    for phase, kind, events in rp.template:
-        step(phase, kind)
-        for e_kind, actor, target, made, cause, rule in events:
-            add(e_kind, actor, target, rule, {"phase": made["phase"], "turn": now}
-                if e_kind == "phase" else made, cause)
+    beats = rp.template.copy()
+    for at, phase, kind, head, rest in rp.heads:  # a phase's header carries the turn
+        beats[at] = (phase, kind, ((head[0], head[1], head[2],
+                                    {"phase": head[3]["phase"], "turn": now}, head[4],
+                                    head[5]), *rest))
+    rec.again(beats)
     st.actions += rp.actions
     st.phase = rp.phase
