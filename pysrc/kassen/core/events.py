@@ -196,8 +196,8 @@ class Recorder:
     kept as tuples (see the module's docstring); :attr:`steps` gives them as objects.
     """
 
-    __slots__ = ("_again", "_beats", "_first", "_open", "_seq", "_steps", "_views", "turn",
-                 "view")
+    __slots__ = ("_again", "_beats", "_first", "_open", "_steps", "_views", "event_count",
+                 "step_count", "turn", "view")
 
     def __init__(
         self,
@@ -210,7 +210,10 @@ class Recorder:
         self.view = view
         self.turn = turn
         self._first = first_index
-        self._seq = first_seq
+        self.event_count = first_seq
+        """How many events have been emitted so far (including ``first_seq``; read-only)."""
+        self.step_count = first_index
+        """How many steps have been opened so far (including ``first_index``; read-only)."""
         self._beats: list[RawBeat] = []
         self._open: list[RawEvent] | None = None
         """The open beat's events (None when no beat is open)."""
@@ -221,11 +224,6 @@ class Recorder:
         self._again: list[tuple[int, int, int]] = []
         """Stretches of beats :meth:`again` recorded, not yet numbered: (position of the
         first, how many, the first event's seq)."""
-
-    @property
-    def event_count(self) -> int:
-        """How many events have been emitted so far."""
-        return self._seq
 
     @property
     def phase(self) -> str | None:
@@ -276,6 +274,7 @@ class Recorder:
         events: list[RawEvent] = []
         self._beats.append((self.turn, phase, kind, events))
         self._open = events
+        self.step_count += 1
 
     def emit(
         self,
@@ -302,8 +301,8 @@ class Recorder:
             self.step("", kind)
             events = self._open
             assert events is not None
-        seq = self._seq
-        self._seq = seq + 1
+        seq = self.event_count
+        self.event_count = seq + 1
         events.append((seq, self.turn, kind, actor, target, values, cause, rule))
 
     def add_lazy(self, kind: str, actor: str | None, target: str | None, rule: str | None,
@@ -318,8 +317,8 @@ class Recorder:
             self.step("", kind)
             events = self._open
             assert events is not None
-        seq = self._seq
-        self._seq = seq + 1
+        seq = self.event_count
+        self.event_count = seq + 1
         lazy = _CheckedLazy(make, args) if CHECK_LAZY else Lazy(make, args)
         events.append((seq, self.turn, kind, actor, target, lazy, cause, rule))  # type: ignore[arg-type]
 
@@ -334,14 +333,15 @@ class Recorder:
         if self.view is not None:
             raise ValueError("again() records beats without their views")
         recorded = self._beats
-        self._again.append((len(recorded), len(beats), self._seq))
+        self._again.append((len(recorded), len(beats), self.event_count))
         turn = self.turn
         recorded += [(turn, phase, kind, events)  # type: ignore[misc]
                      for phase, kind, events in beats]
-        seq = self._seq
+        seq = self.event_count
         for _phase, _kind, events in beats:
             seq += len(events)
-        self._seq = seq
+        self.event_count = seq
+        self.step_count += len(beats)
         self._open = None
 
     def _number(self) -> None:
@@ -366,11 +366,6 @@ class Recorder:
                 self._capture()
             self._open = None
 
-    @property
-    def step_count(self) -> int:
-        """How many steps have been opened so far (including ``first_index``)."""
-        return self._first + len(self._beats)
-
     def truncate(self, step_count: int, event_count: int) -> None:
         """Drop what came after ``step_count`` steps and ``event_count`` events."""
         keep = step_count - self._first
@@ -380,7 +375,8 @@ class Recorder:
         del self._steps[keep:]
         for at in [at for at in self._views if at >= keep]:
             del self._views[at]
-        self._seq = event_count
+        self.event_count = event_count
+        self.step_count = self._first + len(self._beats)
         self._open = None
 
     def events(self) -> list[Event]:
@@ -409,18 +405,18 @@ class NullRecorder(Recorder):
     def add(self, kind: str, actor: str | None, target: str | None, rule: str | None,
             values: dict[str, Any], cause: str | None = None) -> None:
         """Count the event, keep nothing."""
-        self._seq += 1
+        self.event_count += 1
 
     def again(self, beats: list[tuple[str, str, tuple[Known, ...]]]) -> None:
         """Count the events, keep nothing."""
         for _phase, _kind, events in beats:
-            self._seq += len(events)
+            self.event_count += len(events)
 
     def add_lazy(self, kind: str, actor: str | None, target: str | None, rule: str | None,
                  make: Callable[..., dict[str, Any]], args: tuple[Any, ...],
                  cause: str | None = None) -> None:
         """Count the event, keep nothing (the values are never made)."""
-        self._seq += 1
+        self.event_count += 1
 
     def close(self) -> None:
         """Nothing is open."""
