@@ -47,8 +47,8 @@ class Repeats:
         self.state: object = None
         """The state object the record is of (a restored snapshot is another one)."""
         self.key: tuple[Any, ...] | None = None
-        self.sign: tuple[int, int, list[tuple[int, ...]]] | None = None
-        """The last watched turn's step and event counts, and every member's HP, 攻撃力,
+        self.sign: list[int] | None = None
+        """The last watched turn's step and event counts, then every member's HP, 攻撃力,
         防御力, 素早さ, MP and sword count at its end."""
         self.template: list[tuple[str, str, tuple[tuple[Any, ...], ...]]] | None = None
         """Per step of the fixed-point turn: phase, kind and its events (Recorder.again's)."""

@@ -164,9 +164,10 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> bool:
     # the one before (step and event counts, the numbers most turns change), as a repeating
     # turn does, and the next turn could become a template (its starts all in the past: a
     # turn that repeats this one holds the same swords).
-    sign = (rec.step_count - first, rec.event_count - events,
-            [(f.hp, f.atk, f.def_, f.spd, f.mp, len(f.swords))
-             for side in st.members for f in side])
+    sign = [rec.step_count - first, rec.event_count - events]
+    for side in st.members:  # a loop, not a comprehension: no frame of its own (3.11)
+        for f in side:
+            sign += (f.hp, f.atk, f.def_, f.spd, f.mp, len(f.swords))
     if sign != rp.sign:
         rp.sign, rp.key = sign, None
         return False
