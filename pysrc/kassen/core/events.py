@@ -197,7 +197,7 @@ class Recorder:
     """
 
     __slots__ = ("_again", "_beats", "_first", "_open", "_steps", "_views", "event_count",
-                 "step_count", "turn", "view")
+                 "turn", "view")
 
     def __init__(
         self,
@@ -212,8 +212,6 @@ class Recorder:
         self._first = first_index
         self.event_count = first_seq
         """How many events have been emitted so far (including ``first_seq``; read-only)."""
-        self.step_count = first_index
-        """How many steps have been opened so far (including ``first_index``; read-only)."""
         self._beats: list[RawBeat] = []
         self._open: list[RawEvent] | None = None
         """The open beat's events (None when no beat is open)."""
@@ -274,7 +272,6 @@ class Recorder:
         events: list[RawEvent] = []
         self._beats.append((self.turn, phase, kind, events))
         self._open = events
-        self.step_count += 1
 
     def emit(
         self,
@@ -341,7 +338,6 @@ class Recorder:
         for _phase, _kind, events in beats:
             seq += len(events)
         self.event_count = seq
-        self.step_count += len(beats)
         self._open = None
 
     def _number(self) -> None:
@@ -366,6 +362,11 @@ class Recorder:
                 self._capture()
             self._open = None
 
+    @property
+    def step_count(self) -> int:
+        """How many steps have been opened so far (including ``first_index``)."""
+        return self._first + len(self._beats)
+
     def truncate(self, step_count: int, event_count: int) -> None:
         """Drop what came after ``step_count`` steps and ``event_count`` events."""
         keep = step_count - self._first
@@ -376,7 +377,6 @@ class Recorder:
         for at in [at for at in self._views if at >= keep]:
             del self._views[at]
         self.event_count = event_count
-        self.step_count = self._first + len(self._beats)
         self._open = None
 
     def events(self) -> list[Event]:
