@@ -58,43 +58,49 @@ def skips(t: MargueriteTable, group: list[Fencer], times: int, merge: bool) -> N
                                              "count": 0, "times": times})
 
 
-def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
-    """One 行動処理 of the group that won 行動権; ``picks`` per actor: the sword's index, -1
-    (no executable sword), -2 (スタン) or -3 (dead in turn 0, §18.14 alternative)."""
+@implements("R8.1")
+def process_one(t: MargueriteTable, f: Fencer, i: int) -> None:
+    """The common 行動処理: one actor executing its sword at index ``i`` (R8.1)."""
     st = t.state
     t.rec.step("action", "action")
     st.phase = "action"
     if t.cycled:
         emit_cycles(t)
-    if len(group) == 1 and picks[0] >= 0:
-        # the common case: one actor executing a sword (R8.1)
-        f = group[0]
-        i = picks[0]
-        sword = f.swords[i]
-        d = SWORDS[sword.sid]
-        st.executing = {f.id: sword}
-        if d.kind == ATTACK and not (d.whole or d.rider or sword.whole or sword.stun
-                                     or sword.poison):
-            # the most common action, without an Act: a single-target attack, no riders
-            target = single_target(t, f)
-            if f.ap >= 1:
-                f.ap -= 1
-            else:
-                f.reserve -= 1
-            pay(t, f, sword, d)
-            if target is not None:
-                strike(t, f, d, target)
-            return
-        act = Act(f, sword, d)
-        if d.aims:
-            aim(t, act, i)
+    sword = f.swords[i]
+    d = SWORDS[sword.sid]
+    st.executing = {f.id: sword}
+    if d.kind == ATTACK and not (d.whole or d.rider or sword.whole or sword.stun
+                                 or sword.poison):
+        # the most common action, without an Act: a single-target attack, no riders
+        target = single_target(t, f)
         if f.ap >= 1:
             f.ap -= 1
         else:
             f.reserve -= 1
-        pay(t, f, sword, d, act)
-        EFFECTS[d.kind](t, act)  # a set of one (R8.6)
+        pay(t, f, sword, d)
+        if target is not None:
+            strike(t, f, d, target)
         return
+    act = Act(f, sword, d)
+    if d.aims:
+        aim(t, act, i)
+    if f.ap >= 1:
+        f.ap -= 1
+    else:
+        f.reserve -= 1
+    pay(t, f, sword, d, act)
+    EFFECTS[d.kind](t, act)  # a set of one (R8.6)
+
+
+def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
+    """One 行動処理 of the group that won 行動権 (one actor executing a sword is
+    :func:`process_one`); ``picks`` per actor: the sword's index, -1 (no executable sword),
+    -2 (スタン) or -3 (dead in turn 0, §18.14 alternative)."""
+    st = t.state
+    t.rec.step("action", "action")
+    st.phase = "action"
+    if t.cycled:
+        emit_cycles(t)
     if st.executing:
         st.executing = {}
     acts: list[Act] = []
