@@ -101,49 +101,47 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
     st.phase = "action"
     if t.cycled:
         emit_cycles(t)
-    if st.executing:
-        st.executing = {}
-    acts: list[Act] = []
+    executing = st.executing
+    if executing:
+        st.executing = executing = {}
+    acts: list[Act] = []  # the actors executing a sword, in group order (a skip has no act)
     # 1. 実行剣の決定 (done by the caller: ``picks``); 2./3. 実行対象・副対象決定
-    for f, i in zip(group, picks, strict=True):
-        if i < 0:
-            act = Act(f, None, None)
-            if i == -2:  # a status replaces the action (スタン)
-                act.target = "replaced"
-            elif i == -3:
-                act.target = "dead"
-        else:
+    for n, f in enumerate(group):
+        i = picks[n]
+        if i >= 0:
             sword = f.swords[i]
             d = SWORDS[sword.sid]
             act = Act(f, sword, d)
-            st.executing[f.id] = sword
+            executing[f.id] = sword
             if d.aims:
                 aim(t, act, i)
-        acts.append(act)
-    # 4. 実行コスト
+            acts.append(act)
+    # 4. 実行コスト, in group order
     rec = t.rec
-    for act in acts:
-        f = act.actor
+    k = 0
+    for n, f in enumerate(group):
+        i = picks[n]
         if f.ap >= 1:
             f.ap -= 1
         else:
             f.reserve -= 1
-        sword = act.sword
-        if sword is None:
-            if act.target == "replaced":
-                on_action(t, f, find(t, f))
-            elif act.target == "dead":
-                rec.add("skip", f.id, None, "R6.1", {"why": "dead", "ap": f.ap,
-                                                     "reserve": f.reserve, "count": 0, "times": 1})
-            else:
-                rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": f.ap,
-                                                     "reserve": f.reserve, "count": 0, "times": 1})
-            continue
-        assert act.def_ is not None
-        pay(t, f, sword, act.def_, act)
-    # 5. 効果処理: kind priority, then rank within own party (R8.6)
-    if len(acts) == 1:
-        resolve_set(t, acts)
+        if i >= 0:
+            act = acts[k]
+            k += 1
+            assert act.sword is not None and act.def_ is not None
+            pay(t, f, act.sword, act.def_, act)
+        elif i == -2:  # a status replaces the action (スタン)
+            on_action(t, f, find(t, f))
+        elif i == -3:
+            rec.add("skip", f.id, None, "R6.1", {"why": "dead", "ap": f.ap,
+                                                 "reserve": f.reserve, "count": 0, "times": 1})
+        else:
+            rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": f.ap,
+                                                 "reserve": f.reserve, "count": 0, "times": 1})
+    # 5. 効果処理: kind priority, then rank within own party (R8.6); skips have no effect
+    if len(group) == 1:
+        if acts:
+            resolve_set(t, acts)
         return
     live = t.readings.live_sword
     for same in effect_sets(acts):
