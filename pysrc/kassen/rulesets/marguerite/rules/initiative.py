@@ -48,7 +48,9 @@ def action_phase(t: MargueriteTable) -> None:
             else:
                 sa = a.st
                 sb = b.st
-                lead = (sa[QUICK] - sa[SLOW]) - (sb[QUICK] - sb[SLOW]) or a.spd - b.spd
+                # their keys (クイック − スロー, 素早さ) as winners makes them
+                lead = ((((sa[QUICK] - sa[SLOW]) << 40) + a.spd)
+                        - (((sb[QUICK] - sb[SLOW]) << 40) + b.spd))
                 if lead:
                     lone = a if lead > 0 else b
                 else:
