@@ -28,6 +28,7 @@ from kassen.rulesets.marguerite.rules.sword_effects import (
     control,
     environment,
     support,
+    support_by,
 )
 
 if TYPE_CHECKING:
@@ -80,6 +81,15 @@ def process_one(t: MargueriteTable, f: Fencer, i: int) -> None:
         pay(t, f, sword, d)
         if target is not None:
             strike(t, f, d, target)
+        return
+    if d.kind == SUPPORT:  # a 補助 needs no Act either: it aims at nothing
+        if f.ap >= 1:
+            f.ap -= 1
+        else:
+            f.reserve -= 1
+        whole = sword.whole or d.whole  # frozen at payment (D7)
+        pay(t, f, sword, d)
+        support_by(t, f, d, whole)
         return
     act = Act(f, sword, d)
     if d.aims:
