@@ -69,6 +69,27 @@ def test_events_of_the_open_beat_read_before_it_grows_then_after() -> None:
     assert make.calls == 2
 
 
+def test_recent_beats_are_the_recorded_ones_with_their_values_made() -> None:
+    """Recorder.recent (what Marguerite's replay of repeated turns reads): the last beats as
+    recorded, lazy values made and written back, no Step built."""
+    rec = Recorder()
+    make = Maker()
+    rec.turn = 3
+    rec.step("ap", "phase")
+    rec.add("phase", None, None, "R5.3", {"phase": "ap", "turn": 3})
+    rec.step("action", "action")
+    rec.add_lazy("attack", "A", "B", "R8.5", make, (2, ()))
+    rec.add("skip", "B", None, "R8.1", {"times": 1}, "stun")
+    last = rec.recent(1)
+    assert [(turn, phase, kind) for turn, phase, kind, _raw in last] == [(3, "action", "action")]
+    raw = last[0][3]
+    assert [(e[0], e[2], e[5], e[6]) for e in raw] == [
+        (1, "attack", {"hits": 2, "sums": {"hits": ()}}, None), (2, "skip", {"times": 1}, "stun")]
+    assert make.calls == 1
+    assert rec.events_json()[1]["values"] is raw[0][5]  # the same dict from then on
+    assert [beat[1] for beat in rec.recent(2)] == ["ap", "action"]
+
+
 def test_the_null_recorder_counts_a_lazy_event_and_never_makes_it() -> None:
     rec = NullRecorder()
     make = Maker()

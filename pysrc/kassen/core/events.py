@@ -29,6 +29,10 @@ RawEvent = tuple[int, int, str, "str | None", "str | None", dict[str, Any], "str
 """An event as recorded: ``(seq, turn, kind, actor, target, values, cause, rule)`` (its phase
 is its beat's). Its values may be a :class:`Lazy` until something reads them."""
 
+Known = tuple[str, "str | None", "str | None", dict[str, Any], "str | None", "str | None"]
+"""An event an engine hands :meth:`Recorder.again` whole: ``(kind, actor, target, values,
+cause, rule)``, without the numbers the recorder gives it."""
+
 RawBeat = tuple[int, str, str, list[RawEvent]]
 """A beat as recorded: ``(turn, phase, kind, events)``."""
 
@@ -192,7 +196,8 @@ class Recorder:
     kept as tuples (see the module's docstring); :attr:`steps` gives them as objects.
     """
 
-    __slots__ = ("_beats", "_first", "_open", "_seq", "_steps", "_views", "turn", "view")
+    __slots__ = ("_again", "_beats", "_first", "_open", "_steps", "_views", "event_count",
+                 "step_count", "turn", "view")
 
     def __init__(
         self,
@@ -205,7 +210,10 @@ class Recorder:
         self.view = view
         self.turn = turn
         self._first = first_index
-        self._seq = first_seq
+        self.event_count = first_seq
+        """How many events have been emitted so far (including ``first_seq``; read-only)."""
+        self.step_count = first_index
+        """How many steps have been opened so far (including ``first_index``; read-only)."""
         self._beats: list[RawBeat] = []
         self._open: list[RawEvent] | None = None
         """The open beat's events (None when no beat is open)."""
@@ -213,11 +221,9 @@ class Recorder:
         """The beats built as :class:`Step` objects so far (a prefix of ``_beats``)."""
         self._views: dict[int, dict[str, Any]] = {}
         """Beat position → the view captured as it closed (only with ``view``)."""
-
-    @property
-    def event_count(self) -> int:
-        """How many events have been emitted so far."""
-        return self._seq
+        self._again: list[tuple[int, int, int]] = []
+        """Stretches of beats :meth:`again` recorded, not yet numbered: (position of the
+        first, how many, the first event's seq)."""
 
     @property
     def phase(self) -> str | None:
@@ -230,6 +236,8 @@ class Recorder:
     def steps(self) -> list[Step]:
         """Every beat so far as a :class:`Step` (built on first read; the same list, grown,
         every time). Treat it as read-only."""
+        if self._again:
+            self._number()
         built, beats = self._steps, self._beats
         if len(built) < len(beats):
             first, views = self._first, self._views
@@ -239,6 +247,17 @@ class Recorder:
                 step.view = views.get(at)
                 built.append(step)
         return built
+
+    def recent(self, count: int) -> list[RawBeat]:
+        """The last ``count`` beats as recorded (:data:`RawBeat`, lazy values made): what an
+        engine that replays a stretch of its own battle reads, without building a
+        :class:`Step` or an :class:`Event` (treat it as read-only)."""
+        if self._again:
+            self._number()
+        beats = self._beats[len(self._beats) - count:]
+        for beat in beats:
+            _settle(beat[3], 0)
+        return beats
 
     def _capture(self) -> None:
         """Store the view of the open beat (the last one) as it closes."""
@@ -255,6 +274,7 @@ class Recorder:
         events: list[RawEvent] = []
         self._beats.append((self.turn, phase, kind, events))
         self._open = events
+        self.step_count += 1
 
     def emit(
         self,
@@ -281,8 +301,8 @@ class Recorder:
             self.step("", kind)
             events = self._open
             assert events is not None
-        seq = self._seq
-        self._seq = seq + 1
+        seq = self.event_count
+        self.event_count = seq + 1
         events.append((seq, self.turn, kind, actor, target, values, cause, rule))
 
     def add_lazy(self, kind: str, actor: str | None, target: str | None, rule: str | None,
@@ -297,10 +317,47 @@ class Recorder:
             self.step("", kind)
             events = self._open
             assert events is not None
-        seq = self._seq
-        self._seq = seq + 1
+        seq = self.event_count
+        self.event_count = seq + 1
         lazy = _CheckedLazy(make, args) if CHECK_LAZY else Lazy(make, args)
         events.append((seq, self.turn, kind, actor, target, lazy, cause, rule))  # type: ignore[arg-type]
+
+    def again(self, beats: list[tuple[str, str, tuple[Known, ...]]]) -> None:
+        """Record whole beats an engine already knows, each ``(phase, kind, events)`` with its
+        events as :data:`Known` tuples (a turn it replays): the record is the one :meth:`step`
+        and then :meth:`add` for each event make, but the events are numbered and stored as
+        :data:`RawEvent` tuples only when something reads the beats (:attr:`steps`,
+        :meth:`events_json`, :meth:`recent`); :attr:`event_count` counts them at once. The
+        last beat is closed: an event after it needs a :meth:`step` first. Only without a
+        ``view`` (a beat's view is the state as it closes, which a recorded beat has not)."""
+        if self.view is not None:
+            raise ValueError("again() records beats without their views")
+        recorded = self._beats
+        self._again.append((len(recorded), len(beats), self.event_count))
+        turn = self.turn
+        recorded += [(turn, phase, kind, events)  # type: ignore[misc]
+                     for phase, kind, events in beats]
+        seq = self.event_count
+        for _phase, _kind, events in beats:
+            seq += len(events)
+        self.event_count = seq
+        self.step_count += len(beats)
+        self._open = None
+
+    def _number(self) -> None:
+        """Number the events of the beats :meth:`again` recorded and store them as
+        :data:`RawEvent` lists, as :meth:`add` would have."""
+        beats = self._beats
+        for start, count, first in self._again:
+            seq = first
+            for at in range(start, start + count):
+                turn, phase, kind, events = beats[at]
+                beats[at] = (turn, phase, kind, [
+                    (number, turn, e_kind, actor, target, values, cause, rule)
+                    for number, (e_kind, actor, target, values, cause, rule)
+                    in enumerate(events, seq)])
+                seq += len(events)
+        self._again = []
 
     def close(self) -> None:
         """Close the open beat, capturing the view when one is wanted."""
@@ -309,19 +366,17 @@ class Recorder:
                 self._capture()
             self._open = None
 
-    @property
-    def step_count(self) -> int:
-        """How many steps have been opened so far (including ``first_index``)."""
-        return self._first + len(self._beats)
-
     def truncate(self, step_count: int, event_count: int) -> None:
         """Drop what came after ``step_count`` steps and ``event_count`` events."""
         keep = step_count - self._first
+        if self._again:
+            self._number()
         del self._beats[keep:]
         del self._steps[keep:]
         for at in [at for at in self._views if at >= keep]:
             del self._views[at]
-        self._seq = event_count
+        self.event_count = event_count
+        self.step_count = self._first + len(self._beats)
         self._open = None
 
     def events(self) -> list[Event]:
@@ -330,6 +385,8 @@ class Recorder:
 
     def events_json(self) -> list[dict[str, Any]]:
         """All events as JSON data, made from the recorded tuples (no objects built)."""
+        if self._again:
+            self._number()
         out: list[dict[str, Any]] = []
         for _turn, phase, _kind, raw in self._beats:
             out += raw_json(phase, raw)
@@ -348,13 +405,18 @@ class NullRecorder(Recorder):
     def add(self, kind: str, actor: str | None, target: str | None, rule: str | None,
             values: dict[str, Any], cause: str | None = None) -> None:
         """Count the event, keep nothing."""
-        self._seq += 1
+        self.event_count += 1
+
+    def again(self, beats: list[tuple[str, str, tuple[Known, ...]]]) -> None:
+        """Count the events, keep nothing."""
+        for _phase, _kind, events in beats:
+            self.event_count += len(events)
 
     def add_lazy(self, kind: str, actor: str | None, target: str | None, rule: str | None,
                  make: Callable[..., dict[str, Any]], args: tuple[Any, ...],
                  cause: str | None = None) -> None:
         """Count the event, keep nothing (the values are never made)."""
-        self._seq += 1
+        self.event_count += 1
 
     def close(self) -> None:
         """Nothing is open."""

@@ -41,17 +41,20 @@ class Repeats:
     """What rules/repeat.py knows of a battle's turns: the state key at the end of the last
     watched turn (of ``state``), and the template of a turn that repeats once one is found."""
 
-    __slots__ = ("actions", "events", "key", "phase", "sign", "state", "template")
+    __slots__ = ("actions", "events", "heads", "key", "phase", "sign", "state", "template")
 
     def __init__(self) -> None:
         self.state: object = None
         """The state object the record is of (a restored snapshot is another one)."""
         self.key: tuple[Any, ...] | None = None
-        self.sign: tuple[int, int, list[tuple[int, ...]]] | None = None
-        """The last watched turn's step and event counts, and every member's HP, 攻撃力,
+        self.sign: list[int] | None = None
+        """The last watched turn's step and event counts, then every member's HP, 攻撃力,
         防御力, 素早さ, MP and sword count at its end."""
         self.template: list[tuple[str, str, tuple[tuple[Any, ...], ...]]] | None = None
-        """Per step of the fixed-point turn: phase, kind and its events' fields."""
+        """Per step of the fixed-point turn: phase, kind and its events (Recorder.again's)."""
+        self.heads: list[tuple[int, str, str, tuple[Any, ...], tuple[Any, ...]]] = []
+        """The template's steps that open with a phase header, the one event that carries the
+        turn: position, phase, kind, the header and the events after it."""
         self.actions = 0
         """行動処理 the template's turn counted."""
         self.events = 0

@@ -28,6 +28,7 @@ from kassen.rulesets.marguerite.catalogue import BY_NAME
 from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS
 
 if TYPE_CHECKING:
+    from kassen.core.events import Known
     from kassen.rulesets.marguerite.table import MargueriteTable
 
 KEYED: dict[str, tuple[str, ...]] = {
@@ -163,9 +164,10 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> bool:
     # the one before (step and event counts, the numbers most turns change), as a repeating
     # turn does, and the next turn could become a template (its starts all in the past: a
     # turn that repeats this one holds the same swords).
-    sign = (rec.step_count - first, rec.event_count - events,
-            [(f.hp, f.atk, f.def_, f.spd, f.mp, len(f.swords))
-             for side in st.members for f in side])
+    sign = [rec.step_count - first, rec.event_count - events]
+    for side in st.members:  # a loop, not a comprehension: no frame of its own (3.11)
+        for f in side:
+            sign += (f.hp, f.atk, f.def_, f.spd, f.mp, len(f.swords))
     if sign != rp.sign:
         rp.sign, rp.key = sign, None
         return False
@@ -182,16 +184,23 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> bool:
 def capture(t: MargueriteTable, steps: int, actions: int, events: int) -> None:
     """Keep the turn just played (its last ``steps`` steps) as the template of every later
     turn, when it reads its number as they do (:func:`turn_free`); ``actions`` and
-    ``events``: what it counted. The Step objects are built only here, once per battle that
-    finds a fixed point."""
+    ``events``: what it counted. Its events' values are the very dicts the turn recorded
+    (events are read-only data), and so are every replay's but the phase headers'."""
     if not turn_free(t):
         return
+    template: list[tuple[str, str, tuple[Known, ...]]] = []
+    heads: list[tuple[int, str, str, Known, tuple[Known, ...]]] = []
+    for _turn, phase, kind, raw in t.rec.recent(steps):
+        known = tuple((e_kind, actor, target, made, cause, rule)
+                      for _seq, _at, e_kind, actor, target, made, cause, rule in raw)
+        if known and known[0][0] == "phase":
+            heads.append((len(template), phase, kind, known[0], known[1:]))
+        if any(e[0] == "phase" for e in known[1:]):
+            return  # a header inside a beat: not the shape open_phase records
+        template.append((phase, kind, known))
     rp = t.repeats
-    played = t.rec.steps
-    played = played[len(played) - steps:]
-    rp.template = [(s.phase, s.kind, tuple(
-        (e.kind, e.actor, e.target, e.rule, e.values, e.cause) for e in s.events))
-        for s in played]
+    rp.template = template
+    rp.heads = heads
     rp.actions = actions
     rp.events = events
     rp.phase = t.state.phase
@@ -214,11 +223,11 @@ def replay(t: MargueriteTable) -> None:
     rec = t.rec
     now = st.turn = st.last = st.turn + 1
     rec.turn = now
-    step, add = rec.step, rec.add
-    for phase, kind, events in rp.template:
-        step(phase, kind)
-        for e_kind, actor, target, rule, values, cause in events:
-            add(e_kind, actor, target, rule, {"phase": values["phase"], "turn": now}
-                if e_kind == "phase" else values.copy(), cause)
+    beats = rp.template.copy()
+    for at, phase, kind, head, rest in rp.heads:  # a phase's header carries the turn
+        beats[at] = (phase, kind, ((head[0], head[1], head[2],
+                                    {"phase": head[3]["phase"], "turn": now}, head[4],
+                                    head[5]), *rest))
+    rec.again(beats)
     st.actions += rp.actions
     st.phase = rp.phase

@@ -43,17 +43,17 @@ class Tally(Recorder):
     @property
     def count(self) -> int:
         """The event number reached by the beats actually played."""
-        return self._seq
+        return self.event_count
 
     @property
     def played(self) -> int:
         """Events of the beats actually played (the work the hard caps bound)."""
-        return self._seq - self.seq0
+        return self.event_count - self.seq0
 
     @property
     def span(self) -> int:
         """Events folded into this tally so far, fast-forwarded ones included."""
-        return self._seq - self.seq0 + self.extra
+        return self.event_count - self.seq0 + self.extra
 
     def step(self, phase: str, kind: str) -> Step:
         """Beats are not kept while summarising."""
@@ -62,7 +62,7 @@ class Tally(Recorder):
     def add(self, kind: str, actor: str | None, target: str | None, rule: str | None,
             values: dict[str, Any], cause: str | None = None) -> Event:
         """Count the event (``emit`` comes here too); keep what the summary reports."""
-        self._seq += 1
+        self.event_count += 1
         if kind == "act" and actor is not None:
             per = self.acts.setdefault(actor, {})
             code = values["sword"]
