@@ -61,12 +61,16 @@ def action_phase(t: MargueriteTable) -> None:
                 return
             if len(group) == 1:
                 lone = group[0]
+        tally = t.tally
+        common = False  # one 剣師 executing a sword while the log is whole (most beats)
         if lone is not None:
             i = -3 if dead_skip and lone.hp <= 0 else -2 if lone.st[STUN] else pick(t, lone)
-            group = [lone]
-            picks = [i]
-            plain = i == -1 and lone.ap >= 1  # a skip for want of an executable sword
-            size = 1
+            common = i >= 0 and tally is None
+            if not common:
+                group = [lone]
+                picks = [i]
+                plain = i == -1 and lone.ap >= 1  # a skip for want of an executable sword
+                size = 1
         else:
             picks = []
             plain = True  # every actor skips for want of an executable sword
@@ -81,8 +85,11 @@ def action_phase(t: MargueriteTable) -> None:
                 if i != -1 or f.ap < 1:
                     plain = False
             size = len(group)
-        tally = t.tally
-        if plain:
+        if common:
+            merge = plain = False
+            st.actions += 1
+            process_one(t, lone, i)
+        elif plain:
             # A group of skips for want of a sword changes nothing but AP, and the same
             # group would win 行動権 again until the smallest AP runs out: one beat.
             times = group[0].ap
