@@ -168,7 +168,10 @@ def effect_sets(acts: list[Act]) -> list[list[Act]]:
     """The acts of a group in 効果処理 order (R8.6), as sets of one (kind, rank): kind
     priority, then rank within its party (its earlier acts of the same kind, group order),
     side 0 first within a set."""
-    if len(acts) == 2:
+    count = len(acts)
+    if count < 2:  # one act (beside skips) or none
+        return [acts] if acts else []
+    if count == 2:
         x, y = acts
         if x.actor.side != y.actor.side:  # one act per side (a duel's pair): both rank 0
             if x.actor.side:
@@ -186,7 +189,6 @@ def effect_sets(acts: list[Act]) -> list[list[Act]]:
     order = sorted(acts, key=_order_key)
     sets = []
     i = 0
-    count = len(order)
     while i < count:
         first = order[i]
         kind, rank = first.kind, first.rank
