@@ -190,6 +190,6 @@ def enlist(st: State, side: int, name: str, hp: int, atk: int, def_: int, spd: i
     4.1); the caller puts it into its line (set-up, or 構築 §12.8)."""
     fid = f"{side}.{st.counts[side]}"
     st.counts[side] += 1
-    fencer = Fencer(fid, side, name, hp, atk, def_, spd, [Sword(s) for s in swords], built)
+    fencer = Fencer(fid, side, name, hp, atk, def_, spd, list(map(Sword, swords)), built)
     st.members[side].append(fencer)
     return fencer

@@ -31,7 +31,8 @@ class Act:
 
 class Hit:
     """One computed hit of an attack (R8.5): who receives it, the final damage and its terms,
-    and whom it finally came from (the attacker, or the last reflector)."""
+    and whom it finally came from (the attacker, or the last reflector). Made for what reads
+    a hit later (riders, the 超同時 two passes); a hit without riders is applied at once."""
 
     __slots__ = ("act", "amount", "recv", "src", "steady", "stolen", "terms", "times")
 

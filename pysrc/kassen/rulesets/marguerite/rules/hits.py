@@ -132,12 +132,12 @@ def compute(t: MargueriteTable, f: Fencer, d: SwordDef, target: Fencer,
             frozen: dict[str, tuple[int, int, int, int]] | None,
             turn: int | None = None) -> tuple[Fencer, Fencer, int, tuple[Any, ...], bool]:
     """A hit of ``f``'s sword ``d`` on ``target``: reflection chain, damage from current (or
-    frozen) values, ガード (R8.5 1-3): who
-    receives the hit, whom it finally came from (the attacker, or the last reflector), the
-    damage and its terms (core.sums: formula terms, then ガード), and whether it is steady:
-    every later hit of the same sword on the same target is bound to be the same, because
-    no 反射 or ガード took part (they only run out during an attack) and the formula reads no
-    HP (nothing but HP, MP and 蘇生 changes between hits without riders)."""
+    frozen) values, ガード (R8.5 1-3). Gives who receives the hit, whom it finally came from
+    (the attacker, or the last reflector), the damage and its terms (core.sums: formula
+    terms, then ガード), and whether it is steady: every later hit of the same sword on the
+    same target is bound to be the same, because no 反射 or ガード took part (they only run
+    out during an attack) and the formula reads no HP (nothing but HP, MP and 蘇生 changes
+    between hits without riders)."""
     recv = target
     src = f
     reflected = 0

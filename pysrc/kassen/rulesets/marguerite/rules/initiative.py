@@ -10,7 +10,7 @@ from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS, TURN_L
 from kassen.rulesets.marguerite.model import QUICK, SLOW, STUN
 from kassen.rulesets.marguerite.rules.executable import find
 from kassen.rulesets.marguerite.rules.judgement import settle
-from kassen.rulesets.marguerite.rules.processing import process, skips
+from kassen.rulesets.marguerite.rules.processing import process, process_one, skips
 
 if TYPE_CHECKING:
     from kassen.rulesets.marguerite.model import Fencer
@@ -34,6 +34,7 @@ def action_phase(t: MargueriteTable) -> None:
     pick = choose if t.reset_cycle else find
     while True:
         first, second = lines
+        lone = None  # the winner, when one 剣師 wins alone (most beats)
         if len(first) == 1 and len(second) == 1:
             # a duel (one 剣師 per side, most beats): two keys compared, no scan (winners)
             a = first[0]
@@ -41,56 +42,81 @@ def action_phase(t: MargueriteTable) -> None:
             if a.ap < 1 and (a.reserve < 1 or not may_act(t, a, dead_skip)):
                 if b.ap < 1 and (b.reserve < 1 or not may_act(t, b, dead_skip)):
                     return
-                group = [b]
+                lone = b
             elif b.ap < 1 and (b.reserve < 1 or not may_act(t, b, dead_skip)):
-                group = [a]
+                lone = a
             else:
                 sa = a.st
                 sb = b.st
-                lead = (sa[QUICK] - sa[SLOW]) - (sb[QUICK] - sb[SLOW]) or a.spd - b.spd
-                group = [a] if lead > 0 else [b] if lead < 0 else [a, b]
+                # their keys (クイック − スロー, 素早さ) as winners makes them
+                lead = ((((sa[QUICK] - sa[SLOW]) << 40) + a.spd)
+                        - (((sb[QUICK] - sb[SLOW]) << 40) + b.spd))
+                if lead:
+                    lone = a if lead > 0 else b
+                else:
+                    group = [a, b]
         else:
             group = winners(t, lines, dead_skip)
             if not group:
                 return
-        picks: list[int] = []
-        plain = True  # every actor skips for want of an executable sword
-        for f in group:
-            if dead_skip and f.hp <= 0:
-                i = -3
-            elif f.st[STUN]:
-                i = -2
-            else:
-                i = pick(t, f)
-            picks.append(i)
-            if i != -1 or f.ap < 1:
-                plain = False
+            if len(group) == 1:
+                lone = group[0]
         tally = t.tally
-        if plain:
+        common = False  # one 剣師 executing a sword while the log is whole (most beats)
+        if lone is not None:
+            i = -3 if dead_skip and lone.hp <= 0 else -2 if lone.st[STUN] else pick(t, lone)
+            common = i >= 0 and tally is None
+            if not common:
+                group = [lone]
+                picks = [i]
+                plain = i == -1 and lone.ap >= 1  # a skip for want of an executable sword
+                size = 1
+        else:
+            picks = []
+            plain = True  # every actor skips for want of an executable sword
+            for f in group:
+                if dead_skip and f.hp <= 0:
+                    i = -3
+                elif f.st[STUN]:
+                    i = -2
+                else:
+                    i = pick(t, f)
+                picks.append(i)
+                if i != -1 or f.ap < 1:
+                    plain = False
+            size = len(group)
+        if common:
+            merge = plain = False
+            st.actions += 1
+            process_one(t, lone, i)
+        elif plain:
             # A group of skips for want of a sword changes nothing but AP, and the same
             # group would win 行動権 again until the smallest AP runs out: one beat.
             times = group[0].ap
             for f in group:
                 if f.ap < times:
                     times = f.ap
-            st.actions += len(group)  # the cap bounds work: one beat is one unit
+            st.actions += size  # the cap bounds work: one beat is one unit
             if tally is not None:
-                st.work += len(group)
+                st.work += size
                 runs.reset()
             skips(t, group, times, merge)
             merge = True
         else:
             merge = False
-            st.actions += len(group)
+            st.actions += size
             if tally is not None:
-                st.work += len(group)
+                st.work += size
                 st.scan += len(lines[0]) + len(lines[1])  # choosing 行動権 walks every 剣師
                 for f, i in zip(group, picks, strict=True):
                     # choosing a sword walks from the end of the used head (Fencer.free) to it
                     st.scan += (i if i >= 0 else len(f.swords)) - f.free
                 if t.fast_forward and not t.has_mp_costs:
                     runs.beat(st, group, picks, bool(t.cycled), tally, partial(find, t))
-            process(t, group, picks)
+            if lone is not None and i >= 0:
+                process_one(t, lone, i)
+            else:
+                process(t, group, picks)
         # the log budget and the caps (after_beat), called only when one of its tests holds
         if (t.tally is not None or t.aborted is not None or st.actions > LOG_ACTIONS
                 or st.grown or t.rec.event_count > LOG_EVENTS) and t.after_beat():

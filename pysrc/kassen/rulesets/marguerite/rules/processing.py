@@ -28,6 +28,7 @@ from kassen.rulesets.marguerite.rules.sword_effects import (
     control,
     environment,
     support,
+    support_by,
 )
 
 if TYPE_CHECKING:
@@ -58,86 +59,99 @@ def skips(t: MargueriteTable, group: list[Fencer], times: int, merge: bool) -> N
                                              "count": 0, "times": times})
 
 
-def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
-    """One 行動処理 of the group that won 行動権; ``picks`` per actor: the sword's index, -1
-    (no executable sword), -2 (スタン) or -3 (dead in turn 0, §18.14 alternative)."""
+@implements("R8.1")
+def process_one(t: MargueriteTable, f: Fencer, i: int) -> None:
+    """The common 行動処理: one actor executing its sword at index ``i`` (R8.1)."""
     st = t.state
     t.rec.step("action", "action")
     st.phase = "action"
     if t.cycled:
         emit_cycles(t)
-    if len(group) == 1 and picks[0] >= 0:
-        # the common case: one actor executing a sword (R8.1)
-        f = group[0]
-        i = picks[0]
-        sword = f.swords[i]
-        d = SWORDS[sword.sid]
-        st.executing = {f.id: sword}
-        if d.kind == ATTACK and not (d.whole or d.rider or sword.whole or sword.stun
-                                     or sword.poison):
-            # the most common action, without an Act: a single-target attack, no riders
-            target = single_target(t, f)
-            if f.ap >= 1:
-                f.ap -= 1
-            else:
-                f.reserve -= 1
-            pay(t, f, sword, d)
-            if target is not None:
-                strike(t, f, d, target)
-            return
-        act = Act(f, sword, d)
-        if d.aims:
-            aim(t, act, i)
+    sword = f.swords[i]
+    d = SWORDS[sword.sid]
+    st.executing = {f.id: sword}
+    if d.kind == ATTACK and not (d.whole or d.rider or sword.whole or sword.stun
+                                 or sword.poison):
+        # the most common action, without an Act: a single-target attack, no riders
+        target = single_target(t, f)
         if f.ap >= 1:
             f.ap -= 1
         else:
             f.reserve -= 1
-        pay(t, f, sword, d, act)
-        EFFECTS[d.kind](t, act)  # a set of one (R8.6)
+        pay(t, f, sword, d)
+        if target is not None:
+            strike(t, f, d, target)
         return
-    if st.executing:
-        st.executing = {}
-    acts: list[Act] = []
-    # 1. 実行剣の決定 (done by the caller: ``picks``); 2./3. 実行対象・副対象決定
-    for f, i in zip(group, picks, strict=True):
-        if i < 0:
-            act = Act(f, None, None)
-            if i == -2:  # a status replaces the action (スタン)
-                act.target = "replaced"
-            elif i == -3:
-                act.target = "dead"
+    if d.kind == SUPPORT:  # a 補助 needs no Act either: it aims at nothing
+        if f.ap >= 1:
+            f.ap -= 1
         else:
+            f.reserve -= 1
+        whole = sword.whole or d.whole  # frozen at payment (D7)
+        pay(t, f, sword, d)
+        support_by(t, f, d, whole)
+        return
+    act = Act(f, sword, d)
+    if d.aims:
+        aim(t, act, i)
+    if f.ap >= 1:
+        f.ap -= 1
+    else:
+        f.reserve -= 1
+    pay(t, f, sword, d, act)
+    EFFECTS[d.kind](t, act)  # a set of one (R8.6)
+
+
+def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
+    """One 行動処理 of the group that won 行動権 (one actor executing a sword is
+    :func:`process_one`); ``picks`` per actor: the sword's index, -1 (no executable sword),
+    -2 (スタン) or -3 (dead in turn 0, §18.14 alternative)."""
+    st = t.state
+    t.rec.step("action", "action")
+    st.phase = "action"
+    if t.cycled:
+        emit_cycles(t)
+    executing = st.executing
+    if executing:
+        st.executing = executing = {}
+    acts: list[Act] = []  # the actors executing a sword, in group order (a skip has no act)
+    # 1. 実行剣の決定 (done by the caller: ``picks``); 2./3. 実行対象・副対象決定
+    for n, f in enumerate(group):
+        i = picks[n]
+        if i >= 0:
             sword = f.swords[i]
             d = SWORDS[sword.sid]
             act = Act(f, sword, d)
-            st.executing[f.id] = sword
+            executing[f.id] = sword
             if d.aims:
                 aim(t, act, i)
-        acts.append(act)
-    # 4. 実行コスト
+            acts.append(act)
+    # 4. 実行コスト, in group order
     rec = t.rec
-    for act in acts:
-        f = act.actor
+    k = 0
+    for n, f in enumerate(group):
+        i = picks[n]
         if f.ap >= 1:
             f.ap -= 1
         else:
             f.reserve -= 1
-        sword = act.sword
-        if sword is None:
-            if act.target == "replaced":
-                on_action(t, f, find(t, f))
-            elif act.target == "dead":
-                rec.add("skip", f.id, None, "R6.1", {"why": "dead", "ap": f.ap,
-                                                     "reserve": f.reserve, "count": 0, "times": 1})
-            else:
-                rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": f.ap,
-                                                     "reserve": f.reserve, "count": 0, "times": 1})
-            continue
-        assert act.def_ is not None
-        pay(t, f, sword, act.def_, act)
-    # 5. 効果処理: kind priority, then rank within own party (R8.6)
-    if len(acts) == 1:
-        resolve_set(t, acts)
+        if i >= 0:
+            act = acts[k]
+            k += 1
+            assert act.sword is not None and act.def_ is not None
+            pay(t, f, act.sword, act.def_, act)
+        elif i == -2:  # a status replaces the action (スタン)
+            on_action(t, f, find(t, f))
+        elif i == -3:
+            rec.add("skip", f.id, None, "R6.1", {"why": "dead", "ap": f.ap,
+                                                 "reserve": f.reserve, "count": 0, "times": 1})
+        else:
+            rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": f.ap,
+                                                 "reserve": f.reserve, "count": 0, "times": 1})
+    # 5. 効果処理: kind priority, then rank within own party (R8.6); skips have no effect
+    if len(group) == 1:
+        if acts:
+            resolve_set(t, acts)
         return
     live = t.readings.live_sword
     for same in effect_sets(acts):
@@ -154,7 +168,10 @@ def effect_sets(acts: list[Act]) -> list[list[Act]]:
     """The acts of a group in 効果処理 order (R8.6), as sets of one (kind, rank): kind
     priority, then rank within its party (its earlier acts of the same kind, group order),
     side 0 first within a set."""
-    if len(acts) == 2:
+    count = len(acts)
+    if count < 2:  # one act (beside skips) or none
+        return [acts] if acts else []
+    if count == 2:
         x, y = acts
         if x.actor.side != y.actor.side:  # one act per side (a duel's pair): both rank 0
             if x.actor.side:
@@ -172,7 +189,6 @@ def effect_sets(acts: list[Act]) -> list[list[Act]]:
     order = sorted(acts, key=_order_key)
     sets = []
     i = 0
-    count = len(order)
     while i < count:
         first = order[i]
         kind, rank = first.kind, first.rank

@@ -20,6 +20,7 @@ from kassen.rulesets.marguerite.rules.actions import Act
 from kassen.rulesets.marguerite.rules.life import hp_changed
 
 if TYPE_CHECKING:
+    from kassen.rulesets.marguerite.catalogue import SwordDef
     from kassen.rulesets.marguerite.model import Fencer, Sword
     from kassen.rulesets.marguerite.table import MargueriteTable
 
@@ -28,14 +29,18 @@ _FAILS_BUILD, on_build = sole("on_build")
 
 
 def support(t: MargueriteTable, act: Act) -> None:
-    """補助: the sword's effect row on each target, the executor or its whole line (§12.4)."""
-    f = act.actor
-    d = act.def_
-    assert d is not None
+    """補助 of an act (§12.4): :func:`support_by`."""
+    assert act.def_ is not None
+    support_by(t, act.actor, act.def_, act.whole)
+
+
+def support_by(t: MargueriteTable, f: Fencer, d: SwordDef, whole: bool) -> None:
+    """補助 by ``f`` with the sword row ``d``: the row's effect on each target, the executor
+    or (``whole``) its whole line (§12.4)."""
     support_fx = EFFECT_OF[d.index].support
     if support_fx is None:
         return
-    for ally in (list(t.state.lines[f.side]) if act.whole else [f]):
+    for ally in (list(t.state.lines[f.side]) if whole else (f,)):
         if support_fx(t, f, d, ally):
             return
 
