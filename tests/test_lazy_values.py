@@ -1,7 +1,8 @@
 """Event values made only when read (issue 29, compact events): :meth:`Recorder.add_lazy`
-records a maker and its immutable arguments; every reader of the recorded events (the
-:class:`Step` objects, the JSON, so digests and views) makes the dict once and keeps it, and
-what is read is what :meth:`Recorder.add` of the same dict would have recorded."""
+records a maker and its immutable arguments, :meth:`Recorder.add_row` a row of values behind
+their keys; every reader of the recorded events (the :class:`Step` objects, the JSON, so
+digests and views) makes the dict once and keeps it, and what is read is what
+:meth:`Recorder.add` of the same dict would have recorded."""
 
 from __future__ import annotations
 
@@ -88,6 +89,33 @@ def test_recent_beats_are_the_recorded_ones_with_their_values_made() -> None:
     assert make.calls == 1
     assert rec.events_json()[1]["values"] is raw[0][5]  # the same dict from then on
     assert [beat[1] for beat in rec.recent(2)] == ["ap", "action"]
+
+
+def test_rows_read_as_the_same_events_given_as_dicts() -> None:
+    """Recorder.add_row: a row (keys, then values) reads back as add() of the dict it names,
+    the keys in the row's order; a row whose keys and values differ in number is refused when
+    read, never read short."""
+    rows, dicts = Recorder(), Recorder()
+    sums = {"amount": (("=", "attack", 5),)}
+    for rec in (rows, dicts):
+        rec.turn = 2
+        rec.step("action", "action")
+    rows.add_row("damage", "a1", "b1", "R8.5", (("sword", "amount", "hp", "sums"), "斬", 4, 6,
+                                                sums))
+    dicts.add("damage", "a1", "b1", "R8.5", {"sword": "斬", "amount": 4, "hp": 6, "sums": sums})
+    rows.add_row("skip", "b1", None, "R8.1", (("why", "times"), "none", 2), "stun")
+    dicts.add("skip", "b1", None, "R8.1", {"why": "none", "times": 2}, "stun")
+    assert rows.events_json() == dicts.events_json()
+    assert list(rows.events_json()[0]["values"]) == ["sword", "amount", "hp", "sums"]
+    assert [e.to_json() for e in rows.events()] == [e.to_json() for e in dicts.events()]
+    assert rows.events()[0].values["sums"] is sums
+    short = Recorder()
+    short.add_row("skip", "b1", None, None, (("why", "times"), "none"))
+    with pytest.raises(ValueError):
+        short.events_json()
+    null = NullRecorder()
+    null.add_row("skip", "b1", None, None, (("why",), "none"))
+    assert null.event_count == 1
 
 
 def test_the_null_recorder_counts_a_lazy_event_and_never_makes_it() -> None:

@@ -33,6 +33,7 @@ from kassen.rulesets.marguerite.constants import (
 from kassen.rulesets.marguerite.model import Build, Fencer, State, enlist
 from kassen.rulesets.marguerite.options import parse_mp_costs, readings
 from kassen.rulesets.marguerite.rules import repeat, summary
+from kassen.rulesets.marguerite.rules.actions import PHASE_ROW
 from kassen.rulesets.marguerite.rules.executable import start_table
 from kassen.rulesets.marguerite.rules.initiative import action_phase
 from kassen.rulesets.marguerite.rules.judgement import Termination, judge, settle
@@ -182,7 +183,7 @@ def _turn(t: MargueriteTable) -> None:
     if st.executing:
         st.executing = {}
     rec.step("ap", "phase")
-    rec.add("phase", None, None, "R5.3", {"phase": "ap", "turn": turn})
+    rec.add_row("phase", None, None, "R5.3", (PHASE_ROW, "ap", turn))
     poisoned = False  # whether the 状態効果フェイズ has anything to do
     first, second = st.lines
     for f in first + second:  # (one loop over both parties costs less than two)

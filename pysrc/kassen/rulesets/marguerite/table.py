@@ -34,6 +34,7 @@ from kassen.rulesets.marguerite.constants import (
 from kassen.rulesets.marguerite.model import State
 from kassen.rulesets.marguerite.options import Readings
 from kassen.rulesets.marguerite.rules import summary
+from kassen.rulesets.marguerite.rules.actions import PHASE_ROW
 from kassen.rulesets.marguerite.rules.runs import Runs
 
 
@@ -111,7 +112,7 @@ class MargueriteTable(Table[State, Readings]):
         rec = self.rec
         rec.step(phase, "phase")
         if log:
-            rec.add("phase", None, None, rule, {"phase": phase, "turn": st.turn})
+            rec.add_row("phase", None, None, rule, (PHASE_ROW, phase, st.turn))
 
     def abort(self, cap: str) -> None:
         """Stop at a safety cap (the core's ``Battle.abort``): what was summarised so far is

@@ -10,6 +10,13 @@ from kassen.rulesets.marguerite.model import Fencer, Sword
 
 ENCHANT_RULE = "§13"
 
+# The keys of the frequent events' values, in order: their rows (core Recorder.add_row)
+PHASE_ROW = ("phase", "turn")
+ACT_ROW = ("sword", "ap", "reserve", "mp", "cost", "vanished")
+SKIP_ROW = ("why", "ap", "reserve", "count", "times")
+DAMAGE_ROW = ("sword", "amount", "hp", "sums")
+MP_DAMAGE_ROW = ("sword", "amount", "mp", "sums")
+
 
 class Act:
     """One actor's action inside a 行動処理: the sword frozen at payment (D7) and its targets."""

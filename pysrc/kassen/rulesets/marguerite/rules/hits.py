@@ -10,7 +10,13 @@ from kassen.rulesets.marguerite.catalogue import SWORDS
 from kassen.rulesets.marguerite.catalogue_conditions import STATUSES, sole
 from kassen.rulesets.marguerite.catalogue_effects import RIDER_OF
 from kassen.rulesets.marguerite.model import POISON, STUN
-from kassen.rulesets.marguerite.rules.actions import ENCHANT_RULE, Act, Hit
+from kassen.rulesets.marguerite.rules.actions import (
+    DAMAGE_ROW,
+    ENCHANT_RULE,
+    MP_DAMAGE_ROW,
+    Act,
+    Hit,
+)
 from kassen.rulesets.marguerite.rules.life import give, heal, hp_changed
 from kassen.rulesets.marguerite.rules.sword_effects import check_swords
 
@@ -179,14 +185,13 @@ def apply(t: MargueriteTable, f: Fencer, d: SwordDef, recv: Fencer, amount: int,
         while times > 0:
             times -= 1
             recv.mp -= amount
-            rec.add("mp_damage", fid, recv.id, d.rule, {"sword": d.code, "amount": amount,
-                                                       "mp": recv.mp, "sums": sums})
+            rec.add_row("mp_damage", fid, recv.id, d.rule,
+                        (MP_DAMAGE_ROW, d.code, amount, recv.mp, sums))
     elif amount > 0:
         while times > 0:
             times -= 1
             recv.hp -= amount
-            rec.add("damage", fid, recv.id, d.rule, {"sword": d.code, "amount": amount,
-                                                    "hp": recv.hp, "sums": sums})
+            rec.add_row("damage", fid, recv.id, d.rule, (DAMAGE_ROW, d.code, amount, recv.hp, sums))
             if recv.hp <= 0:
                 hp_changed(t, recv, "R8.5")
     elif amount < 0:  # negative damage heals (option ``negative``)
@@ -194,12 +199,12 @@ def apply(t: MargueriteTable, f: Fencer, d: SwordDef, recv: Fencer, amount: int,
         while times > 0:
             times -= 1
             heal(t, recv, -amount, "R8.5", f, source)
-    else:  # nothing changes between the repetitions: their events share one values dict
-        values = {"sword": d.code, "amount": 0, "hp": recv.hp, "sums": sums}
+    else:  # nothing changes between the repetitions: their events share one row
+        row = (DAMAGE_ROW, d.code, 0, recv.hp, sums)
         rid = recv.id
         while times > 0:
             times -= 1
-            rec.add("damage", fid, rid, d.rule, values)
+            rec.add_row("damage", fid, rid, d.rule, row)
 
 
 @implements("R8.5.6")

@@ -18,7 +18,7 @@ from kassen.rulesets.marguerite.catalogue import (
 )
 from kassen.rulesets.marguerite.catalogue_conditions import sole
 from kassen.rulesets.marguerite.model import TAUNT
-from kassen.rulesets.marguerite.rules.actions import Act
+from kassen.rulesets.marguerite.rules.actions import ACT_ROW, SKIP_ROW, Act
 from kassen.rulesets.marguerite.rules.executable import find
 from kassen.rulesets.marguerite.rules.hits import attack, attack_two_phase, strike
 from kassen.rulesets.marguerite.rules.sword_effects import (
@@ -55,8 +55,7 @@ def skips(t: MargueriteTable, group: list[Fencer], times: int, merge: bool) -> N
         emit_cycles(t)
     for f in group:
         ap = f.ap = f.ap - times
-        rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": ap, "reserve": f.reserve,
-                                             "count": 0, "times": times})
+        rec.add_row("skip", f.id, None, "R8.1", (SKIP_ROW, "none", ap, f.reserve, 0, times))
 
 
 @implements("R8.1")
@@ -143,11 +142,9 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
         elif i == -2:  # a status replaces the action (スタン)
             on_action(t, f, find(t, f))
         elif i == -3:
-            rec.add("skip", f.id, None, "R6.1", {"why": "dead", "ap": f.ap,
-                                                 "reserve": f.reserve, "count": 0, "times": 1})
+            rec.add_row("skip", f.id, None, "R6.1", (SKIP_ROW, "dead", f.ap, f.reserve, 0, 1))
         else:
-            rec.add("skip", f.id, None, "R8.1", {"why": "none", "ap": f.ap,
-                                                 "reserve": f.reserve, "count": 0, "times": 1})
+            rec.add_row("skip", f.id, None, "R8.1", (SKIP_ROW, "none", f.ap, f.reserve, 0, 1))
     # 5. 効果処理: kind priority, then rank within own party (R8.6); skips have no effect
     if len(group) == 1:
         if acts:
@@ -253,8 +250,8 @@ def pay(t: MargueriteTable, f: Fencer, sword: Sword, d: SwordDef,
         f.swords.remove(sword)
         f.free = 0
         sword.gone = True
-    t.rec.add("act", f.id, None, "R8.1", {"sword": d.code, "ap": f.ap, "reserve": f.reserve,
-                                          "mp": f.mp, "cost": cost, "vanished": limited})
+    t.rec.add_row("act", f.id, None, "R8.1",
+                  (ACT_ROW, d.code, f.ap, f.reserve, f.mp, cost, limited))
 
 
 def aim(t: MargueriteTable, act: Act, index: int) -> None:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from kassen.rulesets.marguerite.catalogue import BY_NAME
 from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS
+from kassen.rulesets.marguerite.rules.actions import PHASE_ROW
 
 if TYPE_CHECKING:
     from kassen.core.events import Known
@@ -226,8 +227,8 @@ def replay(t: MargueriteTable) -> None:
     beats = rp.template.copy()
     for at, phase, kind, head, rest in rp.heads:  # a phase's header carries the turn
         beats[at] = (phase, kind, ((head[0], head[1], head[2],
-                                    {"phase": head[3]["phase"], "turn": now}, head[4],
-                                    head[5]), *rest))
+                                    (PHASE_ROW, head[3]["phase"], now), head[4], head[5]),
+                                   *rest))
     rec.again(beats)
     st.actions += rp.actions
     st.phase = rp.phase

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.core.events import Event, Recorder, Step
+from kassen.core.events import Event, Recorder, Step, row_values
 from kassen.rulesets.marguerite.model import State
 
 RULE = "caps.log_budget"
@@ -58,6 +58,11 @@ class Tally(Recorder):
     def step(self, phase: str, kind: str) -> Step:
         """Beats are not kept while summarising."""
         return self._beat
+
+    def add_row(self, kind: str, actor: str | None, target: str | None, rule: str | None,
+                row: tuple[Any, ...], cause: str | None = None) -> None:
+        """A row's event counted as :meth:`add` counts it (core.events.Recorder.add_row)."""
+        self.add(kind, actor, target, rule, row_values(row), cause)
 
     def add(self, kind: str, actor: str | None, target: str | None, rule: str | None,
             values: dict[str, Any], cause: str | None = None) -> Event:
