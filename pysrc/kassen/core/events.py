@@ -15,16 +15,18 @@ data is the same either way: an event's values dict is the very dict the engine 
 
 An engine may hand an event's values as a row (:meth:`Recorder.add_row`): a tuple of the
 values behind the tuple of their keys, which costs a fraction of a dict to make. Or as a
-:class:`Lazy` (:meth:`Recorder.add_lazy`): a
-function and the immutable arguments it makes the dict from. Every reader of the recorded
-tuples (:attr:`Step.events`, :func:`raw_json`, so the JSON, digests and views) builds the dict
-on first read and writes it back into the tuple, so what is read is the same dict every time.
+:class:`~kassen.core.deferred.Lazy` (:meth:`Recorder.add_lazy`): a function and the immutable
+arguments it makes the dict from. Every reader of the recorded tuples (:attr:`Step.events`,
+:func:`raw_json`, so the JSON, digests and views) builds the dict on first read and writes it
+back into the tuple (:mod:`kassen.core.deferred`), so what is read is the same dict every time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from kassen.core.deferred import CheckedLazy, Lazy, settle
 
 RawEvent = tuple[int, int, str, "str | None", "str | None", dict[str, Any], "str | None",
                  "str | None"]
@@ -42,58 +44,6 @@ CHECK_LAZY = False
 """Tests turn this on to check every :class:`Lazy` is sound: :meth:`Recorder.add_lazy` then
 also makes the values at once and keeps their ``repr``, and the first read checks that the
 dict made then is the same (a maker that read something the battle changed meanwhile is not)."""
-
-
-class Lazy:
-    """An event's values not made yet: ``make(*args)`` gives the dict. ``args`` holds only
-    immutable data (ints, strings, floats, None, tuples of those, frozen objects), never
-    anything the battle changes later, so the dict is the same whenever it is made."""
-
-    __slots__ = ("args", "make")
-
-    def __init__(self, make: Callable[..., dict[str, Any]], args: tuple[Any, ...]) -> None:
-        self.make = make
-        self.args = args
-
-    def build(self) -> dict[str, Any]:
-        """The values dict."""
-        return self.make(*self.args)
-
-
-class _CheckedLazy(Lazy):
-    """A :class:`Lazy` made while :data:`CHECK_LAZY` is on: it keeps the ``repr`` of the
-    values made at once and checks the later build against it."""
-
-    __slots__ = ("made",)
-
-    def __init__(self, make: Callable[..., dict[str, Any]], args: tuple[Any, ...]) -> None:
-        super().__init__(make, args)
-        self.made = repr(make(*args))
-
-    def build(self) -> dict[str, Any]:
-        values = self.make(*self.args)
-        if repr(values) != self.made:
-            raise AssertionError(f"lazy values changed after they were recorded: {self.make!r} "
-                                 f"made {self.made} then, {values!r} now")
-        return values
-
-
-def row_values(row: tuple[Any, ...]) -> dict[str, Any]:
-    """The values dict of a row (:meth:`Recorder.add_row`): its keys, then the values."""
-    return dict(zip(row[0], row[1:], strict=True))
-
-
-def _settle(raw: list[RawEvent], start: int) -> None:
-    """Make the values of the events ``raw[start:]`` that are still a :class:`Lazy` or a row
-    (:meth:`Recorder.add_row`), writing each dict back into its tuple (in place: the list is
-    the recorder's)."""
-    for at in range(start, len(raw)):
-        event = raw[at]
-        values = event[5]
-        if values.__class__ is tuple:  # a row: its keys, then the values
-            raw[at] = (*event[:5], row_values(values), *event[6:])  # type: ignore[arg-type]
-        elif isinstance(values, Lazy):
-            raw[at] = (*event[:5], values.build(), *event[6:])
 
 
 class Event:
@@ -144,7 +94,7 @@ class Event:
 def raw_json(phase: str, raw: list[RawEvent]) -> list[dict[str, Any]]:
     """The recorded events of a beat of ``phase`` as :meth:`Event.to_json` gives them (the same
     keys in the same order), without building the events."""
-    _settle(raw, 0)
+    settle(raw, 0)
     return [{"seq": seq, "turn": turn, "phase": phase, "kind": kind, "actor": actor,
              "target": target, "values": values, "cause": cause, "rule": rule}
             for seq, turn, kind, actor, target, values, cause, rule in raw]
@@ -175,7 +125,7 @@ class Step:
         the same list every time."""
         built, raw = self._built, self._raw
         if len(built) < len(raw):
-            _settle(raw, len(built))
+            settle(raw, len(built))
             phase = self.phase
             built.extend([Event(seq, turn, phase, kind, actor, target, values, cause, rule)
                           for seq, turn, kind, actor, target, values, cause, rule
@@ -264,7 +214,7 @@ class Recorder:
             self._number()
         beats = self._beats[len(self._beats) - count:]
         for beat in beats:
-            _settle(beat[3], 0)
+            settle(beat[3], 0)
         return beats
 
     def _capture(self) -> None:
@@ -342,7 +292,7 @@ class Recorder:
             assert events is not None
         seq = self.event_count
         self.event_count = seq + 1
-        lazy = _CheckedLazy(make, args) if CHECK_LAZY else Lazy(make, args)
+        lazy = CheckedLazy(make, args) if CHECK_LAZY else Lazy(make, args)
         events.append((seq, self.turn, kind, actor, target, lazy, cause, rule))  # type: ignore[arg-type]
 
     def again(self, beats: list[tuple[str, str, tuple[Known, ...]]]) -> None:

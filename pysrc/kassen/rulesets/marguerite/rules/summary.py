@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kassen.core.events import Event, Recorder, Step, row_values
+from kassen.core.deferred import row_values
+from kassen.core.events import Event, Recorder, Step
 from kassen.rulesets.marguerite.model import State
 
 RULE = "caps.log_budget"
