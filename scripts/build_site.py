@@ -332,11 +332,13 @@ def make_snapshot(wheel: Path) -> dict | None:
     """The Pyodide memory snapshot of repeat visits (scripts/make_snapshot.mjs, in Node), or
     None when Node cannot make one: the page then always boots Python normally."""
     version = json.loads((NODE / "pyodide" / "package.json").read_text())["version"]
-    key = f"{sha256(wheel)[:16]}-{version}"
+    worker = SITE / "static" / "py" / "worker.py"  # imported into the snapshot too
+    engine = hashlib.sha256(wheel.read_bytes() + worker.read_bytes()).hexdigest()
+    key = f"{engine[:16]}-{version}"
     target = VENDOR / "snapshot" / f"kassen-{key}.ksn"
     target.parent.mkdir(parents=True, exist_ok=True)
     cmd = ["node", str(ROOT / "scripts" / "make_snapshot.mjs"),
-           str(NODE / "pyodide" / "pyodide.mjs"), str(wheel), str(target), key]
+           str(NODE / "pyodide" / "pyodide.mjs"), str(wheel), str(target), key, str(worker)]
     log("node scripts/make_snapshot.mjs (Pyodide memory snapshot)")
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0 or not target.is_file():

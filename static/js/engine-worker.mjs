@@ -1,5 +1,6 @@
 // The engine worker: Pyodide booted directly in a module worker (no PyScript), running
-// static/py/worker.py and answering the page's calls (static/js/engine.js).
+// static/py/worker.py (the module `kassen_worker`) and answering the page's calls
+// (static/js/engine.js).
 //
 // Messages in: {id, name, args} (args are strings); out: {id, result} (the function's JSON
 // string) or {id, error}. Issue 29: PyScript set itself up on the main thread and again in
@@ -30,7 +31,6 @@ async function unpackWheel(py, wheel) {
 async function boot() {
   const options = MODE === "boot" ? { packages: ["kassen"] } : {};
   const python = loadPyodide(options);  // first: its fetch keeps copies for offline use
-  const source = fetch(here("../py/worker.py")).then((r) => r.text());
   const wheel = MODE === "boot" ? null : fetch(here(`../vendor/${VERSION.wheel}`))
     .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`wheel: HTTP ${r.status}`))));
   wheel?.catch(() => {});  // reported where it is awaited
@@ -46,20 +46,33 @@ async function boot() {
   } else if (wheel) {
     await unpackWheel(py, wheel);
   }
-  py.runPython(await source, { filename: "worker.py" });
-  const channel = new BroadcastChannel("kassen-engine");  // the page's start-up stages
-  channel.postMessage("hello");
-  channel.close();
-  const exported = py.globals.get("__export__");
+  const stages = new BroadcastChannel("kassen-engine");  // the page's start-up stages
+  stages.postMessage("engine");
+  globalThis.kassenTimes.script = performance.now();
+  const worker = await workerModule(py);
+  stages.postMessage("hello");
+  stages.close();
+  const exported = worker.__export__;
   const names = new Set(exported.toJs());
   exported.destroy();
   const functions = new Map();  // name → its function (a proxy held for the worker's life)
   const get = (name) => {
     if (!names.has(name)) throw new Error(`no engine function ${name}`);
-    if (!functions.has(name)) functions.set(name, py.globals.get(name));
+    if (!functions.has(name)) functions.set(name, worker[name]);
     return functions.get(name);
   };
   return { get, files };
+}
+
+/** static/py/worker.py as the module `kassen_worker`: already imported in a restored
+ * snapshot (scripts/make_snapshot.mjs), else written into the working directory and imported. */
+async function workerModule(py) {
+  if (!globalThis.kassenBoot?.snapshot) {
+    const response = await fetch(here("../py/worker.py"));
+    if (!response.ok) throw new Error(`worker.py: HTTP ${response.status}`);
+    py.FS.writeFile(`${py.FS.cwd()}/kassen_worker.py`, await response.text());
+  }
+  return py.pyimport("kassen_worker");
 }
 
 const booted = boot();

@@ -114,10 +114,15 @@ export async function restoring(options, { loadBase, version, cache, download })
   try {
     // Pyodide awaits the bytes only after loading its glue code: the checks overlap that too.
     const py = await loadBase({ ...options, _loadSnapshot: bytes });
-    const key = py.runPython("getattr(__import__('kassen'), '_snapshot_key', None)");
+    // modules taken directly, not through runPython (which parses and compiles its code)
+    const kassen = py.pyimport("kassen");
+    const key = kassen._snapshot_key;
+    kassen.destroy();
     if (key !== META.key) throw new Error("restored engine is not this build's");
     // every restore would otherwise continue the one random state frozen at build time
-    py.runPython("import random; random.seed()");
+    const random = py.pyimport("random");
+    random.seed();
+    random.destroy();
     const ms = (t) => Math.round(t - times.started);
     globalThis.kassenBoot = { snapshot: true, source, ms: ms(performance.now()), readMs: ms(times.read),
                               unpackedMs: ms(times.unpacked), checkedMs: ms(times.checked),
