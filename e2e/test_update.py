@@ -139,8 +139,8 @@ def test_a_new_build_is_fetched_in_the_background_offered_and_taken(browser, cop
             assert NOTICE[language] in app.page.locator("#update").inner_text()
             for width, height in ((1280, 800), (360, 640)):
                 app.page.set_viewport_size({"width": width, "height": height})
-                shot = SHOTS / f"update-{language}-{width}.png"
-                app.page.locator("#update").screenshot(path=str(shot))
+                app.page.evaluate("window.scrollTo(0, 0)")
+                app.page.screenshot(path=str(SHOTS / f"update-{language}-{width}.png"))
         app.page.set_viewport_size({"width": 1280, "height": 800})
 
         # a second tab on the old build; the first tab takes the update
