@@ -69,24 +69,30 @@ async function buildOf(id) {
 
 // --- serving ------------------------------------------------------------------------------
 
+const NETWORK = "network";  // the build of a page whose document this cache did not have
+
 async function respond(event, path) {
   const { request } = event;
   const navigate = request.mode === "navigate";
   const build = navigate ? VERSION.id : await buildOf(event.clientId);
-  if (navigate) remember(event, event.resultingClientId, build);
-  else if (event.resultingClientId) remember(event, event.resultingClientId, build);  // a worker
+  if (!navigate && event.resultingClientId) remember(event, event.resultingClientId, build);  // a worker
+  if (build === NETWORK) return fetch(request);
   const cache = await caches.open(PREFIX + build);
-  const key = navigate && (path === "" || path.endsWith("/")) ? urlOf(`${path}index.html`) : request;
-  const hit = await cache.match(key, { ignoreSearch: navigate });
-  if (hit) return hit;
-  const response = await fetch(request);
-  const file = navigate && key !== request ? `${path}index.html` : path;
-  if (build === VERSION.id && !new URL(request.url).search && file in VERSION.files) {
-    // a file the cache still lacks: kept only if it is this build's
-    const copy = response.clone();
-    event.waitUntil(isBuilds(file, copy).then((ok) => ok && cache.put(urlOf(file), copy))
-      .catch(() => {}));
+  const file = navigate && (path === "" || path.endsWith("/")) ? `${path}index.html` : path;
+  const hit = await cache.match(navigate ? urlOf(file) : request, { ignoreSearch: navigate });
+  if (hit) {
+    if (navigate) remember(event, event.resultingClientId, build);
+    return hit;
   }
+  const response = await fetch(request);
+  const listed = !new URL(request.url).search || navigate;
+  if (build !== VERSION.id || !listed || !(file in VERSION.files)) return response;
+  // a file the cache still lacks: kept only if it is this build's; a page whose document is
+  // not (the server has another build) gets everything from the network, never this cache
+  const copy = response.clone();
+  const ours = isBuilds(file, copy);
+  event.waitUntil(ours.then((ok) => ok && cache.put(urlOf(file), copy)).catch(() => {}));
+  if (navigate) remember(event, event.resultingClientId, await ours.catch(() => false) ? build : NETWORK);
   return response;
 }
 
@@ -181,9 +187,11 @@ self.addEventListener("message", (event) => {
   if (data.type === "activate") {  // the page's "update" button
     event.waitUntil(self.skipWaiting());
   } else if (data.type === "fill") {  // the page is ready: complete the cache, drop old ones
-    if (event.source?.id && typeof data.build === "string") remember(event, event.source.id, data.build);
     const reply = event.ports[0];
-    event.waitUntil((data.build === VERSION.id ? fillFromHttpCache(data.urls) : Promise.resolve(0))
+    const build = String(data.build);  // the page's: a first visit's page is first seen here
+    event.waitUntil(caches.has(PREFIX + build).then((cached) =>
+      remember(event, event.source?.id, build === VERSION.id || cached ? build : NETWORK)));
+    event.waitUntil((build === VERSION.id ? fillFromHttpCache(data.urls) : Promise.resolve(0))
       .then((held) => prune().then(() => reply?.postMessage({ cached: held, build: VERSION.id })))
       .catch(() => reply?.postMessage({ cached: 0, build: VERSION.id })));
   }

@@ -179,3 +179,27 @@ def test_a_new_build_is_fetched_in_the_background_offered_and_taken(browser, cop
         if second is not None:
             second.close()
         app.close()
+
+
+def test_a_page_the_cache_lacks_comes_whole_from_the_network(browser, copy_site) -> None:
+    """The cache of the running build lacks the page itself while the server has moved on to
+    another build: the page comes from the server, and so does everything it loads (its
+    build's files, not the cached build's): it opens, whole, as the server's build."""
+    copy_site.start()
+    app = App(browser, copy_site.url, intercept=False)
+    try:
+        app.open()
+        wait_offline(app.page)
+        old = page_build(app.page)
+        app.page.evaluate("""async (id) => {
+            const cache = await caches.open(`kassen-${id}`);
+            await cache.delete(new URL("index.html", location).href); }""", old)
+        new = new_build(copy_site.root)
+        app.page.reload()
+        app.wait_ready()
+        assert page_build(app.page) == new
+        text = app.page.evaluate("fetch('static/vendor/build.mjs').then((r) => r.text())")
+        assert f'"id": "{new}"' in text
+        assert app.call("ping")["ok"]
+    finally:
+        app.close()
