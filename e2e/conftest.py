@@ -7,6 +7,8 @@ per module (``app`` fixture) instead of pytest-playwright's per-test ``page``.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import sys
 import urllib.parse
@@ -62,9 +64,22 @@ class SiteServer:
             self.server, _ = start_server(self.port)
 
 
+def stale_files() -> list[str]:
+    """Page files changed since the last build: their SHA-256 is not the one in
+    static/vendor/version.mjs, so the service worker would refuse to cache them."""
+    text = (ROOT / "static" / "vendor" / "version.mjs").read_text(encoding="utf-8")
+    files = json.loads(text.split("= ", 1)[1].rstrip().rstrip(";"))["files"]
+    return [path for path, digest in files.items() if not path.startswith("static/vendor/")
+            and hashlib.sha256((ROOT / path).read_bytes()).hexdigest()[:16] != digest]
+
+
 @pytest.fixture(scope="session")
 def site() -> Iterator[SiteServer]:
-    """The site, served on 127.0.0.1 for the whole session."""
+    """The site, served on 127.0.0.1 for the whole session (built after the last change of a
+    page file: the offline cache takes only the build's own files)."""
+    stale = stale_files()
+    if stale:
+        pytest.fail(f"the site was built before {stale[:3]} changed: run scripts/build_site.py")
     server = SiteServer()
     yield server
     if server.server is not None:

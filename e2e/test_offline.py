@@ -40,8 +40,8 @@ def test_reload_with_the_server_stopped_reaches_ready(app, site) -> None:
     page = app.page
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     cached = page.evaluate("""async () => {
-        const keys = await caches.keys();
-        const cache = await caches.open(keys[0]);
+        const { VERSION } = await import("/static/vendor/version.mjs");
+        const cache = await caches.open(`kassen-${VERSION.id}`);
         return (await cache.keys()).map(r => new URL(r.url).pathname); }""")
     for path in BIG:
         assert path in cached

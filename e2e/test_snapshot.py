@@ -15,10 +15,10 @@ pytestmark = pytest.mark.e2e
 # In-page helpers, run with the page's own origin. `swap(entry, bytesOrText)` replaces a
 # cache entry; the pristine copies come from the server (a query string misses the cache).
 JS_PRELUDE = """
-const { BUILD } = await import(new URL("/static/vendor/build.mjs?pristine", location).href);
-const cache = await caches.open(`kassen-${BUILD.id}`);
-const snapUrl = new URL(`/static/vendor/${BUILD.snapshot.file}`, location).href;
-const buildUrl = new URL("/static/vendor/build.mjs", location).href;
+const { VERSION } = await import(new URL("/static/vendor/version.mjs?pristine", location).href);
+const cache = await caches.open(`kassen-${VERSION.id}`);
+const snapUrl = new URL(`/static/vendor/${VERSION.snapshot.file}`, location).href;
+const buildUrl = new URL("/static/vendor/version.mjs", location).href;  // what the worker reads
 const pristine = async (url) =>
   (await fetch(`${url}?pristine`, { cache: "no-store" })).arrayBuffer();
 const put = (url, body, type) =>
@@ -35,7 +35,7 @@ DAMAGE = {
                     await put(snapUrl, b.subarray(0, b.length - 65536), BIN);""",
     # the build says its snapshot was made by another Pyodide
     "other-pyodide": """const text = new TextDecoder().decode(await pristine(buildUrl))
-                          .replace(`"pyodide": "${BUILD.snapshot.pyodide}"`, '"pyodide": "0.0.1"');
+                          .replace(`"pyodide":"${VERSION.snapshot.pyodide}"`, '"pyodide":"0.0.1"');
                         await put(buildUrl, text, "text/javascript");""",
     # Pyodide's own check refuses it (runtime build id in the header changed), although size
     # and checksum match the (rewritten) build: exercises a restore that fails inside Pyodide
@@ -45,7 +45,7 @@ DAMAGE = {
                           const sum = hex(await crypto.subtle.digest("SHA-256", b));
                           await put(snapUrl, b, BIN);
                           const text = new TextDecoder().decode(await pristine(buildUrl))
-                            .replace(BUILD.snapshot.sha256, sum);
+                            .replace(VERSION.snapshot.sha256, sum);
                           await put(buildUrl, text, "text/javascript");""",
 }
 REASONS = {"flipped": "checksum", "truncated": "bytes", "other-pyodide": "Pyodide 0.0.1",
@@ -91,7 +91,8 @@ def test_first_visit_restores_the_downloaded_snapshot_and_caches_it(visited) -> 
     assert visited.first_boot["snapshot"] is True, visited.first_boot
     assert visited.first_boot["source"] == "network", visited.first_boot
     cached = visited.page.evaluate("""async () => {
-        const cache = await caches.open((await caches.keys())[0]);
+        const { VERSION } = await import("/static/vendor/version.mjs");
+        const cache = await caches.open(`kassen-${VERSION.id}`);
         return (await cache.keys()).map((r) => new URL(r.url).pathname); }""")
     assert [p for p in cached if p.startswith("/static/vendor/snapshot/")], cached
 

@@ -50,8 +50,9 @@ def _ready(page) -> tuple[float, float]:
     return ready, (fcp or 0) / 1000
 
 
-MILESTONES = {"worker": "engine worker made", "asked": "interpreter asked for",
-              "python": "Python ready", "script": "worker.py began", "ready": "page ready"}
+MILESTONES = {"start": "page started the worker", "worker": "engine worker made",
+              "asked": "interpreter asked for", "python": "Python ready",
+              "script": "engine API taken", "ready": "page ready"}
 
 
 def timeline(page, ready: float) -> dict[str, float]:
@@ -63,6 +64,8 @@ def timeline(page, ready: float) -> dict[str, float]:
     shift = times["origin"] - page.evaluate("performance.timeOrigin")  # worker -> page clock
     out = {"worker": shift / 1000, "ready": ready}
     out.update({k: (shift + times[k]) / 1000 for k in ("asked", "python", "script")})
+    start = page.evaluate("performance.getEntriesByName('kassen:worker')[0]?.startTime")
+    out["start"] = (start or 0) / 1000  # static/js/boot.js
     return out
 
 

@@ -6,7 +6,9 @@ repository, then copy the Pyodide runtime and the wheel into
 ``static/vendor/``, write a trimmed Pyodide lock that names only our wheel, write the rules
 reference (``docs/rules/``, as anchored blocks), ``static/vendor/rulesets.js`` (the page's rule
 systems, from the registry) and ``static/vendor/build.mjs`` with the file names and a build id
-the page and the service worker use. Last, a gzip copy ``X.gz`` is written beside every file
+the page uses, and ``static/vendor/version.mjs`` (the build id, the engine's file names and the
+SHA-256 of every file the offline cache holds: what the service worker and the engine worker
+read). Last, a gzip copy ``X.gz`` is written beside every file
 of ``static/vendor/`` that compresses well, and a brotli copy ``X.br`` beside the large ones
 (scripts/brotli.mjs; scripts/serve.py sends the best copy the browser accepts; docs/page.md
 says how another static host can).
@@ -194,12 +196,37 @@ def build_id() -> str:
     digest = hashlib.sha256()
     files = [SITE / "index.html", SITE / "sw.js", SITE / "rules.html"]
     files += sorted(p for p in (SITE / "static").rglob("*")
-                    if p.is_file() and p.name != "build.mjs")
+                    if p.is_file() and p.name not in ("build.mjs", "version.mjs"))
     for path in files:
         if path.is_file():
             digest.update(str(path.relative_to(SITE)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
+
+
+def offline_files(info: dict) -> list[str]:
+    """Every file a visit may load, relative to the site: the shell (the page's files, the
+    rules data, the snapshot), the page's build module and the runtime the engine worker
+    loads. The service worker caches exactly these (and ``version.mjs``, which it writes
+    itself), so the cache of a build holds that build and nothing else."""
+    files = [path for path in info["shell"] if path != "./"]
+    files += ["static/vendor/build.mjs", f"static/vendor/{info['wheel']}",
+              "static/vendor/pyodide/pyodide-lock.json"]
+    files += [f"static/vendor/pyodide/{name}" for name in PYODIDE_FILES]
+    return list(dict.fromkeys(files))
+
+
+def write_version(info: dict) -> None:
+    """``static/vendor/version.mjs``: what the service worker and the engine worker need of
+    the build (its id, the wheel, the snapshot) and the SHA-256 (first 16 hex digits) of every
+    offline file. Written compact, so the service worker can rebuild its exact text from the
+    object (``JSON.stringify``) and store it without a download. A browser checks this module
+    with sw.js for a new service worker, so a new build is found on the next visit."""
+    files = {path: sha256(SITE / path)[:16] for path in offline_files(info)}
+    version = {"id": info["id"], "wheel": info["wheel"], "snapshot": info["snapshot"],
+               "files": files}
+    text = json.dumps(version, ensure_ascii=False, separators=(",", ":"))
+    (VENDOR / "version.mjs").write_text(f"export const VERSION = {text};\n", encoding="utf-8")
 
 
 def extra_rulesets() -> list[Path]:
@@ -242,6 +269,21 @@ def add_rulesets_to_wheel(wheel: Path, modules: list[Path]) -> None:
         for name, data in entries.items():
             new.writestr(name, data)
     log(f"{EXTRA_ENV}: added {', '.join(p.name for p in modules)} to the wheel")
+
+
+def store_wheel(wheel: Path) -> None:
+    """Rewrite ``wheel`` with its files stored, not deflated, and fixed timestamps (issue 29):
+    the engine worker then writes each file into Python's file system as a slice of the
+    wheel (static/js/unzip.mjs), where inflating 200 entries took a third of a second of a
+    repeat visit; the transfer stays as small (the build's gzip copy of the wheel), and the
+    same sources give the same wheel."""
+    with zipfile.ZipFile(wheel) as old:
+        entries = [(info.filename, old.read(info)) for info in old.infolist()]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_STORED) as new:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            new.writestr(info, data)
 
 
 def write_page_rulesets(hello: dict, rules: list[str]) -> None:
@@ -290,11 +332,13 @@ def make_snapshot(wheel: Path) -> dict | None:
     """The Pyodide memory snapshot of repeat visits (scripts/make_snapshot.mjs, in Node), or
     None when Node cannot make one: the page then always boots Python normally."""
     version = json.loads((NODE / "pyodide" / "package.json").read_text())["version"]
-    key = f"{sha256(wheel)[:16]}-{version}"
+    worker = SITE / "static" / "py" / "worker.py"  # imported into the snapshot too
+    engine = hashlib.sha256(wheel.read_bytes() + worker.read_bytes()).hexdigest()
+    key = f"{engine[:16]}-{version}"
     target = VENDOR / "snapshot" / f"kassen-{key}.ksn"
     target.parent.mkdir(parents=True, exist_ok=True)
     cmd = ["node", str(ROOT / "scripts" / "make_snapshot.mjs"),
-           str(NODE / "pyodide" / "pyodide.mjs"), str(wheel), str(target), key]
+           str(NODE / "pyodide" / "pyodide.mjs"), str(wheel), str(target), key, str(worker)]
     log("node scripts/make_snapshot.mjs (Pyodide memory snapshot)")
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0 or not target.is_file():
@@ -331,6 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     extra = extra_rulesets()
     if extra:
         add_rulesets_to_wheel(wheel, extra)
+    store_wheel(wheel)
     write_trimmed_lock(VENDOR / "pyodide", wheel)
     hello = describe_engine(wheel)
     rules, option_anchors = copy_rules(hello)
@@ -345,6 +390,7 @@ def main(argv: list[str] | None = None) -> int:
     (VENDOR / "build.mjs").write_text(
         "// generated by scripts/build_site.py\n"
         f"export const BUILD = {json.dumps(info, ensure_ascii=False)};\n")
+    write_version(info)
     precompress(VENDOR)
     if not args.no_brotli:
         precompress_brotli(VENDOR)

@@ -1,10 +1,10 @@
 // Build step (Node 20): a Pyodide memory snapshot taken right after the engine is imported.
-// Usage: node scripts/make_snapshot.mjs <pyodide.mjs> <engine wheel> <out file> <key>
+// Usage: node scripts/make_snapshot.mjs <pyodide.mjs> <engine wheel> <out file> <key> <worker.py>
 //
 // It boots the vendored Pyodide with `_makeSnapshot` (experimental), unpacks the engine wheel
 // where the page's worker puts it (the working directory /home/pyodide, as PyScript's "files" did),
-// imports what static/py/worker.py imports (kassen.web.api, kassen.web.lab) and every
-// ruleset, stamps `kassen._snapshot_key` (the page checks it after a restore) and writes `pyodide.makeMemorySnapshot()`: the whole wasm heap plus Pyodide's header with
+// imports static/py/worker.py as the module `kassen_worker` (the engine worker takes its API
+// from there, issue 29), kassen.web.lab and every ruleset, stamps `kassen._snapshot_key` (the page checks it after a restore) and writes `pyodide.makeMemorySnapshot()`: the whole wasm heap plus Pyodide's header with
 // the runtime's build id. Only Python state is kept; the page rewrites the files (stdlib zip,
 // wheel) into Pyodide's file system exactly as on a normal boot.
 //
@@ -16,17 +16,18 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [pyodideMjs, wheelPath, outPath, key] = process.argv.slice(2);
-if (!key) {
-  console.error("usage: make_snapshot.mjs <pyodide.mjs> <wheel> <out> <key>");
+const [pyodideMjs, wheelPath, outPath, key, workerPy] = process.argv.slice(2);
+if (!workerPy) {
+  console.error("usage: make_snapshot.mjs <pyodide.mjs> <wheel> <out> <key> <worker.py>");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(pyodideMjs).href);
 const started = performance.now();
 const py = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: (line) => console.error(line) });
 py.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: "." });
+py.FS.writeFile("kassen_worker.py", readFileSync(workerPy));  // where engine-worker.mjs puts it
 py.runPython(`
-import kassen, kassen.web.api, kassen.web.lab
+import kassen, kassen.web.api, kassen.web.lab, kassen_worker
 kassen.core.registry.all_rulesets()  # every ruleset imported, so first calls import nothing
 kassen._snapshot_key = ${JSON.stringify(key)}
 del kassen

@@ -1,6 +1,7 @@
-// Starts the engine worker as early as the page can: this module runs before main.js and its
-// import graph is small (the engine only), so Python boots while the rest of the
-// UI modules are still loading. main.js takes the promise and the stage reports from here.
+// The engine's start, shared by the page's modules: static/js/boot.js (the page's first
+// script) has already started the worker, so Python restores while the UI modules load; this
+// adopts it (or starts one, without boot.js). main.js takes the promise and the stage reports
+// from here.
 import { startEngine } from "./engine.js";
 
 const listeners = [];

@@ -11,10 +11,12 @@ function newWorker(mode) {
 }
 
 /** `send(name, ...strings)` → a promise of the worker's answer (a string). A worker that
- * fails (an uncaught error, or one that cannot load) rejects every call still waiting. */
-function messenger(worker) {
+ * fails (an uncaught error, or one that cannot load) rejects every call still waiting, and
+ * every later one; `failed` is an error event the worker met before this was listening. */
+function messenger(worker, failed = null) {
   const waiting = new Map();
   let last = 0;
+  let failure = null;
   worker.onmessage = ({ data }) => {
     const entry = waiting.get(data.id);
     if (!entry) return;
@@ -22,11 +24,13 @@ function messenger(worker) {
     if ("error" in data) entry.reject(new Error(data.error)); else entry.resolve(data.result);
   };
   worker.onerror = (event) => {
-    const error = new Error(`engine worker failed: ${event.message || "could not load"}`);
-    for (const entry of waiting.values()) entry.reject(error);
+    failure = new Error(`engine worker failed: ${event.message || "could not load"}`);
+    for (const entry of waiting.values()) entry.reject(failure);
     waiting.clear();
   };
+  if (failed) worker.onerror(failed);
   return (name, ...args) => new Promise((resolve, reject) => {
+    if (failure) { reject(failure); return; }
     last += 1;
     waiting.set(last, { resolve, reject });
     worker.postMessage({ id: last, name, args: args.map(String) });
@@ -46,8 +50,8 @@ async function twoStep(call, request, onEarly) {
 }
 
 /** Wrap an engine worker: `call(name, ...strings)` → parsed JSON, plus the named API functions. */
-function wrap(worker) {
-  const send = messenger(worker);
+function wrap(worker, failed = null) {
+  const send = messenger(worker, failed);
   const call = async (name, ...args) => JSON.parse(await send(name, ...args));
   const json = (value) => (typeof value === "string" ? value : JSON.stringify(value));
   return {
@@ -87,16 +91,28 @@ export async function startWorker({ mode = "files" } = {}) {
   return api;
 }
 
+/** The worker static/js/boot.js started as the page began (once; null without one). */
+function takeEarlyStart() {
+  const start = globalThis.kassenStart;
+  if (!start?.worker) return null;
+  globalThis.kassenStart = null;
+  return start;
+}
+
 /**
- * Start the engine. `onStage(name)` gets "runtime", "engine", "hello", "ready".
+ * Start the engine (adopting the worker boot.js started, if any). `onStage(name)` gets
+ * "runtime", "engine", "hello", "ready".
  * Resolves to `{api, info}`: `api` has the API functions, each returning parsed JSON.
  */
 export async function startEngine({ onStage = () => {}, mode = "files" } = {}) {
-  const channel = new BroadcastChannel("kassen-engine");
+  const early = mode === "files" ? takeEarlyStart() : null;
+  const channel = early?.channel ?? new BroadcastChannel("kassen-engine");
   channel.onmessage = (event) => onStage(String(event.data));
   onStage("runtime");
+  if (early && early.stage !== "runtime") onStage(early.stage);
   try {
-    const api = wrap(newWorker(mode));  // its stages "engine", "hello" come on the channel
+    // its stages "engine", "hello" come on the channel
+    const api = early ? wrap(early.worker, early.error) : wrap(newWorker(mode));
     // The first call is the cheapest one; the rulesets' descriptions (what `hello` answers)
     // were computed at build time from the same sources as the wheel.
     const info = { ...(await api.ping()), rulesets: BUILD.hello.rulesets };

@@ -2,7 +2,7 @@
 import { $, el, fill } from "./dom.js";
 import { BUILD } from "../vendor/build.mjs";
 import { initialLang, lang, onLangChange, setLang, t } from "./i18n.js";
-import { fillOfflineCache, loadedUrls, registerServiceWorker } from "./offline.js";
+import { fillOfflineCache, registerServiceWorker, watchForUpdates } from "./offline.js";
 import { currentBattle, extendBattle, initBattleControls, play, relabelBattle, showBattle } from "./battle.js";
 import { initDecide, present, relabelDecision } from "./decide.js";
 import { applyRecord, currentRuleset, initSetup, readOptions, relabelSetup, renderPicker, request, selectRuleset,
@@ -140,6 +140,13 @@ async function openFragment(fragment) {
   }
 }
 
+/** A newer build is ready (offline.js): say so, with a button that switches to it. */
+function offerUpdate(update) {
+  const button = $("update-reload");
+  button.addEventListener("click", () => { button.disabled = true; update(); }, { once: true });
+  $("update").hidden = false;
+}
+
 const pageUrl = (fragment) => `${location.origin}${location.pathname}${fragment}`;
 
 /** "Share build": the side's #b= link (the engine validates the build first). */
@@ -187,7 +194,8 @@ async function boot() {
   }
   $("share").addEventListener("click", share);
   setStage("runtime");
-  registerServiceWorker();  // not awaited: Python is already starting (early.js)
+  // not awaited: Python is already starting (boot.js)
+  registerServiceWorker().then((registration) => registration && watchForUpdates(registration, offerUpdate));
   try {
     onEngineStage((name) => name !== "ready" && setStage(name));
     const engine = await engineReady;
@@ -210,8 +218,7 @@ async function boot() {
     updateBattleState();
     window.kassenReadyAt = performance.now();
     setStage("ready");
-    window.kassenOffline = api.resources()
-      .then((workerUrls) => fillOfflineCache(loadedUrls([...workerUrls, location.href, ...BUILD.shell])))
+    window.kassenOffline = fillOfflineCache(BUILD.id)
       .catch((error) => console.warn("offline cache not filled:", error));
     await openFragment(location.hash);
     window.addEventListener("hashchange", () => openFragment(location.hash));

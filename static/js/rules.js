@@ -290,7 +290,7 @@ function init() {
     if (!registration) return;
     const data = BUILD.rules.flatMap((id) => ["ja", "en"].map((code) => `static/vendor/rules/${id}.${code}.json`));
     const base = new URL("../../", import.meta.url);
-    return fillOfflineCache(loadedUrls([location.href, ...data.map((p) => new URL(p, base).href)]));
+    return fillOfflineCache(BUILD.id, loadedUrls([location.href, ...data.map((p) => new URL(p, base).href)]));
   }).catch((error) => console.warn("offline cache not filled:", error));
 }
 

@@ -3,25 +3,39 @@
 // the lock, the engine wheel) is served from the offline cache when it is there, and otherwise
 // fetched once and copied into that cache as it streams to Pyodide. So Python starts at once on
 // the first visit (no waiting for the service worker), nothing is downloaded twice, and the
-// service worker (sw.js) finds the runtime in its cache for the next, offline, visit.
+// service worker (sw.js) finds the runtime in its cache for the next, offline, visit. A copy is
+// stored only if it has the build's SHA-256 (version.mjs), so the cache holds one build.
 // Python starts from the build's memory snapshot (engine already imported; ./snapshot.mjs),
 // read from that cache or, on the first visit, downloaded through it; anything wrong with it
 // means an ordinary boot, silently.
-import { BUILD } from "../vendor/build.mjs";
+import { VERSION } from "../vendor/version.mjs";
 import { loadPyodide as loadBase, version } from "../vendor/pyodide/pyodide.mjs";
 import { prepareSnapshot, restoring } from "./snapshot.mjs";
 
-const CACHE = `kassen-${BUILD.id}`;  // the same name sw.js uses
+const CACHE = `kassen-${VERSION.id}`;  // the same name sw.js uses
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const ROOT = new URL("../../", import.meta.url).href;  // the site's root (version.mjs paths)
 
 // Copies waiting for the interpreter to finish booting: writing 12 MB into the Cache API
 // while the wasm compiles slowed the start measurably, so the writes start right after.
 const waiting = [];
 let booted = false;
 
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** Store `response` (a file of this build, `path` relative to the site) once it proves to be
+ * this build's (SHA-256 of version.mjs), after the interpreter has booted. */
 function keep(cache, request, response, path) {
-  const put = () => cache.put(request, response).catch((error) => console.warn("not cached:", path, error));
-  if (booted) put(); else waiting.push(put);
+  const put = async () => {
+    const body = await response.clone().arrayBuffer();
+    if (!hex(await crypto.subtle.digest("SHA-256", body)).startsWith(VERSION.files[path])) {
+      console.warn("not cached (not this build's file):", path);
+      return;
+    }
+    await cache.put(request, response);
+  };
+  const run = () => put().catch((error) => console.warn("not cached:", path, error));
+  if (booted) run(); else waiting.push(run);
 }
 
 let cacheOpened = null;
@@ -44,8 +58,9 @@ function teeFetch(fetchBase) {
     const hit = await cache.match(request).catch(() => undefined);
     if (hit) return hit;
     const response = await fetchBase(request);
-    if (response.ok && response.type === "basic") {
-      keep(cache, request, response.clone(), url.pathname);
+    const path = url.href.startsWith(ROOT) && !url.search ? url.href.slice(ROOT.length) : null;
+    if (response.ok && response.type === "basic" && VERSION.files[path]) {
+      keep(cache, request, response.clone(), path);
     }
     return response;
   };

@@ -1,7 +1,8 @@
 // Restore the build's Pyodide memory snapshot instead of booting Python: a repeat visit from
-// the offline cache, the first visit downloaded (and kept in that cache; it is in BUILD.shell
-// too, for the service worker). scripts/make_snapshot.mjs takes it at build time (Node, the
-// same vendored Pyodide) right after the engine and every ruleset are imported. Pyodide's
+// the offline cache, the first visit downloaded (and kept in that cache; it is one of the
+// build's offline files, for the service worker, too). scripts/make_snapshot.mjs takes it at
+// build time (Node, the same vendored Pyodide) right after the engine and every ruleset are
+// imported. Pyodide's
 // loader restores it through its experimental `_loadSnapshot` option: the wasm heap is copied
 // in and Python's start-up is skipped.
 //
@@ -10,9 +11,9 @@
 // glue code), Pyodide's own build-id check passes, and the restored engine carries the
 // build's key. Otherwise the worker boots as before, with one console.info line and no error
 // on the page. `globalThis.kassenBoot` says which happened (the worker's `boot` call).
-import { BUILD } from "../vendor/build.mjs";
+import { VERSION } from "../vendor/version.mjs";
 
-const META = BUILD.snapshot || null;
+const META = VERSION.snapshot || null;
 const URL_ = META ? new URL(`../vendor/${META.file}`, import.meta.url).href : null;
 
 /** Record how this worker started; returns null (so callers boot normally). */
@@ -113,10 +114,15 @@ export async function restoring(options, { loadBase, version, cache, download })
   try {
     // Pyodide awaits the bytes only after loading its glue code: the checks overlap that too.
     const py = await loadBase({ ...options, _loadSnapshot: bytes });
-    const key = py.runPython("getattr(__import__('kassen'), '_snapshot_key', None)");
+    // modules taken directly, not through runPython (which parses and compiles its code)
+    const kassen = py.pyimport("kassen");
+    const key = kassen._snapshot_key;
+    kassen.destroy();
     if (key !== META.key) throw new Error("restored engine is not this build's");
     // every restore would otherwise continue the one random state frozen at build time
-    py.runPython("import random; random.seed()");
+    const random = py.pyimport("random");
+    random.seed();
+    random.destroy();
     const ms = (t) => Math.round(t - times.started);
     globalThis.kassenBoot = { snapshot: true, source, ms: ms(performance.now()), readMs: ms(times.read),
                               unpackedMs: ms(times.unpacked), checkedMs: ms(times.checked),

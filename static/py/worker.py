@@ -5,6 +5,12 @@ The page's main thread calls the functions named in ``__export__`` by message; e
 argument and result is a ``str`` so crossing the worker boundary stays cheap. Any exception
 is turned into an ``{"ok": false, "problems": [...]}`` answer, so the page never sees a
 Python traceback as a broken promise.
+
+The engine worker imports this file as the module ``kassen_worker``. The build's memory
+snapshot (scripts/make_snapshot.mjs) already holds it, imported: a visit that restores the
+snapshot neither compiles nor runs it (issue 29: that was a tenth of a second of every
+repeat visit). So importing it does nothing with the page: ``js`` is only looked up when a
+function runs, and the start-up stages are posted by the engine worker.
 """
 
 import json
@@ -13,17 +19,7 @@ import traceback
 
 import js  # the worker's global scope
 
-
-def _stage(name: str) -> None:
-    """Tell the page which start-up stage the worker has reached."""
-    channel = js.BroadcastChannel.new("kassen-engine")
-    channel.postMessage(name)
-    channel.close()
-
-
-_STARTED = js.performance.now()  # when this file began running (see startup())
-_stage("engine")
-import kassen.web.api as api  # noqa: E402  (after the stage message on purpose)
+import kassen.web.api as api
 
 
 def _guard(name: str, call) -> str:
@@ -90,9 +86,10 @@ def boot() -> str:
 def startup() -> str:
     """When this worker reached each start-up milestone, in ms of its own clock (``origin``,
     its zero, is ms since the epoch): ``asked`` for the interpreter, ``python`` ready
-    (static/js/runtime.mjs), ``script`` this file began, ``now`` (scripts/bench_startup.py)."""
+    (static/js/runtime.mjs), ``script`` this module's API taken (engine-worker.mjs), ``now``
+    (scripts/bench_startup.py)."""
     times = json.loads(str(js.JSON.stringify(getattr(js, "kassenTimes", None))) or "null")
-    return json.dumps({**(times or {}), "script": _STARTED, "now": js.performance.now()})
+    return json.dumps({**(times or {}), "now": js.performance.now()})
 
 
 __export__ = [*API, *LAB_API, "resources", "boot", "startup"]
