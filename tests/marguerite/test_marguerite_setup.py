@@ -3,6 +3,8 @@ what each battle would make for itself (R4.2, R5.1, §2)."""
 
 from __future__ import annotations
 
+import pytest
+
 from kassen.rulesets.marguerite.catalogue import SWORDS, swords_for_start
 from kassen.rulesets.marguerite.engine import settings
 from kassen.rulesets.marguerite.model import Sword, unused_swords
@@ -10,6 +12,7 @@ from kassen.rulesets.marguerite.options import parse_mp_costs, readings
 from kassen.rulesets.marguerite.rules.executable import start_table
 
 
+@pytest.mark.rule("§2")
 def test_unused_swords_are_fresh_swords() -> None:
     """§2: a 剣師's list at entry holds 未使用 swords without enchantments, as Sword(sid)."""
     sids = [row.index for row in SWORDS]
@@ -20,6 +23,8 @@ def test_unused_swords_are_fresh_swords() -> None:
             k: getattr(fresh, k) for k in Sword.__slots__}
 
 
+@pytest.mark.rule("R4.2")
+@pytest.mark.rule("§18")
 def test_settings_follow_the_readings() -> None:
     """R4.2 and the readings of §18: the settings of a battle are those of its own readings,
     also when battles under other options came between."""
