@@ -35,6 +35,20 @@ def test_seed_strings_name_their_algorithm() -> None:
         normalize_seed("x" * 500)
 
 
+def test_canonical_streams_read_as_any_seed_does() -> None:
+    """A derived stream's seed (no length limit) takes a shortcut when it is canonical
+    already; it must give what the full reading gives (a limit forces the full reading)."""
+    for seed in ("mt1:a/policy", "xo1:abc", "mt1:x ", "mt1:x\x1f", " mt1:x", "xo1:é",
+                 "mt1:", "mt1:\t", "xo1:a:b", "MT1:x", "mt2:x"):
+        try:
+            expected = normalize_seed(seed, 10**6)
+        except SeedError:
+            with pytest.raises(SeedError):
+                normalize_seed(seed, None)
+            continue
+        assert normalize_seed(seed, None) == expected
+
+
 def test_below_is_in_range_and_covers_every_value() -> None:
     rng = Rng("range")
     for n in (1, 2, 3, 6, 7, 10, 52, 1000):

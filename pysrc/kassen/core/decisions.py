@@ -83,12 +83,25 @@ class Decider:
         choices: Sequence[Any],
         policies: Sequence[Policy | None],
         rng: Rng,
+        label: str | None = None,
     ) -> None:
         self.choices: list[Any] = list(choices)
         self.recorded = len(self.choices)
         self.policies = policies
-        self.rng = rng
+        self._parent = rng
+        self._label = label
+        self._rng: Rng | None = rng if label is None else None
         self.cursor = 0
+
+    @property
+    def rng(self) -> Rng:
+        """The stream policies' per-decision streams derive from: ``rng`` itself, or with a
+        ``label`` ``rng.derive(label)``, derived on first use (most battles never ask a
+        drawing policy, and deriving a stream per battle for nothing costs)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = self._parent.derive(self._label or "")
+        return rng
 
     @property
     def policies(self) -> list[Policy | None]:
@@ -99,6 +112,9 @@ class Decider:
     @policies.setter
     def policies(self, policies: Sequence[Policy | None]) -> None:
         self._policies = list(policies)
+        if self._policies.count(None) == len(self._policies):  # no side has a policy
+            self._sides = self._shortcuts = ()
+            return
         sides: list[tuple[Policy | None, Rng | None]] = []
         shortcuts: list[Mapping[str, Callable[..., Any]]] = []
         for p in self._policies:
@@ -160,7 +176,8 @@ class Decider:
             policy = stream = None
         if policy is None:
             raise NeedDecision(request)
-        answer = policy(request, self.rng.derive(str(cursor)) if stream is None else stream)
+        answer = policy(request, (self._rng or self.rng).derive(str(cursor)) if stream is None
+                        else stream)
         if answer not in options:
             raise ValueError(f"policy answered {answer!r}, not one of the options")
         choices.append(answer)

@@ -59,6 +59,9 @@ def normalize_seed(seed: str | int, limit: int | None = MAX_SEED_LENGTH) -> str:
     ``limit`` bounds the length of a seed someone gives; the streams the engine derives from a
     seed (``seed/label``) are not bounded (``None``), so no label can make a valid seed fail.
     """
+    if (limit is None and type(seed) is str and seed[:4] in ALGORITHMS and seed.isascii()
+            and seed[-1] > " "):
+        return seed  # canonical already (every stream a battle makes): nothing to strip
     if isinstance(seed, bool) or not isinstance(seed, (str, int)):
         raise SeedError("seed_type")
     if limit is not None and isinstance(seed, int) and seed.bit_length() > 4 * limit:

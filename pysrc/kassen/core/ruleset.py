@@ -139,10 +139,11 @@ class Battle(ABC, Generic[BuildT, StateT]):
         self.ruleset = ruleset
         self.options = setup.options
         self.rng = Rng(setup.seed)
+        names = setup.policies
         policies: list[Policy | None] = [
-            ruleset.policy(name) if name else None for name in setup.policies
-        ]
-        self.decider = Decider(setup.choices, policies, self.rng.derive("policy"))
+            ruleset.policy(name) if name else None for name in names
+        ] if any(names) else [None] * len(names)
+        self.decider = Decider(setup.choices, policies, self.rng, "policy")
         self.rec = Recorder()
         for policy in policies:
             bind = getattr(policy, "bind", None)

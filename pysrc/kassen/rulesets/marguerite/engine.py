@@ -31,17 +31,46 @@ from kassen.rulesets.marguerite.constants import (
     TURN_LIMIT,
 )
 from kassen.rulesets.marguerite.model import Build, Fencer, State, enlist
-from kassen.rulesets.marguerite.options import parse_mp_costs, readings
+from kassen.rulesets.marguerite.options import Readings, parse_mp_costs, readings
 from kassen.rulesets.marguerite.rules import repeat, summary
 from kassen.rulesets.marguerite.rules.actions import PHASE_ROW
 from kassen.rulesets.marguerite.rules.executable import start_table
 from kassen.rulesets.marguerite.rules.initiative import action_phase
 from kassen.rulesets.marguerite.rules.judgement import Termination, judge, settle
 from kassen.rulesets.marguerite.rules.life import die, hp_changed
-from kassen.rulesets.marguerite.table import MargueriteTable
+from kassen.rulesets.marguerite.table import MargueriteTable, Settings
 
 _MP_CACHE: dict[str, tuple[tuple[int, ...], bool]] = {}
 """Option ``mp_costs`` text → the per-sword costs and whether any is set (read once per text)."""
+_SETTINGS: list[Any] = [None, None]
+"""The readings of the last call and their settings: a bench or a tournament plays battle
+after battle under the same options, for which ``readings()`` returns the same (frozen)
+object; holding it keeps its identity from being reused."""
+
+
+def settings(r: Readings) -> Settings:
+    """The table's values (:class:`Settings`) read from ``r`` (a frozen dataclass, so they
+    depend on nothing else), made once for a run of battles with the same readings."""
+    last = _SETTINGS
+    if r is last[0]:
+        return last[1]  # type: ignore[no-any-return]
+    defs = swords_for_start(r.untagged_start)  # R4.2, §18.9
+    text = r.mp_costs or ""
+    cached = _MP_CACHE.get(text)
+    if cached is None:
+        costs = parse_mp_costs(text)
+        if len(_MP_CACHE) > 64:
+            _MP_CACHE.clear()
+        cached = _MP_CACHE[text] = costs, any(costs)
+    costs, has_costs = cached
+    made = Settings(defs, costs, has_costs, start_table(defs, r.no_next_blocked, has_costs),
+                    r.reset == "cycle", r.no_next_blocked, r.reserve_always,
+                    r.turn0_dead_skip, r.status_end, r.heal_negative,
+                    2 if r.reset == "keep0" else 1)
+    last[0] = r
+    last[1] = made
+    return made
+
 
 _AP_SLOT, _on_ap_phase = sole("on_ap_phase")
 """The status that takes its bearer's AP at 行動回数決定 (スリープ), read once."""
@@ -62,16 +91,6 @@ class MargueriteBattle(Battle):
     def __init__(self, setup: Setup, ruleset: Ruleset) -> None:
         self._rec: Recorder | None = None
         super().__init__(setup, ruleset)
-        r = readings(self.options)
-        defs = swords_for_start(r.untagged_start)  # R4.2, §18.9
-        text = r.mp_costs or ""
-        cached = _MP_CACHE.get(text)
-        if cached is None:
-            costs = parse_mp_costs(text)
-            if len(_MP_CACHE) > 64:
-                _MP_CACHE.clear()
-            cached = _MP_CACHE[text] = costs, any(costs)
-        costs, has_costs = cached
         st = State()
         for side, build in enumerate(setup.builds):
             fencer = enlist(st, side, build.name, build.hp, build.atk, build.def_,
@@ -80,9 +99,8 @@ class MargueriteBattle(Battle):
         self.state = st
         rec = self._rec
         assert rec is not None
-        self.table = MargueriteTable(
-            st, rec, self.rng, r, self.decider, defs=defs, mp_costs=costs,
-            has_mp_costs=has_costs, starts=start_table(defs, r.no_next_blocked, has_costs))
+        r = readings(self.options)
+        self.table = MargueriteTable(st, rec, self.rng, r, self.decider, settings(r))
 
     @property  # type: ignore[override]
     def rec(self) -> Recorder:

@@ -7,6 +7,7 @@ snapshot is one ``copy.deepcopy``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kassen.rulesets.marguerite.catalogue import SWORDS
@@ -91,6 +92,30 @@ class Sword:
     def is_limited(self) -> bool:
         """Whether executing it makes it vanish (<リミ> or ＜リミテッド＞, R4.4)."""
         return self.limited or SWORDS[self.sid].limited
+
+
+_new = object.__new__
+
+
+def unused_swords(sids: Iterable[int]) -> list[Sword]:
+    """``[Sword(sid) for sid in sids]``: a 剣師's list at its entry, made without a call per
+    sword (a battle's set-up makes a few per 剣師). The values are :meth:`Sword.__init__`'s
+    (a test checks they agree)."""
+    out: list[Sword] = []
+    append = out.append
+    for sid in sids:
+        s = _new(Sword)
+        s.sid = sid
+        s.used = False
+        s.gone = False
+        s.shift = 0
+        s.stun = 0
+        s.poison = 0
+        s.whole = False
+        s.limited = False
+        s.danger = False
+        append(s)
+    return out
 
 
 class Fencer:
@@ -190,6 +215,6 @@ def enlist(st: State, side: int, name: str, hp: int, atk: int, def_: int, spd: i
     4.1); the caller puts it into its line (set-up, or 構築 §12.8)."""
     fid = f"{side}.{st.counts[side]}"
     st.counts[side] += 1
-    fencer = Fencer(fid, side, name, hp, atk, def_, spd, list(map(Sword, swords)), built)
+    fencer = Fencer(fid, side, name, hp, atk, def_, spd, unused_swords(swords), built)
     st.members[side].append(fencer)
     return fencer

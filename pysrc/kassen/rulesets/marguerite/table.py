@@ -15,7 +15,7 @@ table's.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from kassen.core.decisions import Decider
 from kassen.core.events import Recorder
@@ -36,6 +36,28 @@ from kassen.rulesets.marguerite.options import Readings
 from kassen.rulesets.marguerite.rules import summary
 from kassen.rulesets.marguerite.rules.actions import PHASE_ROW
 from kassen.rulesets.marguerite.rules.runs import Runs
+
+
+class Settings(NamedTuple):
+    """The values a table reads from its battle's readings, in the order of
+    :class:`MargueriteTable`'s slots they fill: the same for every battle with the same
+    readings, so the engine's ``settings`` makes them once per readings object."""
+
+    defs: tuple[SwordDef, ...]
+    """The sword rows for the start (R4.2, §18.9)."""
+    mp_costs: tuple[int, ...]
+    has_mp_costs: bool
+    """any(mp_costs)."""
+    starts: tuple[int | None, ...]
+    """The executable-sword starts (executable.start_table)."""
+    reset_cycle: bool
+    no_next_blocked: bool
+    reserve_always: bool
+    turn0_dead_skip: bool
+    status_end: bool
+    heal_negative: bool
+    reset_from: int
+    """R6.3 (Q1): the first turn resetting."""
 
 
 class Repeats:
@@ -73,22 +95,13 @@ class MargueriteTable(Table[State, Readings]):
                  "turn0_dead_skip", "turn_read")
 
     def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
-                 decider: Decider, *, defs: tuple[SwordDef, ...], mp_costs: tuple[int, ...],
-                 has_mp_costs: bool, starts: tuple[int | None, ...]) -> None:
+                 decider: Decider, settings: Settings) -> None:
         super().__init__(state, rec, rng, readings, decider)
-        r = readings
-        self.defs = defs  # R4.2, §18.9
-        self.mp_costs = mp_costs
-        self.has_mp_costs = has_mp_costs  # any(mp_costs), read once per option text
-        self.starts = starts
-        # readings the turn loop asks about every turn, read once
-        self.reset_cycle = r.reset == "cycle"
-        self.no_next_blocked = r.no_next_blocked
-        self.reserve_always = r.reserve_always
-        self.turn0_dead_skip = r.turn0_dead_skip
-        self.status_end = r.status_end
-        self.heal_negative = r.heal_negative
-        self.reset_from = 2 if r.reset == "keep0" else 1  # R6.3 (Q1): the first turn resetting
+        # the sword rows, MP costs, executable-sword starts and the readings the turn loop
+        # asks about every turn: the same for every battle with these readings
+        (self.defs, self.mp_costs, self.has_mp_costs, self.starts, self.reset_cycle,
+         self.no_next_blocked, self.reserve_always, self.turn0_dead_skip, self.status_end,
+         self.heal_negative, self.reset_from) = settings
         self.cycled: list[str] = []  # 剣師 re-armed by the cycle reading, not yet logged
         self.tally: summary.Tally | None = None  # while the log is summarised (constants.py)
         self.runs = Runs()  # repeating summarised beats, fast-forwarded (runs.py)
