@@ -46,10 +46,12 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 class SiteServer:
-    """The local static server of the site, stoppable and restartable on the same port."""
+    """The local static server of the site (or of a copy at ``root``), stoppable and
+    restartable on the same port."""
 
-    def __init__(self) -> None:
-        self.server, self.url = start_server()
+    def __init__(self, root: Path = ROOT) -> None:
+        self.root = root
+        self.server, self.url = start_server(0, root=root)
         self.port = self.server.server_address[1]
 
     def stop(self) -> None:
@@ -61,7 +63,7 @@ class SiteServer:
     def start(self) -> None:
         """Serve again on the same port."""
         if self.server is None:
-            self.server, _ = start_server(self.port)
+            self.server, _ = start_server(self.port, root=self.root)
 
 
 def stale_files() -> list[str]:

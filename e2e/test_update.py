@@ -23,9 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serve import start_server
 
-from e2e.conftest import ROOT, App
+from e2e.conftest import ROOT, App, SiteServer
 
 pytestmark = pytest.mark.e2e
 
@@ -36,22 +35,8 @@ MARKER = '<meta name="kassen-test-build" content="2">'
 NOTICE = {"ja": "新しいバージョンを読み込みました", "en": "A new version has been downloaded"}
 
 
-class CopySite:
-    """A copy of the built site on its own server, stoppable and restartable on one port."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.server, self.url = start_server(0, root=root)
-        self.port = self.server.server_address[1]
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self.server = None
-
-    def start(self) -> None:
-        if self.server is None:
-            self.server, _ = start_server(self.port, root=self.root)
+class CopySite(SiteServer):
+    """A copy of the built site on its own server (SiteServer at the copy's root)."""
 
     def hits(self) -> dict[str, int]:
         """Full answers (200) per path so far."""

@@ -11,10 +11,7 @@ once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from kassen.core.events import RawEvent
+from typing import Any
 
 
 class Lazy:
@@ -56,10 +53,10 @@ def row_values(row: tuple[Any, ...]) -> dict[str, Any]:
     return dict(zip(row[0], row[1:], strict=True))
 
 
-def settle(raw: list[RawEvent], start: int) -> None:
-    """Make the values of the events ``raw[start:]`` that are still a :class:`Lazy` or a row
-    (:meth:`Recorder.add_row`), writing each dict back into its tuple (in place: the list is
-    the recorder's)."""
+def settle(raw: list[Any], start: int) -> None:
+    """Make the values of the events ``raw[start:]`` (a beat's ``RawEvent`` tuples, see
+    :mod:`kassen.core.events`) that are still a :class:`Lazy` or a row (:meth:`Recorder.add_row`),
+    writing each dict back into its tuple (in place: the list is the recorder's)."""
     for at in range(start, len(raw)):
         event = raw[at]
         values = event[5]
