@@ -262,21 +262,14 @@ class Recorder:
         self.event_count = seq + 1
         events.append((seq, self.turn, kind, actor, target, values, cause, rule))
 
-    def add_row(self, kind: str, actor: str | None, target: str | None, rule: str | None,
-                row: tuple[Any, ...], cause: str | None = None) -> None:
-        """:meth:`add` with the values as a row: ``(keys, value, value, …)``, ``keys`` a
-        tuple of the values' keys in order (one constant per kind of event). The dict
-        ``dict(zip(keys, values))`` is made when something reads the event; a tuple costs a
-        fraction of a dict to make, and most battles' events are never read one by one."""
-        # add's body, not a call to it (as add_lazy)
-        events = self._open
-        if events is None:
-            self.step("", kind)
-            events = self._open
-            assert events is not None
-        seq = self.event_count
-        self.event_count = seq + 1
-        events.append((seq, self.turn, kind, actor, target, row, cause, rule))  # type: ignore[arg-type]
+    add_row = add
+    """:meth:`add` with the values as a row: ``add_row(kind, actor, target, rule, (keys, value,
+    value, …), cause)``, ``keys`` a tuple of the values' keys in order (one constant per kind of
+    event). ``add`` keeps what it is given as it is, so a row is recorded as a dict would be, and
+    the dict ``dict(zip(keys, values))`` is made when something reads the event
+    (:func:`kassen.core.deferred.settle`): a tuple costs a fraction of a dict to make, and most
+    battles' events are never read one by one. A recorder that reads or drops values overrides
+    both."""
 
     def add_lazy(self, kind: str, actor: str | None, target: str | None, rule: str | None,
                  make: Callable[..., dict[str, Any]], args: tuple[Any, ...],
