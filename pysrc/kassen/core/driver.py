@@ -85,9 +85,10 @@ class Driver:
         max_steps = battle.ruleset.max_steps
         turns = self.turns_played
         done = battle.finished or battle.aborted is not None
+        close = rec.close
         while not done:
             play()
-            rec.close()
+            steps = close()
             turns += 1
             done = battle.finished or battle.aborted is not None
             if done:
@@ -95,7 +96,7 @@ class Driver:
             if turns >= max_turns:
                 battle.abort(f"turns>={max_turns}")
                 break
-            if rec.step_count >= max_steps:
+            if steps >= max_steps:
                 battle.abort(f"steps>={max_steps}")
                 break
         self.turns_played = turns

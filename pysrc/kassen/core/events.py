@@ -324,12 +324,15 @@ class Recorder:
                 seq += len(events)
         self._again = []
 
-    def close(self) -> None:
-        """Close the open beat, capturing the view when one is wanted."""
+    def close(self) -> int:
+        """Close the open beat, capturing the view when one is wanted; returns
+        :attr:`step_count` (the driver checks its cap after every turn, and one call costs
+        less than two)."""
         if self._open is not None:
             if self.view is not None:
                 self._capture()
             self._open = None
+        return self._first + len(self._beats)
 
     @property
     def step_count(self) -> int:
@@ -392,5 +395,6 @@ class NullRecorder(Recorder):
         """Count the event, keep nothing (the values are never made)."""
         self.event_count += 1
 
-    def close(self) -> None:
-        """Nothing is open."""
+    def close(self) -> int:
+        """Nothing is open; the step count is kept as :class:`Recorder` keeps it."""
+        return self.step_count

@@ -79,8 +79,9 @@ class Tally(Recorder):
             self.deaths[actor] = self.deaths.get(actor, 0) + 1
         return _NOTHING
 
-    def close(self) -> None:
-        """Nothing is open."""
+    def close(self) -> int:
+        """Nothing is open; returns :attr:`step_count` as :meth:`Recorder.close` does."""
+        return self.step_count
 
 
 def begin(rec: Recorder, st: State) -> Tally:
