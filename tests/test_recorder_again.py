@@ -64,6 +64,22 @@ def test_recent_reads_beats_recorded_again() -> None:
     assert [(e[0], e[2]) for e in last[3]] == [(1, "act"), (2, "damage")]
 
 
+def test_recent_turn_reads_the_last_turns_beats_however_recorded() -> None:
+    """Marguerite's replay learns a watched turn's beats from their turn stamps: the beats
+    of turn 4 recorded whole, then turn 5's one by one, each read back as recorded."""
+    rec = Recorder(turn=3)
+    rec.step("action", "action")
+    rec.add("skip", "b1", None, "R8.1", {"times": 2})
+    rec.turn = 4
+    rec.again(BEATS)
+    assert [(b[0], b[1]) for b in rec.recent_turn(4)] == [(4, "ap"), (4, "status"), (4, "action")]
+    assert rec.recent_turn(4)[2][3][1][0] == 3  # numbered after turn 3's event
+    rec.turn = 5
+    by_hand(rec)
+    assert [b[1] for b in rec.recent_turn(5)] == ["ap", "status", "action"]
+    assert rec.recent_turn(4) == []  # no longer at the end
+
+
 def test_truncating_keeps_the_beats_before_and_drops_the_rest() -> None:
     """A driver seeking back (Recorder.truncate) over beats recorded whole."""
     rec, single = Recorder(turn=4), Recorder(turn=4)

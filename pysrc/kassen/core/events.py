@@ -217,6 +217,16 @@ class Recorder:
             settle(beat[3], 0)
         return beats
 
+    def recent_turn(self, turn: int) -> list[RawBeat]:
+        """The beats at the end stamped with ``turn`` (the turn an engine just played), as
+        :meth:`recent` gives them: an engine that replays its turns learns how many beats a
+        turn had here, without counting steps every turn."""
+        beats = self._beats
+        at = len(beats)
+        while at > 0 and beats[at - 1][0] == turn:
+            at -= 1
+        return self.recent(len(beats) - at)
+
     def _capture(self) -> None:
         """Store the view of the open beat (the last one) as it closes."""
         assert self.view is not None

@@ -133,8 +133,8 @@ class MargueriteBattle(Battle):
             t.rec = t.tally
         if t.state.turn0:
             _turn_zero(t)
-        elif repeat.play(t, _turn):  # a turn that repeats, replayed (rules/repeat.py)
-            _at_limit(t)
+        else:
+            repeat.play(t, _turn)  # a turn that repeats is replayed (rules/repeat.py)
         if t.tally is not None:
             t.write_summary()
         if t.aborted is not None:
@@ -235,13 +235,7 @@ def _turn(t: MargueriteTable) -> None:
         _status_phase(t)
         if st.over:
             return
-    if st.turn >= TURN_LIMIT:  # _at_limit's test, without the call (星霜剣 moves the counter)
-        judge(t, "R10.1")
-
-
-def _at_limit(t: MargueriteTable) -> None:
-    """The judgement once the turn limit is reached (R10.1, R6.2.6)."""
-    if t.state.turn >= TURN_LIMIT:  # 星霜剣 moves the counter (§12.7)
+    if st.turn >= TURN_LIMIT:  # (星霜剣 moves the counter, §12.7)
         judge(t, "R10.1")
 
 

@@ -12,7 +12,7 @@ When turn M ends with the key it started with (a fixed point) and the turn numbe
 same way in every later turn (:func:`turn_free`), turn N > M starts in the same state as M did
 and does exactly what M did: the same steps and events, stamped with N's turn and sequence
 numbers, and the same change of state (none, besides the counters). :func:`play` then writes
-M's steps again (:func:`replay`) while the log budget holds (:func:`fits`). Some turns are
+M's steps again (:func:`replay`) while the log budget holds. Some turns are
 never replayed: the first one of a battle, a turn whose recorder captures the page's view of
 every beat (only the turn's final state is reproduced), a summarised turn, and any turn after
 the state was replaced (a snapshot restored).
@@ -25,8 +25,9 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from kassen.rulesets.marguerite.catalogue import BY_NAME
-from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS
+from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS, TURN_LIMIT
 from kassen.rulesets.marguerite.rules.actions import PHASE_ROW
+from kassen.rulesets.marguerite.rules.judgement import judge
 
 if TYPE_CHECKING:
     from kassen.core.events import Known
@@ -49,7 +50,7 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "members": "keyed as every member's own key (scalars, statuses, swords)",
         "turn": "read only as turn_free bounds it: sword starts, 2^ターン数, 星霜剣, the limit",
         "last": "written at each turn's start, read by no rule",
-        "actions": "read only against LOG_ACTIONS, which fits() checks for the whole turn",
+        "actions": "read only against LOG_ACTIONS, which play() checks for the whole turn",
         "phase": "written by every beat before anything reads it; replay sets the last one",
         "executing": "cleared by the turn's first beat before a rule reads it (the view's)",
     },
@@ -91,6 +92,7 @@ EXCLUDED: dict[str, dict[str, str]] = {
 _state_scalars = attrgetter(*KEYED["State"])
 _fencer_scalars = attrgetter(*KEYED["Fencer"])
 _sword_key = attrgetter(*KEYED["Sword"])
+_fencer_id = attrgetter("id")
 
 _BUILT = {d.index: tuple(BY_NAME[name].index for name in d.build[5])
           for d in BY_NAME.values() if d.build is not None}
@@ -101,10 +103,14 @@ def state_key(t: MargueriteTable) -> tuple[Any, ...]:
     """Everything a turn reads but the turn number and the counters (see the module)."""
     st = t.state
     counts, *rest = _state_scalars(st)
-    return (tuple(t.cycled), tuple(counts), *rest,
-            tuple(tuple(f.id for f in line) for line in st.lines),
-            tuple((_fencer_scalars(f), tuple(f.st), tuple(map(_sword_key, f.swords)))
-                  for side in st.members for f in side))
+    key = [tuple(t.cycled), tuple(counts), *rest]
+    # loops and maps, not comprehensions: no frame of their own (3.11)
+    for line in st.lines:
+        key.append(tuple(map(_fencer_id, line)))
+    for side in st.members:
+        for f in side:
+            key.append((_fencer_scalars(f), tuple(f.st), tuple(map(_sword_key, f.swords))))
+    return tuple(key)
 
 
 def turn_free(t: MargueriteTable) -> bool:
@@ -136,62 +142,66 @@ def started_by(t: MargueriteTable, turn: int) -> bool:
     return True
 
 
-def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> bool:
-    """Turn ≥ 1: replayed from a known fixed point when the log budget allows it (True: the
-    caller judges at the turn limit, R10.1, as ``turn`` does), else played by ``turn`` and
+def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> None:
+    """Turn ≥ 1: replayed from a known fixed point when the log budget allows it (with the
+    judgement at the turn limit, R10.1, as ``turn`` has), else played by ``turn`` and
     watched for a fixed point."""
     rp = t.repeats
     st = t.state
     if rp.state is not st:
         rp.state, rp.key, rp.sign, rp.template = st, None, None, None
-    if not t.replay or t.tally is not None or t.rec.view is not None:
+    rec = t.rec
+    if not t.replay or t.tally is not None or rec.view is not None:
         rp.key = rp.sign = None
         turn(t)
-        return False
+        return
     if rp.template is not None:
-        if fits(t):
+        # the log budget: the counts only grow during a turn, so ending within it means no
+        # beat passed it (LOG_ACTIONS, LOG_EVENTS)
+        if (st.actions + rp.actions <= LOG_ACTIONS
+                and rec.event_count + rp.events <= LOG_EVENTS):
             replay(t)
-            return True
-        turn(t)  # past the log budget: played, and nothing left to watch for
-        return False
-    rec = t.rec
-    first, events, actions = rec.step_count, rec.event_count, st.actions
+        else:
+            turn(t)  # past the log budget: played, and nothing left to watch for
+        return
+    actions = st.actions
     t.turn_read = False
     turn(t)
     if st.over or t.tally is not None or t.aborted is not None or t.rec is not rec:
         rp.key = rp.sign = None
-        return False
-    # The whole key costs as much as a quiet turn: it is made only when the turn looks like
-    # the one before (step and event counts, the numbers most turns change), as a repeating
-    # turn does, and the next turn could become a template (its starts all in the past: a
-    # turn that repeats this one holds the same swords).
-    sign = [rec.step_count - first, rec.event_count - events]
+        return
+    # The whole key costs as much as a quiet turn: it is made only when the turn left every
+    # member's HP, 攻撃力, 防御力, 素早さ, MP and sword count as they were (the numbers most
+    # turns change; the sign of the turn before is this one's start), as a fixed point does,
+    # and the next turn could become a template (its starts all in the past: a turn that
+    # repeats this one holds the same swords).
+    sign = []
     for side in st.members:  # a loop, not a comprehension: no frame of its own (3.11)
         for f in side:
             sign += (f.hp, f.atk, f.def_, f.spd, f.mp, len(f.swords))
     if sign != rp.sign:
         rp.sign, rp.key = sign, None
-        return False
+        return
     if not started_by(t, st.turn + 1):
         rp.key = None
-        return False
-    start = rp.key  # this turn's start, when the turn before was alike too
+        return
+    start = rp.key  # this turn's start, when the turn before kept the sign too
     rp.key = end = state_key(t)
     if end == start:
-        capture(t, rec.step_count - first, st.actions - actions, rec.event_count - events)
-    return False
+        capture(t, st.actions - actions)
 
 
-def capture(t: MargueriteTable, steps: int, actions: int, events: int) -> None:
-    """Keep the turn just played (its last ``steps`` steps) as the template of every later
-    turn, when it reads its number as they do (:func:`turn_free`); ``actions`` and
-    ``events``: what it counted. Its events' values are the very dicts the turn recorded
-    (events are read-only data), and so are every replay's but the phase headers'."""
+def capture(t: MargueriteTable, actions: int) -> None:
+    """Keep the turn just played (its beats, stamped with its number) as the template of
+    every later turn, when it reads its number as they do (:func:`turn_free`); ``actions``:
+    the 行動処理 it counted. Its events' values are the very dicts the turn recorded (events
+    are read-only data), and so are every replay's but the phase headers'."""
     if not turn_free(t):
         return
     template: list[tuple[str, str, tuple[Known, ...]]] = []
     heads: list[tuple[int, str, str, Known, tuple[Known, ...]]] = []
-    for _turn, phase, kind, raw in t.rec.recent(steps):
+    events = 0
+    for _turn, phase, kind, raw in t.rec.recent_turn(t.state.turn):
         known = tuple((e_kind, actor, target, made, cause, rule)
                       for _seq, _at, e_kind, actor, target, made, cause, rule in raw)
         if known and known[0][0] == "phase":
@@ -199,6 +209,7 @@ def capture(t: MargueriteTable, steps: int, actions: int, events: int) -> None:
         if any(e[0] == "phase" for e in known[1:]):
             return  # a header inside a beat: not the shape open_phase records
         template.append((phase, kind, known))
+        events += len(known)
     rp = t.repeats
     rp.template = template
     rp.heads = heads
@@ -207,17 +218,10 @@ def capture(t: MargueriteTable, steps: int, actions: int, events: int) -> None:
     rp.phase = t.state.phase
 
 
-def fits(t: MargueriteTable) -> bool:
-    """Whether the turn stays within the log budget: the counts only grow during a turn, so
-    ending within it means no beat passed it (LOG_ACTIONS, LOG_EVENTS)."""
-    rp = t.repeats
-    return (t.state.actions + rp.actions <= LOG_ACTIONS
-            and t.rec.event_count + rp.events <= LOG_EVENTS)
-
-
 def replay(t: MargueriteTable) -> None:
     """The next turn as the template's (R6.2): its steps and events with this turn's number
-    (the ``phase`` events carry it) and its counts."""
+    (the ``phase`` events carry it) and its counts; then the judgement once the turn limit
+    is reached (R10.1, R6.2.6), as a played turn ends."""
     rp = t.repeats
     assert rp.template is not None
     st = t.state
@@ -232,3 +236,5 @@ def replay(t: MargueriteTable) -> None:
     rec.again(beats)
     st.actions += rp.actions
     st.phase = rp.phase
+    if now >= TURN_LIMIT:
+        judge(t, "R10.1")
