@@ -80,6 +80,29 @@ def test_recent_turn_reads_the_last_turns_beats_however_recorded() -> None:
     assert rec.recent_turn(4) == []  # no longer at the end
 
 
+def test_a_beat_opened_with_its_first_event_reads_as_step_then_add_row() -> None:
+    """step_row() is step() then add_row() in one call: the same steps, events, views (the
+    view of the beat it closes is taken before it opens) and counts; the null recorder
+    counts it."""
+    row = (("sword", "ap"), "斬", 2)
+    seen: list[int] = []
+    made = [Recorder(lambda: {"at": len(seen)}, turn=2) for _ in range(2)]
+    for rec in made:
+        rec.step("ap", "phase")
+        seen.append(1)
+    made[0].step_row("action", "action", "act", "a1", None, "R8.1", row)
+    made[1].step("action", "action")
+    made[1].add_row("act", "a1", None, "R8.1", row)
+    for rec in made:
+        rec.close()
+    assert shape(made[0]) == shape(made[1])
+    assert [s.view for s in made[0].steps] == [s.view for s in made[1].steps]
+    assert made[0].events_json()[0]["values"] == {"sword": "斬", "ap": 2}
+    null = NullRecorder()
+    null.step_row("action", "action", "act", "a1", None, "R8.1", row)
+    assert null.event_count == 1
+
+
 def test_truncating_keeps_the_beats_before_and_drops_the_rest() -> None:
     """A driver seeking back (Recorder.truncate) over beats recorded whole."""
     rec, single = Recorder(turn=4), Recorder(turn=4)

@@ -243,6 +243,21 @@ class Recorder:
         self._beats.append((self.turn, phase, kind, events))
         self._open = events
 
+    def step_row(self, phase: str, kind: str, e_kind: str, actor: str | None,
+                 target: str | None, rule: str | None, row: tuple[Any, ...],
+                 cause: str | None = None) -> None:
+        """:meth:`step` and then :meth:`add_row` in one call: a beat opened with its first
+        event, its values a row (an engine's phase header, or the first event of an action).
+        Most beats open so, and a call is much of what recording one costs."""
+        if self.view is not None and self._open is not None:
+            self._capture()
+        turn = self.turn
+        seq = self.event_count
+        self.event_count = seq + 1
+        events: list[RawEvent] = [(seq, turn, e_kind, actor, target, row, cause, rule)]  # type: ignore[list-item]
+        self._beats.append((turn, phase, kind, events))
+        self._open = events
+
     def emit(
         self,
         kind: str,
@@ -388,6 +403,12 @@ class NullRecorder(Recorder):
 
     def add_row(self, kind: str, actor: str | None, target: str | None, rule: str | None,
                 row: tuple[Any, ...], cause: str | None = None) -> None:
+        """Count the event, keep nothing."""
+        self.event_count += 1
+
+    def step_row(self, phase: str, kind: str, e_kind: str, actor: str | None,
+                 target: str | None, rule: str | None, row: tuple[Any, ...],
+                 cause: str | None = None) -> None:
         """Count the event, keep nothing."""
         self.event_count += 1
 

@@ -200,8 +200,7 @@ def _turn(t: MargueriteTable) -> None:
     st.phase = "ap"
     if st.executing:
         st.executing = {}
-    rec.step("ap", "phase")
-    rec.add_row("phase", None, None, "R5.3", (PHASE_ROW, "ap", turn))
+    rec.step_row("ap", "phase", "phase", None, None, "R5.3", (PHASE_ROW, "ap", turn))
     poisoned = False  # whether the 状態効果フェイズ has anything to do
     first, second = st.lines
     for f in first + second:  # (one loop over both parties costs less than two)

@@ -122,10 +122,11 @@ class MargueriteTable(Table[State, Readings]):
         st.phase = phase
         if st.executing:
             st.executing = {}
-        rec = self.rec
-        rec.step(phase, "phase")
         if log:
-            rec.add_row("phase", None, None, rule, (PHASE_ROW, phase, st.turn))
+            self.rec.step_row(phase, "phase", "phase", None, None, rule,
+                              (PHASE_ROW, phase, st.turn))
+        else:
+            self.rec.step(phase, "phase")
 
     def abort(self, cap: str) -> None:
         """Stop at a safety cap (the core's ``Battle.abort``): what was summarised so far is
