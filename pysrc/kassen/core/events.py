@@ -313,25 +313,29 @@ class Recorder:
         lazy = CheckedLazy(make, args) if CHECK_LAZY else Lazy(make, args)
         events.append((seq, self.turn, kind, actor, target, lazy, cause, rule))  # type: ignore[arg-type]
 
-    def again(self, beats: list[tuple[str, str, tuple[Known, ...]]]) -> None:
+    def again(self, beats: list[tuple[str, str, tuple[Known, ...]]],
+              count: int | None = None) -> None:
         """Record whole beats an engine already knows, each ``(phase, kind, events)`` with its
         events as :data:`Known` tuples (a turn it replays): the record is the one :meth:`step`
         and then :meth:`add` for each event make, but the events are numbered and stored as
         :data:`RawEvent` tuples only when something reads the beats (:attr:`steps`,
-        :meth:`events_json`, :meth:`recent`); :attr:`event_count` counts them at once. The
-        last beat is closed: an event after it needs a :meth:`step` first. Only without a
-        ``view`` (a beat's view is the state as it closes, which a recorded beat has not)."""
+        :meth:`events_json`, :meth:`recent`); :attr:`event_count` counts them at once
+        (``count``: how many events the beats hold, when the engine knows). The last beat is
+        closed: an event after it needs a :meth:`step` first. Only without a ``view`` (a
+        beat's view is the state as it closes, which a recorded beat has not)."""
         if self.view is not None:
             raise ValueError("again() records beats without their views")
         recorded = self._beats
-        self._again.append((len(recorded), len(beats), self.event_count))
+        seq = self.event_count
+        self._again.append((len(recorded), len(beats), seq))
         turn = self.turn
         recorded += [(turn, phase, kind, events)  # type: ignore[misc]
                      for phase, kind, events in beats]
-        seq = self.event_count
-        for _phase, _kind, events in beats:
-            seq += len(events)
-        self.event_count = seq
+        if count is None:
+            count = 0
+            for _phase, _kind, events in beats:
+                count += len(events)
+        self.event_count = seq + count
         self._open = None
 
     def _number(self) -> None:
@@ -412,8 +416,12 @@ class NullRecorder(Recorder):
         """Count the event, keep nothing."""
         self.event_count += 1
 
-    def again(self, beats: list[tuple[str, str, tuple[Known, ...]]]) -> None:
+    def again(self, beats: list[tuple[str, str, tuple[Known, ...]]],
+              count: int | None = None) -> None:
         """Count the events, keep nothing."""
+        if count is not None:
+            self.event_count += count
+            return
         for _phase, _kind, events in beats:
             self.event_count += len(events)
 

@@ -229,11 +229,11 @@ def replay(t: MargueriteTable) -> None:
     now = st.turn = st.last = st.turn + 1
     rec.turn = now
     beats = rp.template.copy()
-    for at, phase, kind, head, rest in rp.heads:  # a phase's header carries the turn
-        beats[at] = (phase, kind, ((head[0], head[1], head[2],
-                                    (PHASE_ROW, head[3]["phase"], now), head[4], head[5]),
-                                   *rest))
-    rec.again(beats)
+    for at, phase, kind, (e_kind, actor, target, values, cause, rule), rest in rp.heads:
+        # a phase's header carries the turn
+        beats[at] = (phase, kind, ((e_kind, actor, target, (PHASE_ROW, values["phase"], now),
+                                    cause, rule), *rest))
+    rec.again(beats, rp.events)
     st.actions += rp.actions
     st.phase = rp.phase
     if now >= TURN_LIMIT:
