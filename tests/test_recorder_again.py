@@ -104,6 +104,23 @@ def test_a_beat_opened_with_its_first_event_reads_as_step_then_add_row() -> None
     assert null.event_count == 1
 
 
+def test_rows_added_in_one_call_read_as_rows_added_one_by_one() -> None:
+    """add_rows() is add_row() per row: the same events, numbered in order (a sword's hits
+    that deal nothing, recorded at once); the null recorder counts them."""
+    rows = [(("amount", "hp"), 0, 9)] * 3
+    whole, single = Recorder(turn=1), Recorder(turn=1)
+    for rec in (whole, single):
+        rec.step("action", "action")
+    whole.add_rows("damage", "a1", "b1", "R8.5", rows)
+    for row in rows:
+        single.add_row("damage", "a1", "b1", "R8.5", row)
+    assert whole.events_json() == single.events_json()
+    assert [e["seq"] for e in whole.events_json()] == [0, 1, 2]
+    null = NullRecorder()
+    null.add_rows("damage", "a1", "b1", "R8.5", rows)
+    assert null.event_count == 3
+
+
 def test_truncating_keeps_the_beats_before_and_drops_the_rest() -> None:
     """A driver seeking back (Recorder.truncate) over beats recorded whole."""
     rec, single = Recorder(turn=4), Recorder(turn=4)

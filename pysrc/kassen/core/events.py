@@ -296,6 +296,23 @@ class Recorder:
     battles' events are never read one by one. A recorder that reads or drops values overrides
     both."""
 
+    def add_rows(self, kind: str, actor: str | None, target: str | None, rule: str | None,
+                 rows: list[tuple[Any, ...]], cause: str | None = None) -> None:
+        """:meth:`add_row` for each of ``rows`` in one call: events of one kind, actor, target
+        and rule that differ only in their values (the hits of a sword that hits several
+        times), numbered in order."""
+        events = self._open
+        if events is None:
+            self.step("", kind)
+            events = self._open
+            assert events is not None
+        seq = self.event_count
+        turn = self.turn
+        for row in rows:
+            events.append((seq, turn, kind, actor, target, row, cause, rule))  # type: ignore[arg-type]
+            seq += 1
+        self.event_count = seq
+
     def add_lazy(self, kind: str, actor: str | None, target: str | None, rule: str | None,
                  make: Callable[..., dict[str, Any]], args: tuple[Any, ...],
                  cause: str | None = None) -> None:
@@ -415,6 +432,11 @@ class NullRecorder(Recorder):
                  cause: str | None = None) -> None:
         """Count the event, keep nothing."""
         self.event_count += 1
+
+    def add_rows(self, kind: str, actor: str | None, target: str | None, rule: str | None,
+                 rows: list[tuple[Any, ...]], cause: str | None = None) -> None:
+        """Count the events, keep nothing."""
+        self.event_count += len(rows)
 
     def again(self, beats: list[tuple[str, str, tuple[Known, ...]]],
               count: int | None = None) -> None:

@@ -199,12 +199,11 @@ def apply(t: MargueriteTable, f: Fencer, d: SwordDef, recv: Fencer, amount: int,
         while times > 0:
             times -= 1
             heal(t, recv, -amount, "R8.5", f, source)
-    else:  # nothing changes between the repetitions: their events share one row
+    elif times == 1:
+        rec.add_row("damage", fid, recv.id, d.rule, (DAMAGE_ROW, d.code, 0, recv.hp, sums))
+    else:  # nothing changes between the repetitions: their events share one row, one call
         row = (DAMAGE_ROW, d.code, 0, recv.hp, sums)
-        rid = recv.id
-        while times > 0:
-            times -= 1
-            rec.add_row("damage", fid, rid, d.rule, row)
+        rec.add_rows("damage", fid, recv.id, d.rule, [row] * times)
 
 
 @implements("R8.5.6")

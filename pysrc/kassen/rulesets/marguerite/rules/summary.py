@@ -71,6 +71,12 @@ class Tally(Recorder):
         """No beat is kept; the event is counted as :meth:`add_row` counts it."""
         self.add(e_kind, actor, target, rule, row_values(row), cause)
 
+    def add_rows(self, kind: str, actor: str | None, target: str | None, rule: str | None,
+                 rows: list[tuple[Any, ...]], cause: str | None = None) -> None:
+        """Each row's event counted as :meth:`add_row` counts it."""
+        for row in rows:
+            self.add(kind, actor, target, rule, row_values(row), cause)
+
     def add(self, kind: str, actor: str | None, target: str | None, rule: str | None,
             values: dict[str, Any], cause: str | None = None) -> Event:
         """Count the event (``emit`` comes here too); keep what the summary reports."""
