@@ -66,7 +66,7 @@ def settings(r: Readings) -> Settings:
     made = Settings(defs, costs, has_costs, start_table(defs, r.no_next_blocked, has_costs),
                     r.reset == "cycle", r.no_next_blocked, r.reserve_always,
                     r.turn0_dead_skip, r.status_end, r.heal_negative,
-                    2 if r.reset == "keep0" else 1)
+                    2 if r.reset == "keep0" else 1, r.live_sword)
     last[0] = r
     last[1] = made
     return made

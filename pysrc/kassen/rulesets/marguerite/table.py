@@ -58,6 +58,8 @@ class Settings(NamedTuple):
     heal_negative: bool
     reset_from: int
     """R6.3 (Q1): the first turn resetting."""
+    live_sword: bool
+    """§21 D7 alternative: the executing sword is read at effect time."""
 
 
 class Repeats:
@@ -90,9 +92,9 @@ class MargueriteTable(Table[State, Readings]):
     """State, recorder, readings and the per-battle values of one battle (see the module)."""
 
     __slots__ = ("aborted", "cycled", "defs", "fast_forward", "has_mp_costs", "heal_negative",
-                 "mp_costs", "no_next_blocked", "repeats", "replay", "reserve_always",
-                 "reset_cycle", "reset_from", "runs", "starts", "status_end", "tally",
-                 "turn0_dead_skip", "turn_read")
+                 "live_sword", "mp_costs", "no_next_blocked", "repeats", "replay",
+                 "reserve_always", "reset_cycle", "reset_from", "runs", "starts", "status_end",
+                 "tally", "turn0_dead_skip", "turn_read")
 
     def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
                  decider: Decider, settings: Settings) -> None:
@@ -101,7 +103,7 @@ class MargueriteTable(Table[State, Readings]):
         # asks about every turn: the same for every battle with these readings
         (self.defs, self.mp_costs, self.has_mp_costs, self.starts, self.reset_cycle,
          self.no_next_blocked, self.reserve_always, self.turn0_dead_skip, self.status_end,
-         self.heal_negative, self.reset_from) = settings
+         self.heal_negative, self.reset_from, self.live_sword) = settings
         self.cycled: list[str] = []  # 剣師 re-armed by the cycle reading, not yet logged
         self.tally: summary.Tally | None = None  # while the log is summarised (constants.py)
         self.runs = Runs()  # repeating summarised beats, fast-forwarded (runs.py)

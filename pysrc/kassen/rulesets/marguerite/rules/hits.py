@@ -58,6 +58,10 @@ def attack(t: MargueriteTable, act: Act) -> None:
     assert d is not None
     f = act.actor
     if not (d.rider or act.stun or act.poison):
+        if not act.whole:  # (most attacks: their single target, without a list)
+            if act.target is not None:
+                strike(t, f, d, act.target)
+            return
         for target in targets(t, act):
             strike(t, f, d, target)
         return

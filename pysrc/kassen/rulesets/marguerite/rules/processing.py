@@ -164,7 +164,7 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
         if acts:
             resolve_set(t, acts)
         return
-    live = t.readings.live_sword
+    live = t.live_sword
     for same in effect_sets(acts):
         if live:
             same = live_acts(t, same)

@@ -80,6 +80,7 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "turn0_dead_skip": "fixed for the battle",
         "status_end": "fixed for the battle",
         "heal_negative": "fixed for the battle",
+        "live_sword": "fixed for the battle",
         "reset_from": "fixed for the battle (turn_free: the turn is past it)",
         "fast_forward": "fixed for the battle (a test switch)",
         "replay": "fixed for the battle (a test switch)",
