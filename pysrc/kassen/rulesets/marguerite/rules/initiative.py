@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from kassen.core.rules import implements
 from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS, TURN_LIMIT
 from kassen.rulesets.marguerite.model import QUICK, SLOW, STUN
-from kassen.rulesets.marguerite.rules.executable import find
+from kassen.rulesets.marguerite.rules.executable import find, find_from
 from kassen.rulesets.marguerite.rules.judgement import settle
 from kassen.rulesets.marguerite.rules.processing import process, process_one, skips
 
@@ -112,7 +112,7 @@ def action_phase(t: MargueriteTable) -> None:
                     # choosing a sword walks from the end of the used head (Fencer.free) to it
                     st.scan += (i if i >= 0 else len(f.swords)) - f.free
                 if t.fast_forward and not t.has_mp_costs:
-                    runs.beat(st, group, picks, bool(t.cycled), tally, partial(find, t))
+                    runs.beat(st, group, picks, bool(t.cycled), tally, partial(find_from, t))
             if lone is not None and i >= 0:
                 process_one(t, lone, i)
             else:
@@ -129,7 +129,7 @@ def action_phase(t: MargueriteTable) -> None:
                              or st.turn > TURN_LIMIT) and settle(t):
             return
         if runs.pending is not None and tally is not None:
-            runs.after(st, tally, partial(find, t))
+            runs.after(st, tally, partial(find_from, t))
 
 
 @implements("R7.1")
@@ -171,7 +171,7 @@ def can_execute(t: MargueriteTable, f: Fencer) -> bool:
     if find(t, f) >= 0:
         return True
     return (t.reset_cycle and any(s.used for s in f.swords)
-            and find(t, f, True) >= 0)
+            and find_from(t, f, True, 0) >= 0)
 
 
 @implements("R6.3")

@@ -86,7 +86,9 @@ def process_one(t: MargueriteTable, f: Fencer, i: int) -> None:
     if d.kind == ATTACK and not (d.whole or d.rider or sword.whole or sword.stun
                                  or sword.poison):
         # the most common action, without an Act: a single-target attack, no riders
-        target = single_target(t, f)
+        line = st.lines[1 - f.side]
+        # a lone enemy is the target, taunting or not (most battles: a duel)
+        target = line[0] if len(line) == 1 else single_target(t, f)
         if f.ap >= 1:
             f.ap -= 1
         else:
