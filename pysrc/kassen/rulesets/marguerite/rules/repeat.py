@@ -5,8 +5,9 @@ recomputed, in every later turn (R6.2, issue 29).
 reads: the battle state (:class:`State`, every :class:`Fencer` and :class:`Sword`), the
 table's ``cycled``, the log budget (the action and event counts against LOG_ACTIONS and
 LOG_EVENTS) and the turn number. :func:`state_key` is all of the state but the turn number and
-the counters, built in one place from the classes' slots (``KEYED``, ``EXCLUDED``: a slot added
-to a class and listed in neither fails ``test_every_slot_is_keyed_or_excluded``).
+the counters, the classes' slots listed in one place (``KEYED``, ``EXCLUDED``: a slot added
+to a class and listed in neither fails ``test_every_slot_is_keyed_or_excluded``, and a keyed
+slot the key does not read fails ``test_the_key_moves_with_every_keyed_slot``).
 
 When turn M ends with the key it started with (a fixed point) and the turn number reads the
 same way in every later turn (:func:`turn_free`), turn N > M starts in the same state as M did
@@ -42,7 +43,8 @@ KEYED: dict[str, tuple[str, ...]] = {
                "spd", "spd0"),
     "Sword": ("danger", "gone", "limited", "poison", "shift", "sid", "stun", "used", "whole"),
 }
-"""The scalar slots :func:`state_key` copies as they are (``counts`` as a tuple)."""
+"""The scalar slots :func:`state_key` copies as they are (``counts`` as a tuple), each named
+there one by one."""
 
 EXCLUDED: dict[str, dict[str, str]] = {
     "State": {
@@ -90,9 +92,6 @@ EXCLUDED: dict[str, dict[str, str]] = {
 """Every slot :func:`state_key` does not copy as a scalar, and why that is safe."""
 
 
-_state_scalars = attrgetter(*KEYED["State"])
-_fencer_scalars = attrgetter(*KEYED["Fencer"])
-_sword_key = attrgetter(*KEYED["Sword"])
 _fencer_id = attrgetter("id")
 
 _BUILT = {d.index: tuple(BY_NAME[name].index for name in d.build[5])
@@ -101,16 +100,28 @@ _BUILT = {d.index: tuple(BY_NAME[name].index for name in d.build[5])
 
 
 def state_key(t: MargueriteTable) -> tuple[Any, ...]:
-    """Everything a turn reads but the turn number and the counters (see the module)."""
+    """Everything a turn reads but the turn number and the counters (see the module): the
+    slots of ``KEYED`` (a test checks every one of them moves the key) as one flat tuple,
+    each part a tuple whose length tells what it is (the state's counts, a line's ids, a
+    member's 20 scalars, its 13 status counts, then each of its swords' 9), read slot by slot
+    (an attrgetter of many names costs a generic lookup per name)."""
     st = t.state
-    counts, *rest = _state_scalars(st)
-    key = [tuple(t.cycled), tuple(counts), *rest]
-    # loops and maps, not comprehensions: no frame of their own (3.11)
+    key: list[Any] = [
+        tuple(t.cycled), tuple(st.counts), st.folded, st.grown, st.over, st.pending,
+        st.peak_swords, st.peak_total, st.reason, st.scan, st.summary, st.summary_logged,
+        st.turn0, st.winner, st.work, st.work_events]
+    append = key.append
     for line in st.lines:
-        key.append(tuple(map(_fencer_id, line)))
+        append(tuple(map(_fencer_id, line)))
     for side in st.members:
         for f in side:
-            key.append((_fencer_scalars(f), tuple(f.st), tuple(map(_sword_key, f.swords))))
+            append((f.ap, f.atk, f.atk0, f.built, f.dead, f.death_hp, f.def0, f.def_, f.exited,
+                    f.free, f.hp, f.id, f.maxhp, f.mp, f.name, f.overkill, f.reserve, f.side,
+                    f.spd, f.spd0))
+            append(tuple(f.st))
+            for s in f.swords:
+                append((s.danger, s.gone, s.limited, s.poison, s.shift, s.sid, s.stun, s.used,
+                        s.whole))
     return tuple(key)
 
 
