@@ -194,8 +194,8 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> None:
     if sign != rp.sign:
         rp.sign, rp.key = sign, None
         return
-    if not started_by(t, st.turn + 1):
-        rp.key = None
+    if t.turn_read or not started_by(t, st.turn + 1):
+        rp.key = None  # (a turn that read its number is no template: no key either)
         return
     start = rp.key  # this turn's start, when the turn before kept the sign too
     rp.key = end = state_key(t)
