@@ -73,8 +73,8 @@ class Repeats:
         """The state object the record is of (a restored snapshot is another one)."""
         self.key: tuple[Any, ...] | None = None
         self.sign: list[int] | None = None
-        """The last watched turn's step and event counts, then every member's HP, 攻撃力,
-        防御力, 素早さ, MP and sword count at its end."""
+        """The HP, 攻撃力, 防御力, 素早さ, MP and sword count of every 剣師 in the lines at
+        the end of the last watched turn."""
         self.template: list[tuple[str, str, tuple[tuple[Any, ...], ...]]] | None = None
         """Per step of the fixed-point turn: phase, kind and its events (Recorder.again's)."""
         self.heads: list[tuple[int, str, str, tuple[Any, ...], tuple[Any, ...]]] = []

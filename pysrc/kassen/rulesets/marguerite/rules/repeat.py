@@ -182,15 +182,16 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> None:
     if st.over or t.tally is not None or t.aborted is not None or t.rec is not rec:
         rp.key = rp.sign = None
         return
-    # The whole key costs as much as a quiet turn: it is made only when the turn left every
-    # member's HP, 攻撃力, 防御力, 素早さ, MP and sword count as they were (the numbers most
-    # turns change; the sign of the turn before is this one's start), as a fixed point does,
-    # and the next turn could become a template (its starts all in the past: a turn that
-    # repeats this one holds the same swords).
+    # The whole key costs as much as a quiet turn: it is made only when the turn left the HP,
+    # 攻撃力, 防御力, 素早さ, MP and sword count of every 剣師 in the lines as they were (the
+    # numbers most turns change; the sign of the turn before is this one's start; an exited
+    # one's stay as they are), as a fixed point does, and the next turn could become a
+    # template (its starts all in the past: a turn that repeats this one holds the same
+    # swords). One loop, not a comprehension (a frame of its own in 3.11).
     sign = []
-    for side in st.members:  # a loop, not a comprehension: no frame of its own (3.11)
-        for f in side:
-            sign += (f.hp, f.atk, f.def_, f.spd, f.mp, len(f.swords))
+    first, second = st.lines
+    for f in first + second:
+        sign += (f.hp, f.atk, f.def_, f.spd, f.mp, len(f.swords))
     if sign != rp.sign:
         rp.sign, rp.key = sign, None
         return
