@@ -87,6 +87,16 @@ def strike(t: MargueriteTable, f: Fencer, d: SwordDef, target: Fencer) -> None:
     (see :func:`compute`), every later hit is that same hit, applied that many times."""
     reps = d.reps
     note = HITS_NOTES[reps]
+    sts = target.st
+    if not d.reads_hp and (d.pierce or not (sts[_TURNS_BACK] or sts[_CHANGES_DAMAGE])):
+        # (most strikes) no 反射 or ガード takes part and the formula reads no HP: the first
+        # hit is steady, and is what compute makes of it (the formula, nothing else)
+        amount, terms = d.damage(f.atk, target.def_, target.hp, f.hp, f.maxhp, t.state.turn,
+                                 d.rule)
+        if note is not None:
+            terms = (note, *terms)
+        apply(t, f, d, target, amount, terms, reps)
+        return
     left = reps
     while left > 0:
         recv, _src, amount, terms, steady = compute(t, f, d, target, None)
