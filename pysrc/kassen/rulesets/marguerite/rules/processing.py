@@ -83,8 +83,7 @@ def process_one(t: MargueriteTable, f: Fencer, i: int) -> None:
     sword = f.swords[i]
     d = SWORDS[sword.sid]
     st.executing = {f.id: sword}
-    if d.kind == ATTACK and not (d.whole or d.rider or sword.whole or sword.stun
-                                 or sword.poison):
+    if d.single and not (sword.whole or sword.stun or sword.poison):
         # the most common action, without an Act: a single-target attack, no riders
         line = st.lines[1 - f.side]
         # a lone enemy is the target, taunting or not (most battles: a duel)
