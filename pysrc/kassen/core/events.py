@@ -346,8 +346,9 @@ class Recorder:
         seq = self.event_count
         self._again.append((len(recorded), len(beats), seq))
         turn = self.turn
-        recorded += [(turn, phase, kind, events)  # type: ignore[misc]
-                     for phase, kind, events in beats]
+        append = recorded.append
+        for phase, kind, events in beats:  # (a loop: a comprehension is a frame of its own)
+            append((turn, phase, kind, events))  # type: ignore[arg-type]
         if count is None:
             count = 0
             for _phase, _kind, events in beats:

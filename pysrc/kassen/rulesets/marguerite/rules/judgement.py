@@ -92,7 +92,12 @@ def judge(t: MargueriteTable, rule: str) -> None:
         counted = [[f for f in side if f.exited] for side in st.members]
         label = "overkill"
     else:
-        pushed = counted = [[f for f in line if not f.dead] for line in st.lines]
+        pushed = counted = [[], []]  # (loops: a comprehension is a frame of its own)
+        for side in (0, 1):
+            living = counted[side]
+            for f in st.lines[side]:
+                if not f.dead:
+                    living.append(f)
         label = "hp"
     total_sums: list[list[tuple[Any, ...]]] = [[], []]
     push_sums: list[list[tuple[Any, ...]]] = [[], []]

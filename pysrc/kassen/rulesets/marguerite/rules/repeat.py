@@ -215,12 +215,14 @@ def capture(t: MargueriteTable, actions: int) -> None:
     heads: list[tuple[int, str, str, Known, tuple[Known, ...]]] = []
     events = 0
     for _turn, phase, kind, raw in t.rec.recent_turn(t.state.turn):
-        known = tuple((e_kind, actor, target, made, cause, rule)
-                      for _seq, _at, e_kind, actor, target, made, cause, rule in raw)
+        made_known: list[Known] = []  # (loops: a comprehension is a frame of its own)
+        for _seq, _at, e_kind, actor, target, made, cause, rule in raw:
+            if e_kind == "phase" and made_known:
+                return  # a header inside a beat: not the shape open_phase records
+            made_known.append((e_kind, actor, target, made, cause, rule))
+        known = tuple(made_known)
         if known and known[0][0] == "phase":
             heads.append((len(template), phase, kind, known[0], known[1:]))
-        if any(e[0] == "phase" for e in known[1:]):
-            return  # a header inside a beat: not the shape open_phase records
         template.append((phase, kind, known))
         events += len(known)
     rp = t.repeats
