@@ -280,7 +280,9 @@ def aim(t: MargueriteTable, act: Act, index: int) -> None:
     kind = d.kind
     if kind == ATTACK:
         if not (act.sword.whole or d.whole):
-            act.target = single_target(t, act.actor)
+            line = t.state.lines[1 - act.actor.side]
+            # a lone enemy is the target, taunting or not (most battles: a duel)
+            act.target = line[0] if len(line) == 1 else single_target(t, act.actor)
     elif kind == CONSTRUCT:
         act.target = index  # where the sword stood (§18.18 alternative: it stays there)
     elif d.aims_next:
