@@ -158,6 +158,7 @@ def _other(value: Any) -> Any:
     return 1
 
 
+@pytest.mark.rule("R6.2")
 def test_the_key_moves_with_every_keyed_slot() -> None:
     """state_key reads each slot KEYED lists (it names them one by one, not from the list):
     changing any one of them, a status count or the re-armed 剣師 changes the key, so the
