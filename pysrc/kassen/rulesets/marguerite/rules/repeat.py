@@ -179,8 +179,9 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> None:
     actions = st.actions
     t.turn_read = False
     turn(t)
-    if st.over or t.tally is not None or t.aborted is not None or t.rec is not rec:
-        rp.key = rp.sign = None
+    if (st.over or t.turn_read or t.tally is not None or t.aborted is not None
+            or t.rec is not rec):
+        rp.key = rp.sign = None  # (a turn that read its number is no template: not watched)
         return
     # The whole key costs as much as a quiet turn: it is made only when the turn left the HP,
     # 攻撃力, 防御力, 素早さ, MP and sword count of every 剣師 in the lines as they were (the
@@ -195,8 +196,8 @@ def play(t: MargueriteTable, turn: Callable[[MargueriteTable], None]) -> None:
     if sign != rp.sign:
         rp.sign, rp.key = sign, None
         return
-    if t.turn_read or not started_by(t, st.turn + 1):
-        rp.key = None  # (a turn that read its number is no template: no key either)
+    if not started_by(t, st.turn + 1):
+        rp.key = None
         return
     start = rp.key  # this turn's start, when the turn before kept the sign too
     rp.key = end = state_key(t)
