@@ -147,7 +147,10 @@ class MargueriteBattle(Battle):
 
     def result(self) -> Result:
         st = self.state
-        return Result(st.winner, Termination(st.reason or Termination.DRAW), st.turn)
+        reason = st.reason  # the judgement's Termination ("" before one), made one if not
+        if not isinstance(reason, Termination):  # (the enum's call costs two frames)
+            reason = Termination(reason or Termination.DRAW)
+        return Result(st.winner, reason, st.turn)
 
     # -- output ------------------------------------------------------------------------------
     def members(self) -> list[dict[str, Any]]:
