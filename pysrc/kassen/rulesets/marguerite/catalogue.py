@@ -308,6 +308,10 @@ def _make() -> tuple[SwordDef, ...]:
 SWORDS: tuple[SwordDef, ...] = _make()
 BY_CODE: dict[str, SwordDef] = {s.code: s for s in SWORDS}
 BY_NAME: dict[str, SwordDef] = {s.ja: s for s in SWORDS}
+BUILT_WITH: dict[int, tuple[int, ...]] = {
+    s.index: tuple(BY_NAME[name].index for name in s.build[5])
+    for s in SWORDS if s.build is not None}
+"""Per 構築 row, the rows of the swords its new 剣師 holds (§12.8), in order."""
 NULL_SWORD = BY_NAME["ヌル剣"]
 NAMES_LONGEST_FIRST: tuple[str, ...] = tuple(sorted(BY_NAME, key=lambda n: (-len(n), n)))
 

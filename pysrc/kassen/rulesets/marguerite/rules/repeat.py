@@ -25,7 +25,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from kassen.rulesets.marguerite.catalogue import BY_NAME
+from kassen.rulesets.marguerite.catalogue import BUILT_WITH
 from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS, TURN_LIMIT
 from kassen.rulesets.marguerite.rules.actions import PHASE_ROW
 from kassen.rulesets.marguerite.rules.judgement import judge
@@ -94,9 +94,6 @@ EXCLUDED: dict[str, dict[str, str]] = {
 
 _fencer_id = attrgetter("id")
 
-_BUILT = {d.index: tuple(BY_NAME[name].index for name in d.build[5])
-          for d in BY_NAME.values() if d.build is not None}
-"""Per 構築 sword, the catalogue rows of the swords its 剣師 is built with (§12.8)."""
 
 
 def state_key(t: MargueriteTable) -> tuple[Any, ...]:
@@ -148,9 +145,11 @@ def started_by(t: MargueriteTable, turn: int) -> bool:
                 d = defs[s.sid]
                 if d.act + s.shift > turn:
                     return False
-                built = _BUILT.get(s.sid)
-                if built and max(defs[i].act for i in built) > turn:
-                    return False
+                built = BUILT_WITH.get(s.sid)
+                if built:  # (a loop: a generator is a frame of its own)
+                    for row in built:
+                        if defs[row].act > turn:
+                            return False
     return True
 
 
