@@ -81,10 +81,12 @@ def action_phase(t: MargueriteTable) -> None:
             group = [lone]
             picks = [i]
             plain = i == -1 and lone.ap >= 1  # a skip for want of an executable sword
+            times = lone.ap
             size = 1
         else:
             picks = []
             plain = True  # every actor skips for want of an executable sword
+            times = group[0].ap  # (then the smallest AP of the group, while plain)
             for f in group:
                 if dead_skip and f.hp <= 0:
                     i = -3
@@ -95,14 +97,12 @@ def action_phase(t: MargueriteTable) -> None:
                 picks.append(i)
                 if i != -1 or f.ap < 1:
                     plain = False
+                elif f.ap < times:
+                    times = f.ap
             size = len(group)
         if plain:
             # A group of skips for want of a sword changes nothing but AP, and the same
             # group would win 行動権 again until the smallest AP runs out: one beat.
-            times = group[0].ap
-            for f in group:
-                if f.ap < times:
-                    times = f.ap
             st.actions += size  # the cap bounds work: one beat is one unit
             if tally is not None:
                 st.work += size
