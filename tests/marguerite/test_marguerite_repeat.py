@@ -142,3 +142,44 @@ def test_every_slot_is_keyed_or_excluded(cls: type, name: str) -> None:
     assert not keyed & excluded
     assert keyed | excluded == slots
     assert all(repeat.EXCLUDED[name].values())
+
+
+def _other(value: Any) -> Any:
+    """A value of the same kind that differs from ``value``."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x"
+    if isinstance(value, list):
+        return [*value, 0]
+    assert value is None
+    return 1
+
+
+@pytest.mark.rule("R6.2")
+def test_the_key_moves_with_every_keyed_slot() -> None:
+    """state_key reads each slot KEYED lists (it names them one by one, not from the list):
+    changing any one of them, a status count or the re-armed 剣師 changes the key, so the
+    key covers what the test above says it does (R6.2)."""
+    prepared = session.prepare("marguerite", ["20/1/1/2/斬鏡/A", "20/1/1/2/斬/B"], {})
+    battle = prepared.ruleset.new_battle(prepared.setup())
+    assert isinstance(battle, MargueriteBattle)
+    t = battle.table
+    fencer = t.state.members[1][0]
+    owners = {"State": t.state, "Fencer": fencer, "Sword": fencer.swords[0]}
+    base = repeat.state_key(t)
+    for name, owner in owners.items():
+        for slot in repeat.KEYED[name]:
+            value = getattr(owner, slot)
+            setattr(owner, slot, _other(value))
+            assert repeat.state_key(t) != base, (name, slot)
+            setattr(owner, slot, value)
+    fencer.st[-1] += 1
+    assert repeat.state_key(t) != base
+    fencer.st[-1] -= 1
+    t.cycled.append(fencer.id)
+    assert repeat.state_key(t) != base
+    t.cycled.clear()
+    assert repeat.state_key(t) == base

@@ -217,6 +217,16 @@ class Recorder:
             settle(beat[3], 0)
         return beats
 
+    def recent_turn(self, turn: int) -> list[RawBeat]:
+        """The beats at the end stamped with ``turn`` (the turn an engine just played), as
+        :meth:`recent` gives them: an engine that replays its turns learns how many beats a
+        turn had here, without counting steps every turn."""
+        beats = self._beats
+        at = len(beats)
+        while at > 0 and beats[at - 1][0] == turn:
+            at -= 1
+        return self.recent(len(beats) - at)
+
     def _capture(self) -> None:
         """Store the view of the open beat (the last one) as it closes."""
         assert self.view is not None
@@ -231,6 +241,21 @@ class Recorder:
             self._capture()
         events: list[RawEvent] = []
         self._beats.append((self.turn, phase, kind, events))
+        self._open = events
+
+    def step_row(self, phase: str, kind: str, e_kind: str, actor: str | None,
+                 target: str | None, rule: str | None, row: tuple[Any, ...],
+                 cause: str | None = None) -> None:
+        """:meth:`step` and then :meth:`add_row` in one call: a beat opened with its first
+        event, its values a row (an engine's phase header, or the first event of an action).
+        Most beats open so, and a call is much of what recording one costs."""
+        if self.view is not None and self._open is not None:
+            self._capture()
+        turn = self.turn
+        seq = self.event_count
+        self.event_count = seq + 1
+        events: list[RawEvent] = [(seq, turn, e_kind, actor, target, row, cause, rule)]  # type: ignore[list-item]
+        self._beats.append((turn, phase, kind, events))
         self._open = events
 
     def emit(
@@ -271,6 +296,23 @@ class Recorder:
     battles' events are never read one by one. A recorder that reads or drops values overrides
     both."""
 
+    def add_rows(self, kind: str, actor: str | None, target: str | None, rule: str | None,
+                 rows: list[tuple[Any, ...]], cause: str | None = None) -> None:
+        """:meth:`add_row` for each of ``rows`` in one call: events of one kind, actor, target
+        and rule that differ only in their values (the hits of a sword that hits several
+        times), numbered in order."""
+        events = self._open
+        if events is None:
+            self.step("", kind)
+            events = self._open
+            assert events is not None
+        seq = self.event_count
+        turn = self.turn
+        for row in rows:
+            events.append((seq, turn, kind, actor, target, row, cause, rule))  # type: ignore[arg-type]
+            seq += 1
+        self.event_count = seq
+
     def add_lazy(self, kind: str, actor: str | None, target: str | None, rule: str | None,
                  make: Callable[..., dict[str, Any]], args: tuple[Any, ...],
                  cause: str | None = None) -> None:
@@ -288,25 +330,30 @@ class Recorder:
         lazy = CheckedLazy(make, args) if CHECK_LAZY else Lazy(make, args)
         events.append((seq, self.turn, kind, actor, target, lazy, cause, rule))  # type: ignore[arg-type]
 
-    def again(self, beats: list[tuple[str, str, tuple[Known, ...]]]) -> None:
+    def again(self, beats: list[tuple[str, str, tuple[Known, ...]]],
+              count: int | None = None) -> None:
         """Record whole beats an engine already knows, each ``(phase, kind, events)`` with its
         events as :data:`Known` tuples (a turn it replays): the record is the one :meth:`step`
         and then :meth:`add` for each event make, but the events are numbered and stored as
         :data:`RawEvent` tuples only when something reads the beats (:attr:`steps`,
-        :meth:`events_json`, :meth:`recent`); :attr:`event_count` counts them at once. The
-        last beat is closed: an event after it needs a :meth:`step` first. Only without a
-        ``view`` (a beat's view is the state as it closes, which a recorded beat has not)."""
+        :meth:`events_json`, :meth:`recent`); :attr:`event_count` counts them at once
+        (``count``: how many events the beats hold, when the engine knows). The last beat is
+        closed: an event after it needs a :meth:`step` first. Only without a ``view`` (a
+        beat's view is the state as it closes, which a recorded beat has not)."""
         if self.view is not None:
             raise ValueError("again() records beats without their views")
         recorded = self._beats
-        self._again.append((len(recorded), len(beats), self.event_count))
-        turn = self.turn
-        recorded += [(turn, phase, kind, events)  # type: ignore[misc]
-                     for phase, kind, events in beats]
         seq = self.event_count
-        for _phase, _kind, events in beats:
-            seq += len(events)
-        self.event_count = seq
+        self._again.append((len(recorded), len(beats), seq))
+        turn = self.turn
+        append = recorded.append
+        for phase, kind, events in beats:  # (a loop: a comprehension is a frame of its own)
+            append((turn, phase, kind, events))  # type: ignore[arg-type]
+        if count is None:
+            count = 0
+            for _phase, _kind, events in beats:
+                count += len(events)
+        self.event_count = seq + count
         self._open = None
 
     def _number(self) -> None:
@@ -384,8 +431,23 @@ class NullRecorder(Recorder):
         """Count the event, keep nothing."""
         self.event_count += 1
 
-    def again(self, beats: list[tuple[str, str, tuple[Known, ...]]]) -> None:
+    def step_row(self, phase: str, kind: str, e_kind: str, actor: str | None,
+                 target: str | None, rule: str | None, row: tuple[Any, ...],
+                 cause: str | None = None) -> None:
+        """Count the event, keep nothing."""
+        self.event_count += 1
+
+    def add_rows(self, kind: str, actor: str | None, target: str | None, rule: str | None,
+                 rows: list[tuple[Any, ...]], cause: str | None = None) -> None:
         """Count the events, keep nothing."""
+        self.event_count += len(rows)
+
+    def again(self, beats: list[tuple[str, str, tuple[Known, ...]]],
+              count: int | None = None) -> None:
+        """Count the events, keep nothing."""
+        if count is not None:
+            self.event_count += count
+            return
         for _phase, _kind, events in beats:
             self.event_count += len(events)
 

@@ -146,8 +146,8 @@ class SwordDef:
 
     __slots__ = ("act", "additive", "aims", "aims_next", "build", "code", "damage", "danger", "en",
                  "formula", "gives_reserve", "index", "ja", "kind", "limited", "pierce",
-                 "reads_hp", "reads_turn", "reps", "rider", "rule", "steals", "symptom", "to_mp",
-                 "whole")
+                 "reads_hp", "reads_turn", "reps", "rider", "rule", "single", "steals", "symptom",
+                 "to_mp", "whole")
 
     def __init__(self, index: int, code: str, ja: str, en: str, kind: int, act: int,
                  limited: bool, cond: str = "", formula: str = "", reps: int = 1,
@@ -183,6 +183,9 @@ class SwordDef:
         self.steals = rider == "steal"
         """Whether its hits take a sword (fixed with the hit in a 超同時 set, Q8)."""
         self.whole = whole
+        self.single = kind == ATTACK and not whole and not rider
+        """Whether it attacks one target without riders (the common 行動処理, unless its
+        instance is enchanted: rules/processing.process_one)."""
         self.pierce = pierce
         self.to_mp = to_mp
         self.build = build
@@ -305,6 +308,10 @@ def _make() -> tuple[SwordDef, ...]:
 SWORDS: tuple[SwordDef, ...] = _make()
 BY_CODE: dict[str, SwordDef] = {s.code: s for s in SWORDS}
 BY_NAME: dict[str, SwordDef] = {s.ja: s for s in SWORDS}
+BUILT_WITH: dict[int, tuple[int, ...]] = {
+    s.index: tuple(BY_NAME[name].index for name in s.build[5])
+    for s in SWORDS if s.build is not None}
+"""Per 構築 row, the rows of the swords its new 剣師 holds (§12.8), in order."""
 NULL_SWORD = BY_NAME["ヌル剣"]
 NAMES_LONGEST_FIRST: tuple[str, ...] = tuple(sorted(BY_NAME, key=lambda n: (-len(n), n)))
 

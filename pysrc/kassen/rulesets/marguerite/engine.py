@@ -66,7 +66,7 @@ def settings(r: Readings) -> Settings:
     made = Settings(defs, costs, has_costs, start_table(defs, r.no_next_blocked, has_costs),
                     r.reset == "cycle", r.no_next_blocked, r.reserve_always,
                     r.turn0_dead_skip, r.status_end, r.heal_negative,
-                    2 if r.reset == "keep0" else 1)
+                    2 if r.reset == "keep0" else 1, r.live_sword)
     last[0] = r
     last[1] = made
     return made
@@ -133,8 +133,8 @@ class MargueriteBattle(Battle):
             t.rec = t.tally
         if t.state.turn0:
             _turn_zero(t)
-        elif repeat.play(t, _turn):  # a turn that repeats, replayed (rules/repeat.py)
-            _at_limit(t)
+        else:
+            repeat.play(t, _turn)  # a turn that repeats is replayed (rules/repeat.py)
         if t.tally is not None:
             t.write_summary()
         if t.aborted is not None:
@@ -147,7 +147,10 @@ class MargueriteBattle(Battle):
 
     def result(self) -> Result:
         st = self.state
-        return Result(st.winner, Termination(st.reason or Termination.DRAW), st.turn)
+        reason = st.reason  # the judgement's Termination ("" before one), made one if not
+        if not isinstance(reason, Termination):  # (the enum's call costs two frames)
+            reason = Termination(reason or Termination.DRAW)
+        return Result(st.winner, reason, st.turn)
 
     # -- output ------------------------------------------------------------------------------
     def members(self) -> list[dict[str, Any]]:
@@ -200,8 +203,7 @@ def _turn(t: MargueriteTable) -> None:
     st.phase = "ap"
     if st.executing:
         st.executing = {}
-    rec.step("ap", "phase")
-    rec.add_row("phase", None, None, "R5.3", (PHASE_ROW, "ap", turn))
+    rec.step_row("ap", "phase", "phase", None, None, "R5.3", (PHASE_ROW, "ap", turn))
     poisoned = False  # whether the 状態効果フェイズ has anything to do
     first, second = st.lines
     for f in first + second:  # (one loop over both parties costs less than two)
@@ -235,13 +237,7 @@ def _turn(t: MargueriteTable) -> None:
         _status_phase(t)
         if st.over:
             return
-    if st.turn >= TURN_LIMIT:  # _at_limit's test, without the call (星霜剣 moves the counter)
-        judge(t, "R10.1")
-
-
-def _at_limit(t: MargueriteTable) -> None:
-    """The judgement once the turn limit is reached (R10.1, R6.2.6)."""
-    if t.state.turn >= TURN_LIMIT:  # 星霜剣 moves the counter (§12.7)
+    if st.turn >= TURN_LIMIT:  # (星霜剣 moves the counter, §12.7)
         judge(t, "R10.1")
 
 

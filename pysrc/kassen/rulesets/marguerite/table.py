@@ -58,6 +58,8 @@ class Settings(NamedTuple):
     heal_negative: bool
     reset_from: int
     """R6.3 (Q1): the first turn resetting."""
+    live_sword: bool
+    """§21 D7 alternative: the executing sword is read at effect time."""
 
 
 class Repeats:
@@ -71,8 +73,8 @@ class Repeats:
         """The state object the record is of (a restored snapshot is another one)."""
         self.key: tuple[Any, ...] | None = None
         self.sign: list[int] | None = None
-        """The last watched turn's step and event counts, then every member's HP, 攻撃力,
-        防御力, 素早さ, MP and sword count at its end."""
+        """The HP, 攻撃力, 防御力, 素早さ, MP and sword count of every 剣師 in the lines at
+        the end of the last watched turn."""
         self.template: list[tuple[str, str, tuple[tuple[Any, ...], ...]]] | None = None
         """Per step of the fixed-point turn: phase, kind and its events (Recorder.again's)."""
         self.heads: list[tuple[int, str, str, tuple[Any, ...], tuple[Any, ...]]] = []
@@ -90,9 +92,9 @@ class MargueriteTable(Table[State, Readings]):
     """State, recorder, readings and the per-battle values of one battle (see the module)."""
 
     __slots__ = ("aborted", "cycled", "defs", "fast_forward", "has_mp_costs", "heal_negative",
-                 "mp_costs", "no_next_blocked", "repeats", "replay", "reserve_always",
-                 "reset_cycle", "reset_from", "runs", "starts", "status_end", "tally",
-                 "turn0_dead_skip", "turn_read")
+                 "live_sword", "mp_costs", "no_next_blocked", "repeats", "replay",
+                 "reserve_always", "reset_cycle", "reset_from", "runs", "starts", "status_end",
+                 "tally", "turn0_dead_skip", "turn_read")
 
     def __init__(self, state: State, rec: Recorder, rng: Rng, readings: Readings,
                  decider: Decider, settings: Settings) -> None:
@@ -101,7 +103,7 @@ class MargueriteTable(Table[State, Readings]):
         # asks about every turn: the same for every battle with these readings
         (self.defs, self.mp_costs, self.has_mp_costs, self.starts, self.reset_cycle,
          self.no_next_blocked, self.reserve_always, self.turn0_dead_skip, self.status_end,
-         self.heal_negative, self.reset_from) = settings
+         self.heal_negative, self.reset_from, self.live_sword) = settings
         self.cycled: list[str] = []  # 剣師 re-armed by the cycle reading, not yet logged
         self.tally: summary.Tally | None = None  # while the log is summarised (constants.py)
         self.runs = Runs()  # repeating summarised beats, fast-forwarded (runs.py)
@@ -122,10 +124,11 @@ class MargueriteTable(Table[State, Readings]):
         st.phase = phase
         if st.executing:
             st.executing = {}
-        rec = self.rec
-        rec.step(phase, "phase")
         if log:
-            rec.add_row("phase", None, None, rule, (PHASE_ROW, phase, st.turn))
+            self.rec.step_row(phase, "phase", "phase", None, None, rule,
+                              (PHASE_ROW, phase, st.turn))
+        else:
+            self.rec.step(phase, "phase")
 
     def abort(self, cap: str) -> None:
         """Stop at a safety cap (the core's ``Battle.abort``): what was summarised so far is

@@ -47,10 +47,40 @@ def start_table(defs: tuple[SwordDef, ...], no_next_blocked: bool,
 
 
 @implements("R4.7")
-def find(t: MargueriteTable, f: Fencer, ignore_used: bool = False, start: int = 0) -> int:
-    """Index of the first executable sword (R4.7) from ``start`` on, or -1. The hot path:
-    inlined checks. Code that makes a sword unused again, or inserts, removes or reorders
+def find(t: MargueriteTable, f: Fencer) -> int:
+    """Index of ``f``'s first executable sword (R4.7), or -1: the hot path (行動権 asks it at
+    every beat), with inlined checks. It skips the used head of the list from where the last
+    search found its first unused sword (a grown list under reset=cycle is mostly used; see
+    Fencer.free): code that makes a sword unused again, or inserts, removes or reorders
     swords, sets ``f.free = 0`` (marking a sword used keeps the hint true)."""
+    swords = f.swords
+    count = len(swords)
+    i = f.free
+    while i < count and swords[i].used:
+        i += 1
+    f.free = i
+    turn = t.state.turn
+    starts = t.starts
+    # indices from there on: neither a copy of the tail nor a walk through the head
+    while i < count:
+        s = swords[i]
+        if not s.used:
+            at = starts[s.sid]
+            if at is None or s.danger:
+                if executable(t, f, s, i, turn):
+                    return i
+            elif at + s.shift <= turn:
+                return i
+        i += 1
+    return -1
+
+
+@implements("R4.7")
+def find_from(t: MargueriteTable, f: Fencer, ignore_used: bool, start: int) -> int:
+    """:func:`find` from index ``start`` on, and with ``ignore_used`` as if no sword were
+    used (whether a re-armed list would have one, R6.3)."""
+    if not ignore_used and start <= f.free:
+        return find(t, f)
     swords = f.swords
     count = len(swords)
     turn = t.state.turn
@@ -58,15 +88,12 @@ def find(t: MargueriteTable, f: Fencer, ignore_used: bool = False, start: int = 
     if ignore_used:
         i = start
     else:
-        # skip the used head of the list from where the last search found its first unused
-        # sword (a grown list under reset=cycle is mostly used; see Fencer.free)
         i = f.free
         while i < count and swords[i].used:
             i += 1
         f.free = i
         if i < start:
             i = start
-    # indices from there on: neither a copy of the tail nor a walk through the head
     while i < count:
         s = swords[i]
         if not s.used or ignore_used:

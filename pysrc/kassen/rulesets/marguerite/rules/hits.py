@@ -58,6 +58,10 @@ def attack(t: MargueriteTable, act: Act) -> None:
     assert d is not None
     f = act.actor
     if not (d.rider or act.stun or act.poison):
+        if not act.whole:  # (most attacks: their single target, without a list)
+            if act.target is not None:
+                strike(t, f, d, act.target)
+            return
         for target in targets(t, act):
             strike(t, f, d, target)
         return
@@ -83,6 +87,16 @@ def strike(t: MargueriteTable, f: Fencer, d: SwordDef, target: Fencer) -> None:
     (see :func:`compute`), every later hit is that same hit, applied that many times."""
     reps = d.reps
     note = HITS_NOTES[reps]
+    sts = target.st
+    if not d.reads_hp and (d.pierce or not (sts[_TURNS_BACK] or sts[_CHANGES_DAMAGE])):
+        # (most strikes) no 反射 or ガード takes part and the formula reads no HP: the first
+        # hit is steady, and is what compute makes of it (the formula, nothing else)
+        amount, terms = d.damage(f.atk, target.def_, target.hp, f.hp, f.maxhp, t.state.turn,
+                                 d.rule)
+        if note is not None:
+            terms = (note, *terms)
+        apply(t, f, d, target, amount, terms, reps)
+        return
     left = reps
     while left > 0:
         recv, _src, amount, terms, steady = compute(t, f, d, target, None)
@@ -199,12 +213,11 @@ def apply(t: MargueriteTable, f: Fencer, d: SwordDef, recv: Fencer, amount: int,
         while times > 0:
             times -= 1
             heal(t, recv, -amount, "R8.5", f, source)
-    else:  # nothing changes between the repetitions: their events share one row
+    elif times == 1:
+        rec.add_row("damage", fid, recv.id, d.rule, (DAMAGE_ROW, d.code, 0, recv.hp, sums))
+    else:  # nothing changes between the repetitions: their events share one row, one call
         row = (DAMAGE_ROW, d.code, 0, recv.hp, sums)
-        rid = recv.id
-        while times > 0:
-            times -= 1
-            rec.add_row("damage", fid, rid, d.rule, row)
+        rec.add_rows("damage", fid, recv.id, d.rule, [row] * times)
 
 
 @implements("R8.5.6")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from kassen.core.rules import implements
 from kassen.rulesets.marguerite.constants import LOG_ACTIONS, LOG_EVENTS, TURN_LIMIT
 from kassen.rulesets.marguerite.model import QUICK, SLOW, STUN
-from kassen.rulesets.marguerite.rules.executable import find
+from kassen.rulesets.marguerite.rules.executable import find, find_from
 from kassen.rulesets.marguerite.rules.judgement import settle
 from kassen.rulesets.marguerite.rules.processing import process, process_one, skips
 
@@ -34,7 +34,7 @@ def action_phase(t: MargueriteTable) -> None:
     pick = choose if t.reset_cycle else find
     while True:
         first, second = lines
-        lone = None  # the winner, when one 剣師 wins alone (most beats)
+        # lone: the winner, when one 剣師 wins alone (most beats)
         if len(first) == 1 and len(second) == 1:
             # a duel (one 剣師 per side, most beats): two keys compared, no scan (winners)
             a = first[0]
@@ -51,29 +51,42 @@ def action_phase(t: MargueriteTable) -> None:
                 # their keys (クイック − スロー, 素早さ) as winners makes them
                 lead = ((((sa[QUICK] - sa[SLOW]) << 40) + a.spd)
                         - (((sb[QUICK] - sb[SLOW]) << 40) + b.spd))
-                if lead:
-                    lone = a if lead > 0 else b
+                if lead > 0:
+                    lone = a
+                elif lead:
+                    lone = b
                 else:
+                    lone = None
                     group = [a, b]
         else:
             group = winners(t, lines, dead_skip)
             if not group:
                 return
-            if len(group) == 1:
-                lone = group[0]
+            lone = group[0] if len(group) == 1 else None
         tally = t.tally
-        common = False  # one 剣師 executing a sword while the log is whole (most beats)
         if lone is not None:
             i = -3 if dead_skip and lone.hp <= 0 else -2 if lone.st[STUN] else pick(t, lone)
-            common = i >= 0 and tally is None
-            if not common:
-                group = [lone]
-                picks = [i]
-                plain = i == -1 and lone.ap >= 1  # a skip for want of an executable sword
-                size = 1
+            if i >= 0 and tally is None:
+                # the common beat: one 剣師 executing a sword while the log is whole; then
+                # the tests below, but for the summary's (nothing here starts a tally)
+                merge = False
+                st.actions += 1
+                process_one(t, lone, i)
+                if (t.aborted is not None or st.actions > LOG_ACTIONS or st.grown
+                        or t.rec.event_count > LOG_EVENTS) and t.after_beat():
+                    return
+                if (st.pending or st.turn > TURN_LIMIT) and not st.turn0 and settle(t):
+                    return
+                continue
+            group = [lone]
+            picks = [i]
+            plain = i == -1 and lone.ap >= 1  # a skip for want of an executable sword
+            times = lone.ap
+            size = 1
         else:
             picks = []
             plain = True  # every actor skips for want of an executable sword
+            times = group[0].ap  # (then the smallest AP of the group, while plain)
             for f in group:
                 if dead_skip and f.hp <= 0:
                     i = -3
@@ -84,18 +97,12 @@ def action_phase(t: MargueriteTable) -> None:
                 picks.append(i)
                 if i != -1 or f.ap < 1:
                     plain = False
+                elif f.ap < times:
+                    times = f.ap
             size = len(group)
-        if common:
-            merge = plain = False
-            st.actions += 1
-            process_one(t, lone, i)
-        elif plain:
+        if plain:
             # A group of skips for want of a sword changes nothing but AP, and the same
             # group would win 行動権 again until the smallest AP runs out: one beat.
-            times = group[0].ap
-            for f in group:
-                if f.ap < times:
-                    times = f.ap
             st.actions += size  # the cap bounds work: one beat is one unit
             if tally is not None:
                 st.work += size
@@ -112,7 +119,7 @@ def action_phase(t: MargueriteTable) -> None:
                     # choosing a sword walks from the end of the used head (Fencer.free) to it
                     st.scan += (i if i >= 0 else len(f.swords)) - f.free
                 if t.fast_forward and not t.has_mp_costs:
-                    runs.beat(st, group, picks, bool(t.cycled), tally, partial(find, t))
+                    runs.beat(st, group, picks, bool(t.cycled), tally, partial(find_from, t))
             if lone is not None and i >= 0:
                 process_one(t, lone, i)
             else:
@@ -123,13 +130,12 @@ def action_phase(t: MargueriteTable) -> None:
             return
         if plain:
             continue
-        # settle's own test first: only a death, an empty line or the counter past the limit
-        # (星霜剣) can end the battle after an action
-        if not st.turn0 and (st.pending or not (lines[0] and lines[1])
-                             or st.turn > TURN_LIMIT) and settle(t):
+        # settle's own test first: only a death or the counter past the limit (星霜剣) can
+        # end the battle after an action (a line empties only as the dead exit, in settle)
+        if (st.pending or st.turn > TURN_LIMIT) and not st.turn0 and settle(t):
             return
-        if runs.pending is not None and tally is not None:
-            runs.after(st, tally, partial(find, t))
+        if tally is not None and runs.pending is not None:
+            runs.after(st, tally, partial(find_from, t))
 
 
 @implements("R7.1")
@@ -171,7 +177,7 @@ def can_execute(t: MargueriteTable, f: Fencer) -> bool:
     if find(t, f) >= 0:
         return True
     return (t.reset_cycle and any(s.used for s in f.swords)
-            and find(t, f, True) >= 0)
+            and find_from(t, f, True, 0) >= 0)
 
 
 @implements("R6.3")

@@ -11,6 +11,7 @@ from kassen.rulesets.marguerite.catalogue_conditions import slots
 from kassen.rulesets.marguerite.constants import TURN_LIMIT
 
 if TYPE_CHECKING:
+    from kassen.rulesets.marguerite.model import Fencer
     from kassen.rulesets.marguerite.table import MargueriteTable
 
 
@@ -56,20 +57,23 @@ def exits(t: MargueriteTable) -> None:
     st = t.state
     for side in (0, 1):
         line = st.lines[side]
-        if any(f.dead for f in line):
-            for f in line:
-                if f.dead:
-                    f.exited = True
-                    if t.readings.overkill_at_death:  # §18.13 alternative
-                        hp, terms = f.death_hp, (("-", "hp_at_death", f.death_hp, "R9.5"),)
-                    else:
-                        hp, terms = f.hp, (("-", "hp", f.hp, "R9.5"),)
-                    f.overkill = max(0, -hp)
-                    if hp > 0:
-                        terms = (*terms, NOT_BELOW_ZERO)
-                    t.rec.add("exit", f.id, None, "R9.3", {"hp": f.hp, "overkill": f.overkill,
-                                                           "sums": {"overkill": terms}})
-            st.lines[side] = [f for f in line if not f.dead]
+        kept: list[Fencer] = []  # (a loop: a comprehension is a frame of its own)
+        for f in line:
+            if not f.dead:
+                kept.append(f)
+                continue
+            f.exited = True
+            if t.readings.overkill_at_death:  # §18.13 alternative
+                hp, terms = f.death_hp, (("-", "hp_at_death", f.death_hp, "R9.5"),)
+            else:
+                hp, terms = f.hp, (("-", "hp", f.hp, "R9.5"),)
+            f.overkill = max(0, -hp)
+            if hp > 0:
+                terms = (*terms, NOT_BELOW_ZERO)
+            t.rec.add("exit", f.id, None, "R9.3", {"hp": f.hp, "overkill": f.overkill,
+                                                   "sums": {"overkill": terms}})
+        if len(kept) < len(line):
+            st.lines[side] = kept
     st.pending = False
 
 
@@ -92,7 +96,12 @@ def judge(t: MargueriteTable, rule: str) -> None:
         counted = [[f for f in side if f.exited] for side in st.members]
         label = "overkill"
     else:
-        pushed = counted = [[f for f in line if not f.dead] for line in st.lines]
+        pushed = counted = [[], []]  # (loops: a comprehension is a frame of its own)
+        for side in (0, 1):
+            living = counted[side]
+            for f in st.lines[side]:
+                if not f.dead:
+                    living.append(f)
         label = "hp"
     total_sums: list[list[tuple[Any, ...]]] = [[], []]
     push_sums: list[list[tuple[Any, ...]]] = [[], []]

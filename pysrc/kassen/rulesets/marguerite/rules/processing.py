@@ -48,36 +48,51 @@ def skips(t: MargueriteTable, group: list[Fencer], times: int, merge: bool) -> N
     if st.executing:
         st.executing = {}
     rec = t.rec
-    if not merge:
-        rec.step("action", "skip")
-        st.phase = "action"
+    opening = not merge  # the first skip opens the beat (Recorder.step_row)
     if t.cycled:
+        if opening:
+            rec.step("action", "skip")
+            st.phase = "action"
+            opening = False
         emit_cycles(t)
     for f in group:
-        ap = f.ap = f.ap - times
-        rec.add_row("skip", f.id, None, "R8.1", (SKIP_ROW, "none", ap, f.reserve, 0, times))
+        ap = f.ap - times
+        row = (SKIP_ROW, "none", ap, f.reserve, 0, times)
+        if opening:  # (phase and AP change once the beat is open: the view of the last one)
+            rec.step_row("action", "skip", "skip", f.id, None, "R8.1", row)
+            st.phase = "action"
+            opening = False
+        else:
+            rec.add_row("skip", f.id, None, "R8.1", row)
+        f.ap = ap
 
 
 @implements("R8.1")
 def process_one(t: MargueriteTable, f: Fencer, i: int) -> None:
     """The common 行動処理: one actor executing its sword at index ``i`` (R8.1)."""
     st = t.state
-    t.rec.step("action", "action")
+    # the act event opens the beat (pay), unless re-armed lists are logged first or a view
+    # is captured as the last beat closes (it must not see this action's payment)
+    cycled = t.cycled
+    opening = not cycled and t.rec.view is None
+    if not opening:
+        t.rec.step("action", "action")
     st.phase = "action"
-    if t.cycled:
+    if cycled:
         emit_cycles(t)
     sword = f.swords[i]
     d = SWORDS[sword.sid]
     st.executing = {f.id: sword}
-    if d.kind == ATTACK and not (d.whole or d.rider or sword.whole or sword.stun
-                                 or sword.poison):
+    if d.single and not (sword.whole or sword.stun or sword.poison):
         # the most common action, without an Act: a single-target attack, no riders
-        target = single_target(t, f)
+        line = st.lines[1 - f.side]
+        # a lone enemy is the target, taunting or not (most battles: a duel)
+        target = line[0] if len(line) == 1 else single_target(t, f)
         if f.ap >= 1:
             f.ap -= 1
         else:
             f.reserve -= 1
-        pay(t, f, sword, d)
+        pay(t, f, sword, d, None, opening)
         if target is not None:
             strike(t, f, d, target)
         return
@@ -87,7 +102,7 @@ def process_one(t: MargueriteTable, f: Fencer, i: int) -> None:
         else:
             f.reserve -= 1
         whole = sword.whole or d.whole  # frozen at payment (D7)
-        pay(t, f, sword, d)
+        pay(t, f, sword, d, None, opening)
         support_by(t, f, d, whole)
         return
     act = Act(f, sword, d)
@@ -97,7 +112,7 @@ def process_one(t: MargueriteTable, f: Fencer, i: int) -> None:
         f.ap -= 1
     else:
         f.reserve -= 1
-    pay(t, f, sword, d, act)
+    pay(t, f, sword, d, act, opening)
     EFFECTS[d.kind](t, act)  # a set of one (R8.6)
 
 
@@ -150,7 +165,7 @@ def process(t: MargueriteTable, group: list[Fencer], picks: list[int]) -> None:
         if acts:
             resolve_set(t, acts)
         return
-    live = t.readings.live_sword
+    live = t.live_sword
     for same in effect_sets(acts):
         if live:
             same = live_acts(t, same)
@@ -230,9 +245,10 @@ def live_acts(t: MargueriteTable, acts: list[Act]) -> list[Act]:
 
 
 def pay(t: MargueriteTable, f: Fencer, sword: Sword, d: SwordDef,
-        act: Act | None = None) -> None:
+        act: Act | None = None, opening: bool = False) -> None:
     """実行コスト of ``f``'s ``sword`` (row ``d``) besides AP: 使用済み, MP, リミ (R8.1);
-    the sword's kind and enchantments are frozen into its ``act`` now (D7)."""
+    the sword's kind and enchantments are frozen into its ``act`` now (D7). With
+    ``opening``, its ``act`` event opens the action's beat (the common 行動処理's first)."""
     if act is not None:
         act.whole = sword.whole or d.whole
         act.stun = sword.stun
@@ -250,8 +266,11 @@ def pay(t: MargueriteTable, f: Fencer, sword: Sword, d: SwordDef,
         f.swords.remove(sword)
         f.free = 0
         sword.gone = True
-    t.rec.add_row("act", f.id, None, "R8.1",
-                  (ACT_ROW, d.code, f.ap, f.reserve, f.mp, cost, limited))
+    row = (ACT_ROW, d.code, f.ap, f.reserve, f.mp, cost, limited)
+    if opening:
+        t.rec.step_row("action", "action", "act", f.id, None, "R8.1", row)
+    else:
+        t.rec.add_row("act", f.id, None, "R8.1", row)
 
 
 def aim(t: MargueriteTable, act: Act, index: int) -> None:
@@ -261,7 +280,9 @@ def aim(t: MargueriteTable, act: Act, index: int) -> None:
     kind = d.kind
     if kind == ATTACK:
         if not (act.sword.whole or d.whole):
-            act.target = single_target(t, act.actor)
+            line = t.state.lines[1 - act.actor.side]
+            # a lone enemy is the target, taunting or not (most battles: a duel)
+            act.target = line[0] if len(line) == 1 else single_target(t, act.actor)
     elif kind == CONSTRUCT:
         act.target = index  # where the sword stood (§18.18 alternative: it stays there)
     elif d.aims_next:

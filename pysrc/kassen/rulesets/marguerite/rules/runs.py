@@ -149,7 +149,7 @@ def additive(f: Fencer, index: int, line: list[Fencer]) -> bool:
 
 
 Find = Callable[[Fencer, bool, int], int]
-"""executable.find of the battle: the first executable sword from an index on (R4.7)."""
+"""executable.find_from of the battle: the first executable sword from an index on (R4.7)."""
 
 
 class Runs:

@@ -65,6 +65,18 @@ class Tally(Recorder):
         """A row's event counted as :meth:`add` counts it (core.events.Recorder.add_row)."""
         self.add(kind, actor, target, rule, row_values(row), cause)
 
+    def step_row(self, phase: str, kind: str, e_kind: str, actor: str | None,
+                 target: str | None, rule: str | None, row: tuple[Any, ...],
+                 cause: str | None = None) -> None:
+        """No beat is kept; the event is counted as :meth:`add_row` counts it."""
+        self.add(e_kind, actor, target, rule, row_values(row), cause)
+
+    def add_rows(self, kind: str, actor: str | None, target: str | None, rule: str | None,
+                 rows: list[tuple[Any, ...]], cause: str | None = None) -> None:
+        """Each row's event counted as :meth:`add_row` counts it."""
+        for row in rows:
+            self.add(kind, actor, target, rule, row_values(row), cause)
+
     def add(self, kind: str, actor: str | None, target: str | None, rule: str | None,
             values: dict[str, Any], cause: str | None = None) -> Event:
         """Count the event (``emit`` comes here too); keep what the summary reports."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kassen.core.rules import implements
-from kassen.rulesets.marguerite.catalogue import BY_NAME, SWORDS
+from kassen.rulesets.marguerite.catalogue import BUILT_WITH, SWORDS
 from kassen.rulesets.marguerite.catalogue_conditions import sole
 from kassen.rulesets.marguerite.catalogue_effects import EFFECT_OF
 from kassen.rulesets.marguerite.constants import (
@@ -119,9 +119,8 @@ def construct(t: MargueriteTable, act: Act) -> None:
     if st.counts[f.side] >= MAX_FENCERS:
         t.abort(f"fencers>={MAX_FENCERS}")
         return
-    name, hp, atk, def_, spd, names = d.build
-    new = enlist(st, f.side, name, hp, atk, def_, spd,
-                       tuple(BY_NAME[n].index for n in names), built=True)
+    name, hp, atk, def_, spd, _names = d.build
+    new = enlist(st, f.side, name, hp, atk, def_, spd, BUILT_WITH[d.index], built=True)
     new.ap = spd
     line = st.lines[f.side]
     at = 0
