@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from kassen.core import events
-from kassen.core.events import NullRecorder, Recorder
+from kassen.core.events import Recorder
+from kassen.core.null_recorder import NullRecorder
 
 
 class Maker:

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from kassen.core.events import NullRecorder, Recorder
+from kassen.core.events import Recorder
+from kassen.core.null_recorder import NullRecorder
 
 HIT = {"amount": 3, "hp": 7}
 BEATS: list[tuple[str, str, tuple[Any, ...]]] = [

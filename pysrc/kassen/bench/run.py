@@ -13,7 +13,7 @@ from typing import Any
 
 from kassen.core import registry, session
 from kassen.core.driver import Driver
-from kassen.core.events import NullRecorder
+from kassen.core.null_recorder import NullRecorder
 from kassen.core.rng import Rng
 
 
