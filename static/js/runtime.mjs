@@ -75,6 +75,7 @@ if (typeof WorkerGlobalScope !== "undefined") prepareSnapshot(version, openCache
  * build's memory snapshot restored when the cache holds a good one. */
 export async function loadPyodide(options = {}) {
   globalThis.fetch = cachedFetch;
+  prepareSnapshot(version, openCache(), cachedFetch);  // begun as the worker started, if in one
   await snapshotRead();  // a cached snapshot is read first, undisturbed (snapshot.mjs)
   const asked = performance.now();
   const base = { ...options, indexURL: INDEX_URL };
