@@ -10,7 +10,7 @@
 // means an ordinary boot, silently.
 import { VERSION } from "../vendor/version.mjs";
 import { loadPyodide as loadBase, version } from "../vendor/pyodide/pyodide.mjs";
-import { prepareSnapshot, restoring } from "./snapshot.mjs";
+import { prepareSnapshot, restoring, snapshotRead } from "./snapshot.mjs";
 
 const CACHE = `kassen-${VERSION.id}`;  // the same name sw.js uses
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
@@ -75,6 +75,8 @@ if (typeof WorkerGlobalScope !== "undefined") prepareSnapshot(version, openCache
  * build's memory snapshot restored when the cache holds a good one. */
 export async function loadPyodide(options = {}) {
   globalThis.fetch = cachedFetch;
+  prepareSnapshot(version, openCache(), cachedFetch);  // begun as the worker started, if in one
+  await snapshotRead();  // a cached snapshot is read first, undisturbed (snapshot.mjs)
   const asked = performance.now();
   const base = { ...options, indexURL: INDEX_URL };
   const py = await restoring(base, { loadBase, version, cache: openCache(), download: cachedFetch })
